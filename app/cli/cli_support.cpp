@@ -1,0 +1,36 @@
+#include "cli_support.h"
+
+#include <iostream>
+
+namespace veil::cli {
+
+int reportError(const std::string& message) {
+    std::string oneLine = message;
+    for (char& c : oneLine)
+        if (c == '\n' || c == '\r') c = ' ';
+    std::cerr << "veil-cli: " << oneLine << '\n';
+    return 1;
+}
+
+int reportError(const Status& status) { return reportError(status.message()); }
+
+void printJson(const nlohmann::json& j) { std::cout << j.dump(2) << '\n'; }
+
+std::vector<std::string> splitList(const std::string& text, char sep) {
+    std::vector<std::string> out;
+    std::string cur;
+    auto flush = [&] {
+        const auto b = cur.find_first_not_of(" \t");
+        const auto e = cur.find_last_not_of(" \t");
+        if (b != std::string::npos) out.push_back(cur.substr(b, e - b + 1));
+        cur.clear();
+    };
+    for (char c : text) {
+        if (c == sep) flush();
+        else cur += c;
+    }
+    flush();
+    return out;
+}
+
+}  // namespace veil::cli

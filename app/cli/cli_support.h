@@ -1,0 +1,20 @@
+// Helpers shared by the subcommands: error reporting, JSON output, number formatting.
+#pragma once
+
+#include "veil/common/status.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace veil::cli {
+
+// Prints "veil-cli: <message>" on stderr (one line) and returns the exit code for it.
+int reportError(const Status& status);
+int reportError(const std::string& message);
+// Pretty JSON on stdout.
+void printJson(const nlohmann::json& j);
+// Splits "a,b,c" (trimming blanks, dropping empty items).
+std::vector<std::string> splitList(const std::string& text, char sep = ',');
+
+}  // namespace veil::cli

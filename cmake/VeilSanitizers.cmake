@@ -1,0 +1,5 @@
+# VEIL_SANITIZE=ON builds everything with ASan + UBSan (CI uses it for the core tests).
+if(VEIL_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()

@@ -1,0 +1,22 @@
+// Atomic file writes: write to a temporary file beside the target, fsync, rename over it. A crash
+// leaves either the old file or the new one, never half of one.
+#pragma once
+
+#include "veil/common/status.h"
+
+#include <functional>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+namespace veil {
+
+// Calls `writer` with a stream to the temporary file; commits when it returns true and the
+// stream is good, otherwise removes the temporary file and keeps the target untouched.
+Status writeFileAtomically(const std::string& path, const std::function<bool(std::ostream&)>& writer);
+Status writeFileAtomically(const std::string& path, std::string_view contents);
+
+// Reads a whole file into a string.
+Result<std::string> readWholeFile(const std::string& path);
+
+}  // namespace veil

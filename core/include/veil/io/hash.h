@@ -1,0 +1,14 @@
+// Content hashes for manifests and project files: SHA-256 (libsodium), lower-case hex.
+#pragma once
+
+#include "veil/common/status.h"
+
+#include <string>
+#include <string_view>
+
+namespace veil {
+
+std::string sha256Hex(std::string_view bytes);
+Result<std::string> sha256FileHex(const std::string& path);
+
+}  // namespace veil

@@ -1,0 +1,87 @@
+#include "veil/io/atomic_file.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace veil {
+
+namespace fs = std::filesystem;
+
+namespace {
+std::string errnoText() { return std::strerror(errno); }
+
+// fsync a path (file or directory); best effort for directories.
+bool syncPath(const std::string& path, bool directory) {
+    const int fd = ::open(path.c_str(), directory ? O_RDONLY | O_DIRECTORY : O_RDONLY);
+    if (fd < 0) return directory;
+    const bool ok = ::fsync(fd) == 0 || directory;
+    ::close(fd);
+    return ok;
+}
+}  // namespace
+
+Status writeFileAtomically(const std::string& path, const std::function<bool(std::ostream&)>& writer) {
+    const fs::path target(path);
+    fs::path dir = target.parent_path();
+    if (dir.empty()) dir = ".";
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return Status::ioError(path + ": folder " + dir.string() + " does not exist");
+
+    std::random_device rd;
+    const fs::path temp = dir / ("." + target.filename().string() + ".tmp-" + std::to_string(rd()));
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) return Status::ioError(path + ": cannot create a temporary file in " + dir.string() + " (" + errnoText() + ")");
+        bool ok = false;
+        try {
+            ok = writer(out);
+        } catch (const std::exception& e) {
+            out.close();
+            fs::remove(temp, ec);
+            return Status::internal(path + ": writing failed: " + e.what());
+        }
+        out.flush();
+        if (!ok || !out) {
+            out.close();
+            fs::remove(temp, ec);
+            return ok ? Status::ioError(path + ": write failed (" + errnoText() + ")")
+                      : Status::ioError(path + ": write aborted, the file was left unchanged");
+        }
+    }
+    if (!syncPath(temp.string(), false)) {
+        fs::remove(temp, ec);
+        return Status::ioError(path + ": cannot flush to disk (" + errnoText() + ")");
+    }
+    if (::rename(temp.c_str(), target.c_str()) != 0) {
+        const std::string why = errnoText();
+        fs::remove(temp, ec);
+        return Status::ioError(path + ": cannot replace the file (" + why + ")");
+    }
+    syncPath(dir.string(), true);
+    return Status::ok();
+}
+
+Status writeFileAtomically(const std::string& path, std::string_view contents) {
+    return writeFileAtomically(path, [&](std::ostream& out) {
+        out.write(contents.data(), std::streamsize(contents.size()));
+        return bool(out);
+    });
+}
+
+Result<std::string> readWholeFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Status::ioError(path + ": cannot open (" + errnoText() + ")");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) return Status::ioError(path + ": read failed");
+    return ss.str();
+}
+
+}  // namespace veil

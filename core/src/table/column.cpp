@@ -1,0 +1,302 @@
+#include "veil/table/column.h"
+
+#include "veil/common/validate.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+namespace veil {
+
+const char* columnTypeName(ColumnType type) {
+    switch (type) {
+    case ColumnType::Integer: return "integer";
+    case ColumnType::Real: return "real";
+    case ColumnType::Date: return "date";
+    case ColumnType::Categorical: return "categorical";
+    case ColumnType::Text: return "text";
+    }
+    return "text";
+}
+
+std::optional<ColumnType> parseColumnType(std::string_view name) {
+    if (name == "integer" || name == "int") return ColumnType::Integer;
+    if (name == "real" || name == "double" || name == "decimal") return ColumnType::Real;
+    if (name == "date") return ColumnType::Date;
+    if (name == "categorical" || name == "category") return ColumnType::Categorical;
+    if (name == "text" || name == "string") return ColumnType::Text;
+    return std::nullopt;
+}
+
+const char* attributeRoleName(AttributeRole role) {
+    switch (role) {
+    case AttributeRole::Identifier: return "identifier";
+    case AttributeRole::QuasiIdentifier: return "quasi-identifier";
+    case AttributeRole::Sensitive: return "sensitive";
+    case AttributeRole::Insensitive: return "insensitive";
+    }
+    return "insensitive";
+}
+
+std::optional<AttributeRole> parseAttributeRole(std::string_view name) {
+    if (name == "identifier" || name == "id") return AttributeRole::Identifier;
+    if (name == "quasi-identifier" || name == "qi") return AttributeRole::QuasiIdentifier;
+    if (name == "sensitive") return AttributeRole::Sensitive;
+    if (name == "insensitive") return AttributeRole::Insensitive;
+    return std::nullopt;
+}
+
+// --- dates (Howard Hinnant's days_from_civil / civil_from_days algorithms) ---
+std::int32_t daysFromCivil(int y, unsigned m, unsigned d) {
+    y -= m <= 2;
+    const int era = (y >= 0 ? y : y - 399) / 400;
+    const unsigned yoe = unsigned(y - era * 400);
+    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return std::int32_t(era * 146097 + int(doe) - 719468);
+}
+
+void civilFromDays(std::int32_t z0, int& year, unsigned& month, unsigned& day) {
+    const int z = z0 + 719468;
+    const int era = (z >= 0 ? z : z - 146096) / 146097;
+    const unsigned doe = unsigned(z - era * 146097);
+    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const int y = int(yoe) + era * 400;
+    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const unsigned mp = (5 * doy + 2) / 153;
+    day = doy - (153 * mp + 2) / 5 + 1;
+    month = mp < 10 ? mp + 3 : mp - 9;
+    year = y + (month <= 2);
+}
+
+std::string formatIsoDate(std::int32_t days) {
+    int y;
+    unsigned m, d;
+    civilFromDays(days, y, m, d);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", y, m, d);
+    return buf;
+}
+
+bool parseIsoDate(std::string_view t, std::int32_t& days) {
+    if (t.size() != 10) return false;
+    const char sep = t[4];
+    if ((sep != '-' && sep != '/') || t[7] != sep) return false;
+    auto digits = [&](std::size_t from, std::size_t n, int& out) {
+        out = 0;
+        for (std::size_t i = from; i < from + n; ++i) {
+            if (t[i] < '0' || t[i] > '9') return false;
+            out = out * 10 + (t[i] - '0');
+        }
+        return true;
+    };
+    int y, m, d;
+    if (!digits(0, 4, y) || !digits(5, 2, m) || !digits(8, 2, d)) return false;
+    if (m < 1 || m > 12 || d < 1) return false;
+    static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    const int maxd = mdays[m - 1] + (m == 2 && leap ? 1 : 0);
+    if (d > maxd) return false;
+    days = daysFromCivil(y, unsigned(m), unsigned(d));
+    return true;
+}
+
+// --- Column ---
+double Column::numericAt(std::size_t row) const {
+    if (isMissing(row)) return std::numeric_limits<double>::quiet_NaN();
+    switch (m_type) {
+    case ColumnType::Integer: return double(m_ints[row]);
+    case ColumnType::Real: return m_reals[row];
+    case ColumnType::Date: return double(m_dates[row]);
+    default: return std::numeric_limits<double>::quiet_NaN();
+    }
+}
+
+std::string Column::toString(std::size_t row) const {
+    if (isMissing(row)) return {};
+    switch (m_type) {
+    case ColumnType::Integer: return std::to_string(m_ints[row]);
+    case ColumnType::Real: return formatNumber(m_reals[row]);
+    case ColumnType::Date: return formatIsoDate(m_dates[row]);
+    case ColumnType::Categorical: return m_dictionary[std::size_t(m_codes[row])];
+    case ColumnType::Text: return std::string(textAt(row));
+    }
+    return {};
+}
+
+std::string_view Column::stringViewAt(std::size_t row, std::string& scratch) const {
+    if (isMissing(row)) return {};
+    if (m_type == ColumnType::Categorical) return m_dictionary[std::size_t(m_codes[row])];
+    if (m_type == ColumnType::Text) return textAt(row);
+    scratch = toString(row);
+    return scratch;
+}
+
+std::size_t Column::memoryBytes() const {
+    std::size_t bytes = sizeof(Column) + m_missing.capacity() + m_ints.capacity() * 8 + m_reals.capacity() * 8 +
+                        m_dates.capacity() * 4 + m_codes.capacity() * 4 + m_text.capacity() + m_offsets.capacity() * 8;
+    for (const auto& s : m_dictionary) bytes += sizeof(std::string) + (s.size() > 15 ? s.capacity() : 0);
+    return bytes;
+}
+
+// --- Builder ---
+struct Column::Builder::Impl {
+    std::shared_ptr<Column> col;
+    std::unordered_map<std::string, std::int32_t> intern;
+    bool anyMissing = false;
+
+    void markMissing(bool missing) {
+        auto& c = *col;
+        if (missing) {
+            if (!anyMissing) {
+                anyMissing = true;
+                c.m_missing.assign(c.m_size, 0);
+            }
+            c.m_missing.push_back(1);
+            ++c.m_missingCount;
+        } else if (anyMissing) {
+            c.m_missing.push_back(0);
+        }
+        ++c.m_size;
+    }
+};
+
+Column::Builder::Builder(std::string name, ColumnType type, std::size_t reserve) : m_impl(std::make_unique<Impl>()) {
+    m_impl->col = std::shared_ptr<Column>(new Column);
+    auto& c = *m_impl->col;
+    c.m_name = std::move(name);
+    c.m_type = type;
+    switch (type) {
+    case ColumnType::Integer: c.m_ints.reserve(reserve); break;
+    case ColumnType::Real: c.m_reals.reserve(reserve); break;
+    case ColumnType::Date: c.m_dates.reserve(reserve); break;
+    case ColumnType::Categorical: c.m_codes.reserve(reserve); break;
+    case ColumnType::Text:
+        c.m_offsets.reserve(reserve + 1);
+        c.m_offsets.push_back(0);
+        break;
+    }
+}
+Column::Builder::~Builder() = default;
+Column::Builder::Builder(Builder&&) noexcept = default;
+Column::Builder& Column::Builder::operator=(Builder&&) noexcept = default;
+
+void Column::Builder::appendMissing() {
+    auto& c = *m_impl->col;
+    switch (c.m_type) {
+    case ColumnType::Integer: c.m_ints.push_back(0); break;
+    case ColumnType::Real: c.m_reals.push_back(std::numeric_limits<double>::quiet_NaN()); break;
+    case ColumnType::Date: c.m_dates.push_back(0); break;
+    case ColumnType::Categorical: c.m_codes.push_back(-1); break;
+    case ColumnType::Text: c.m_offsets.push_back(c.m_text.size()); break;
+    }
+    m_impl->markMissing(true);
+}
+
+void Column::Builder::appendInteger(std::int64_t v) {
+    m_impl->col->m_ints.push_back(v);
+    m_impl->markMissing(false);
+}
+void Column::Builder::appendReal(double v) {
+    if (std::isnan(v)) return appendMissing();
+    m_impl->col->m_reals.push_back(v);
+    m_impl->markMissing(false);
+}
+void Column::Builder::appendDate(std::int32_t d) {
+    m_impl->col->m_dates.push_back(d);
+    m_impl->markMissing(false);
+}
+void Column::Builder::appendCategory(std::string_view v) {
+    auto& c = *m_impl->col;
+    auto [it, inserted] = m_impl->intern.try_emplace(std::string(v), std::int32_t(c.m_dictionary.size()));
+    if (inserted) c.m_dictionary.emplace_back(v);
+    c.m_codes.push_back(it->second);
+    m_impl->markMissing(false);
+}
+void Column::Builder::appendCode(std::int32_t code) {
+    if (code < 0) return appendMissing();
+    m_impl->col->m_codes.push_back(code);
+    m_impl->markMissing(false);
+}
+void Column::Builder::setDictionary(std::vector<std::string> dictionary) {
+    auto& c = *m_impl->col;
+    c.m_dictionary = std::move(dictionary);
+    m_impl->intern.clear();
+    for (std::size_t i = 0; i < c.m_dictionary.size(); ++i) m_impl->intern.emplace(c.m_dictionary[i], std::int32_t(i));
+}
+void Column::Builder::appendText(std::string_view v) {
+    auto& c = *m_impl->col;
+    c.m_text.append(v);
+    c.m_offsets.push_back(c.m_text.size());
+    m_impl->markMissing(false);
+}
+
+bool Column::Builder::appendParsed(std::string_view t) {
+    if (t.empty()) {
+        appendMissing();
+        return true;
+    }
+    switch (m_impl->col->m_type) {
+    case ColumnType::Integer: {
+        std::int64_t v;
+        const char* b = t.data() + (t[0] == '+' ? 1 : 0);
+        auto r = std::from_chars(b, t.data() + t.size(), v);
+        if (r.ec != std::errc() || r.ptr != t.data() + t.size()) return false;
+        appendInteger(v);
+        return true;
+    }
+    case ColumnType::Real: {
+        double v;
+        const char* b = t.data() + (t[0] == '+' ? 1 : 0);
+        auto r = std::from_chars(b, t.data() + t.size(), v);
+        if (r.ec != std::errc() || r.ptr != t.data() + t.size() || !std::isfinite(v)) return false;
+        appendReal(v);
+        return true;
+    }
+    case ColumnType::Date: {
+        std::int32_t d;
+        if (!parseIsoDate(t, d)) return false;
+        appendDate(d);
+        return true;
+    }
+    case ColumnType::Categorical: appendCategory(t); return true;
+    case ColumnType::Text: appendText(t); return true;
+    }
+    return false;
+}
+
+std::size_t Column::Builder::size() const { return m_impl->col->m_size; }
+
+std::shared_ptr<const Column> Column::Builder::finish() {
+    auto col = std::move(m_impl->col);
+    m_impl->intern.clear();
+    m_impl->col = nullptr;
+    col->m_ints.shrink_to_fit();
+    col->m_reals.shrink_to_fit();
+    col->m_dates.shrink_to_fit();
+    col->m_codes.shrink_to_fit();
+    col->m_offsets.shrink_to_fit();
+    return col;
+}
+
+std::shared_ptr<const Column> convertColumn(const Column& column, ColumnType target, std::size_t* unparsed) {
+    Column::Builder b(column.name(), target, column.size());
+    std::size_t bad = 0;
+    std::string scratch;
+    for (std::size_t i = 0; i < column.size(); ++i) {
+        if (column.isMissing(i)) {
+            b.appendMissing();
+            continue;
+        }
+        const std::string_view v = column.stringViewAt(i, scratch);
+        if (!b.appendParsed(v)) {
+            b.appendMissing();
+            ++bad;
+        }
+    }
+    if (unparsed) *unparsed = bad;
+    return b.finish();
+}
+
+}  // namespace veil

@@ -1,0 +1,126 @@
+#include "csv_tokenizer.h"
+
+#include <cstdint>
+#include <cstring>
+
+namespace veil::detail {
+
+bool CsvTokenizer::next(std::vector<CsvField>& fields, std::size_t& line) {
+    fields.clear();
+    const char* const base = m_data.data();
+    const std::size_t n = m_data.size();
+
+    // Skip blank lines (a record needs at least one byte before its terminator).
+    while (m_pos < n && (base[m_pos] == '\n' || base[m_pos] == '\r')) {
+        if (base[m_pos] == '\r' && m_pos + 1 < n && base[m_pos + 1] == '\n') ++m_pos;
+        ++m_pos;
+        ++m_line;
+        m_lineStart = m_pos;
+        ++m_blankLines;
+    }
+    if (m_pos >= n) return false;
+    line = m_line;
+
+    for (;;) {
+        CsvField f;
+        f.column = m_pos - m_lineStart + 1;
+        if (m_pos < n && base[m_pos] == '"') {
+            // Quoted field.
+            const std::size_t openLine = m_line, openCol = f.column;
+            const std::size_t start = ++m_pos;
+            for (;;) {
+                const void* q = m_pos < n ? std::memchr(base + m_pos, '"', n - m_pos) : nullptr;
+                if (!q) {
+                    m_error = {openLine, openCol, "unterminated quoted field (the quote opened here is never closed)"};
+                    return false;
+                }
+                const std::size_t qpos = std::size_t(static_cast<const char*>(q) - base);
+                // Count newlines inside the quoted text for line tracking.
+                for (std::size_t i = m_pos; i < qpos; ++i) {
+                    if (base[i] == '\n' || (base[i] == '\r' && (i + 1 >= n || base[i + 1] != '\n'))) {
+                        ++m_line;
+                        m_lineStart = i + 1;
+                    }
+                }
+                if (qpos + 1 < n && base[qpos + 1] == '"') {
+                    f.hasEscapes = true;
+                    m_pos = qpos + 2;
+                    continue;
+                }
+                f.raw = std::string_view(base + start, qpos - start);
+                f.quoted = true;
+                m_pos = qpos + 1;
+                break;
+            }
+            if (m_pos < n && base[m_pos] != m_delim && base[m_pos] != '\n' && base[m_pos] != '\r') {
+                m_error = {m_line, m_pos - m_lineStart + 1,
+                           std::string("unexpected character '") + base[m_pos] + "' after a closing quote"};
+                return false;
+            }
+        } else {
+            const std::size_t start = m_pos;
+            while (m_pos < n) {
+                const char c = base[m_pos];
+                if (c == m_delim || c == '\n' || c == '\r') break;
+                if (c == '"') {
+                    if (m_strayQuotes++ == 0) m_strayQuoteLine = m_line;
+                }
+                ++m_pos;
+            }
+            f.raw = std::string_view(base + start, m_pos - start);
+        }
+        fields.push_back(f);
+        if (m_pos >= n) return true;
+        const char c = base[m_pos];
+        if (c == m_delim) {
+            ++m_pos;
+            continue;
+        }
+        // End of record.
+        if (c == '\r' && m_pos + 1 < n && base[m_pos + 1] == '\n') ++m_pos;
+        ++m_pos;
+        ++m_line;
+        m_lineStart = m_pos;
+        return true;
+    }
+}
+
+std::size_t findInvalidUtf8(std::string_view data) {
+    const auto* s = reinterpret_cast<const unsigned char*>(data.data());
+    const std::size_t n = data.size();
+    std::size_t i = 0;
+    while (i < n) {
+        // Fast path: 8 ASCII bytes at a time.
+        if (i + 8 <= n) {
+            std::uint64_t w;
+            std::memcpy(&w, s + i, 8);
+            if ((w & 0x8080808080808080ULL) == 0) {
+                i += 8;
+                continue;
+            }
+        }
+        const unsigned char c = s[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t len;
+        std::uint32_t cp;
+        if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1F; }
+        else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0F; }
+        else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07; }
+        else return i;
+        if (i + len > n) return i;
+        for (std::size_t k = 1; k < len; ++k) {
+            if ((s[i + k] & 0xC0) != 0x80) return i;
+            cp = (cp << 6) | (s[i + k] & 0x3F);
+        }
+        // Overlong forms, surrogates and values past U+10FFFF are invalid.
+        if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+            return i;
+        i += len;
+    }
+    return std::string_view::npos;
+}
+
+}  // namespace veil::detail

@@ -1,0 +1,67 @@
+// CSV tokenizer (RFC 4180): splits bytes into records of fields, tracking physical line numbers
+// so that errors can name them. Quoted fields may hold delimiters, doubled quotes and newlines;
+// records end at LF, CRLF or a lone CR. Used twice by the reader (inference, then building).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace veil::detail {
+
+struct CsvField {
+    std::string_view raw;    // bytes between the quotes (quoted) or the whole field
+    bool quoted = false;
+    bool hasEscapes = false;  // quoted and contains "" pairs: call unescape()
+    std::size_t column = 0;   // 1-based byte column of the field's first byte on its line
+
+    // The field's value; uses `scratch` only when quotes need undoubling.
+    std::string_view value(std::string& scratch) const {
+        if (!hasEscapes) return raw;
+        scratch.clear();
+        for (std::size_t i = 0; i < raw.size(); ++i) {
+            scratch += raw[i];
+            if (raw[i] == '"') ++i;  // skip the second quote of a pair
+        }
+        return scratch;
+    }
+};
+
+struct CsvTokenError {
+    std::size_t line = 0;
+    std::size_t column = 0;
+    std::string message;
+};
+
+class CsvTokenizer {
+public:
+    CsvTokenizer(std::string_view data, char delimiter) : m_data(data), m_delim(delimiter) {}
+
+    // Reads the next record into `fields`; returns false at end of input or on error (check
+    // error()). `line` receives the physical line where the record starts (1-based).
+    // Blank lines are skipped and counted.
+    bool next(std::vector<CsvField>& fields, std::size_t& line);
+
+    const CsvTokenError* error() const { return m_error.message.empty() ? nullptr : &m_error; }
+    std::size_t offset() const { return m_pos; }
+    std::size_t blankLines() const { return m_blankLines; }
+    std::size_t strayQuotes() const { return m_strayQuotes; }
+    std::size_t strayQuoteLine() const { return m_strayQuoteLine; }
+
+private:
+    std::string_view m_data;
+    char m_delim;
+    std::size_t m_pos = 0;
+    std::size_t m_line = 1;
+    std::size_t m_lineStart = 0;
+    std::size_t m_blankLines = 0;
+    std::size_t m_strayQuotes = 0;
+    std::size_t m_strayQuoteLine = 0;
+    CsvTokenError m_error;
+};
+
+// Index of the first invalid UTF-8 byte, or npos when the bytes are valid UTF-8.
+std::size_t findInvalidUtf8(std::string_view data);
+
+}  // namespace veil::detail
