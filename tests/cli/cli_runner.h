@@ -1,0 +1,28 @@
+// Runs veil-cli with arguments and captures exit code, stdout and stderr (shared by CLI suites).
+#pragma once
+
+#include <QJsonDocument>
+#include <QProcess>
+#include <QStringList>
+
+struct CliRun {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonDocument json() const { return QJsonDocument::fromJson(out); }
+};
+
+inline CliRun runCli(const QStringList& args, int timeoutMs = 120000) {
+    QProcess p;
+    p.start(QStringLiteral(VEIL_CLI_PATH), args);
+    CliRun r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        r.err = "timeout";
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
