@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install-deps.sh
+# Let ccache reuse objects across clones of the tree (paths are made relative to it).
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 jobs=$(nproc)
 export QT_QPA_PLATFORM=offscreen
 
