@@ -26,5 +26,5 @@ set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
   "Desktop privacy workbench for data stewards, teachers and analysts.\n Veil anonymizes tables (generalization hierarchies, k-anonymity, l-diversity,\n t-closeness, optimal lattice search, Mondrian), releases statistics with\n differential privacy (Laplace, geometric, Gaussian, exponential mechanism,\n noisy histograms, private spatial decompositions, graph statistics) and keeps\n a privacy-budget ledger. Includes the veil GUI and the veil-cli tool.")
 # Declared dependencies (Debian 12 package names); shlibdeps fills in the exact library versions.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6widgets6 (>= 6.4), libqt6charts6 (>= 6.4), libqt6svg6 (>= 6.4), qt6-qpa-plugins, libglpk40, libsodium23, libsqlite3-0")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6widgets6 (>= 6.4), libqt6charts6 (>= 6.4), libqt6svg6 (>= 6.4), libqt6concurrent6 (>= 6.4), qt6-qpa-plugins, libglpk40, libsodium23, libsqlite3-0")
 include(CPack)

@@ -1,0 +1,63 @@
+// veil: the desktop workbench. Creates the application and the main window, and opens a file given
+// on the command line. Everything else lives in veil_ui.
+#include "dialogs/about_dialog.h"
+#include "jobs/table_loader.h"
+#include "main_window.h"
+#include "panels/column_summary_panel.h"
+
+#include "veil/common/version.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QTimer>
+
+namespace {
+
+// --screenshot FILE (hidden): once the table and its first column summary are shown, save the
+// window as an image and quit. Used to check how the window looks on a headless machine.
+void scheduleScreenshot(veil::ui::MainWindow& window, const QString& file, bool waitForTable) {
+    auto grab = [&window, file] {
+        QTimer::singleShot(300, &window, [&window, file] {
+            const bool ok = window.grab().save(file);
+            QApplication::exit(ok ? 0 : 1);
+        });
+    };
+    if (!waitForTable) {
+        grab();
+        return;
+    }
+    QObject::connect(window.summaryPanel(), &veil::ui::ColumnSummaryPanel::summaryShown, &window, grab,
+                     Qt::SingleShotConnection);
+    QObject::connect(window.loader(), &veil::ui::TableLoader::failed, &window, grab);
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Veil"));
+    QApplication::setApplicationName(QStringLiteral("Veil"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Veil"));
+    QApplication::setApplicationVersion(QString::fromLatin1(veil::versionString()));
+    QApplication::setDesktopFileName(QStringLiteral("veil"));
+    QApplication::setWindowIcon(veil::ui::applicationIcon());
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Veil, a desktop privacy workbench."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A CSV table to open."), QStringLiteral("[file]"));
+    QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save the window to FILE and quit."),
+                                  QStringLiteral("FILE"));
+    screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(screenshot);
+    parser.process(app);
+
+    veil::ui::MainWindow window;
+    window.show();
+    const QStringList files = parser.positionalArguments();
+    if (parser.isSet(screenshot)) scheduleScreenshot(window, parser.value(screenshot), !files.isEmpty());
+    if (!files.isEmpty()) window.openFile(QFileInfo(files.first()).absoluteFilePath());
+    return QApplication::exec();
+}

@@ -1,0 +1,319 @@
+#include "main_window.h"
+
+#include "dialogs/about_dialog.h"
+#include "dialogs/load_problem_dialog.h"
+#include "document/document.h"
+#include "document/recent_files.h"
+#include "jobs/table_loader.h"
+#include "panels/column_summary_panel.h"
+#include "views/table_view.h"
+#include "views/welcome_view.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+
+namespace veil::ui {
+namespace {
+
+constexpr int kWelcomePage = 0;
+constexpr int kTablePage = 1;
+constexpr int kMessageMs = 8000;
+
+QIcon themeIcon(const char* name, QStyle::StandardPixmap fallback, const QWidget* widget) {
+    return QIcon::fromTheme(QLatin1String(name), widget->style()->standardIcon(fallback));
+}
+
+QString localFileFrom(const QMimeData* mime) {
+    if (!mime || !mime->hasUrls()) return {};
+    for (const QUrl& url : mime->urls())
+        if (url.isLocalFile()) return url.toLocalFile();
+    return {};
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_document(new Document(this)), m_loader(new TableLoader(this)),
+      m_recentFiles(new RecentFiles(this)), m_central(new QStackedWidget),
+      m_tableView(new TableView(m_document)), m_summaryPanel(new ColumnSummaryPanel(m_document)),
+      m_summaryDock(new QDockWidget(tr("Column"), this)) {
+    setWindowIcon(applicationIcon());
+    setAcceptDrops(true);
+
+    auto* welcome = new WelcomeView;
+    connect(welcome, &WelcomeView::openRequested, this, &MainWindow::openFileDialog);
+    m_central->insertWidget(kWelcomePage, welcome);
+    m_central->insertWidget(kTablePage, m_tableView);
+    setCentralWidget(m_central);
+
+    m_summaryDock->setObjectName(QStringLiteral("columnDock"));
+    m_summaryDock->setWidget(m_summaryPanel);
+    m_summaryDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
+    m_summaryPanel->setMinimumWidth(300);
+    addDockWidget(Qt::RightDockWidgetArea, m_summaryDock);
+
+    createActions();
+    createMenus();
+    createStatusBar();
+
+    connect(m_tableView, &TableView::currentColumnChanged, m_summaryPanel, &ColumnSummaryPanel::setColumn);
+    connect(m_tableView, &TableView::statusMessage, this,
+            [this](const QString& m) { statusBar()->showMessage(m, kMessageMs); });
+    connect(m_document, &Document::tableReset, this, [this] {
+        m_central->setCurrentIndex(m_document->isEmpty() ? kWelcomePage : kTablePage);
+        m_closeAction->setEnabled(!m_document->isEmpty());
+        updateTitle();
+    });
+    connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
+    connect(m_recentFiles, &RecentFiles::changed, this, &MainWindow::updateRecentFilesMenu);
+
+    connect(m_loader, &TableLoader::started, this, [this](const QString& path) {
+        setLoading(true);
+        statusBar()->showMessage(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+    });
+    connect(m_loader, &TableLoader::progressChanged, this, [this](double fraction, const QString& message) {
+        m_progress->setValue(int(fraction * 100.0 + 0.5));
+        if (!message.isEmpty()) m_progress->setToolTip(message);
+    });
+    connect(m_loader, &TableLoader::loaded, this, &MainWindow::onLoaded);
+    connect(m_loader, &TableLoader::failed, this, &MainWindow::onLoadFailed);
+    connect(m_loader, &TableLoader::cancelled, this, [this](const QString& path) {
+        statusBar()->showMessage(
+            tr("Loading %1 cancelled; the table shown is unchanged.").arg(QFileInfo(path).fileName()), kMessageMs);
+    });
+    connect(m_loader, &TableLoader::finished, this, [this] { setLoading(m_loader->isRunning()); });
+
+    m_central->setCurrentIndex(kWelcomePage);
+    updateRecentFilesMenu();
+    updateTitle();
+    readSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+    m_openAction = new QAction(themeIcon("document-open", QStyle::SP_DialogOpenButton, this), tr("&Open…"), this);
+    m_openAction->setObjectName(QStringLiteral("openAction"));
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setStatusTip(tr("Open a CSV table"));
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::openFileDialog);
+
+    m_closeAction = new QAction(themeIcon("document-close", QStyle::SP_DialogCloseButton, this), tr("&Close"), this);
+    m_closeAction->setObjectName(QStringLiteral("closeAction"));
+    m_closeAction->setShortcut(QKeySequence::Close);
+    m_closeAction->setEnabled(false);
+    connect(m_closeAction, &QAction::triggered, this, &MainWindow::closeFile);
+
+    m_quitAction = new QAction(themeIcon("application-exit", QStyle::SP_TitleBarCloseButton, this), tr("&Quit"), this);
+    m_quitAction->setObjectName(QStringLiteral("quitAction"));
+    m_quitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_undoAction = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setObjectName(QStringLiteral("undoAction"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_undoAction->setIcon(themeIcon("edit-undo", QStyle::SP_ArrowBack, this));
+    m_redoAction = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setObjectName(QStringLiteral("redoAction"));
+    m_redoAction->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    m_redoAction->setIcon(themeIcon("edit-redo", QStyle::SP_ArrowForward, this));
+
+    m_cancelLoadAction = new QAction(themeIcon("process-stop", QStyle::SP_BrowserStop, this), tr("Cancel Loading"), this);
+    m_cancelLoadAction->setObjectName(QStringLiteral("cancelLoadAction"));
+    m_cancelLoadAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancelLoadAction->setEnabled(false);
+    connect(m_cancelLoadAction, &QAction::triggered, m_loader, &TableLoader::cancel);
+
+    m_aboutAction = new QAction(applicationIcon(), tr("&About Veil"), this);
+    m_aboutAction->setObjectName(QStringLiteral("aboutAction"));
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, [this] { showAboutDialog(this); });
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(m_closeAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* dockToggle = m_summaryDock->toggleViewAction();
+    dockToggle->setText(tr("&Column Summary"));
+    view->addAction(dockToggle);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+
+    QToolBar* tools = addToolBar(tr("Main"));
+    tools->setObjectName(QStringLiteral("mainToolBar"));
+    tools->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    tools->addAction(m_openAction);
+    tools->addSeparator();
+    tools->addAction(m_undoAction);
+    tools->addAction(m_redoAction);
+    // Undo/redo texts name the edit ("Undo Set role of …"): icons only, the text is the tooltip.
+    for (QAction* a : {m_undoAction, m_redoAction})
+        if (auto* button = qobject_cast<QToolButton*>(tools->widgetForAction(a)))
+            button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+}
+
+void MainWindow::createStatusBar() {
+    m_sizeLabel = new QLabel;
+    m_warningsButton = new QToolButton;
+    m_warningsButton->setAutoRaise(true);
+    m_warningsButton->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    m_warningsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_warningsButton->hide();
+    connect(m_warningsButton, &QToolButton::clicked, this,
+            [this] { showLoadWarnings(this, m_document->filePath(), m_document->loadWarnings()); });
+
+    m_progress = new QProgressBar;
+    m_progress->setRange(0, 100);
+    m_progress->setMaximumWidth(220);
+    m_progress->setTextVisible(true);
+    m_progress->hide();
+    m_cancelButton = new QToolButton;
+    m_cancelButton->setDefaultAction(m_cancelLoadAction);
+    m_cancelButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_cancelButton->setText(tr("Cancel"));
+    m_cancelButton->hide();
+
+    statusBar()->addPermanentWidget(m_warningsButton);
+    statusBar()->addPermanentWidget(m_sizeLabel);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancelButton);
+}
+
+void MainWindow::openFile(const QString& path) { m_loader->start(path); }
+
+void MainWindow::openFileDialog() {
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("lastDirectory")).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Table"), dir,
+                                                      tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
+    openFile(path);
+}
+
+void MainWindow::closeFile() {
+    m_document->clear();
+    m_sizeLabel->clear();
+    m_warningsButton->hide();
+}
+
+void MainWindow::setLoading(bool loading) {
+    m_progress->setVisible(loading);
+    m_cancelButton->setVisible(loading);
+    m_cancelLoadAction->setEnabled(loading);
+    if (loading) m_progress->setValue(0);
+}
+
+void MainWindow::onLoaded(const QString& path, const CsvReadResult& result, qint64 elapsedMs) {
+    QStringList warnings;
+    for (const std::string& w : result.warnings) warnings << QString::fromStdString(w);
+    m_document->reset(result.table, path, warnings);
+    m_recentFiles->add(path);
+
+    const QLocale locale;
+    const Table& table = m_document->table();
+    m_sizeLabel->setText(tr("%1 rows × %2 columns")
+                             .arg(locale.toString(qulonglong(table.rowCount())),
+                                  locale.toString(qulonglong(table.columnCount()))));
+    m_warningsButton->setVisible(!warnings.isEmpty());
+    m_warningsButton->setText(tr("%n warning(s)", nullptr, int(warnings.size())));
+    m_warningsButton->setToolTip(warnings.join(QLatin1Char('\n')));
+    QString message = tr("Opened %1 in %2 s").arg(QFileInfo(path).fileName(), locale.toString(elapsedMs / 1000.0, 'f', 2));
+    if (!warnings.isEmpty()) message += QStringLiteral(" — ") + warnings.first();
+    statusBar()->showMessage(message, kMessageMs);
+    m_tableView->selectColumnAt(0);
+}
+
+void MainWindow::onLoadFailed(const QString& path, const QString& message) {
+    statusBar()->clearMessage();
+    if (!QFileInfo::exists(path)) m_recentFiles->remove(path);
+    showLoadError(this, path, message);
+}
+
+void MainWindow::updateRecentFilesMenu() {
+    m_recentMenu->clear();
+    const QStringList files = m_recentFiles->files();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString& path = files[i];
+        QString label = QFileInfo(path).fileName().replace(QLatin1Char('&'), QStringLiteral("&&"));
+        if (i < 9) label = QStringLiteral("&%1 %2").arg(i + 1).arg(label);
+        QAction* action = m_recentMenu->addAction(label);
+        action->setToolTip(path);
+        action->setStatusTip(path);
+        connect(action, &QAction::triggered, this, [this, path] { openFile(path); });
+    }
+    if (!files.isEmpty()) m_recentMenu->addSeparator();
+    QAction* clear = m_recentMenu->addAction(tr("&Clear List"), m_recentFiles, &RecentFiles::clear);
+    clear->setEnabled(!files.isEmpty());
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::updateTitle() {
+    const QString path = m_document->filePath();
+    setWindowTitle(path.isEmpty() ? tr("Veil") : tr("%1[*] — Veil").arg(QFileInfo(path).fileName()));
+    setWindowModified(!m_document->undoStack()->isClean());
+}
+
+void MainWindow::readSettings() {
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) resize(1200, 760);
+    if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray()))
+        resizeDocks({m_summaryDock}, {380}, Qt::Horizontal);
+}
+
+void MainWindow::writeSettings() const {
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    m_loader->cancel();
+    writeSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!localFileFrom(event->mimeData()).isEmpty()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QString path = localFileFrom(event->mimeData());
+    if (path.isEmpty()) return;
+    event->acceptProposedAction();
+    openFile(path);
+}
+
+}  // namespace veil::ui

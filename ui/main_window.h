@@ -1,0 +1,88 @@
+// MainWindow: Veil's workbench window. It wires a Document to its views: the table, the column
+// summary dock, the loader with its progress in the status bar, menus and recent files. It holds
+// no data of its own beyond the window state it persists in QSettings.
+#pragma once
+
+#include <QMainWindow>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QStackedWidget;
+class QToolButton;
+
+namespace veil {
+struct CsvReadResult;
+}
+
+namespace veil::ui {
+
+class ColumnSummaryPanel;
+class Document;
+class RecentFiles;
+class TableLoader;
+class TableView;
+
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Document* document() const { return m_document; }
+    TableLoader* loader() const { return m_loader; }
+    TableView* tableView() const { return m_tableView; }
+    ColumnSummaryPanel* summaryPanel() const { return m_summaryPanel; }
+    RecentFiles* recentFiles() const { return m_recentFiles; }
+
+    // Starts loading `path` in the background; the current table stays until it succeeds.
+    void openFile(const QString& path);
+
+public slots:
+    void openFileDialog();
+    void closeFile();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createStatusBar();
+    void updateRecentFilesMenu();
+    void updateTitle();
+    void setLoading(bool loading);
+    void onLoaded(const QString& path, const CsvReadResult& result, qint64 elapsedMs);
+    void onLoadFailed(const QString& path, const QString& message);
+    void readSettings();
+    void writeSettings() const;
+
+    Document* m_document;
+    TableLoader* m_loader;
+    RecentFiles* m_recentFiles;
+    QStackedWidget* m_central;
+    TableView* m_tableView;
+    ColumnSummaryPanel* m_summaryPanel;
+    QDockWidget* m_summaryDock;
+
+    QAction* m_openAction = nullptr;
+    QAction* m_closeAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
+    QAction* m_cancelLoadAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+    QMenu* m_recentMenu = nullptr;
+
+    QProgressBar* m_progress = nullptr;
+    QToolButton* m_cancelButton = nullptr;
+    QLabel* m_sizeLabel = nullptr;
+    QToolButton* m_warningsButton = nullptr;
+};
+
+}  // namespace veil::ui
