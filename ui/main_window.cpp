@@ -8,6 +8,8 @@
 #include "panels/column_summary_panel.h"
 #include "views/table_view.h"
 #include "views/welcome_view.h"
+#include "workbench/job_monitor.h"
+#include "workbench/view_catalog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -26,6 +28,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -52,7 +55,8 @@ QString localFileFrom(const QMimeData* mime) {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_document(new Document(this)), m_loader(new TableLoader(this)),
-      m_recentFiles(new RecentFiles(this)), m_central(new QStackedWidget),
+      m_recentFiles(new RecentFiles(this)), m_jobs(new JobMonitor(this)), m_workspace(new QTabWidget),
+      m_central(new QStackedWidget),
       m_tableView(new TableView(m_document)), m_summaryPanel(new ColumnSummaryPanel(m_document)),
       m_summaryDock(new QDockWidget(tr("Column"), this)) {
     setWindowIcon(applicationIcon());
@@ -62,7 +66,11 @@ MainWindow::MainWindow(QWidget* parent)
     connect(welcome, &WelcomeView::openRequested, this, &MainWindow::openFileDialog);
     m_central->insertWidget(kWelcomePage, welcome);
     m_central->insertWidget(kTablePage, m_tableView);
-    setCentralWidget(m_central);
+    m_central->setObjectName(QStringLiteral("data"));
+    m_workspace->setObjectName(QStringLiteral("workspace"));
+    m_workspace->setDocumentMode(true);
+    m_workspace->addTab(m_central, tr("Data"));
+    setCentralWidget(m_workspace);
 
     m_summaryDock->setObjectName(QStringLiteral("columnDock"));
     m_summaryDock->setWidget(m_summaryPanel);
@@ -73,6 +81,7 @@ MainWindow::MainWindow(QWidget* parent)
     createActions();
     createMenus();
     createStatusBar();
+    createViews();
 
     connect(m_tableView, &TableView::currentColumnChanged, m_summaryPanel, &ColumnSummaryPanel::setColumn);
     connect(m_tableView, &TableView::statusMessage, this,
@@ -100,6 +109,13 @@ MainWindow::MainWindow(QWidget* parent)
             tr("Loading %1 cancelled; the table shown is unchanged.").arg(QFileInfo(path).fileName()), kMessageMs);
     });
     connect(m_loader, &TableLoader::finished, this, [this] { setLoading(m_loader->isRunning()); });
+
+    connect(m_jobs, &JobMonitor::busyChanged, this, [this] { updateBusy(); });
+    connect(m_jobs, &JobMonitor::progressChanged, this, [this](double fraction, const QString& message) {
+        m_progress->setValue(int(fraction * 100.0 + 0.5));
+        if (!message.isEmpty()) m_progress->setToolTip(message);
+    });
+    connect(m_jobs, &JobMonitor::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, kMessageMs); });
 
     m_central->setCurrentIndex(kWelcomePage);
     updateRecentFilesMenu();
@@ -137,11 +153,15 @@ void MainWindow::createActions() {
     m_redoAction->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
     m_redoAction->setIcon(themeIcon("edit-redo", QStyle::SP_ArrowForward, this));
 
-    m_cancelLoadAction = new QAction(themeIcon("process-stop", QStyle::SP_BrowserStop, this), tr("Cancel Loading"), this);
+    m_cancelLoadAction = new QAction(themeIcon("process-stop", QStyle::SP_BrowserStop, this), tr("Cancel"), this);
     m_cancelLoadAction->setObjectName(QStringLiteral("cancelLoadAction"));
     m_cancelLoadAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancelLoadAction->setStatusTip(tr("Cancel the running job; what is shown stays as it was"));
     m_cancelLoadAction->setEnabled(false);
-    connect(m_cancelLoadAction, &QAction::triggered, m_loader, &TableLoader::cancel);
+    connect(m_cancelLoadAction, &QAction::triggered, this, [this] {
+        if (m_loader->isRunning()) m_loader->cancel();
+        else m_jobs->cancel();
+    });
 
     m_aboutAction = new QAction(applicationIcon(), tr("&About Veil"), this);
     m_aboutAction->setObjectName(QStringLiteral("aboutAction"));
@@ -162,10 +182,11 @@ void MainWindow::createMenus() {
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
     QAction* dockToggle = m_summaryDock->toggleViewAction();
     dockToggle->setText(tr("&Column Summary"));
-    view->addAction(dockToggle);
+    m_viewMenu->addAction(dockToggle);
+    m_viewMenu->addSeparator();
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_aboutAction);
@@ -229,11 +250,48 @@ void MainWindow::closeFile() {
     m_warningsButton->hide();
 }
 
+void MainWindow::createViews() {
+    WorkbenchContext context{m_document, m_jobs, this};
+    QList<QAction*> switchActions;
+    auto addSwitch = [&](const QString& title, QWidget* page) {
+        QAction* a = m_viewMenu->addAction(title, this, [this, page] { m_workspace->setCurrentWidget(page); });
+        a->setObjectName(QStringLiteral("show:") + page->objectName());
+        if (switchActions.size() < 9) a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + switchActions.size())));
+        switchActions << a;
+    };
+    addSwitch(tr("&Data"), m_central);
+    for (const ViewEntry& entry : workbenchViews()) {
+        QWidget* page = entry.create(context);
+        page->setObjectName(entry.id);
+        m_workspace->addTab(page, entry.title);
+        addSwitch(entry.title, page);
+    }
+    // The column summary belongs to the data table: it steps aside while a task view is shown.
+    connect(m_workspace, &QTabWidget::currentChanged, this, [this](int index) {
+        const bool onData = index == 0;
+        if (!onData && m_previousTab == 0) m_dockWanted = !m_summaryDock->isHidden();
+        m_summaryDock->setVisible(onData && m_dockWanted);
+        m_previousTab = index;
+    });
+}
+
+bool MainWindow::showView(const QString& id) {
+    for (int i = 0; i < m_workspace->count(); ++i)
+        if (m_workspace->widget(i)->objectName() == id) {
+            m_workspace->setCurrentIndex(i);
+            return true;
+        }
+    return false;
+}
+
+void MainWindow::updateBusy() { setLoading(m_loader->isRunning() || m_jobs->isBusy()); }
+
 void MainWindow::setLoading(bool loading) {
+    loading = loading || m_jobs->isBusy();
     m_progress->setVisible(loading);
     m_cancelButton->setVisible(loading);
     m_cancelLoadAction->setEnabled(loading);
-    if (loading) m_progress->setValue(0);
+    if (loading && m_progress->value() >= 100) m_progress->setValue(0);
 }
 
 void MainWindow::onLoaded(const QString& path, const CsvReadResult& result, qint64 elapsedMs) {
@@ -301,6 +359,7 @@ void MainWindow::writeSettings() const {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     m_loader->cancel();
+    m_jobs->cancel();
     writeSettings();
     event->accept();
 }

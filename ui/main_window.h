@@ -11,6 +11,7 @@ class QLabel;
 class QMenu;
 class QProgressBar;
 class QStackedWidget;
+class QTabWidget;
 class QToolButton;
 
 namespace veil {
@@ -21,6 +22,7 @@ namespace veil::ui {
 
 class ColumnSummaryPanel;
 class Document;
+class JobMonitor;
 class RecentFiles;
 class TableLoader;
 class TableView;
@@ -37,6 +39,11 @@ public:
     TableView* tableView() const { return m_tableView; }
     ColumnSummaryPanel* summaryPanel() const { return m_summaryPanel; }
     RecentFiles* recentFiles() const { return m_recentFiles; }
+    JobMonitor* jobMonitor() const { return m_jobs; }
+    // The tab widget holding the data table and the task views (objectName = view id).
+    QTabWidget* workspace() const { return m_workspace; }
+    // Shows the tab of view `id` ("data", "anonymize", "mechanisms", ...); false if absent.
+    bool showView(const QString& id);
 
     // Starts loading `path` in the background; the current table stays until it succeeds.
     void openFile(const QString& path);
@@ -54,6 +61,8 @@ private:
     void createActions();
     void createMenus();
     void createStatusBar();
+    void createViews();
+    void updateBusy();
     void updateRecentFilesMenu();
     void updateTitle();
     void setLoading(bool loading);
@@ -65,6 +74,8 @@ private:
     Document* m_document;
     TableLoader* m_loader;
     RecentFiles* m_recentFiles;
+    JobMonitor* m_jobs;
+    QTabWidget* m_workspace;
     QStackedWidget* m_central;
     TableView* m_tableView;
     ColumnSummaryPanel* m_summaryPanel;
@@ -78,6 +89,9 @@ private:
     QAction* m_cancelLoadAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    int m_previousTab = 0;
+    bool m_dockWanted = true;
 
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelButton = nullptr;
