@@ -11,9 +11,7 @@ CREATE TABLE IF NOT EXISTS datasets(
   path TEXT NOT NULL,
   kind TEXT NOT NULL,
   sha256 TEXT NOT NULL,
-  added TEXT NOT NULL,
-  total_epsilon REAL NOT NULL DEFAULT 0,
-  total_delta REAL NOT NULL DEFAULT 0);
+  added TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS dataset_settings(
   dataset_id INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
   key TEXT NOT NULL,

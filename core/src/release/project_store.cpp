@@ -68,11 +68,9 @@ DatasetRecord readDataset(const SqliteStatement& st) {
     d.path = st.columnText(2);
     d.kind = st.columnText(3);
     d.sha256 = st.columnText(4);
-    d.totalEpsilon = st.columnDouble(5);
-    d.totalDelta = st.columnDouble(6);
     return d;
 }
-constexpr const char* kDatasetColumns = "SELECT id, name, path, kind, sha256, total_epsilon, total_delta FROM datasets";
+constexpr const char* kDatasetColumns = "SELECT id, name, path, kind, sha256 FROM datasets";
 }  // namespace
 
 Result<std::vector<DatasetRecord>> ProjectStore::datasets() {
@@ -106,14 +104,6 @@ Status ProjectStore::relinkDataset(std::int64_t id, const std::string& newPath) 
     if (!hash) return hash.status();
     auto st = m_db->prepare("UPDATE datasets SET path = ?, sha256 = ? WHERE id = ?");
     st.bind(1, std::filesystem::absolute(newPath).lexically_normal().string()).bind(2, *hash).bind(3, id);
-    return st.run();
-}
-
-Status ProjectStore::setDatasetBudget(std::int64_t id, double totalEpsilon, double totalDelta) {
-    if (!(totalEpsilon >= 0) || !(totalDelta >= 0 && totalDelta < 1))
-        return Status::invalidArgument("a dataset budget needs epsilon >= 0 and delta in [0, 1)");
-    auto st = m_db->prepare("UPDATE datasets SET total_epsilon = ?, total_delta = ? WHERE id = ?");
-    st.bind(1, totalEpsilon).bind(2, totalDelta).bind(3, id);
     return st.run();
 }
 

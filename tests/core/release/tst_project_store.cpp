@@ -34,7 +34,6 @@ private slots:
     void refusesForeignSqliteFile();
     void missingFileWithoutCreate();
     void detectsChangedAndMissingDatasets();
-    void budgetValidation();
 };
 
 void TestProjectStore::roundTrip() {
@@ -50,7 +49,6 @@ void TestProjectStore::roundTrip() {
         QVERIFY2(id.isOk(), id.status().message().c_str());
         ds = *id;
         QVERIFY((*store)->setDatasetSetting(ds, "roles", {{"a", "quasi-identifier"}}).isOk());
-        QVERIFY((*store)->setDatasetBudget(ds, 2.0, 1e-6).isOk());
         auto p = (*store)->savePlan("k5", "anonymization", {{"k", 5}});
         QVERIFY(p.isOk());
         plan = *p;
@@ -70,7 +68,6 @@ void TestProjectStore::roundTrip() {
     QVERIFY(dsets.isOk());
     QCOMPARE(int(dsets->size()), 1);
     QCOMPARE(QString::fromStdString((*dsets)[0].name), QString("d"));
-    QCOMPARE((*dsets)[0].totalEpsilon, 2.0);
     // SHA-256 of "a,b\n1,2\n" computed with `printf 'a,b\n1,2\n' | sha256sum`.
     QCOMPARE(QString::fromStdString((*dsets)[0].sha256), QString("492d5ea496056f1a6a6592241032fab764c321596317930b4fa0e1e8bc3b7470"));
     auto roles = (*store)->datasetSetting(ds, "roles");
@@ -182,13 +179,6 @@ void TestProjectStore::detectsChangedAndMissingDatasets() {
     QCOMPARE(*(*store)->checkDataset(id), DatasetState::Unchanged);
     QVERIFY(!(*store)->relinkDataset(id, dir.filePath("nothing.csv").toStdString()).isOk());
     QCOMPARE((*store)->dataset(999).status().code(), StatusCode::NotFound);
-}
-
-void TestProjectStore::budgetValidation() {
-    QTemporaryDir dir;
-    auto store = ProjectStore::open(dir.filePath("p.veil").toStdString(), true);
-    QVERIFY(!(*store)->setDatasetBudget(1, -1, 0).isOk());
-    QVERIFY(!(*store)->setDatasetBudget(1, 1, 1).isOk());
 }
 
 QTEST_APPLESS_MAIN(TestProjectStore)

@@ -1,8 +1,9 @@
 // ProjectStore: a Veil project (.veil) is one SQLite database holding the datasets' references
 // (path + SHA-256 of the content, so a changed file is detected), their settings (roles, types,
 // hierarchies as JSON), saved plans (JSON), the releases made, and the window's state. The
-// privacy ledger lives in the same file (see ledger.h). Every write is a transaction; a file
-// written by an older version is migrated on open (schema version in PRAGMA user_version).
+// privacy ledger, with each dataset's budget, lives in the same file (PrivacyLedger::attach).
+// Every write is a transaction; a file written by an older version is migrated on open (schema
+// version in PRAGMA user_version).
 #pragma once
 
 #include "veil/common/status.h"
@@ -25,8 +26,6 @@ struct DatasetRecord {
     std::string path;
     std::string kind;    // "table", "graph", "points", "histogram"
     std::string sha256;  // of the file's bytes when it was added or relinked
-    double totalEpsilon = 0;  // the dataset's privacy budget (0 = no budget set)
-    double totalDelta = 0;
 };
 
 enum class DatasetState { Unchanged, Changed, Missing };
@@ -68,7 +67,6 @@ public:
     Result<DatasetState> checkDataset(std::int64_t id);
     // Points the dataset at another file (e.g. moved); records the new hash.
     Status relinkDataset(std::int64_t id, const std::string& newPath);
-    Status setDatasetBudget(std::int64_t id, double totalEpsilon, double totalDelta);
     Status setDatasetSetting(std::int64_t id, const std::string& key, const nlohmann::json& value);
     Result<std::optional<nlohmann::json>> datasetSetting(std::int64_t id, const std::string& key);
 

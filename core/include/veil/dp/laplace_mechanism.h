@@ -1,0 +1,35 @@
+// Laplace mechanism: value + Laplace(sensitivity / epsilon), released by snapping (samplers.h)
+// so the output is safe against floating-point attacks (Dwork, McSherry, Nissim, Smith 2006).
+#pragma once
+
+#include "veil/common/random.h"
+#include "veil/dp/privacy.h"
+
+namespace veil::dp {
+
+class LaplaceMechanism {
+public:
+    // Errors: epsilon <= 0 / NaN / infinite, sensitivity <= 0 / NaN / infinite.
+    static Result<LaplaceMechanism> create(double epsilon, double l1Sensitivity,
+                                           Neighbouring neighbouring = Neighbouring::AddRemove);
+
+    // value + noise on the snapping lattice; value must be finite (returned unchanged otherwise).
+    double release(RandomSource& rng, double value) const;
+
+    double epsilon() const { return m_epsilon; }
+    double sensitivity() const { return m_sensitivity; }
+    // The scale actually used: (sensitivity + g) / epsilon with g the snapping granularity.
+    double scale() const { return m_scale; }
+    Neighbouring neighbouring() const { return m_neighbouring; }
+    PrivacyCost cost() const { return {m_epsilon, 0.0}; }
+    NoiseDistribution noise() const { return {NoiseKind::Laplace, m_scale}; }
+    ConfidenceInterval interval(double released, double confidence = 0.95) const;
+
+private:
+    LaplaceMechanism(double epsilon, double sensitivity, double scale, Neighbouring n)
+        : m_epsilon(epsilon), m_sensitivity(sensitivity), m_scale(scale), m_neighbouring(n) {}
+    double m_epsilon, m_sensitivity, m_scale;
+    Neighbouring m_neighbouring;
+};
+
+}  // namespace veil::dp

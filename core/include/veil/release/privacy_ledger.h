@@ -1,0 +1,77 @@
+// PrivacyLedger: the append-only record of every DP release per dataset and each dataset's total
+// budget, stored in SQLite so it can live inside the project file (tables `schema_version`,
+// `ledger_budgets`, `ledger`; see docs/algorithms/privacy_ledger.md) or in a file of its own.
+// recordRelease() checks the budget and appends the entry in one IMMEDIATE transaction (WAL,
+// synchronous=FULL): a refused release leaves no trace, and a crash leaves either the whole
+// entry or none. Callers record BEFORE revealing the noisy answer, so a crash can only lose an
+// answer, never an expense. UPDATE and DELETE on the ledger are refused by triggers.
+#pragma once
+
+#include "veil/release/budget_accountant.h"
+#include "veil/release/sqlite_database.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace veil::release {
+
+struct LedgerEntry {
+    std::int64_t id = 0;
+    std::string dataset;        // dataset key (its name, or the project's dataset id as text)
+    std::string created;        // ISO 8601 UTC, filled in by recordRelease
+    std::string release;        // what was released, e.g. "count of age"
+    std::string mechanism;      // "laplace", "gaussian", ...
+    std::string neighbouring;   // "add-remove" or "replace"
+    double epsilon = 0.0;
+    double delta = 0.0;
+    std::string parallelGroup;  // non-empty: releases on disjoint partitions, counted once at their max
+    nlohmann::json details = nlohmann::json::object();  // query, column, trials, seeded, ...
+};
+
+struct DatasetBudget {
+    std::string dataset;
+    PrivacySpend total;
+    CompositionRule rule = CompositionRule::Basic;
+    double deltaPrime = 1e-6;  // for advanced composition
+};
+
+class PrivacyLedger {
+public:
+    static constexpr int kSchemaVersion = 1;
+
+    // Opens or creates a stand-alone ledger file (used by the CLI). Errors: not a SQLite file,
+    // a ledger schema newer than this build, I/O.
+    static Result<std::unique_ptr<PrivacyLedger>> openFile(const std::string& path);
+    // Adds the ledger tables to a database owned by the caller (e.g. the project store), which
+    // must outlive the ledger.
+    static Result<std::unique_ptr<PrivacyLedger>> attach(SqliteDatabase& db);
+
+    // Sets (or replaces) a dataset's total budget. Errors: invalid spend; the budget is below
+    // what was already spent.
+    Status setBudget(const std::string& dataset, PrivacySpend total, CompositionRule rule = CompositionRule::Basic,
+                     double deltaPrime = 1e-6);
+    Result<std::optional<DatasetBudget>> budget(const std::string& dataset);
+    // Entries in insertion order; all datasets when `dataset` is empty.
+    Result<std::vector<LedgerEntry>> entries(const std::string& dataset = {});
+    // Spent on the dataset under its rule (basic composition when no budget is set).
+    Result<PrivacySpend> spent(const std::string& dataset);
+
+    // Checks the dataset's budget and appends the entry atomically; returns the new entry id.
+    // Errors: BudgetExceeded (nothing written), invalid epsilon/delta, empty dataset key, SQLite.
+    // A dataset without a budget is recorded without a limit.
+    Result<std::int64_t> recordRelease(const LedgerEntry& entry);
+
+private:
+    PrivacyLedger(SqliteDatabase* db, std::unique_ptr<SqliteDatabase> owned) : m_db(db), m_owned(std::move(owned)) {}
+    Status ensureSchema();
+    Result<BudgetAccountant> accountantFor(const std::string& dataset, bool& hasBudget);
+    SqliteDatabase* m_db;
+    std::unique_ptr<SqliteDatabase> m_owned;
+};
+
+}  // namespace veil::release

@@ -1,0 +1,148 @@
+// DP queries on a column: sensitivities per Dwork & Roth 2014 (3.3, 3.4); median/quantiles by the
+// exponential mechanism (seed 004) or smooth sensitivity (NRS 2007).
+#include "veil/dp/column_query.h"
+
+#include "dp/detail/column_values.h"
+#include "veil/common/random.h"
+#include "veil/common/validate.h"
+#include "veil/dp/exponential_mechanism.h"
+#include "veil/dp/gaussian_mechanism.h"
+#include "veil/dp/geometric_mechanism.h"
+#include "veil/dp/laplace_mechanism.h"
+#include "veil/dp/smooth_sensitivity.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace veil::dp {
+
+const char* queryKindName(QueryKind kind) {
+    switch (kind) {
+        case QueryKind::Count: return "count";
+        case QueryKind::Sum: return "sum";
+        case QueryKind::Mean: return "mean";
+        case QueryKind::Median: return "median";
+        case QueryKind::Quantile: return "quantile";
+        case QueryKind::Histogram: return "histogram";
+        case QueryKind::RangeCount: return "range";
+    }
+    return "count";
+}
+
+const char* mechanismKindName(MechanismKind kind) {
+    switch (kind) {
+        case MechanismKind::Laplace: return "laplace";
+        case MechanismKind::Geometric: return "geometric";
+        case MechanismKind::Gaussian: return "gaussian";
+        case MechanismKind::Exponential: return "exponential";
+        case MechanismKind::SmoothSensitivity: return "smooth";
+        case MechanismKind::Histogram: return "histogram";
+    }
+    return "laplace";
+}
+
+Result<MechanismKind> parseMechanismKind(const std::string& name) {
+    for (auto k : {MechanismKind::Laplace, MechanismKind::Geometric, MechanismKind::Gaussian, MechanismKind::Exponential,
+                   MechanismKind::SmoothSensitivity, MechanismKind::Histogram})
+        if (name == mechanismKindName(k)) return k;
+    return Status::invalidArgument("unknown mechanism '" + name + "' (expected laplace, geometric, gaussian, exponential, smooth or histogram)");
+}
+
+namespace {
+bool parseDouble(const std::string& s, double& out) {
+    try {
+        std::size_t used = 0;
+        out = std::stod(s, &used);
+        return used == s.size();
+    } catch (...) {
+        return false;
+    }
+}
+}  // namespace
+
+Status parseQueryInto(const std::string& text, ColumnQuerySpec& spec) {
+    static const std::pair<const char*, QueryKind> simple[] = {
+        {"count", QueryKind::Count}, {"sum", QueryKind::Sum}, {"mean", QueryKind::Mean},
+        {"median", QueryKind::Median}, {"histogram", QueryKind::Histogram}};
+    for (const auto& [name, kind] : simple)
+        if (text == name) {
+            spec.query = kind;
+            if (kind == QueryKind::Median) spec.quantile = 0.5;
+            return Status::ok();
+        }
+    if (text.rfind("quantile:", 0) == 0) {
+        double q = 0;
+        if (!parseDouble(text.substr(9), q) || !(q >= 0.0 && q <= 1.0))
+            return Status::invalidArgument("quantile must be a number in [0, 1] (got '" + text.substr(9) + "')");
+        spec.query = QueryKind::Quantile;
+        spec.quantile = q;
+        return Status::ok();
+    }
+    if (text.rfind("range:", 0) == 0) {
+        const std::string rest = text.substr(6);
+        const auto colon = rest.find(':');
+        double a = 0, b = 0;
+        if (colon == std::string::npos || !parseDouble(rest.substr(0, colon), a) || !parseDouble(rest.substr(colon + 1), b) ||
+            !(a <= b))
+            return Status::invalidArgument("range query must be range:A:B with numbers A <= B (got '" + text + "')");
+        spec.query = QueryKind::RangeCount;
+        spec.rangeLower = a;
+        spec.rangeUpper = b;
+        return Status::ok();
+    }
+    return Status::invalidArgument("unknown query '" + text +
+                                   "' (expected count, sum, mean, median, quantile:Q, histogram or range:A:B)");
+}
+
+namespace detail {
+// Defined in column_query_run.cpp.
+Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQuerySpec& spec, MechanismKind mech,
+                                            const RunContext& ctx);
+}
+
+Result<ColumnQueryResult> runColumnQuery(const Table& table, const std::string& column, const ColumnQuerySpec& spec,
+                                         const RunContext& ctx) {
+    VEIL_RETURN_IF_ERROR(validateEpsilon(spec.epsilon));
+    VEIL_RETURN_IF_ERROR(validateDelta(spec.delta));
+    VEIL_RETURN_IF_ERROR(requireAtLeast(spec.trials, 1, "trials"));
+    if (!(spec.confidence > 0.0 && spec.confidence < 1.0))
+        return Status::invalidArgument("confidence must be in (0, 1) (got " + formatNumber(spec.confidence) + ")");
+    if (spec.lower.has_value() != spec.upper.has_value())
+        return Status::invalidArgument("give both lower and upper clamping bounds, or neither");
+    if (spec.lower) VEIL_RETURN_IF_ERROR(validateBounds(*spec.lower, *spec.upper));
+    if (!ctx.random) return Status::invalidArgument("no random source given for the release");
+    auto idx = table.columnIndex(column);
+    if (!idx) return idx.status();
+
+    MechanismKind mech;
+    if (spec.mechanism) mech = *spec.mechanism;
+    else if (spec.query == QueryKind::Median || spec.query == QueryKind::Quantile) mech = MechanismKind::Exponential;
+    else if (spec.delta > 0.0) mech = MechanismKind::Gaussian;
+    else mech = MechanismKind::Laplace;
+
+    const bool quantileQuery = spec.query == QueryKind::Median || spec.query == QueryKind::Quantile;
+    if (quantileQuery && mech != MechanismKind::Exponential && mech != MechanismKind::SmoothSensitivity &&
+        mech != MechanismKind::Histogram)
+        return Status::invalidArgument(std::string("a ") + queryKindName(spec.query) +
+                                       " is released with the exponential, smooth or histogram mechanism, not " + mechanismKindName(mech));
+    if (!quantileQuery && (mech == MechanismKind::Exponential || mech == MechanismKind::SmoothSensitivity ||
+                           mech == MechanismKind::Histogram))
+        return Status::invalidArgument(std::string("the ") + mechanismKindName(mech) + " mechanism releases medians and quantiles, not a " +
+                                       queryKindName(spec.query));
+    if (mech == MechanismKind::Geometric && spec.query == QueryKind::Mean)
+        return Status::invalidArgument("the geometric mechanism releases integers; use laplace or gaussian for a mean");
+    if ((mech == MechanismKind::Gaussian || mech == MechanismKind::SmoothSensitivity) && !(spec.delta > 0.0))
+        return Status::invalidArgument(std::string("the ") + mechanismKindName(mech) + " mechanism needs delta > 0 (got " +
+                                       formatNumber(spec.delta) + ")");
+    if (spec.delta > 0.0 && mech != MechanismKind::Gaussian && mech != MechanismKind::SmoothSensitivity)
+        return Status::invalidArgument(std::string("delta is only used by the gaussian and smooth mechanisms; the ") +
+                                       mechanismKindName(mech) + " mechanism is pure epsilon-DP (omit delta)");
+    auto result = detail::runValidatedQuery(table.column(*idx), spec, mech, ctx);
+    if (!result) return result.status();
+    result->column = column;
+    result->seeded = !ctx.random->isSecure();
+    if (result->seeded) result->notes.push_back("seeded random source: reproducible, for tests and demos only, not a real release");
+    return result;
+}
+
+}  // namespace veil::dp

@@ -1,0 +1,120 @@
+// Exponential mechanism (McSherry & Talwar 2007) and its quantile form (seed 004, "Exponential
+// Mechanism, Example 2: Median").
+#include "veil/dp/exponential_mechanism.h"
+
+#include "veil/common/validate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace veil::dp {
+
+std::size_t sampleLogWeights(RandomSource& rng, const std::vector<double>& logWeights) {
+    double top = -std::numeric_limits<double>::infinity();
+    for (double w : logWeights) top = std::max(top, w);
+    double total = 0.0;
+    std::vector<double> cumulative(logWeights.size());
+    for (std::size_t i = 0; i < logWeights.size(); ++i) {
+        total += std::isfinite(logWeights[i]) ? std::exp(logWeights[i] - top) : 0.0;
+        cumulative[i] = total;
+    }
+    const double u = rng.uniform01() * total;
+    const auto it = std::upper_bound(cumulative.begin(), cumulative.end(), u);
+    std::size_t idx = it == cumulative.end() ? cumulative.size() - 1 : std::size_t(it - cumulative.begin());
+    while (idx > 0 && !std::isfinite(logWeights[idx])) --idx;  // never return a zero-weight item
+    return idx;
+}
+
+Result<ExponentialMechanism> ExponentialMechanism::create(double epsilon, double sensitivity, Neighbouring n) {
+    VEIL_RETURN_IF_ERROR(validateEpsilon(epsilon));
+    VEIL_RETURN_IF_ERROR(requirePositiveFinite(sensitivity, "sensitivity"));
+    return ExponentialMechanism(epsilon, sensitivity, n);
+}
+
+Result<std::vector<double>> ExponentialMechanism::probabilities(const std::vector<double>& scores) const {
+    if (scores.empty()) return Status::invalidArgument("the exponential mechanism needs at least one candidate");
+    std::vector<double> logw(scores.size());
+    double top = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < scores.size(); ++i) {
+        if (std::isnan(scores[i])) return Status::invalidArgument("score " + std::to_string(i) + " is NaN");
+        logw[i] = m_epsilon * scores[i] / (2.0 * m_sensitivity);
+        top = std::max(top, logw[i]);
+    }
+    double total = 0.0;
+    for (double& w : logw) total += (w = std::exp(w - top));
+    for (double& w : logw) w /= total;
+    return logw;
+}
+
+Result<std::size_t> ExponentialMechanism::select(RandomSource& rng, const std::vector<double>& scores) const {
+    if (scores.empty()) return Status::invalidArgument("the exponential mechanism needs at least one candidate");
+    std::vector<double> logw(scores.size());
+    for (std::size_t i = 0; i < scores.size(); ++i) {
+        if (std::isnan(scores[i])) return Status::invalidArgument("score " + std::to_string(i) + " is NaN");
+        logw[i] = m_epsilon * scores[i] / (2.0 * m_sensitivity);
+    }
+    return sampleLogWeights(rng, logw);
+}
+
+Result<ExponentialQuantile> ExponentialQuantile::create(double epsilon, double quantile, double lower, double upper) {
+    VEIL_RETURN_IF_ERROR(validateEpsilon(epsilon));
+    VEIL_RETURN_IF_ERROR(requireProbability(quantile, "quantile"));
+    VEIL_RETURN_IF_ERROR(validateBounds(lower, upper));
+    return ExponentialQuantile(epsilon, quantile, lower, upper);
+}
+
+namespace {
+// Interval edges and log-weights log|O_j| + eps * (-|j - q n|) / 2 for sorted clamped values.
+void quantileIntervals(std::vector<double>& values, double lower, double upper, double q, double eps,
+                       std::vector<double>& edges, std::vector<double>& logw) {
+    for (double& v : values) v = std::clamp(v, lower, upper);
+    std::sort(values.begin(), values.end());
+    const double n = double(values.size());
+    edges.clear();
+    edges.push_back(lower);
+    edges.insert(edges.end(), values.begin(), values.end());
+    edges.push_back(upper);
+    logw.resize(edges.size() - 1);
+    for (std::size_t j = 0; j + 1 < edges.size(); ++j) {
+        const double len = edges[j + 1] - edges[j];
+        const double score = -std::fabs(double(j) - q * n);
+        logw[j] = len > 0.0 ? std::log(len) + eps * score / 2.0 : -std::numeric_limits<double>::infinity();
+    }
+}
+}  // namespace
+
+Result<double> ExponentialQuantile::release(RandomSource& rng, std::vector<double> values) const {
+    if (values.empty()) return Status::invalidArgument("cannot release a quantile of an empty column");
+    if (m_upper == m_lower) return m_lower;
+    std::vector<double> edges, logw;
+    quantileIntervals(values, m_lower, m_upper, m_q, m_epsilon, edges, logw);
+    const std::size_t j = sampleLogWeights(rng, logw);
+    return edges[j] + rng.uniform01() * (edges[j + 1] - edges[j]);
+}
+
+Result<QuantileDensity> ExponentialQuantile::density(std::vector<double> values) const {
+    if (values.empty()) return Status::invalidArgument("cannot release a quantile of an empty column");
+    QuantileDensity d;
+    std::vector<double> logw;
+    quantileIntervals(values, m_lower, m_upper, m_q, m_epsilon, d.edges, logw);
+    double top = -std::numeric_limits<double>::infinity();
+    for (double w : logw) top = std::max(top, w);
+    double total = 0.0;
+    d.probability.resize(logw.size());
+    for (std::size_t j = 0; j < logw.size(); ++j) total += (d.probability[j] = std::isfinite(logw[j]) ? std::exp(logw[j] - top) : 0.0);
+    for (double& p : d.probability) p /= total;
+    return d;
+}
+
+double ExponentialQuantile::rankErrorBound(std::size_t n, double beta) const {
+    return 2.0 / m_epsilon * std::log(double(n + 1) / beta);
+}
+
+double QuantileDensity::densityAt(double x) const {
+    for (std::size_t j = 0; j + 1 < edges.size(); ++j)
+        if (x >= edges[j] && x <= edges[j + 1] && edges[j + 1] > edges[j]) return probability[j] / (edges[j + 1] - edges[j]);
+    return 0.0;
+}
+
+}  // namespace veil::dp

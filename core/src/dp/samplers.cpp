@@ -1,0 +1,180 @@
+// Exact discrete samplers and snapped continuous noise (Canonne, Kamath, Steinke 2020, Algs 1-3).
+#include "veil/dp/samplers.h"
+
+#include "dp/detail/exact_bernoulli.h"
+
+#include <boost/multiprecision/cpp_int.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+namespace veil::dp {
+
+namespace mp = boost::multiprecision;
+using detail::U128;
+
+bool sampleBernoulliExpNeg(RandomSource& rng, std::uint64_t num, std::uint64_t den) {
+    if (den == 0) return false;  // gamma = infinity
+    detail::BitBuffer bits(rng);
+    return detail::bernoulliExpNeg(bits, num, den);
+}
+
+std::int64_t sampleDiscreteLaplace(RandomSource& source, std::uint64_t num, std::uint64_t den) {
+    if (num == 0 || den == 0) return 0;  // scale 0: no noise (callers validate scale > 0)
+    constexpr U128 kMax = U128(std::numeric_limits<std::int64_t>::max());
+    detail::BitBuffer rng(source);
+    for (;;) {
+        // CKS20 Algorithm 2: X = U + t*V with U ~ exp(-U/t) on {0..t-1} and V ~ Geom(1 - 1/e).
+        const std::uint64_t u = num == 1 ? 0 : rng.uniformBelow(num);
+        if (!detail::bernoulliExpNegAtMostOne(rng, u, num)) continue;
+        std::uint64_t v = 0;
+        while (detail::bernoulliExpNegOne(rng)) ++v;
+        const U128 x = U128(u) + U128(num) * v;
+        const U128 y = x / den;
+        const bool negative = rng.bit();
+        if (negative && y == 0) continue;
+        if (y > kMax) continue;  // astronomically unlikely; keeps the result representable
+        return negative ? -std::int64_t(y) : std::int64_t(y);
+    }
+}
+
+namespace detail {
+
+std::int64_t sampleDiscreteGaussianExact(RandomSource& rng, const BigUInt& num, const BigUInt& den) {
+    if (num == 0 || den == 0) return 0;
+    // t = floor(sigma) + 1 where floor(sqrt(num/den)) = isqrt(floor(num/den)).
+    const BigUInt t = mp::sqrt(BigUInt(num / den)) + 1;
+    if (t > BigUInt(std::numeric_limits<std::uint64_t>::max() / 4)) return 0;  // outside supported range
+    const std::uint64_t tSmall = t.convert_to<std::uint64_t>();
+    const BigUInt denominator = BigUInt(2) * num * t * t * den;  // 2 sigma^2 t^2 den^2 / den
+    for (;;) {
+        // CKS20 Algorithm 3: Y ~ Lap_Z(t), accept with prob exp(-(|Y| - sigma^2/t)^2 / (2 sigma^2)).
+        const std::int64_t y = sampleDiscreteLaplace(rng, tSmall, 1);
+        const BigUInt absY = BigUInt(static_cast<std::uint64_t>(y < 0 ? -y : y));
+        const BigUInt a = absY * t * den;
+        const BigUInt diff = a > num ? BigUInt(a - num) : BigUInt(num - a);
+        if (bernoulliExpNegBig(rng, diff * diff, denominator)) return y;
+    }
+}
+
+}  // namespace detail
+
+std::int64_t sampleDiscreteGaussian(RandomSource& rng, std::uint64_t num, std::uint64_t den) {
+    return detail::sampleDiscreteGaussianExact(rng, detail::BigUInt(num), detail::BigUInt(den));
+}
+
+double snappingGranularity(double scale) {
+    if (!(scale > 0.0) || !std::isfinite(scale)) return std::ldexp(1.0, -1074);
+    int exponent = 0;
+    const double mantissa = std::frexp(scale, &exponent);  // scale = mantissa * 2^exponent
+    // Smallest power of two >= scale * 2^-40.
+    int e = (mantissa == 0.5) ? exponent - 1 - 40 : exponent - 40;
+    if (e < -1074) e = -1074;
+    return std::ldexp(1.0, e);
+}
+
+namespace {
+
+// scale / g as an exact dyadic rational num / 2^shift (num < 2^53), g a power of two.
+void latticeScale(double scale, double g, detail::BigUInt& num, detail::BigUInt& den) {
+    int exponent = 0;
+    const double mantissa = std::frexp(scale, &exponent);
+    const auto m = static_cast<std::uint64_t>(std::ldexp(mantissa, 53));  // scale = m * 2^(exponent-53)
+    int gExp = 0;
+    std::frexp(g, &gExp);
+    const int shift = (exponent - 53) - (gExp - 1);  // scale/g = m * 2^shift
+    num = m;
+    den = 1;
+    if (shift >= 0) num <<= shift;
+    else den <<= -shift;
+}
+
+// Same as latticeScale for the Laplace path, in 64 bits: with g >= scale * 2^-40 the ratio is
+// below 2^41, so the shift is negative and den = 2^-shift (trailing zeros of m stripped) fits.
+bool latticeScale64(double scale, double g, std::uint64_t& num, std::uint64_t& den) {
+    int exponent = 0;
+    const double mantissa = std::frexp(scale, &exponent);
+    auto m = static_cast<std::uint64_t>(std::ldexp(mantissa, 53));
+    int gExp = 0;
+    std::frexp(g, &gExp);
+    int shift = (exponent - 53) - (gExp - 1);
+    while (shift < 0 && (m & 1U) == 0) { m >>= 1; ++shift; }
+    if (shift > 0 || shift < -62) return false;
+    num = m;
+    den = std::uint64_t(1) << (-shift);
+    return true;
+}
+
+double snapToLattice(double value, double g) { return std::nearbyint(value / g) * g; }
+
+}  // namespace
+
+double addSnappedLaplace(RandomSource& rng, double value, double scale) {
+    if (!(scale > 0.0) || !std::isfinite(scale) || !std::isfinite(value)) return value;
+    const double g = snappingGranularity(scale);
+    std::uint64_t num = 0, den = 1;
+    if (!latticeScale64(scale, g, num, den)) {  // not reachable for finite scale > 0; kept for safety
+        detail::BigUInt bn, bd;
+        latticeScale(scale, g, bn, bd);
+        num = bn.convert_to<std::uint64_t>();
+        den = bd.convert_to<std::uint64_t>();
+    }
+    const std::int64_t k = sampleDiscreteLaplace(rng, num, den);
+    return snapToLattice(value, g) + g * static_cast<double>(k);
+}
+
+double addSnappedGaussian(RandomSource& rng, double value, double sigma) {
+    if (!(sigma > 0.0) || !std::isfinite(sigma) || !std::isfinite(value)) return value;
+    const double g = snappingGranularity(sigma);
+    detail::BigUInt num, den;
+    latticeScale(sigma, g, num, den);
+    const std::int64_t k = detail::sampleDiscreteGaussianExact(rng, num * num, den * den);
+    return snapToLattice(value, g) + g * static_cast<double>(k);
+}
+
+bool toRationalAtLeast(double x, std::uint64_t& num, std::uint64_t& den) {
+    if (!(x > 0.0) || !std::isfinite(x)) return false;
+    int exponent = 0;
+    const double mantissa = std::frexp(x, &exponent);
+    auto m = static_cast<std::uint64_t>(std::ldexp(mantissa, 53));  // x = m * 2^(exponent-53)
+    int shift = exponent - 53;
+    while (m % 2 == 0 && shift < 0) { m /= 2; ++shift; }
+    if (shift >= 0) {
+        if (shift > 62 - 53) return false;  // too large to represent in 64 bits
+        num = m << shift;
+        den = 1;
+        return true;
+    }
+    while (-shift > 62) {  // too fine: round the numerator up (more noise, never less)
+        m = (m + 1) / 2;
+        ++shift;
+        if (m == 0) m = 1;
+    }
+    num = m;
+    den = std::uint64_t(1) << (-shift);
+    return true;
+}
+
+std::int64_t addGeometricNoise(RandomSource& rng, std::int64_t value, double scale) {
+    std::uint64_t num = 0, den = 1;
+    if (!toRationalAtLeast(scale, num, den)) return value;
+    const std::int64_t noise = sampleDiscreteLaplace(rng, num, den);
+    std::int64_t out = 0;
+    if (__builtin_add_overflow(value, noise, &out))
+        return noise > 0 ? std::numeric_limits<std::int64_t>::max() : std::numeric_limits<std::int64_t>::min();
+    return out;
+}
+
+double snappedLaplaceScale(double sensitivity, double epsilon) {
+    double b = sensitivity / epsilon;
+    for (int i = 0; i < 4; ++i) {
+        const double g = snappingGranularity(b);
+        const double widened = (sensitivity + g) / epsilon;
+        if (snappingGranularity(widened) == g) return widened;
+        b = widened;
+    }
+    return b;
+}
+
+}  // namespace veil::dp

@@ -1,0 +1,195 @@
+// Privacy ledger in SQLite (composition per seed 004; atomic append with BEGIN IMMEDIATE + WAL).
+#include "veil/release/privacy_ledger.h"
+
+#include "veil/common/validate.h"
+
+#include <chrono>
+#include <ctime>
+
+namespace veil::release {
+
+namespace {
+constexpr const char* kLedgerSchema = R"sql(
+CREATE TABLE IF NOT EXISTS schema_version(
+  component TEXT PRIMARY KEY,
+  version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS ledger_budgets(
+  dataset TEXT PRIMARY KEY,
+  epsilon REAL NOT NULL CHECK(epsilon >= 0),
+  delta REAL NOT NULL CHECK(delta >= 0 AND delta < 1),
+  composition TEXT NOT NULL DEFAULT 'basic' CHECK(composition IN ('basic', 'advanced')),
+  delta_prime REAL NOT NULL DEFAULT 1e-6,
+  updated TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS ledger(
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  dataset TEXT NOT NULL,
+  created TEXT NOT NULL,
+  release TEXT NOT NULL,
+  mechanism TEXT NOT NULL,
+  neighbouring TEXT NOT NULL,
+  epsilon REAL NOT NULL CHECK(epsilon >= 0),
+  delta REAL NOT NULL CHECK(delta >= 0 AND delta < 1),
+  parallel_group TEXT NOT NULL DEFAULT '',
+  details TEXT NOT NULL DEFAULT '{}');
+CREATE INDEX IF NOT EXISTS ledger_by_dataset ON ledger(dataset);
+CREATE TRIGGER IF NOT EXISTS ledger_no_update BEFORE UPDATE ON ledger
+  BEGIN SELECT RAISE(ABORT, 'the privacy ledger is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS ledger_no_delete BEFORE DELETE ON ledger
+  BEGIN SELECT RAISE(ABORT, 'the privacy ledger is append-only'); END;
+)sql";
+
+std::string nowUtc() {
+    const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+}  // namespace
+
+Result<std::unique_ptr<PrivacyLedger>> PrivacyLedger::openFile(const std::string& path) {
+    auto db = SqliteDatabase::open(path, SqliteDatabase::OpenMode::CreateIfMissing);
+    if (!db) return db.status();
+    SqliteDatabase* raw = db->get();
+    std::unique_ptr<PrivacyLedger> ledger(new PrivacyLedger(raw, std::move(*db)));
+    VEIL_RETURN_IF_ERROR(ledger->ensureSchema());
+    return ledger;
+}
+
+Result<std::unique_ptr<PrivacyLedger>> PrivacyLedger::attach(SqliteDatabase& db) {
+    std::unique_ptr<PrivacyLedger> ledger(new PrivacyLedger(&db, nullptr));
+    VEIL_RETURN_IF_ERROR(ledger->ensureSchema());
+    return ledger;
+}
+
+Status PrivacyLedger::ensureSchema() {
+    SqliteTransaction tx(*m_db);
+    VEIL_RETURN_IF_ERROR(tx.status());
+    VEIL_RETURN_IF_ERROR(m_db->exec("CREATE TABLE IF NOT EXISTS schema_version(component TEXT PRIMARY KEY, version INTEGER NOT NULL)"));
+    auto q = m_db->prepare("SELECT version FROM schema_version WHERE component = 'ledger'");
+    const bool exists = q.step();
+    VEIL_RETURN_IF_ERROR(q.status());
+    if (exists && q.columnInt(0) > kSchemaVersion)
+        return Status::unsupported(m_db->path() + ": its privacy ledger has schema version " + std::to_string(q.columnInt(0)) +
+                                   ", newer than this Veil (" + std::to_string(kSchemaVersion) + ")");
+    VEIL_RETURN_IF_ERROR(m_db->exec(kLedgerSchema));
+    if (!exists) {
+        auto ins = m_db->prepare("INSERT INTO schema_version(component, version) VALUES('ledger', ?)");
+        ins.bind(1, std::int64_t(kSchemaVersion));
+        VEIL_RETURN_IF_ERROR(ins.run());
+    }
+    return tx.commit();
+}
+
+Status PrivacyLedger::setBudget(const std::string& dataset, PrivacySpend total, CompositionRule rule, double deltaPrime) {
+    if (dataset.empty()) return Status::invalidArgument("the dataset key is empty");
+    auto acc = BudgetAccountant::create(total, rule, deltaPrime);
+    if (!acc) return acc.status();
+    SqliteTransaction tx(*m_db);
+    VEIL_RETURN_IF_ERROR(tx.status());
+    auto all = entries(dataset);
+    if (!all) return all.status();
+    std::vector<BudgetAccountant::Entry> past;
+    for (const auto& e : *all) past.push_back({{e.epsilon, e.delta}, e.parallelGroup});
+    acc->restore(past);
+    const PrivacySpend used = acc->spent();
+    if (used.epsilon > total.epsilon * (1 + 1e-12) || used.delta > total.delta * (1 + 1e-12))
+        return Status::invalidArgument("dataset '" + dataset + "' has already spent epsilon " + formatNumber(used.epsilon) +
+                                       ", delta " + formatNumber(used.delta) + "; a smaller total budget is not possible");
+    auto st = m_db->prepare(
+        "INSERT INTO ledger_budgets(dataset, epsilon, delta, composition, delta_prime, updated) VALUES(?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT(dataset) DO UPDATE SET epsilon = excluded.epsilon, delta = excluded.delta, "
+        "composition = excluded.composition, delta_prime = excluded.delta_prime, updated = excluded.updated");
+    st.bind(1, dataset).bind(2, total.epsilon).bind(3, total.delta).bind(4, std::string_view(compositionRuleName(rule)))
+        .bind(5, deltaPrime).bind(6, nowUtc());
+    VEIL_RETURN_IF_ERROR(st.run());
+    return tx.commit();
+}
+
+Result<std::optional<DatasetBudget>> PrivacyLedger::budget(const std::string& dataset) {
+    auto q = m_db->prepare("SELECT epsilon, delta, composition, delta_prime FROM ledger_budgets WHERE dataset = ?");
+    q.bind(1, dataset);
+    const bool row = q.step();
+    VEIL_RETURN_IF_ERROR(q.status());
+    if (!row) return std::optional<DatasetBudget>{};
+    DatasetBudget b;
+    b.dataset = dataset;
+    b.total = {q.columnDouble(0), q.columnDouble(1)};
+    b.rule = q.columnText(2) == "advanced" ? CompositionRule::Advanced : CompositionRule::Basic;
+    b.deltaPrime = q.columnDouble(3);
+    return std::optional<DatasetBudget>(b);
+}
+
+Result<std::vector<LedgerEntry>> PrivacyLedger::entries(const std::string& dataset) {
+    auto q = m_db->prepare(dataset.empty()
+                               ? "SELECT id, dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, details FROM ledger ORDER BY id"
+                               : "SELECT id, dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, details FROM ledger WHERE dataset = ? ORDER BY id");
+    if (!dataset.empty()) q.bind(1, dataset);
+    std::vector<LedgerEntry> out;
+    while (q.step()) {
+        LedgerEntry e;
+        e.id = q.columnInt(0);
+        e.dataset = q.columnText(1);
+        e.created = q.columnText(2);
+        e.release = q.columnText(3);
+        e.mechanism = q.columnText(4);
+        e.neighbouring = q.columnText(5);
+        e.epsilon = q.columnDouble(6);
+        e.delta = q.columnDouble(7);
+        e.parallelGroup = q.columnText(8);
+        e.details = nlohmann::json::parse(q.columnText(9), nullptr, false);
+        if (e.details.is_discarded()) e.details = nlohmann::json::object();
+        out.push_back(std::move(e));
+    }
+    VEIL_RETURN_IF_ERROR(q.status());
+    return out;
+}
+
+Result<BudgetAccountant> PrivacyLedger::accountantFor(const std::string& dataset, bool& hasBudget) {
+    auto b = budget(dataset);
+    if (!b) return b.status();
+    hasBudget = b->has_value();
+    auto acc = hasBudget ? BudgetAccountant::create((*b)->total, (*b)->rule, (*b)->deltaPrime)
+                         : BudgetAccountant::create({0.0, 0.0});
+    if (!acc) return acc.status();
+    auto all = entries(dataset);
+    if (!all) return all.status();
+    std::vector<BudgetAccountant::Entry> past;
+    for (const auto& e : *all) past.push_back({{e.epsilon, e.delta}, e.parallelGroup});
+    acc->restore(std::move(past));
+    return acc;
+}
+
+Result<PrivacySpend> PrivacyLedger::spent(const std::string& dataset) {
+    bool hasBudget = false;
+    auto acc = accountantFor(dataset, hasBudget);
+    if (!acc) return acc.status();
+    return acc->spent();
+}
+
+Result<std::int64_t> PrivacyLedger::recordRelease(const LedgerEntry& entry) {
+    if (entry.dataset.empty()) return Status::invalidArgument("the dataset key is empty");
+    VEIL_RETURN_IF_ERROR(validateSpend({entry.epsilon, entry.delta}));
+    SqliteTransaction tx(*m_db);  // BEGIN IMMEDIATE: no other writer between check and append
+    VEIL_RETURN_IF_ERROR(tx.status());
+    bool hasBudget = false;
+    auto acc = accountantFor(entry.dataset, hasBudget);
+    if (!acc) return acc.status();
+    if (hasBudget) {
+        Status ok = acc->check({entry.epsilon, entry.delta}, entry.parallelGroup);
+        if (!ok) return ok.withContext("dataset '" + entry.dataset + "'");
+    }
+    auto ins = m_db->prepare(
+        "INSERT INTO ledger(dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, details) "
+        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    ins.bind(1, entry.dataset).bind(2, entry.created.empty() ? nowUtc() : entry.created).bind(3, entry.release)
+        .bind(4, entry.mechanism).bind(5, entry.neighbouring).bind(6, entry.epsilon).bind(7, entry.delta)
+        .bind(8, entry.parallelGroup).bind(9, entry.details.dump());
+    VEIL_RETURN_IF_ERROR(ins.run());
+    const std::int64_t id = m_db->lastInsertRowId();
+    VEIL_RETURN_IF_ERROR(tx.commit());
+    return id;
+}
+
+}  // namespace veil::release
