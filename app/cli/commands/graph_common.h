@@ -1,0 +1,30 @@
+// Shared pieces of `veil-cli graph ...`: loading a graph (+ labels) and the sub-subcommand setups.
+#pragma once
+
+#include "command_registry.h"
+#include "veil/graph/graph_io.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace veil::cli::graphcmd {
+
+struct InputOptions {
+    std::string file;
+    std::string labels;
+    bool json = false;
+};
+
+// Adds FILE, --labels and --json to a sub-subcommand.
+void addInputOptions(CLI::App& cmd, InputOptions& in);
+// Loads the graph and labels; warnings go to stderr in human mode and into "warnings" for JSON.
+Result<graph::LoadedGraph> loadInput(const InputOptions& in);
+nlohmann::json warningsJson(const graph::LoadedGraph& loaded);
+
+void setupStats(CLI::App& graph, CommandOutcome& outcome);
+void setupSensitivity(CLI::App& graph, CommandOutcome& outcome);
+void setupRelease(CLI::App& graph, CommandOutcome& outcome);
+void setupDegrees(CLI::App& graph, CommandOutcome& outcome);
+
+}  // namespace veil::cli::graphcmd

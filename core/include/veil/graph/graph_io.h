@@ -1,0 +1,43 @@
+// Graph readers: edge lists (whitespace or comma separated, '#' / '%' comments), GraphML (Boost's
+// reader), GML (own small reader) and node-label files (`id label` per line). Directed input is
+// made undirected; self-loops and duplicate edges are dropped and counted in a warning. Errors
+// name file:line. Node names are the ids of the file; they are numbered in numeric order when all
+// are integers (so a `0..n-1` file keeps its ids), in text order otherwise.
+#pragma once
+
+#include "veil/common/status.h"
+#include "veil/graph/graph.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace veil::graph {
+
+struct LoadedGraph {
+    Graph graph;
+    BuildReport report;
+    std::vector<std::string> warnings;  // human-readable, one per issue ("removed 3 self-loops ...")
+};
+
+// Parses an edge list from text; sourceName is used in messages. Lines: `u v` or `u,v`, an optional
+// third numeric field (weight) is ignored. Errors: a line with one field or a non-numeric third
+// field (ParseError with sourceName:line). Complexity O(m log m).
+Result<LoadedGraph> parseEdgeList(std::string_view text, const std::string& sourceName);
+// Parses GML (`graph [ node [ id .. value .. ] edge [ source .. target .. ] ]`). Node `value`
+// (or `label` when there is no value) becomes the node label; isolated nodes are kept.
+Result<LoadedGraph> parseGml(std::string_view text, const std::string& sourceName);
+// GraphML via boost::read_graphml; a node attribute named `label` (or `value`) becomes the label.
+Result<LoadedGraph> parseGraphml(const std::string& text, const std::string& sourceName);
+
+// Reads a file, choosing the format by extension (.gml, .graphml / .xml, anything else = edge list).
+Result<LoadedGraph> loadGraph(const std::string& path);
+
+// Parses `id label` lines (whitespace or comma separated, comments allowed) and attaches the labels
+// to graph. Ids not in the graph are skipped and counted in a warning; nodes without a line get no
+// label (-1). Errors: a line without two fields, or an id given twice with different labels.
+Status parseLabels(std::string_view text, const std::string& sourceName, Graph& graph,
+                   std::vector<std::string>* warnings);
+Status loadLabels(const std::string& path, Graph& graph, std::vector<std::string>* warnings);
+
+}  // namespace veil::graph

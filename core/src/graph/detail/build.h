@@ -1,0 +1,16 @@
+// Shared tail of the graph readers: renumber the interned nodes, build the simple graph and
+// turn the build report into a warning.
+#pragma once
+
+#include "graph/detail/node_index.h"
+#include "veil/graph/graph_io.h"
+
+#include <utility>
+#include <vector>
+
+namespace veil::graph::detail {
+
+Result<LoadedGraph> buildLoaded(const NodeIndex& index, std::vector<std::pair<NodeId, NodeId>> pairs,
+                                const std::string& sourceName);
+
+}  // namespace veil::graph::detail

@@ -1,0 +1,169 @@
+// Edge-list and label-file readers, and format dispatch by extension.
+#include "veil/graph/graph_io.h"
+
+#include "graph/detail/build.h"
+#include "graph/detail/node_index.h"
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+#include <unordered_map>
+
+namespace veil::graph {
+namespace {
+
+// Splits a line on blanks and commas after removing a '#' or '%' comment.
+std::vector<std::string> fields(std::string_view line) {
+    const auto hash = line.find_first_of("#%");
+    if (hash != std::string_view::npos) line = line.substr(0, hash);
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : line) {
+        if (c == ' ' || c == '\t' || c == ',' || c == '\r' || c == ';') {
+            if (!cur.empty()) out.push_back(std::move(cur));
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty()) out.push_back(std::move(cur));
+    return out;
+}
+
+bool isNumber(const std::string& s) {
+    double v = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+template <typename Fn>
+Status forEachLine(std::string_view text, Fn&& fn) {
+    long long lineNo = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        auto end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        ++lineNo;
+        VEIL_RETURN_IF_ERROR(fn(text.substr(pos, end - pos), lineNo));
+        pos = end + 1;
+    }
+    return Status::ok();
+}
+
+Result<std::string> readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Status::ioError("cannot open '" + path + "'");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string lowerExtension(const std::string& path) {
+    const auto dot = path.find_last_of('.');
+    const auto slash = path.find_last_of("/\\");
+    if (dot == std::string::npos || (slash != std::string::npos && slash > dot)) return {};
+    std::string ext = path.substr(dot + 1);
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return ext;
+}
+
+}  // namespace
+
+namespace detail {
+Result<LoadedGraph> buildLoaded(const NodeIndex& index, std::vector<std::pair<NodeId, NodeId>> pairs,
+                                const std::string& sourceName) {
+    std::vector<NodeId> remap;
+    std::vector<std::string> names;
+    index.finalize(remap, names);
+    for (auto& [a, b] : pairs) {
+        a = remap[a];
+        b = remap[b];
+    }
+    LoadedGraph out;
+    auto g = Graph::fromPairs(index.size(), std::move(pairs), &out.report);
+    if (!g) return g.status();
+    out.graph = std::move(g.value());
+    out.graph.setNodeNames(std::move(names));
+    if (out.report.selfLoops > 0 || out.report.duplicates > 0)
+        out.warnings.push_back(sourceName + ": removed " + std::to_string(out.report.selfLoops) +
+                               " self-loop(s) and " + std::to_string(out.report.duplicates) +
+                               " duplicate edge(s) (directed or repeated pairs are made one undirected edge)");
+    return out;
+}
+}  // namespace detail
+
+Result<LoadedGraph> parseEdgeList(std::string_view text, const std::string& sourceName) {
+    detail::NodeIndex index;
+    std::vector<std::pair<NodeId, NodeId>> pairs;
+    long long weighted = 0;
+    const Status st = forEachLine(text, [&](std::string_view line, long long lineNo) -> Status {
+        const auto f = fields(line);
+        if (f.empty()) return Status::ok();
+        if (f.size() == 1 || f.size() > 3 || (f.size() == 3 && !isNumber(f[2])))
+            return Status::parseError(formatLocation(sourceName, lineNo) + ": expected 'u v' (optionally a numeric weight), found " +
+                                      std::to_string(f.size()) + " field(s) in '" + std::string(line) + "'");
+        if (f.size() == 3) ++weighted;
+        pairs.emplace_back(index.intern(f[0]), index.intern(f[1]));
+        return Status::ok();
+    });
+    if (!st) return st;
+    if (pairs.empty()) return Status::parseError(sourceName + ": no edges found");
+    auto out = detail::buildLoaded(index, std::move(pairs), sourceName);
+    if (out && weighted > 0)
+        out->warnings.push_back(sourceName + ": ignored the third field (weight) on " + std::to_string(weighted) + " line(s)");
+    return out;
+}
+
+Result<LoadedGraph> loadGraph(const std::string& path) {
+    auto text = readFile(path);
+    if (!text) return text.status();
+    const std::string ext = lowerExtension(path);
+    if (ext == "gml") return parseGml(*text, path);
+    if (ext == "graphml" || ext == "xml") return parseGraphml(*text, path);
+    return parseEdgeList(*text, path);
+}
+
+Status parseLabels(std::string_view text, const std::string& sourceName, Graph& graph,
+                   std::vector<std::string>* warnings) {
+    std::unordered_map<std::string, NodeId> byName;
+    for (NodeId v = 0; v < graph.nodeCount(); ++v) byName.emplace(graph.nodeName(v), v);
+    std::vector<int> labels(graph.nodeCount(), -1);
+    std::vector<std::string> names;
+    std::unordered_map<std::string, int> labelIds;
+    long long unknown = 0;
+    VEIL_RETURN_IF_ERROR(forEachLine(text, [&](std::string_view line, long long lineNo) -> Status {
+        const auto f = fields(line);
+        if (f.empty()) return Status::ok();
+        if (f.size() != 2)
+            return Status::parseError(formatLocation(sourceName, lineNo) + ": expected 'id label', found " +
+                                      std::to_string(f.size()) + " field(s) in '" + std::string(line) + "'");
+        const auto node = byName.find(f[0]);
+        if (node == byName.end()) {
+            ++unknown;
+            return Status::ok();
+        }
+        const auto [it, inserted] = labelIds.try_emplace(f[1], static_cast<int>(names.size()));
+        if (inserted) names.push_back(f[1]);
+        int& slot = labels[node->second];
+        if (slot != -1 && slot != it->second)
+            return Status::parseError(formatLocation(sourceName, lineNo) + ": node '" + f[0] +
+                                      "' already has label '" + names[static_cast<std::size_t>(slot)] + "'");
+        slot = it->second;
+        return Status::ok();
+    }));
+    const auto missing = std::count(labels.begin(), labels.end(), -1);
+    if (warnings && unknown > 0)
+        warnings->push_back(sourceName + ": skipped " + std::to_string(unknown) + " label line(s) naming nodes not in the graph");
+    if (warnings && missing > 0)
+        warnings->push_back(sourceName + ": " + std::to_string(missing) + " node(s) have no label");
+    return graph.setLabels(std::move(labels), std::move(names));
+}
+
+Status loadLabels(const std::string& path, Graph& graph, std::vector<std::string>* warnings) {
+    auto text = readFile(path);
+    if (!text) return text.status();
+    return parseLabels(*text, path, graph, warnings);
+}
+
+}  // namespace veil::graph

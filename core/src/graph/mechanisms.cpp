@@ -1,0 +1,208 @@
+// Graph release mechanisms: Laplace with global sensitivity; seed 000 "A (2eps, delta)-DP
+// mechanism for # triangles"; Blocki, Blum, Datta, Sheffet ITCS 2013 (edge projection, LP
+// projection with smooth distance estimation); Kasiviswanathan, Nissim, Raskhodnikova, Smith
+// TCC 2013 (naive truncation); smooth sensitivity of Nissim, Raskhodnikova, Smith STOC 2007.
+#include "veil/graph/mechanisms.h"
+
+#include "veil/common/random.h"
+#include "veil/common/validate.h"
+#include "veil/dp/samplers.h"
+#include "veil/graph/projection.h"
+#include "veil/graph/sensitivity.h"
+#include "veil/graph/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace veil::graph {
+namespace {
+
+std::string dpText(double eps, double delta, const std::string& level) {
+    return "(" + formatNumber(eps) + ", " + formatNumber(delta) + ") " + level + "-DP";
+}
+
+Status validate(const ReleaseRequest& r, bool needsDelta, bool needsK) {
+    VEIL_RETURN_IF_ERROR(requirePositiveFinite(r.epsilon, "epsilon"));
+    if (r.trials < 1 || r.trials > 1000000)
+        return Status::invalidArgument("trials must be in 1..1000000 (got " + std::to_string(r.trials) + ")");
+    if (needsDelta && !(r.delta > 0 && r.delta < 1))
+        return Status::invalidArgument("this method needs a delta in (0, 1) (got " + formatNumber(r.delta) + ")");
+    if (needsK && r.k < 1) return Status::invalidArgument("this method needs a degree bound k >= 1 (got " + std::to_string(r.k) + ")");
+    return Status::ok();
+}
+
+// Adds Laplace(scale) noise `trials` times; scale 0 (a constant function) releases the value itself.
+void addNoise(RandomSource& rng, ReleaseResult& out, double value, double scale, int trials) {
+    for (int t = 0; t < trials; ++t) {
+        out.releases.push_back(scale > 0 ? dp::addSnappedLaplace(rng, value, scale) : value);
+        out.noiseScales.push_back(scale);
+    }
+    out.noiseScale = scale;
+    if (scale == 0) out.warnings.push_back("sensitivity is 0 on this hypothesis: the projected value is released exactly");
+}
+
+}  // namespace
+
+Result<Privacy> parsePrivacy(const std::string& t) {
+    if (t == "edge") return Privacy::Edge;
+    if (t == "node") return Privacy::Node;
+    return Status::invalidArgument("unknown privacy level '" + t + "' (expected edge or node)");
+}
+
+Result<Method> parseMethod(const std::string& t) {
+    if (t == "laplace") return Method::Laplace;
+    if (t == "noisy-max-degree") return Method::NoisyMaxDegree;
+    if (t == "restricted") return Method::Restricted;
+    if (t == "truncation") return Method::Truncation;
+    return Status::invalidArgument("unknown method '" + t + "' (expected laplace, noisy-max-degree, restricted or truncation)");
+}
+
+std::string privacyName(Privacy p) { return p == Privacy::Edge ? "edge" : "node"; }
+
+std::string methodName(Method m) {
+    switch (m) {
+        case Method::Laplace: return "laplace";
+        case Method::NoisyMaxDegree: return "noisy-max-degree";
+        case Method::Restricted: return "restricted";
+        case Method::Truncation: return "truncation";
+    }
+    return {};
+}
+
+double lpSmoothBound(double dEst, double beta, double c, double rs) {
+    // g(d) = exp(-a (d - dEst)) (2d + c + 1) with a = beta / c peaks at d* = 1/a - (c+1)/2.
+    const double a = beta / c;
+    const double dStar = 1.0 / a - (c + 1.0) / 2.0;
+    const double d = std::max(dEst, dStar);
+    return std::exp(-a * (d - dEst)) * (2.0 * d + c + 1.0) * rs;
+}
+
+double truncationSmoothBound(const Graph& g, std::size_t D, double beta, double rs) {
+    const std::size_t n = g.nodeCount();
+    const auto hist = degreeHistogram(g);
+    std::vector<double> cum(hist.size() + 1, 0);  // cum[i] = #nodes with degree < i
+    for (std::size_t i = 0; i < hist.size(); ++i) cum[i + 1] = cum[i] + static_cast<double>(hist[i]);
+    auto countIn = [&](long long lo, long long hi) {
+        lo = std::max(lo, 0LL);
+        hi = std::min(hi, static_cast<long long>(hist.size()) - 1);
+        return lo > hi ? 0.0 : cum[static_cast<std::size_t>(hi) + 1] - cum[static_cast<std::size_t>(lo)];
+    };
+    const long long sMax = static_cast<long long>(n) + static_cast<long long>(std::ceil(1.0 / beta)) + 2;
+    double best = 0;
+    const auto Dl = static_cast<long long>(D);
+    for (long long s = 0; s <= sMax; ++s) {
+        const double a = 1.0 + static_cast<double>(s) + countIn(Dl - s, Dl + 1 + s);
+        best = std::max(best, std::exp(-beta * static_cast<double>(s)) * a);
+    }
+    return best * rs;
+}
+
+Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, const RunContext& ctx) {
+    if (!ctx.random) return Status::invalidArgument("a random source is required for a release");
+    RandomSource& rng = *ctx.random;
+    ReleaseResult out;
+    out.statistic = r.statistic.name();
+    out.privacy = privacyName(r.privacy);
+    out.method = methodName(r.method);
+    out.epsilon = r.epsilon;
+    out.delta = r.delta;
+    ctx.report(0.0, "Releasing " + out.statistic);
+    auto truth = evaluate(r.statistic, g, ctx);
+    if (!truth) return truth.status();
+    out.trueValue = out.projectedValue = *truth;
+    const std::size_t n = g.nodeCount();
+    const double eps = r.epsilon;
+
+    if (r.method == Method::Laplace) {
+        VEIL_RETURN_IF_ERROR(validate(r, false, false));
+        const auto gs = r.privacy == Privacy::Edge ? globalSensitivityEdge(r.statistic, n)
+                                                   : globalSensitivityNode(r.statistic, n);
+        out.sensitivity = gs.value;
+        out.sensitivityFormula = "GS_" + out.privacy + " = " + gs.formula;
+        addNoise(rng, out, out.trueValue, gs.value / eps, r.trials);
+        out.guarantee = dpText(eps, 0, out.privacy);
+    } else if (r.method == Method::NoisyMaxDegree) {
+        if (r.privacy != Privacy::Edge || r.statistic.kind != StatisticKind::Triangles)
+            return Status::invalidArgument("noisy-max-degree releases triangles under edge privacy only");
+        VEIL_RETURN_IF_ERROR(validate(r, true, false));
+        const double d = static_cast<double>(maxDegree(g));
+        for (int t = 0; t < r.trials; ++t) {
+            // d^ = maxdeg + Lap(1/eps) + ln(1/delta)/eps; kept >= 1 (post-processing, only widens).
+            const double dHat = std::max(1.0, dp::addSnappedLaplace(rng, d, 1.0 / eps) + std::log(1.0 / r.delta) / eps);
+            out.releases.push_back(dp::addSnappedLaplace(rng, out.trueValue, dHat / eps));
+            out.noiseScales.push_back(dHat / eps);
+        }
+        out.noiseScale = out.noiseScales.front();
+        out.sensitivity = out.noiseScale * eps;
+        out.sensitivityFormula = "d^ = maxdeg + Lap(1/eps) + ln(1/delta)/eps (noisy bound on LS_edge)";
+        out.guarantee = dpText(2 * eps, r.delta, "edge") + " (2 eps: eps for d^, eps for the count)";
+    } else if (r.method == Method::Restricted && r.privacy == Privacy::Edge) {
+        VEIL_RETURN_IF_ERROR(validate(r, false, true));
+        const EdgeProjection p = projectEdges(g, r.k);
+        out.removedEdges = p.removed.size();
+        auto v = evaluate(r.statistic, p.projected, ctx);
+        if (!v) return v.status();
+        out.projectedValue = *v;
+        const auto rs = restrictedSensitivityEdge(r.statistic, r.k);
+        out.sensitivity = 3 * rs.value;
+        out.sensitivityFormula = "3 RS_edge(H_k) = 3 (" + rs.formula + ")";
+        addNoise(rng, out, out.projectedValue, out.sensitivity / eps, r.trials);
+        out.guarantee = dpText(eps, 0, "edge");
+    } else if (r.method == Method::Restricted) {
+        VEIL_RETURN_IF_ERROR(validate(r, true, true));
+        auto p = projectVertexLp(g, r.k, ctx);
+        if (!p) return p.status();
+        out.removedEdges = p->removed.size();
+        auto v = evaluate(r.statistic, p->projected, ctx);
+        if (!v) return v.status();
+        out.projectedValue = *v;
+        const double beta = eps / (2.0 * std::log(1.0 / r.delta));
+        const auto rs = restrictedSensitivityNode(r.statistic, 2 * r.k);
+        const double S = lpSmoothBound(p->dEst, beta, 4.0, rs.value);
+        out.dEst = p->dEst;
+        out.beta = beta;
+        out.smoothBound = S;
+        out.sensitivity = S;
+        out.sensitivityFormula = "S = max_{d >= d_est} exp(-(beta/4)(d - d_est)) (2d + 5) RS(H_2k), RS(H_2k) = " +
+                                 rs.formula + " with k -> 2k = " + formatNumber(rs.value);
+        addNoise(rng, out, out.projectedValue, 2 * S / eps, r.trials);
+        out.guarantee = dpText(eps, r.delta, "node");
+    } else {  // truncation
+        if (r.privacy != Privacy::Node) return Status::invalidArgument("truncation is a node-privacy method (use --privacy node)");
+        VEIL_RETURN_IF_ERROR(validate(r, true, true));
+        const EdgeProjection p = truncateHighDegreeNodes(g, r.k);
+        out.removedEdges = p.removed.size();
+        auto v = evaluate(r.statistic, p.projected, ctx);
+        if (!v) return v.status();
+        out.projectedValue = *v;
+        const double beta = eps / (2.0 * std::log(1.0 / r.delta));
+        const auto rs = restrictedSensitivityNode(r.statistic, r.k);
+        const double S = truncationSmoothBound(g, r.k, beta, rs.value);
+        out.beta = beta;
+        out.smoothBound = S;
+        out.sensitivity = S;
+        out.sensitivityFormula = "S = max_s exp(-beta s) (1 + s + #{v: k-s <= d_v <= k+1+s}) RS(H_k), RS(H_k) = " + rs.formula;
+        addNoise(rng, out, out.projectedValue, 2 * S / eps, r.trials);
+        out.guarantee = dpText(eps, r.delta, "node");
+    }
+    if (!rng.isSecure()) out.warnings.push_back("seeded random source (" + rng.description() + "): not for real releases");
+    ctx.report(1.0, "Released " + out.statistic);
+    return out;
+}
+
+std::vector<Result<ReleaseResult>> compareReleases(const Graph& g, const ReleaseRequest& base,
+                                                   const std::vector<MethodChoice>& methods, const RunContext& ctx) {
+    std::vector<Result<ReleaseResult>> out;
+    for (const auto& m : methods) {
+        ReleaseRequest r = base;
+        r.privacy = m.privacy;
+        r.method = m.method;
+        RunContext quiet = ctx;
+        quiet.progress = nullptr;
+        out.push_back(releaseStatistic(g, r, quiet));
+        if (ctx.cancelled()) break;
+    }
+    return out;
+}
+
+}  // namespace veil::graph
