@@ -1,0 +1,100 @@
+// veil-cli sweep EXPERIMENT.json --output results.csv [--threads N] [--json]: runs an experiment
+// (methods x epsilon grid x trials), writes one CSV row per (method, epsilon, trial) with the error
+// metrics (atomically) and prints a summary per (method, epsilon): a table, or JSON with --json.
+#include "cli_support.h"
+#include "command_registry.h"
+
+#include "veil/common/validate.h"
+#include "veil/eval/sweep.h"
+#include "veil/eval/sweep_output.h"
+
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+namespace {
+
+struct SweepCliOptions {
+    std::string experiment;
+    std::string output;
+    int threads = 0;
+    bool json = false;
+};
+
+std::string num(double v) {
+    std::ostringstream s;
+    s << std::setprecision(4) << v;
+    return s.str();
+}
+
+void printTable(const veil::eval::SweepResult& r) {
+    using veil::eval::Metric;
+    std::cout << (r.name.empty() ? std::string("Sweep") : r.name) << "\n"
+              << "data: " << r.datasetName;
+    if (r.queryCount > 0) std::cout << "; workload: " << r.workloadName << " (" << r.queryCount << " queries)";
+    std::cout << "\n"
+              << r.methods.size() << " methods x " << r.epsilons.size() << " epsilons x " << r.trials << " trials on "
+              << r.threadsUsed << " thread(s) in " << num(r.seconds) << " s; "
+              << (r.seed ? "seed " + std::to_string(*r.seed) : std::string("secure randomness (not reproducible)")) << "\n\n";
+    std::cout << std::left << std::setw(34) << "method" << std::right << std::setw(10) << "epsilon" << std::setw(12)
+              << "median abs" << std::setw(11) << "IQR abs" << std::setw(12) << "mean abs" << std::setw(24)
+              << "95% interval of mean" << std::setw(12) << "median rel" << std::setw(12) << "scaled L1" << '\n';
+    for (const auto& s : r.summaries) {
+        const auto& abs = s[Metric::MeanAbsolute];
+        std::cout << std::left << std::setw(34) << r.methods[s.method].label << std::right << std::setw(10) << num(s.epsilon)
+                  << std::setw(12) << num(abs.median) << std::setw(11) << num(abs.iqr) << std::setw(12) << num(abs.mean)
+                  << std::setw(24) << ("[" + num(abs.ciLower) + ", " + num(abs.ciUpper) + "]") << std::setw(12)
+                  << num(s[Metric::MeanRelative].median) << std::setw(12) << num(s[Metric::ScaledL1].median) << '\n';
+    }
+}
+
+int runSweepCommand(const SweepCliOptions& o) {
+    if (o.threads < 0) return veil::cli::reportError("--threads must be >= 0 (0 = all cores), got " + std::to_string(o.threads));
+    auto experiment = veil::eval::readExperimentFile(o.experiment);
+    if (!experiment) return veil::cli::reportError(experiment.status());
+    auto inputs = veil::eval::loadExperimentInputs(*experiment);
+    if (!inputs) return veil::cli::reportError(inputs.status().withContext(o.experiment));
+
+    const bool showProgress = !o.json && isatty(STDERR_FILENO);
+    veil::FunctionProgressSink sink([](double f, std::string_view) {
+        std::cerr << "\r" << std::setw(3) << static_cast<int>(f * 100) << "%" << std::flush;
+    });
+    veil::RunContext ctx;
+    if (showProgress) ctx.progress = &sink;
+    veil::eval::SweepOptions opts;
+    opts.threads = o.threads;
+    auto result = veil::eval::runSweep(*experiment, *inputs, opts, ctx);
+    if (showProgress) std::cerr << "\r    \r";
+    if (!result) return veil::cli::reportError(result.status().withContext(o.experiment));
+    const auto written = veil::eval::writeTrialsCsvFile(o.output, *result);
+    if (!written) return veil::cli::reportError(written);
+    if (o.json) {
+        auto j = veil::eval::sweepSummaryJson(*result);
+        j["output"] = o.output;
+        j["rows"] = result->rows.size();
+        veil::cli::printJson(j);
+    } else {
+        printTable(*result);
+        std::cout << "\n" << result->rows.size() << " trial rows written to " << o.output << '\n';
+    }
+    return 0;
+}
+
+void setupSweep(CLI::App& app, veil::cli::CommandOutcome& outcome) {
+    auto opts = std::make_shared<SweepCliOptions>();
+    auto* cmd = app.add_subcommand("sweep", "Run an experiment: error of each method over an epsilon grid and trials");
+    cmd->add_option("EXPERIMENT", opts->experiment,
+                    "Experiment JSON (dataset, workload, methods, epsilon grid, trials, delta, seed); "
+                    "relative paths in it are relative to the file")
+        ->required();
+    cmd->add_option("--output,-o", opts->output, "CSV file for one row per (method, epsilon, trial) with the error metrics")
+        ->required();
+    cmd->add_option("--threads,-j", opts->threads, "Worker threads (default 0 = all cores); results do not depend on it");
+    cmd->add_flag("--json", opts->json, "Print the summaries as JSON");
+    cmd->callback([opts, &outcome] { outcome.exitCode = runSweepCommand(*opts); });
+}
+
+}  // namespace
+
+VEIL_REGISTER_COMMAND("sweep", setupSweep);

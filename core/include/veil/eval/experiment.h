@@ -1,0 +1,106 @@
+// Experiment: plain data (JSON) describing a comparison of methods over an epsilon grid - a data
+// set, a workload, methods, the grid, the number of trials, delta and a seed - so it can be saved,
+// rerun and shared. Relative paths in an experiment file are relative to that file's directory.
+//
+// JSON (every key but "dataset" and "methods" optional):
+// {
+//   "name": "Histogram strategies on NETTRACE",
+//   "dataset": {"file": "../../tests/data/dpbench/NETTRACE.n4096.npy", "sample": 100000}
+//              (or "PATH", or {"counts": [..]} / {"counts": [[..], ..]} given inline,
+//              or {"graph": "karate.edges"} for graph methods),
+//   "workload": "prefix" | "identity" | {"generator": "random-ranges", "count": 1000, "seed": 9001}
+//               | {"file": "ranges.json"} | {"ranges": [[lo, hi], ...]}            (default "prefix"),
+//   "methods": ["histogram:identity", {"id": "psd:kd", "label": "kd h=6", "options": {"height": 6}}],
+//   "epsilon": {"from": 0.01, "to": 10, "count": 10, "spacing": "log"} | [0.1, 1, 10],
+//   "trials": 10, "delta": 1e-6, "seed": 42, "sanity_fraction": 0.001
+// }
+#pragma once
+
+#include "veil/common/status.h"
+#include "veil/eval/histogram.h"
+#include "veil/eval/method_registry.h"
+#include "veil/eval/workload.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace veil::eval {
+
+struct DatasetSpec {
+    std::string file;                    // as given (relative to the experiment's base directory)
+    std::string graph;                   // or a graph file (edge list, GML, GraphML: veil/graph/graph_io.h)
+    nlohmann::json inlineCounts;         // or the counts themselves (null when `file` is used)
+    std::optional<std::uint64_t> sample; // DPBench scale: draw this many records per trial; none = fixed input
+};
+
+enum class WorkloadKind { Prefix, Identity, RandomRanges, File, Inline };
+struct WorkloadSpec {
+    WorkloadKind kind = WorkloadKind::Prefix;
+    std::size_t count = 1000;  // random-ranges
+    std::uint64_t seed = 9001; // random-ranges (DPBench's default seed)
+    std::string file;          // File
+    nlohmann::json ranges;     // Inline
+};
+
+struct MethodSpec {
+    std::string id;          // registry id
+    std::string label;       // unique name in results (defaults to the id)
+    nlohmann::json options = nlohmann::json::object();
+};
+
+struct EpsilonGrid {
+    double from = 0.01, to = 10.0;
+    int count = 10;
+    bool logSpaced = true;
+    std::vector<double> explicitValues;  // when not empty, used as is
+};
+
+struct Experiment {
+    std::string name;
+    std::string description;
+    std::string baseDirectory;  // for relative paths; empty = current directory
+    DatasetSpec dataset;
+    WorkloadSpec workload;
+    std::vector<MethodSpec> methods;
+    EpsilonGrid epsilon;
+    int trials = 10;
+    double delta = 0.0;
+    std::optional<std::uint64_t> seed;  // none: secure randomness, results not reproducible
+    double sanityFraction = 0.001;      // relative error uses max(truth, sanityFraction * N)
+};
+
+// The grid's values: `count` values from `from` to `to` inclusive, log- or linearly spaced
+// (count 1 gives `from`). Errors: values not positive finite, from > to, count < 1 or > 1000.
+Result<std::vector<double>> epsilonValues(const EpsilonGrid& grid);
+
+// Parses and checks an experiment (methods exist and labels are unique; no file is read).
+// Errors name the key and what is wrong.
+Result<Experiment> parseExperiment(const nlohmann::json& j, const std::string& baseDirectory = {});
+// Reads a JSON file; baseDirectory becomes the file's directory. Errors are prefixed with the file.
+Result<Experiment> readExperimentFile(const std::string& path);
+// The inverse of parseExperiment (baseDirectory is not saved).
+nlohmann::json experimentToJson(const Experiment& e);
+
+// What an experiment runs on, loaded from its specs.
+struct ExperimentInputs {
+    DataKind kind = DataKind::Histogram;
+    std::shared_ptr<const graph::Graph> graph;  // DataKind::Graph
+    std::string graphName;                      // file name of the graph
+    HistogramData data;                         // DataKind::Histogram
+    Workload workload;
+    std::vector<double> epsilons;
+};
+// Reads the data set and builds the workload (none for a graph). Errors: unreadable data or
+// workload file, bad ranges (naming the query index), a method that does not apply to the data
+// (histogram vs graph, 1-D vs 2-D, delta).
+Result<ExperimentInputs> loadExperimentInputs(const Experiment& e);
+
+// A path of the experiment resolved against its base directory.
+std::string resolvePath(const Experiment& e, const std::string& path);
+
+}  // namespace veil::eval

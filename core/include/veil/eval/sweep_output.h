@@ -1,0 +1,28 @@
+// Sweep results as files and JSON: one CSV row per (method, epsilon, trial) with every error
+// metric, and the per-(method, epsilon) summaries as JSON (what `veil-cli sweep` writes and what a
+// view exports).
+#pragma once
+
+#include "veil/common/status.h"
+#include "veil/eval/sweep.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+#include <string>
+
+namespace veil::eval {
+
+// Header: method,label,epsilon_index,epsilon,trial,seed,abs_error,rel_error,rmse,scaled_l1,
+// scaled_l2,max_abs_error. Numbers in shortest round-trip form; labels quoted when needed.
+void writeTrialsCsv(std::ostream& out, const SweepResult& result);
+// Writes the CSV atomically (temporary file + rename). Errors: the file system's.
+Status writeTrialsCsvFile(const std::string& path, const SweepResult& result);
+
+// {"name", "dataset", "workload", "queries", "scale", "trials", "delta", "seed", "seconds",
+//  "threads", "methods": [{"id", "label", "target"}], "epsilons": [...],
+//  "summaries": [{"method", "label", "epsilon", "metrics": {"abs_error": {"n", "median", "q1",
+//  "q3", "iqr", "mean", "sd", "ci_lower", "ci_upper", "min", "max"}, ...}}]}
+nlohmann::json sweepSummaryJson(const SweepResult& result);
+
+}  // namespace veil::eval

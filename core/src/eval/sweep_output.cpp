@@ -1,0 +1,80 @@
+// CSV of trial rows and JSON of summaries.
+#include "veil/eval/sweep_output.h"
+
+#include "veil/common/validate.h"
+#include "veil/io/atomic_file.h"
+
+namespace veil::eval {
+
+namespace {
+
+std::string csvField(const std::string& s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+nlohmann::json summaryJson(const MetricSummary& s) {
+    return {{"n", s.n},       {"median", s.median}, {"q1", s.q1},           {"q3", s.q3},
+            {"iqr", s.iqr},   {"mean", s.mean},     {"sd", s.sd},           {"ci_lower", s.ciLower},
+            {"ci_upper", s.ciUpper}, {"min", s.min}, {"max", s.max}};
+}
+
+}  // namespace
+
+void writeTrialsCsv(std::ostream& out, const SweepResult& result) {
+    out << "method,label,epsilon_index,epsilon,trial,seed";
+    for (Metric m : kAllMetrics) out << ',' << metricName(m);
+    out << '\n';
+    for (const auto& r : result.rows) {
+        const auto& spec = result.methods[r.method];
+        out << csvField(spec.id) << ',' << csvField(spec.label) << ',' << r.epsilonIndex << ',' << formatNumber(r.epsilon)
+            << ',' << r.trial << ',' << r.seed;
+        for (Metric m : kAllMetrics) out << ',' << formatNumber(r.errors[m]);
+        out << '\n';
+    }
+}
+
+Status writeTrialsCsvFile(const std::string& path, const SweepResult& result) {
+    return writeFileAtomically(path, [&](std::ostream& out) {
+        writeTrialsCsv(out, result);
+        return static_cast<bool>(out);
+    });
+}
+
+nlohmann::json sweepSummaryJson(const SweepResult& result) {
+    nlohmann::json j;
+    j["name"] = result.name;
+    j["dataset"] = result.datasetName;
+    j["workload"] = result.workloadName;
+    j["queries"] = result.queryCount;
+    j["scale"] = result.scale;
+    j["sampled"] = result.sampled;
+    j["trials"] = result.trials;
+    j["delta"] = result.delta;
+    j["seed"] = result.seed ? nlohmann::json(*result.seed) : nlohmann::json(nullptr);
+    j["seconds"] = result.seconds;
+    j["threads"] = result.threadsUsed;
+    j["epsilons"] = result.epsilons;
+    j["methods"] = nlohmann::json::array();
+    for (std::size_t m = 0; m < result.methods.size(); ++m)
+        j["methods"].push_back({{"id", result.methods[m].id}, {"label", result.methods[m].label},
+                                {"target", m < result.targets.size() ? result.targets[m] : ""}});
+    j["summaries"] = nlohmann::json::array();
+    for (const auto& s : result.summaries) {
+        nlohmann::json metrics;
+        for (Metric m : kAllMetrics) metrics[metricName(m)] = summaryJson(s[m]);
+        j["summaries"].push_back({{"method", result.methods[s.method].id},
+                                  {"label", result.methods[s.method].label},
+                                  {"epsilon_index", s.epsilonIndex},
+                                  {"epsilon", s.epsilon},
+                                  {"metrics", metrics}});
+    }
+    return j;
+}
+
+}  // namespace veil::eval

@@ -1,0 +1,229 @@
+// The sweep runner: reproducible for a fixed seed whatever the number of threads; the Laplace and
+// geometric counts' mean absolute error matches its expectation; progress and cancel contracts;
+// every engine's methods wired in give near-exact answers at a huge epsilon.
+#include "veil/eval/sweep.h"
+
+#include "veil/dp/laplace_mechanism.h"
+#include "veil/eval/sweep_output.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <sstream>
+
+using namespace veil::eval;
+
+namespace {
+
+Experiment experimentFrom(const std::string& json) {
+    auto e = parseExperiment(nlohmann::json::parse(json), VEIL_TEST_DATA_DIR);
+    if (!e) qFatal("%s", e.status().message().c_str());
+    return *e;
+}
+
+veil::Result<SweepResult> run(const Experiment& e, int threads, const veil::RunContext& ctx = {}) {
+    SweepOptions o;
+    o.threads = threads;
+    return runExperiment(e, o, ctx);
+}
+
+std::string csvOf(const SweepResult& r) {
+    std::ostringstream s;
+    writeTrialsCsv(s, r);
+    return s.str();
+}
+
+const char* kNettrace = R"({
+  "dataset": "dpbench/NETTRACE.n4096.npy",
+  "workload": {"generator": "random-ranges", "count": 200, "seed": 9001},
+  "methods": ["histogram:identity", "histogram:hierarchical+consistency", "histogram:wavelet", "histogram:mwem",
+              "count:laplace", "count:geometric", "median:exponential", "median:histogram"],
+  "epsilon": {"from": 0.1, "to": 1, "count": 3}, "trials": 4, "seed": 42})";
+
+}  // namespace
+
+class TestSweep : public QObject {
+    Q_OBJECT
+private slots:
+    void reproducibleWithOneAndTwoThreads();
+    void differentSeedsDiffer();
+    void laplaceCountErrorIsItsScale();
+    void geometricCountErrorMatchesItsExpectation();
+    void nearExactAtHugeEpsilon_data();
+    void nearExactAtHugeEpsilon();
+    void sampledDataIsReproducible();
+    void progressAndCancel();
+    void failingTrialNamesMethodEpsilonAndTrial();
+    void summariesAndJson();
+};
+
+void TestSweep::reproducibleWithOneAndTwoThreads() {
+    const auto e = experimentFrom(kNettrace);
+    const auto one = run(e, 1);
+    const auto two = run(e, 2);
+    QVERIFY2(one.isOk(), one.status().message().c_str());
+    QVERIFY2(two.isOk(), two.status().message().c_str());
+    QCOMPARE(one->rows.size(), std::size_t(8 * 3 * 4));
+    QCOMPARE(two->threadsUsed, 2);
+    QCOMPARE(csvOf(*one), csvOf(*two));  // identical seeds and errors, bit for bit
+    QCOMPARE(trialSeed(42, "count:laplace", 1, 2), one->rows[4 * 12 + 1 * 4 + 2].seed);
+}
+
+void TestSweep::differentSeedsDiffer() {
+    auto e = experimentFrom(kNettrace);
+    const auto a = run(e, 2);
+    e.seed = 43;
+    const auto b = run(e, 2);
+    QVERIFY(a.isOk() && b.isOk());
+    QVERIFY(csvOf(*a) != csvOf(*b));
+    e.seed.reset();  // secure randomness: runs, seeds reported as 0
+    const auto c = run(e, 2);
+    QVERIFY(c.isOk());
+    QCOMPARE(c->rows[0].seed, std::uint64_t(0));
+}
+
+void TestSweep::laplaceCountErrorIsItsScale() {
+    // |Lap(b)| is exponential with mean b and sd b, so the mean of n = 20000 trials has standard
+    // error b / sqrt(n) = 0.0071 b; tolerance 4 standard errors (two-sided miss rate 6e-5).
+    const auto e = experimentFrom(R"({"dataset": {"counts": [40, 0, 60]}, "methods": ["count:laplace"],
+                                      "epsilon": [0.1, 1, 10], "trials": 20000, "seed": 7})");
+    const auto r = run(e, 2);
+    QVERIFY2(r.isOk(), r.status().message().c_str());
+    for (std::size_t i = 0; i < 3; ++i) {
+        const double eps = r->epsilons[i];
+        const double b = veil::dp::LaplaceMechanism::create(eps, 1.0)->scale();  // 1/eps up to snapping
+        QVERIFY(std::abs(b * eps - 1.0) < 1e-9);
+        const double mean = r->summary(0, i)->metrics[0].mean;  // abs_error
+        const double tol = 4.0 * b / std::sqrt(20000.0);
+        QVERIFY2(std::abs(mean - b) < tol, qPrintable(QString("eps %1: mean |error| %2, expected %3 +- %4").arg(eps).arg(mean).arg(b).arg(tol)));
+    }
+}
+
+void TestSweep::geometricCountErrorMatchesItsExpectation() {
+    // Two-sided geometric, alpha = exp(-eps): E|X| = 2 alpha / (1 - alpha^2),
+    // E X^2 = 2 alpha / (1 - alpha)^2; tolerance 4 sd(|X|) / sqrt(n).
+    const auto e = experimentFrom(R"({"dataset": {"counts": [5, 5]}, "methods": ["count:geometric"],
+                                      "epsilon": [0.5, 2], "trials": 20000, "seed": 8})");
+    const auto r = run(e, 2);
+    QVERIFY2(r.isOk(), r.status().message().c_str());
+    for (std::size_t i = 0; i < 2; ++i) {
+        const double a = std::exp(-r->epsilons[i]);
+        const double mean = 2 * a / (1 - a * a);
+        const double sd = std::sqrt(2 * a / ((1 - a) * (1 - a)) - mean * mean);
+        const double got = r->summary(0, i)->metrics[0].mean;
+        QVERIFY2(std::abs(got - mean) < 4 * sd / std::sqrt(20000.0), qPrintable(QString("got %1 expected %2").arg(got).arg(mean)));
+    }
+}
+
+void TestSweep::nearExactAtHugeEpsilon_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<double>("bound");
+    // Noise of scale 1e-4 per bin: prefix sums of 4096 bins err by ~ sqrt(4096) * 1.4e-4 = 0.01.
+    QTest::newRow("identity on NETTRACE prefixes")
+        << R"({"dataset": "dpbench/NETTRACE.n4096.npy", "methods": ["histogram:identity"], "epsilon": [10000]})" << 0.5;
+    QTest::newRow("hierarchical+consistency")
+        << R"({"dataset": "dpbench/NETTRACE.n4096.npy", "methods": ["histogram:hierarchical+consistency"], "epsilon": [10000]})" << 0.5;
+    QTest::newRow("wavelet") << R"({"dataset": "dpbench/NETTRACE.n4096.npy", "methods": ["histogram:wavelet"], "epsilon": [10000]})" << 0.5;
+    // Records 0,1,2,3,3,3,3,3,4: true median bin 3 (rank 5). The EM median picks an interval
+    // between neighbouring records next to rank 5, so it lies within one bin of 3.
+    QTest::newRow("exponential median") << R"({"dataset": {"counts": [1, 1, 1, 5, 1]}, "methods": ["median:exponential"], "epsilon": [1000]})" << 1.0;
+    QTest::newRow("noisy-histogram median") << R"({"dataset": {"counts": [1, 1, 1, 5, 1]}, "methods": ["median:histogram"], "epsilon": [1000]})" << 1e-9;
+    QTest::newRow("smooth median") << R"({"dataset": {"counts": [1, 1, 1, 5, 1]}, "methods": ["median:smooth"], "epsilon": [1000], "delta": 1e-6})" << 0.1;
+    // 4 x 4 grid, quadtree of height 2 has the cells as leaves: answers exact up to the noise.
+    QTest::newRow("quadtree on a 4x4 grid")
+        << R"({"dataset": {"counts": [[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,15,16]]}, "methods": [{"id": "psd:quad", "options": {"height": 2}}], "epsilon": [10000]})" << 0.05;
+    // Karate club: triangles have edge-level global sensitivity n - 2 = 32, scale 0.0032 at eps 1e4.
+    QTest::newRow("graph edge Laplace triangles")
+        << R"({"dataset": {"graph": "../../resources/samples/karate.edges"}, "methods": ["graph:edge-laplace"], "epsilon": [10000]})" << 0.1;
+    QTest::newRow("graph edge restricted k above max degree 17")
+        << R"({"dataset": {"graph": "../../resources/samples/karate.edges"}, "methods": [{"id": "graph:edge-restricted", "options": {"k": 20, "statistic": "edges"}}], "epsilon": [10000]})" << 0.1;
+    QTest::newRow("uniform grid 4x4")
+        << R"({"dataset": {"counts": [[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,15,16]]}, "methods": [{"id": "psd:grid", "options": {"cells_per_axis": 4}}], "epsilon": [10000]})" << 0.05;
+}
+
+void TestSweep::nearExactAtHugeEpsilon() {
+    QFETCH(QString, json);
+    QFETCH(double, bound);
+    auto e = experimentFrom(json.toStdString());
+    e.trials = 3;
+    e.seed = 1;
+    const auto r = run(e, 2);
+    QVERIFY2(r.isOk(), r.status().message().c_str());
+    for (const auto& row : r->rows)
+        QVERIFY2(row.errors[Metric::MeanAbsolute] <= bound, qPrintable(QString::number(row.errors[Metric::MeanAbsolute])));
+}
+
+void TestSweep::sampledDataIsReproducible() {
+    auto e = experimentFrom(R"({"dataset": {"file": "dpbench/NETTRACE.n4096.npy", "sample": 5000},
+                                "methods": ["histogram:identity", "count:laplace"], "epsilon": [1], "trials": 3, "seed": 9})");
+    const auto a = run(e, 1);
+    const auto b = run(e, 2);
+    QVERIFY2(a.isOk(), a.status().message().c_str());
+    QCOMPARE(csvOf(*a), csvOf(*b));
+    QVERIFY(a->sampled);
+    QCOMPARE(a->scale, 5000.0);
+}
+
+void TestSweep::progressAndCancel() {
+    const auto e = experimentFrom(kNettrace);
+    std::vector<double> reports;
+    veil::FunctionProgressSink sink([&](double f, std::string_view) { reports.push_back(f); });
+    veil::RunContext ctx;
+    ctx.progress = &sink;
+    QVERIFY(run(e, 2, ctx).isOk());
+    QCOMPARE(reports.front(), 0.0);
+    QCOMPARE(reports.back(), 1.0);
+    QVERIFY(reports.size() <= 102);
+    QVERIFY(std::is_sorted(reports.begin(), reports.end()));
+
+    veil::CancelToken token;
+    veil::FunctionProgressSink cancelling([&](double f, std::string_view) {
+        if (f > 0.2) token.cancel();
+    });
+    ctx.progress = &cancelling;
+    ctx.cancel = &token;
+    const auto cancelled = run(e, 2, ctx);
+    QVERIFY(!cancelled.isOk());
+    QCOMPARE(static_cast<int>(cancelled.status().code()), static_cast<int>(veil::StatusCode::Cancelled));
+}
+
+void TestSweep::failingTrialNamesMethodEpsilonAndTrial() {
+    const auto e = experimentFrom(R"({"dataset": {"counts": [[1, 2], [3, 4]]},
+        "methods": [{"id": "psd:kd", "label": "tall kd", "options": {"height": 99}}], "epsilon": [0.5], "trials": 2, "seed": 3})");
+    const auto r = run(e, 2);
+    QVERIFY(!r.isOk());
+    QVERIFY2(QString::fromStdString(r.status().message()).contains("method 'tall kd', epsilon 0.5, trial 0"), r.status().message().c_str());
+    const auto badOption = experimentFrom(R"({"dataset": {"counts": [1, 2]}, "methods": [{"id": "histogram:hierarchical", "options": {"brnaching": 4}}]})");
+    const auto r2 = run(badOption, 1);
+    QVERIFY(!r2.isOk());
+    QVERIFY2(QString::fromStdString(r2.status().message()).contains("unknown option 'brnaching'"), r2.status().message().c_str());
+    const auto noK = experimentFrom(R"({"dataset": {"graph": "../../resources/samples/karate.edges"}, "methods": ["graph:node-truncation"], "delta": 1e-6})");
+    const auto r3 = run(noK, 1);
+    QVERIFY(!r3.isOk());
+    QVERIFY2(QString::fromStdString(r3.status().message()).contains("give the degree bound as option 'k'"), r3.status().message().c_str());
+    const auto wrongKind = experimentFrom(R"({"dataset": {"counts": [1, 2]}, "methods": ["graph:edge-laplace"]})");
+    const auto r4 = run(wrongKind, 1);
+    QVERIFY(!r4.isOk());
+    QVERIFY2(QString::fromStdString(r4.status().message()).contains("needs a graph data set"), r4.status().message().c_str());
+}
+
+void TestSweep::summariesAndJson() {
+    const auto e = experimentFrom(kNettrace);
+    const auto r = run(e, 2);
+    QVERIFY(r.isOk());
+    QCOMPARE(r->summaries.size(), std::size_t(8 * 3));
+    const auto* s = r->summary(1, 2);
+    QCOMPARE(s->method, std::size_t(1));
+    QCOMPARE(s->epsilon, 1.0);
+    QCOMPARE((*s)[Metric::Rmse].n, std::size_t(4));
+    QVERIFY((*s)[Metric::Rmse].q1 <= (*s)[Metric::Rmse].median && (*s)[Metric::Rmse].median <= (*s)[Metric::Rmse].q3);
+    const auto j = sweepSummaryJson(*r);
+    QCOMPARE(j["summaries"].size(), std::size_t(24));
+    QCOMPARE(j["summaries"][0]["metrics"]["scaled_l1"]["n"].get<int>(), 4);
+    QCOMPARE(j["methods"][4]["target"].get<std::string>(), std::string("count"));
+    // Sweeps on more epsilons give more error at the small end: identity's error falls with eps.
+    QVERIFY(r->summary(0, 0)->metrics[0].median > r->summary(0, 2)->metrics[0].median);
+}
+
+QTEST_APPLESS_MAIN(TestSweep)
+#include "tst_sweep.moc"
