@@ -18,6 +18,16 @@ int main(int argc, char** argv) {
     std::sort(registry.begin(), registry.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
     for (const auto& reg : registry) reg.setup(app, outcome);
 
+    // An unknown first word is a mistyped command: say so, listing the commands.
+    if (argc > 1 && argv[1][0] != '-') {
+        const std::string first = argv[1];
+        if (std::none_of(registry.begin(), registry.end(), [&](const auto& r) { return r.name == first; })) {
+            std::string names;
+            for (const auto& r : registry) names += (names.empty() ? "" : ", ") + r.name;
+            std::cerr << "veil-cli: unknown command '" << first << "' (commands: " << names << ")\n";
+            return 2;
+        }
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

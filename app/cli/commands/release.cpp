@@ -1,0 +1,81 @@
+// veil-cli release PLAN.json --output DIR [--ledger FILE] [--seed S] [--json]: run a release plan
+// headless and write a release bundle (data, manifest.json, report.html), recorded in the ledger.
+#include "cli_support.h"
+#include "command_registry.h"
+
+#include "veil/common/random.h"
+#include "veil/release/release_bundle.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+namespace {
+
+struct ReleaseOptions {
+    std::string plan, output, ledger;
+    std::uint64_t seed = 0;
+    bool seeded = false;
+    bool json = false;
+};
+
+std::string defaultLedgerPath() {
+    const char* xdg = std::getenv("XDG_DATA_HOME");
+    const char* home = std::getenv("HOME");
+    std::filesystem::path base = xdg && *xdg ? std::filesystem::path(xdg)
+                                             : std::filesystem::path(home ? home : ".") / ".local" / "share";
+    std::error_code ec;
+    std::filesystem::create_directories(base / "veil", ec);
+    return (base / "veil" / "ledger.sqlite").string();
+}
+
+int runRelease(const ReleaseOptions& o) {
+    auto plan = veil::release::loadReleasePlan(o.plan);
+    if (!plan) return veil::cli::reportError(plan.status());
+    const std::string ledgerPath = o.ledger.empty() ? defaultLedgerPath() : o.ledger;
+    auto ledger = veil::release::PrivacyLedger::openFile(ledgerPath);
+    if (!ledger) return veil::cli::reportError(ledger.status());
+    if (auto recovered = veil::release::recoverReleaseBundles(**ledger); !recovered)
+        return veil::cli::reportError(recovered.status());
+
+    auto random = veil::makeRandomSource(o.seeded ? &o.seed : nullptr);
+    auto outcome = veil::release::runReleasePlan(*plan, *random);
+    if (!outcome) return veil::cli::reportError(outcome.status());
+
+    veil::release::BundleOptions options;
+    options.outputDir = o.output;
+    options.ledger = ledger->get();
+    auto bundle = veil::release::writeReleaseBundle(*outcome, options);
+    if (!bundle) return veil::cli::reportError(bundle.status());
+
+    if (o.json) {
+        nlohmann::json j = bundle->manifest;
+        j["bundle"] = bundle->dir;
+        j["ledger"] = {{"file", ledgerPath}, {"entry", bundle->ledgerEntry}};
+        veil::cli::printJson(j);
+        return 0;
+    }
+    std::cout << outcome->title << "\n  bundle: " << bundle->dir << "\n  ledger: " << ledgerPath << " (entry "
+              << bundle->ledgerEntry << ")\n  guarantee: " << outcome->guarantee << '\n';
+    if (outcome->seeded) std::cout << "  note: seeded randomness - a demonstration, not a private release\n";
+    return 0;
+}
+
+void setupRelease(CLI::App& app, veil::cli::CommandOutcome& outcome) {
+    auto o = std::make_shared<ReleaseOptions>();
+    auto* cmd = app.add_subcommand("release", "Run a release plan and write a release bundle (data, manifest, report)");
+    cmd->add_option("PLAN", o->plan, "Release plan (JSON), e.g. docs/examples/adult-k5-plan.json")->required();
+    cmd->add_option("--output,-o", o->output, "Bundle folder to create (must not exist)")->required();
+    cmd->add_option("--ledger", o->ledger,
+                    "Privacy ledger (SQLite file or a .veil project; default ~/.local/share/veil/ledger.sqlite)");
+    auto* seed = cmd->add_option("--seed", o->seed, "Fixed seed: reproducible demo, NOT a private release");
+    cmd->add_flag("--json", o->json, "Print the manifest as JSON");
+    cmd->callback([o, seed, &outcome] {
+        o->seeded = seed->count() > 0;
+        outcome.exitCode = runRelease(*o);
+    });
+}
+
+}  // namespace
+
+VEIL_REGISTER_COMMAND("release", setupRelease);

@@ -1,0 +1,103 @@
+// Anonymization: "Plan in, Result out". An AnonymizationConfig says what to protect (quasi-
+// identifiers with their hierarchies, the sensitive attribute) and how (privacy models,
+// suppression limit, metric, algorithm); anonymize() runs it on a Table and returns an
+// AnonymizationResult with everything the views need: the transformation, the lattice with
+// per-node status, the equivalence classes, Mondrian partitions, information loss under every
+// metric, risk before and after, and the released table.
+#pragma once
+
+#include "veil/anonymity/lattice.h"
+#include "veil/anonymity/metric.h"
+#include "veil/anonymity/privacy_model.h"
+#include "veil/anonymity/risk.h"
+#include "veil/common/run_context.h"
+#include "veil/common/status.h"
+#include "veil/hierarchy/hierarchy.h"
+#include "veil/table/table.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace veil::anonymity {
+
+enum class Algorithm { Optimal, Mondrian };
+enum class MondrianMode { Strict, Relaxed };
+
+struct QuasiIdentifier {
+    std::string column;
+    // Required by the optimal search; optional for Mondrian (numeric columns become ranges,
+    // categorical columns without a hierarchy become sets "{a,b}").
+    std::optional<hierarchy::Hierarchy> hierarchy;
+};
+
+struct AnonymizationConfig {
+    std::vector<QuasiIdentifier> quasiIdentifiers;  // any order: the engine uses the table's column order
+    std::optional<std::string> sensitive;
+    std::optional<hierarchy::Hierarchy> sensitiveHierarchy;  // for hierarchical-distance t-closeness
+    PrivacyModels models;
+    double suppressionLimit = 0.0;  // fraction of records, in [0, 1]
+    MetricKind metric = MetricKind::Loss;
+    Algorithm algorithm = Algorithm::Optimal;
+    MondrianMode mondrianMode = MondrianMode::Strict;
+    // Optimal only: apply this node (levels in QI column order) instead of searching.
+    std::optional<std::vector<int>> transformation;
+    double riskThreshold = 0.2;
+    bool buildOutput = true;
+};
+
+// Equivalence classes of the released table.
+struct EquivalenceClasses {
+    std::vector<std::uint32_t> recordClass;  // class id per input record
+    std::vector<std::size_t> classSize;
+    std::vector<std::uint8_t> classSuppressed;          // 1 = the class's records were suppressed
+    std::vector<std::vector<std::string>> classLabels;  // generalized QI values per class
+
+    std::size_t classCount() const { return classSize.size(); }
+    std::size_t suppressedRecords() const;
+    std::size_t keptClasses() const;
+    std::size_t minKeptClassSize() const;  // 0 when everything is suppressed
+};
+
+// One Mondrian partition (a hyper-rectangle) with its bounds per QI, for drawing the cuts.
+// Numeric QIs: low/high are values; categorical QIs: low/high are positions in the QI's value
+// order (the hierarchy's row order, or sorted values), labels are what the release shows.
+struct MondrianPartition {
+    std::size_t size = 0;
+    std::vector<double> low;
+    std::vector<double> high;
+    std::vector<std::string> labels;
+};
+
+struct AnonymizationResult {
+    bool found = false;   // a transformation satisfying the models was found
+    std::string message;  // why not, when !found
+    Algorithm algorithm = Algorithm::Optimal;
+    std::vector<std::string> quasiIdentifiers;  // in table column order
+    std::vector<int> transformation;            // optimal: level per QI
+    GeneralizationLattice lattice;              // optimal search only
+    std::size_t optimumIndex = 0;
+    std::vector<MondrianPartition> partitions;  // Mondrian only
+    MetricKind metric = MetricKind::Loss;
+    double informationLoss = 0;
+    MetricValues metrics;
+    EquivalenceClasses classes;
+    std::size_t suppressed = 0;
+    RiskSummary riskBefore;
+    RiskSummary riskAfter;
+    Table output;  // QIs generalized, suppressed records' QIs "*"; other columns unchanged
+    double seconds = 0;
+    std::vector<std::string> warnings;
+};
+
+// Runs the configured algorithm. Errors (Status): unknown column, a QI without hierarchy for the
+// optimal search, a hierarchy that does not cover the column or is not a tree, k < 1 or k > N,
+// l > distinct sensitive values, t outside [0,1], suppression outside [0,1], a sensitive
+// attribute missing for l-diversity/t-closeness, cancellation. "No transformation satisfies
+// the models" is not an error: found = false with a message.
+// Complexity: optimal search O(|lattice| x distinct tuples) worst case, much less with pruning;
+// Mondrian O(N log N x #QIs).
+Result<AnonymizationResult> anonymize(const Table& table, const AnonymizationConfig& config,
+                                      const RunContext& ctx = {});
+
+}  // namespace veil::anonymity

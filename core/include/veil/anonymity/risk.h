@@ -1,0 +1,43 @@
+// Re-identification risk of a table under the prosecutor, journalist and marketer attacker models
+// (El Emam & Dankar, JAMIA 2008; ARX's risk analysis). A record in an equivalence class of size f
+// has prosecutor risk 1/f. With no population table, the sample is taken as the population, so
+// journalist risk equals prosecutor risk.
+#pragma once
+
+#include "veil/common/status.h"
+#include "veil/table/table.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace veil::anonymity {
+
+struct RiskSummary {
+    std::size_t records = 0;  // records counted (suppressed records excluded)
+    std::size_t classes = 0;
+    std::size_t minClassSize = 0;
+    double prosecutorMax = 0;      // 1 / smallest class
+    double prosecutorAvg = 0;      // #classes / records
+    double threshold = 0.2;
+    std::size_t recordsAtRisk = 0;  // records with risk > threshold
+    double recordsAtRiskFraction = 0;
+    double journalistMax = 0;  // 1 / smallest matching population class
+    double journalistAvg = 0;
+    double marketer = 0;  // expected fraction re-identified: (1/n) sum_E |E| / |F_E|
+    std::size_t uniques = 0;     // records alone in their class
+    double sampleUniqueness = 0;  // uniques / records
+};
+
+// Risk from class sizes; `populationSizes` (same order, >= sizes) for the journalist/marketer
+// models, empty = sample is the population. Classes of size 0 are ignored. O(#classes).
+RiskSummary riskFromClassSizes(const std::vector<std::size_t>& sizes, double threshold,
+                               const std::vector<std::size_t>& populationSizes = {});
+
+// Groups the table on the named quasi-identifiers (values compared as text) and returns the risk.
+// `population` (optional) must contain the same QI columns. Errors: unknown column, threshold
+// outside (0, 1]. O(N) expected.
+Result<RiskSummary> assessRisk(const Table& table, const std::vector<std::string>& quasiIdentifiers,
+                               double threshold = 0.2, const Table* population = nullptr);
+
+}  // namespace veil::anonymity

@@ -1,0 +1,154 @@
+// anonymize(): validates the plan, encodes the table, runs the optimal lattice search (or applies
+// a given node) or Mondrian, and assembles the result the views and the CLI consume.
+#include "veil/anonymity/anonymization.h"
+
+#include "anonymity/detail/encoded_data.h"
+#include "anonymity/detail/groupify.h"
+#include "anonymity/detail/metric_evaluator.h"
+#include "anonymity/detail/mondrian.h"
+#include "anonymity/detail/optimal_search.h"
+#include "anonymity/detail/release_table.h"
+
+#include <chrono>
+#include <cmath>
+
+namespace veil::anonymity {
+
+std::size_t EquivalenceClasses::suppressedRecords() const {
+    std::size_t n = 0;
+    for (std::size_t c = 0; c < classSize.size(); ++c)
+        if (classSuppressed[c]) n += classSize[c];
+    return n;
+}
+
+std::size_t EquivalenceClasses::keptClasses() const {
+    std::size_t n = 0;
+    for (std::size_t c = 0; c < classSize.size(); ++c)
+        if (!classSuppressed[c] && classSize[c] > 0) ++n;
+    return n;
+}
+
+std::size_t EquivalenceClasses::minKeptClassSize() const {
+    std::size_t best = 0;
+    for (std::size_t c = 0; c < classSize.size(); ++c)
+        if (!classSuppressed[c] && classSize[c] > 0 && (best == 0 || classSize[c] < best)) best = classSize[c];
+    return best;
+}
+
+namespace {
+
+using namespace detail;
+
+EquivalenceClasses makeClasses(const EncodedData& data, const std::vector<int>& levels, const NodeClasses& nc) {
+    EquivalenceClasses ec;
+    ec.recordClass.resize(data.records);
+    for (std::size_t r = 0; r < data.records; ++r) ec.recordClass[r] = nc.groupClass[data.recordGroup[r]];
+    ec.classSize.assign(nc.classSize.begin(), nc.classSize.end());
+    ec.classSuppressed = nc.outlier;
+    ec.classLabels.resize(nc.classCount());
+    for (std::size_t c = 0; c < nc.classCount(); ++c) {
+        for (std::size_t d = 0; d < data.dimensions(); ++d)
+            ec.classLabels[c].push_back(data.dims[d].labelText[std::size_t(levels[d])][data.label(nc.classRep[c], d, levels[d])]);
+    }
+    return ec;
+}
+
+std::vector<std::size_t> keptSizes(const EquivalenceClasses& ec) {
+    std::vector<std::size_t> sizes;
+    for (std::size_t c = 0; c < ec.classCount(); ++c)
+        if (!ec.classSuppressed[c]) sizes.push_back(ec.classSize[c]);
+    return sizes;
+}
+
+Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationConfig& config, const RunContext& ctx) {
+    auto encoded = encodeTable(table, config, ctx);
+    if (!encoded) return encoded.status();
+    const EncodedData& data = *encoded;
+    const auto maxOutliers = static_cast<std::size_t>(std::floor(config.suppressionLimit * double(data.records) + 1e-9));
+    Groupifier groupifier(data, config.models, maxOutliers);
+    MetricEvaluator evaluator(data);
+
+    AnonymizationResult result;
+    result.algorithm = Algorithm::Optimal;
+    result.metric = config.metric;
+    for (const auto& d : data.dims) result.quasiIdentifiers.push_back(d.name);
+    if (config.metric == MetricKind::Ncp)
+        return Status::invalidArgument("the NCP metric applies to Mondrian only; choose loss, entropy, entropy-nm, "
+                                       "discernibility, dm, aecs, precision or height");
+
+    NodeClasses nc;
+    std::vector<int> maxLevels;
+    for (const auto& d : data.dims) maxLevels.push_back(d.height);
+    if (config.transformation) {
+        const auto& t = *config.transformation;
+        if (t.size() != data.dimensions())
+            return Status::invalidArgument("the transformation has " + std::to_string(t.size()) + " levels for " +
+                                           std::to_string(data.dimensions()) + " quasi-identifiers");
+        for (std::size_t d = 0; d < t.size(); ++d)
+            if (t[d] < 0 || t[d] > maxLevels[d])
+                return Status::invalidArgument("level " + std::to_string(t[d]) + " of '" + data.dims[d].name +
+                                               "' is outside 0.." + std::to_string(maxLevels[d]));
+        result.lattice = GeneralizationLattice(maxLevels);
+        result.optimumIndex = result.lattice.indexOf(t);
+        result.transformation = t;
+        groupifier.run(t, nc);
+        auto& node = result.lattice.node(result.optimumIndex);
+        node.checked = node.evaluated = true;
+        node.status = nc.anonymous ? NodeStatus::Anonymous : NodeStatus::NotAnonymous;
+        node.suppressed = nc.suppressed;
+        node.informationLoss = evaluator.value(config.metric, t, nc);
+        result.found = nc.anonymous;
+        if (!nc.anonymous)
+            result.message = "transformation " + formatLevels(t) + " does not satisfy " + config.models.describe() +
+                             ": " + std::to_string(nc.suppressed) + " records violate it, at most " +
+                             std::to_string(maxOutliers) + " may be suppressed";
+    } else {
+        auto outcome = searchOptimal(data, config.metric, modelsMonotonic(config.models, maxOutliers), groupifier,
+                                     evaluator, ctx);
+        if (!outcome) return outcome.status();
+        result.lattice = std::move(outcome->lattice);
+        if (!outcome->found) {
+            result.found = false;
+            result.message = "no transformation satisfies " + config.models.describe() + " with at most " +
+                             std::to_string(maxOutliers) + " suppressed records";
+            return result;
+        }
+        result.found = true;
+        result.optimumIndex = outcome->optimum;
+        result.transformation = outcome->levels;
+        groupifier.run(result.transformation, nc);
+    }
+    result.classes = makeClasses(data, result.transformation, nc);
+    result.suppressed = result.classes.suppressedRecords();
+    result.metrics = evaluator.all(result.transformation, nc);
+    result.informationLoss = result.metrics.get(config.metric);
+
+    NodeClasses bottom;
+    groupifier.classesOnly(std::vector<int>(data.dimensions(), 0), bottom);
+    result.riskBefore = riskFromClassSizes(std::vector<std::size_t>(bottom.classSize.begin(), bottom.classSize.end()),
+                                           config.riskThreshold);
+    result.riskAfter = riskFromClassSizes(keptSizes(result.classes), config.riskThreshold);
+    if (config.buildOutput) {
+        std::vector<std::size_t> cols;
+        for (const auto& d : data.dims) cols.push_back(d.column);
+        std::optional<std::size_t> sensitive;
+        if (data.sensitive.present) sensitive = data.sensitive.column;
+        result.output = buildReleaseTable(table, cols, sensitive, result.classes);
+    }
+    return result;
+}
+
+}  // namespace
+
+Result<AnonymizationResult> anonymize(const Table& table, const AnonymizationConfig& config, const RunContext& ctx) {
+    const auto start = std::chrono::steady_clock::now();
+    ctx.report(0.0, "Anonymizing");
+    auto result = config.algorithm == Algorithm::Mondrian ? detail::runMondrian(table, config, ctx)
+                                                          : runOptimal(table, config, ctx);
+    if (!result) return result;
+    result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ctx.report(1.0, "Anonymizing");
+    return result;
+}
+
+}  // namespace veil::anonymity

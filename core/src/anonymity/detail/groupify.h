@@ -1,0 +1,61 @@
+// Groupifier: the equivalence classes of one lattice node, computed from the bottom groups with an
+// open-addressing hash table, and the privacy check of every class (failing classes become
+// outliers, i.e. suppressed). A node is anonymous when at most maxOutliers records are suppressed.
+#pragma once
+
+#include "anonymity/detail/class_checker.h"
+#include "anonymity/detail/encoded_data.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace veil::anonymity::detail {
+
+struct NodeClasses {
+    std::vector<std::uint32_t> groupClass;  // per bottom group (empty when rolled up from a snapshot)
+    std::vector<std::uint32_t> classSize;
+    std::vector<std::uint32_t> classRep;  // first bottom group of each class (class order = first occurrence)
+    std::vector<std::uint8_t> outlier;
+    std::size_t suppressed = 0;
+    bool anonymous = false;
+
+    std::size_t classCount() const { return classSize.size(); }
+};
+
+class Groupifier {
+public:
+    Groupifier(const EncodedData& data, const PrivacyModels& models, std::size_t maxOutliers);
+
+    // Classes and outliers of the node with these levels (one per QI). With `rollUp`, and when
+    // the models need only class sizes, the classes are computed from the cached classes of a
+    // less generalized node (ARX's snapshots) and groupClass is left empty.
+    void run(const std::vector<int>& levels, NodeClasses& out, bool rollUp = false);
+    // Classes only (no privacy check, nothing suppressed).
+    void classesOnly(const std::vector<int>& levels, NodeClasses& out);
+
+    std::size_t maxOutliers() const { return m_maxOutliers; }
+    const ClassChecker& checker() const { return m_checker; }
+
+private:
+    struct Snapshot {
+        std::vector<int> levels;
+        std::vector<std::uint32_t> rep, size;
+    };
+    void group(const std::vector<int>& levels, NodeClasses& out, const Snapshot* from);
+    const Snapshot* bestSnapshot(const std::vector<int>& levels) const;
+    void remember(const std::vector<int>& levels, const NodeClasses& nc);
+    void check(NodeClasses& out);
+
+    const EncodedData& m_data;
+    ClassChecker m_checker;
+    std::size_t m_maxOutliers;
+    std::vector<std::uint64_t> m_keys;
+    std::vector<std::uint32_t> m_slots;
+    std::uint64_t m_mask = 0;
+    std::vector<Snapshot> m_snapshots;
+    std::size_t m_nextSnapshot = 0;
+    // Sensitive-histogram scratch.
+    std::vector<std::uint32_t> m_hist, m_touched, m_offsets, m_order;
+};
+
+}  // namespace veil::anonymity::detail

@@ -1,0 +1,92 @@
+// Prosecutor / journalist / marketer re-identification risk (El Emam & Dankar, JAMIA 2008).
+#include "veil/anonymity/risk.h"
+
+#include "veil/common/validate.h"
+
+#include <unordered_map>
+
+namespace veil::anonymity {
+
+RiskSummary riskFromClassSizes(const std::vector<std::size_t>& sizes, double threshold,
+                               const std::vector<std::size_t>& populationSizes) {
+    RiskSummary r;
+    r.threshold = threshold;
+    const bool population = populationSizes.size() == sizes.size() && !sizes.empty();
+    double marketer = 0, journalistSum = 0;
+    std::size_t minPopulation = 0;
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+        const auto s = sizes[i];
+        if (s == 0) continue;
+        r.records += s;
+        ++r.classes;
+        if (r.minClassSize == 0 || s < r.minClassSize) r.minClassSize = s;
+        if (1.0 / double(s) > threshold) r.recordsAtRisk += s;
+        if (s == 1) ++r.uniques;
+        const std::size_t f = population ? std::max(populationSizes[i], s) : s;
+        if (minPopulation == 0 || f < minPopulation) minPopulation = f;
+        marketer += double(s) / double(f);
+        journalistSum += double(s) / double(f);
+    }
+    if (r.records == 0) return r;
+    const double n = double(r.records);
+    r.prosecutorMax = 1.0 / double(r.minClassSize);
+    r.prosecutorAvg = double(r.classes) / n;
+    r.recordsAtRiskFraction = double(r.recordsAtRisk) / n;
+    r.journalistMax = 1.0 / double(minPopulation);
+    r.journalistAvg = journalistSum / n;
+    r.marketer = marketer / n;
+    r.sampleUniqueness = double(r.uniques) / n;
+    return r;
+}
+
+namespace {
+
+Result<std::vector<std::size_t>> columnsOf(const Table& table, const std::vector<std::string>& names, const std::string& what) {
+    std::vector<std::size_t> cols;
+    for (const auto& name : names) {
+        auto idx = table.columnIndex(name);
+        if (!idx) return idx.status().withContext(what);
+        cols.push_back(*idx);
+    }
+    return cols;
+}
+
+std::string keyOf(const Table& table, const std::vector<std::size_t>& cols, std::size_t row) {
+    std::string key;
+    for (auto c : cols) {
+        key += table.column(c).toString(row);
+        key += '\x1f';
+    }
+    return key;
+}
+
+}  // namespace
+
+Result<RiskSummary> assessRisk(const Table& table, const std::vector<std::string>& quasiIdentifiers, double threshold,
+                               const Table* population) {
+    if (quasiIdentifiers.empty()) return Status::invalidArgument("no quasi-identifiers given");
+    if (!(threshold > 0.0 && threshold <= 1.0))
+        return Status::invalidArgument("risk threshold must be in (0, 1] (got " + formatNumber(threshold) + ")");
+    auto cols = columnsOf(table, quasiIdentifiers, "quasi-identifier");
+    if (!cols) return cols.status();
+    std::unordered_map<std::string, std::size_t> classOf;
+    std::vector<std::size_t> sizes;
+    for (std::size_t r = 0; r < table.rowCount(); ++r) {
+        auto [it, inserted] = classOf.emplace(keyOf(table, *cols, r), sizes.size());
+        if (inserted) sizes.push_back(0);
+        ++sizes[it->second];
+    }
+    std::vector<std::size_t> popSizes;
+    if (population) {
+        auto pcols = columnsOf(*population, quasiIdentifiers, "population table");
+        if (!pcols) return pcols.status();
+        popSizes.assign(sizes.size(), 0);
+        for (std::size_t r = 0; r < population->rowCount(); ++r) {
+            auto it = classOf.find(keyOf(*population, *pcols, r));
+            if (it != classOf.end()) ++popSizes[it->second];
+        }
+    }
+    return riskFromClassSizes(sizes, threshold, popSizes);
+}
+
+}  // namespace veil::anonymity

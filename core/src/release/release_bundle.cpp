@@ -1,0 +1,131 @@
+#include "veil/release/release_bundle.h"
+
+#include "veil/common/version.h"
+#include "veil/io/atomic_file.h"
+#include "veil/io/hash.h"
+#include "veil/release/project_store.h"
+
+#include <filesystem>
+#include <random>
+
+namespace veil::release {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+json buildManifest(const ReleaseOutcome& o) {
+    json files = json::array();
+    for (const auto& f : o.files)
+        files.push_back({{"name", f.fileName}, {"media_type", f.mediaType}, {"sha256", sha256Hex(f.contents)},
+                         {"bytes", f.contents.size()}});
+    json m = {{"veil_manifest", 1},
+              {"title", o.title},
+              {"kind", o.kind},
+              {"created", utcNowIso8601()},
+              {"veil_version", versionString()},
+              {"input", {{"path", o.inputPath}, {"sha256", o.inputSha256}, {"dataset", o.datasetKey}}},
+              {"plan", o.plan},
+              {"files", files},
+              {"summary", o.summary},
+              {"mechanism", o.mechanism},
+              {"guarantee", o.guarantee},
+              {"randomness", {{"policy", o.seeded ? "seeded" : "secure"}, {"source", o.randomness}}}};
+    if (!o.neighbouring.empty())
+        m["privacy"] = {{"epsilon", o.epsilon}, {"delta", o.delta}, {"neighbouring", o.neighbouring}};
+    else
+        m["privacy"] = {{"epsilon", 0.0}, {"delta", 0.0}, {"neighbouring", nullptr}, {"model", "syntactic"}};
+    return m;
+}
+
+namespace {
+
+Status writeFiles(const fs::path& dir, const ReleaseOutcome& o, const json& manifest) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) return Status::ioError(dir.string() + ": cannot create the folder (" + ec.message() + ")");
+    for (const auto& f : o.files) VEIL_RETURN_IF_ERROR(writeFileAtomically((dir / f.fileName).string(), f.contents));
+    VEIL_RETURN_IF_ERROR(writeFileAtomically((dir / "manifest.json").string(), manifest.dump(2) + "\n"));
+    return writeFileAtomically((dir / "report.html").string(), renderReportHtml(o, manifest));
+}
+
+fs::path partialDirFor(const fs::path& dir) {
+    std::random_device rd;
+    return dir.parent_path() / ("." + dir.filename().string() + ".partial-" + std::to_string(rd() % 1000000));
+}
+
+}  // namespace
+
+Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOptions& options) {
+    if (!options.ledger) return Status::invalidArgument("a release bundle needs a privacy ledger");
+    if (options.outputDir.empty()) return Status::invalidArgument("no output folder given");
+    const fs::path dir = fs::absolute(options.outputDir).lexically_normal();
+    std::error_code ec;
+    if (fs::exists(dir, ec)) return Status::invalidArgument(dir.string() + ": already exists; choose a new folder for the release");
+    if (!fs::is_directory(dir.parent_path(), ec))
+        return Status::ioError(dir.string() + ": folder " + dir.parent_path().string() + " does not exist");
+
+    BundleResult result;
+    result.dir = dir.string();
+    json manifest = buildManifest(o);
+
+    // What the budget will look like after this release (the ledger checks it again atomically).
+    if (auto budget = options.ledger->budget(o.datasetKey); budget && budget->has_value()) {
+        auto spent = options.ledger->spent(o.datasetKey);
+        const double total = (*budget)->total.epsilon;
+        const double after = spent ? spent->epsilon + o.epsilon : o.epsilon;
+        manifest["budget"] = {{"dataset", o.datasetKey}, {"total_epsilon", total}, {"spent_epsilon", after},
+                              {"remaining_epsilon", std::max(0.0, total - after)}};
+    } else {
+        manifest["budget"] = {{"dataset", o.datasetKey}, {"total_epsilon", nullptr}};
+    }
+
+    const fs::path partial = partialDirFor(dir);
+    if (Status s = writeFiles(partial, o, manifest); !s.isOk()) {
+        fs::remove_all(partial, ec);
+        return s;
+    }
+    if (options.crashPoint == BundleOptions::CrashPoint::AfterPartialWritten) return Status::internal("simulated crash");
+
+    LedgerEntry entry;
+    entry.dataset = o.datasetKey;
+    entry.release = o.title;
+    entry.mechanism = o.mechanism;
+    entry.neighbouring = o.neighbouring.empty() ? "none (syntactic)" : o.neighbouring;
+    entry.epsilon = o.epsilon;
+    entry.delta = o.delta;
+    entry.details = {{"bundle", dir.string()}, {"partial", partial.string()}, {"kind", o.kind},
+                     {"input_sha256", o.inputSha256}, {"seeded", o.seeded}};
+    auto id = options.ledger->recordRelease(entry);
+    if (!id) {
+        fs::remove_all(partial, ec);
+        return id.status();
+    }
+    result.ledgerEntry = *id;
+    if (options.crashPoint == BundleOptions::CrashPoint::AfterLedgerCommitted) return Status::internal("simulated crash");
+
+    fs::rename(partial, dir, ec);
+    if (ec) return Status::ioError(dir.string() + ": the release is recorded but the folder could not be put in place (" +
+                                   ec.message() + "); open the ledger again to complete it");
+    result.manifest = std::move(manifest);
+    return result;
+}
+
+Result<int> recoverReleaseBundles(PrivacyLedger& ledger) {
+    auto entries = ledger.entries();
+    if (!entries) return entries.status();
+    int completed = 0;
+    std::error_code ec;
+    for (const LedgerEntry& e : *entries) {
+        if (!e.details.is_object() || !e.details.contains("bundle") || !e.details.contains("partial")) continue;
+        const fs::path dir = e.details["bundle"].get<std::string>();
+        const fs::path partial = e.details["partial"].get<std::string>();
+        if (!fs::exists(dir, ec) && fs::exists(partial, ec)) {
+            fs::rename(partial, dir, ec);
+            if (ec) return Status::ioError(dir.string() + ": cannot complete the interrupted release (" + ec.message() + ")");
+            ++completed;
+        }
+    }
+    return completed;
+}
+
+}  // namespace veil::release

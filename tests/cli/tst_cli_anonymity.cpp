@@ -1,0 +1,230 @@
+// veil-cli anonymize / risk / link: JSON contract, ARX 3.9.2 golden results through the CLI, the
+// seed-004 linkage example, no-solution output and bad input.
+#include "cli_runner.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+const QString kData = QStringLiteral(VEIL_TEST_DATA_DIR);
+
+QStringList arxTestArgs() {
+    return {"anonymize", kData + "/arx_test/test.csv", "--qi", "age,gender,zipcode",
+            "--hierarchy", "age=" + kData + "/arx_test/test_hierarchy_age.csv",
+            "--hierarchy", "gender=" + kData + "/arx_test/test_hierarchy_gender.csv",
+            "--hierarchy", "zipcode=" + kData + "/arx_test/test_hierarchy_zipcode.csv",
+            "--k", "2", "--suppression", "0", "--metric", "loss", "--algorithm", "optimal"};
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+    f.write(text);
+    return path;
+}
+
+// Seed 004 "Tabular Data Example" (salaries without thousands separators).
+const QByteArray kCensus = "DOB;Sex;ZIP;Salary\n1/21/76;M;53715;50000\n4/13/86;F;53715;55000\n2/28/76;M;53703;60000\n"
+                           "1/21/76;M;53703;65000\n4/13/86;F;53706;70000\n2/28/76;F;53706;75000\n";
+
+}  // namespace
+
+class TestCliAnonymity : public QObject {
+    Q_OBJECT
+private slots:
+    void anonymizeArxGoldenJson();
+    void anonymizeWritesOutput();
+    void anonymizeTClosenessGolden();
+    void anonymizeHumanOutput();
+    void anonymizeMondrian();
+    void noSolution();
+    void badInput_data();
+    void badInput();
+    void riskAndHomogeneity();
+    void linkSeed004();
+    void help_data();
+    void help();
+};
+
+// ARX 3.9.2 Example2 (tests/data/arx_test/SOURCE.md): [2,0,3], IL 0.30055597162146275.
+void TestCliAnonymity::anonymizeArxGoldenJson() {
+    const CliRun r = runCli(arxTestArgs() << "--json");
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = r.json().object();
+    const QJsonObject t = o["transformation"].toObject();
+    QCOMPARE(t["age"].toInt(), 2);
+    QCOMPARE(t["gender"].toInt(), 0);
+    QCOMPARE(t["zipcode"].toInt(), 3);
+    QCOMPARE(o["information_loss"].toDouble(), 0.30055597162146275);
+    QCOMPARE(o["metric"].toString(), QString("loss"));
+    QCOMPARE(o["suppressed"].toInt(), 0);
+    QCOMPARE(o["classes"].toInt(), 2);
+    QCOMPARE(o["min_class_size"].toInt(), 3);
+    QCOMPARE(o["risk"].toObject()["prosecutor_max"].toDouble(), 1.0 / 3.0);
+    QCOMPARE(o["risk"].toObject()["prosecutor_avg"].toDouble(), 2.0 / 7.0);
+    QCOMPARE(o["risk_before"].toObject()["prosecutor_max"].toDouble(), 1.0);
+    QVERIFY(o["seconds"].isDouble());
+}
+
+void TestCliAnonymity::anonymizeWritesOutput() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("out.csv");
+    const CliRun r = runCli(arxTestArgs() << "--output" << out);
+    QCOMPARE(r.exitCode, 0);
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 8);
+    QCOMPARE(lines[0], QByteArray("age;gender;zipcode"));
+    QCOMPARE(lines[1], QByteArray("*;male;81***"));
+    QCOMPARE(lines[2], QByteArray("*;female;81***"));
+}
+
+// ARX 3.9.2 Example48: ordered t-closeness 0.3751 on Salary -> [ZIPCode, Age] = [2, 1].
+void TestCliAnonymity::anonymizeTClosenessGolden() {
+    const CliRun r = runCli({"anonymize", kData + "/arx_test2/test2.csv", "--qi", "ZIPCode,Age", "--hierarchy",
+                             "ZIPCode=" + kData + "/arx_test2/test2_hierarchy_ZIPCode.csv", "--hierarchy",
+                             "Age=" + kData + "/arx_test2/test2_hierarchy_Age.csv", "--sensitive", "Salary",
+                             "--t-closeness", "ordered:0.3751", "--suppression", "0", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = r.json().object();
+    QCOMPARE(o["transformation"].toObject()["ZIPCode"].toInt(), 2);
+    QCOMPARE(o["transformation"].toObject()["Age"].toInt(), 1);
+    QCOMPARE(o["information_loss"].toDouble(), 0.3693063937629153);
+}
+
+void TestCliAnonymity::anonymizeHumanOutput() {
+    const CliRun r = runCli(arxTestArgs());
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("age=2 gender=0 zipcode=3"), r.out.constData());
+    QVERIFY(r.out.contains("Information loss (loss)"));
+}
+
+// Census table, Mondrian k = 2 on DOB (set) and ZIP (numeric) -> partitions of >= 2.
+void TestCliAnonymity::anonymizeMondrian() {
+    QTemporaryDir dir;
+    const QString census = writeFile(dir, "census.csv", kCensus);
+    const CliRun r = runCli({"anonymize", census, "--qi", "DOB,ZIP", "--k", "2", "--algorithm", "mondrian",
+                             "--metric", "ncp", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = r.json().object();
+    QVERIFY(o["partitions"].toInt() >= 2);
+    QVERIFY(o["min_class_size"].toInt() >= 2);
+    QCOMPARE(o["metric"].toString(), QString("ncp"));
+    QCOMPARE(o["suppressed"].toInt(), 0);
+}
+
+// Recursive (0.1, 2)-diversity on nine distinct salaries: 1 < 0.1 x 8 never holds -> no node.
+void TestCliAnonymity::noSolution() {
+    const CliRun r = runCli({"anonymize", kData + "/arx_test2/test2.csv", "--qi", "ZIPCode,Age", "--hierarchy",
+                             "ZIPCode=" + kData + "/arx_test2/test2_hierarchy_ZIPCode.csv", "--hierarchy",
+                             "Age=" + kData + "/arx_test2/test2_hierarchy_Age.csv", "--sensitive", "Salary",
+                             "--l-diversity", "recursive:0.1:2", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = r.json().object();
+    QVERIFY(o.contains("transformation"));
+    QVERIFY(o["transformation"].isNull());
+    QVERIFY(o["message"].toString().contains("no transformation satisfies"));
+}
+
+void TestCliAnonymity::badInput_data() {
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("k larger than N") << QStringList{"--k", "8"} << "larger than the number of records";
+    QTest::newRow("unknown metric") << QStringList{"--metric", "foo"} << "unknown metric";
+    QTest::newRow("unknown algorithm") << QStringList{"--algorithm", "greedy"} << "unknown algorithm";
+    QTest::newRow("bad l-diversity") << QStringList{"--l-diversity", "distinct"} << "bad l-diversity";
+    QTest::newRow("l-diversity without sensitive") << QStringList{"--l-diversity", "distinct:2"} << "sensitive attribute";
+    QTest::newRow("l above distinct") << QStringList{"--sensitive", "gender", "--qi", "age,zipcode", "--l-diversity",
+                                                     "distinct:3"}
+                                      << "only 2 distinct";
+    QTest::newRow("suppression above 1") << QStringList{"--suppression", "2"} << "suppression limit";
+}
+
+void TestCliAnonymity::badInput() {
+    QFETCH(QStringList, extra);
+    QFETCH(QString, expected);
+    QStringList args = arxTestArgs();
+    if (extra.contains("--qi")) {  // replace the QI list (and drop gender's hierarchy)
+        const int i = int(args.indexOf("--qi"));
+        args[i + 1] = extra[extra.indexOf("--qi") + 1];
+        const int h = int(args.indexOf("gender=" + kData + "/arx_test/test_hierarchy_gender.csv"));
+        args.removeAt(h);
+        args.removeAt(h - 1);
+        extra.removeAt(int(extra.indexOf("--qi")) + 1);
+        extra.removeAll("--qi");
+    }
+    for (int i = 0; i + 1 < extra.size(); i += 2) {  // override options already given, append others
+        const int at = int(args.indexOf(extra[i]));
+        if (at >= 0) args[at + 1] = extra[i + 1];
+        else args << extra[i] << extra[i + 1];
+    }
+    const CliRun r = runCli(args);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+    QCOMPARE(r.err.count('\n'), 1);  // one line
+}
+
+void TestCliAnonymity::riskAndHomogeneity() {
+    QTemporaryDir dir;
+    // Seed 004 "Homogeneity Attack", Not Ok table.
+    const QString t = writeFile(dir, "notok.csv",
+                                "DOB;Sex;ZIP;Salary\n1/21/76;*;537**;50000\n4/13/86;*;537**;55000\n2/28/76;*;537**;60000\n"
+                                "1/21/76;*;537**;50000\n4/13/86;*;537**;55000\n2/28/76;*;537**;60000\n");
+    const CliRun r = runCli({"risk", t, "--qi", "DOB,Sex,ZIP", "--sensitive", "Salary", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = r.json().object();
+    QCOMPARE(o["prosecutor_max"].toDouble(), 0.5);
+    QCOMPARE(o["prosecutor_avg"].toDouble(), 0.5);
+    QCOMPARE(o["homogeneity"].toObject()["homogeneous_classes"].toInt(), 3);
+    QCOMPARE(o["homogeneity"].toObject()["records_affected"].toInt(), 6);
+    const CliRun bad = runCli({"risk", t, "--qi", "DOB,Nope"});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY(bad.err.contains("Nope"));
+}
+
+// Seed 004 "Linking Attack" slides: joining on DOB alone re-identifies nobody, on DOB+Sex one
+// voter (60,000), on DOB+Sex+ZIP both (50,000 and 60,000).
+void TestCliAnonymity::linkSeed004() {
+    QTemporaryDir dir;
+    const QString census = writeFile(dir, "census.csv", kCensus);
+    const QString voters = writeFile(dir, "voters.csv", "SSN;DOB;Sex;ZIP\n11-1-111;1/21/76;M;53715\n33-3-333;2/28/76;M;53703\n");
+    const int expected[] = {0, 1, 2};
+    const QStringList on[] = {{"DOB"}, {"DOB", "Sex"}, {"DOB", "Sex", "ZIP"}};
+    for (int i = 0; i < 3; ++i) {
+        const CliRun r = runCli({"link", census, "--external", voters, "--on", on[i].join(','), "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = r.json().object();
+        QCOMPARE(o["reidentified"].toInt(), expected[i]);
+        if (i == 1) {
+            const QJsonObject re = o["reidentifications"].toArray()[0].toObject();
+            QCOMPARE(re["external"].toObject()["SSN"].toString(), QString("33-3-333"));
+            QCOMPARE(re["private"].toObject()["Salary"].toString(), QString("60000"));
+        }
+    }
+    const CliRun bad = runCli({"link", census, "--external", voters, "--on", "DOB,Salary"});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY(bad.err.contains("Salary"));
+}
+
+void TestCliAnonymity::help_data() {
+    QTest::addColumn<QString>("command");
+    QTest::newRow("anonymize") << "anonymize";
+    QTest::newRow("risk") << "risk";
+    QTest::newRow("link") << "link";
+}
+
+void TestCliAnonymity::help() {
+    QFETCH(QString, command);
+    const CliRun r = runCli({command, "--help"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("--qi") || r.out.contains("--external"));
+}
+
+QTEST_APPLESS_MAIN(TestCliAnonymity)
+#include "tst_cli_anonymity.moc"
