@@ -7,13 +7,20 @@
 #include "jobs/table_loader.h"
 #include "panels/column_summary_panel.h"
 #include "views/table_view.h"
+#include "views/release/release_actions.h"
 #include "views/welcome_view.h"
 #include "workbench/job_monitor.h"
 #include "workbench/view_catalog.h"
+#if __has_include("views/demos/demo_catalog.h")
+#include "views/demos/demo_catalog.h"
+#define VEIL_HAS_DEMOS 1
+#endif
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QVBoxLayout>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -78,6 +85,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_summaryPanel->setMinimumWidth(300);
     addDockWidget(Qt::RightDockWidgetArea, m_summaryDock);
 
+    m_release = new ReleaseActions(this, m_document, m_jobs, m_workspace, [this](const QString& p) { openFile(p); });
     createActions();
     createMenus();
     createStatusBar();
@@ -174,6 +182,9 @@ void MainWindow::createMenus() {
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
+    file->addAction(m_release->newProjectAction());
+    file->addAction(m_release->openProjectAction());
+    file->addSeparator();
     file->addAction(m_closeAction);
     file->addSeparator();
     file->addAction(m_quitAction);
@@ -187,6 +198,10 @@ void MainWindow::createMenus() {
     dockToggle->setText(tr("&Column Summary"));
     m_viewMenu->addAction(dockToggle);
     m_viewMenu->addSeparator();
+
+    QMenu* releaseMenu = menuBar()->addMenu(tr("&Release"));
+    releaseMenu->addAction(m_release->runPlanAction());
+    createDemosMenu();
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_aboutAction);
@@ -232,7 +247,35 @@ void MainWindow::createStatusBar() {
     statusBar()->addPermanentWidget(m_cancelButton);
 }
 
-void MainWindow::openFile(const QString& path) { m_loader->start(path); }
+void MainWindow::openFile(const QString& path) {
+    if (path.endsWith(QStringLiteral(".veil"), Qt::CaseInsensitive)) {
+        m_release->openProject(path);
+        return;
+    }
+    m_loader->start(path);
+}
+
+void MainWindow::createDemosMenu() {
+#ifdef VEIL_HAS_DEMOS
+    QMenu* demos = menuBar()->addMenu(tr("&Demos"));
+    for (const DemoEntry& entry : classroomDemos()) {
+        QAction* a = demos->addAction(entry.title);
+        a->setObjectName(QStringLiteral("demo:") + entry.id);
+        connect(a, &QAction::triggered, this, [this, entry] {
+            WorkbenchContext context{m_document, m_jobs, this};
+            auto* dialog = new QDialog(this);
+            dialog->setObjectName(QStringLiteral("demoWindow:") + entry.id);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->setWindowTitle(entry.title);
+            auto* layout = new QVBoxLayout(dialog);
+            layout->setContentsMargins(0, 0, 0, 0);
+            layout->addWidget(entry.create(context, dialog));
+            dialog->resize(1100, 720);
+            dialog->show();
+        });
+    }
+#endif
+}
 
 void MainWindow::openFileDialog() {
     QSettings settings;

@@ -24,6 +24,7 @@ class ColumnSummaryPanel;
 class Document;
 class JobMonitor;
 class RecentFiles;
+class ReleaseActions;
 class TableLoader;
 class TableView;
 
@@ -40,12 +41,14 @@ public:
     ColumnSummaryPanel* summaryPanel() const { return m_summaryPanel; }
     RecentFiles* recentFiles() const { return m_recentFiles; }
     JobMonitor* jobMonitor() const { return m_jobs; }
+    ReleaseActions* releaseActions() const { return m_release; }
     // The tab widget holding the data table and the task views (objectName = view id).
     QTabWidget* workspace() const { return m_workspace; }
     // Shows the tab of view `id` ("data", "anonymize", "mechanisms", ...); false if absent.
     bool showView(const QString& id);
 
-    // Starts loading `path` in the background; the current table stays until it succeeds.
+    // Starts loading `path` in the background (a .veil path opens that project); the current
+    // table stays until it succeeds.
     void openFile(const QString& path);
 
 public slots:
@@ -62,6 +65,7 @@ private:
     void createMenus();
     void createStatusBar();
     void createViews();
+    void createDemosMenu();
     void updateBusy();
     void updateRecentFilesMenu();
     void updateTitle();
@@ -75,6 +79,7 @@ private:
     TableLoader* m_loader;
     RecentFiles* m_recentFiles;
     JobMonitor* m_jobs;
+    ReleaseActions* m_release = nullptr;
     QTabWidget* m_workspace;
     QStackedWidget* m_central;
     TableView* m_tableView;

@@ -40,7 +40,7 @@ int main(int argc, char* argv[]) {
     QApplication::setApplicationName(QStringLiteral("Veil"));
     QApplication::setApplicationDisplayName(QStringLiteral("Veil"));
     QApplication::setApplicationVersion(QString::fromLatin1(veil::versionString()));
-    QApplication::setDesktopFileName(QStringLiteral("veil"));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.veil.Veil"));
     QApplication::setWindowIcon(veil::ui::applicationIcon());
 
     QCommandLineParser parser;
@@ -52,10 +52,17 @@ int main(int argc, char* argv[]) {
                                   QStringLiteral("FILE"));
     screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(screenshot);
+    QCommandLineOption view(QStringLiteral("view"),
+                            QStringLiteral("Start on a view: data, anonymize, mechanisms, histograms, spatial, graph, "
+                                           "experiments, ledger."),
+                            QStringLiteral("ID"));
+    parser.addOption(view);
     parser.process(app);
 
     veil::ui::MainWindow window;
     window.show();
+    if (parser.isSet(view) && !window.showView(parser.value(view)))
+        qWarning("veil: no view named '%s'", qPrintable(parser.value(view)));
     const QStringList files = parser.positionalArguments();
     if (parser.isSet(screenshot)) scheduleScreenshot(window, parser.value(screenshot), !files.isEmpty());
     if (!files.isEmpty()) window.openFile(QFileInfo(files.first()).absoluteFilePath());

@@ -1,0 +1,500 @@
+// The anonymization view end to end, offscreen, on the adult sample: load the bundled ARX
+// hierarchies from the offer bar, build a hierarchy with the interval builder, run k-anonymity
+// and compare what is shown with core's own numbers, select a class, click a lattice node,
+// undo/redo a parameter edit, cancel a run (the previous result stays), export the release.
+#include "document/document.h"
+#include "models/table_model.h"
+#include "views/anonymization/anonymization_job.h"
+#include "views/anonymization/anonymization_state.h"
+#include "views/anonymization/anonymization_view.h"
+#include "views/anonymization/class_colors.h"
+#include "views/anonymization/class_list_model.h"
+#include "views/anonymization/class_tint_proxy_model.h"
+#include "charts/anonymization/lattice_scene_builder.h"
+#include "charts/anonymization/mondrian_plot.h"
+#include "views/anonymization/attacks_page.h"
+#include "views/anonymization/compare_page.h"
+#include "views/anonymization/composition_panel.h"
+#include "views/anonymization/groups_page.h"
+#include "views/anonymization/homogeneity_panel.h"
+#include "views/anonymization/lattice_page.h"
+#include "views/anonymization/lattice_view.h"
+#include "views/anonymization/linkage_panel.h"
+#include "views/anonymization/mondrian_page.h"
+#include "views/anonymization/widget_export.h"
+#include "views/anonymization/hierarchy_builder_form.h"
+#include "views/anonymization/hierarchy_editor.h"
+#include "views/anonymization/hierarchy_model.h"
+#include "views/anonymization/models_panel.h"
+#include "views/anonymization/release_exporter.h"
+#include "workbench/job_monitor.h"
+
+#include "veil/anonymity/anonymization.h"
+#include "veil/table/csv_reader.h"
+
+#include <QAbstractItemModelTester>
+#include <QChartView>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <QUndoStack>
+
+#include <memory>
+
+using namespace veil;
+using namespace veil::ui;
+
+namespace {
+
+const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
+constexpr int kRunTimeoutMs = 120000;
+// Quasi-identifiers of these tests: a lattice of 5 x 2 x 2 x 3 x 4 = 240 nodes with the bundled
+// ARX hierarchies (age 4 levels, sex 1, race 1, marital-status 2, education 3).
+const char* const kQis[] = {"sex", "age", "race", "marital-status", "education"};
+
+void saveScreenshot(QWidget& widget, const QString& name) {
+    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) widget.grab().save(dir + QLatin1Char('/') + name);
+}
+
+}  // namespace
+
+class TestAnonymizationView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void offersBundledHierarchiesWithUndo();
+    void builderBuildsHierarchyWithLivePreview();
+    void runShowsCoreClasses();
+    void selectingClassHighlightsBothTables();
+    void clickingLatticeNodeUpdatesTables();
+    void clickingLatticeNodeInTheViewAppliesIt();
+    void mondrianShowsPartitions();
+    void linkageReidentifiesOriginalNotRelease();
+    void lDiversityRemovesHomogeneousClasses();
+    void compositionIntersectsTwoReleases();
+    void comparesDistributions();
+    void savesChartsAsPngAndSvg();
+    void undoRedoParameterEdit();
+    void cancelKeepsPreviousResult();
+    void exportsReleaseWithManifest();
+    void newTableClearsResultAndHierarchies();
+    void screenshots();
+
+private:
+    bool runAndWait();
+
+    Table m_adult;
+    std::unique_ptr<Document> m_document;
+    std::unique_ptr<JobMonitor> m_jobs;
+    WorkbenchContext m_context;
+    std::unique_ptr<AnonymizationView> m_view;
+};
+
+void TestAnonymizationView::initTestCase() {
+    auto read = readCsvFile(std::string(QFile::encodeName(kAdult).constData()));
+    QVERIFY2(read.isOk(), read.status().message().c_str());
+    m_adult = read->table;
+    for (const char* name : kQis) m_adult = m_adult.withRole(*m_adult.columnIndex(name), AttributeRole::QuasiIdentifier);
+    m_adult = m_adult.withRole(*m_adult.columnIndex("occupation"), AttributeRole::Sensitive);
+}
+
+void TestAnonymizationView::init() {
+    m_document = std::make_unique<Document>();
+    m_jobs = std::make_unique<JobMonitor>();
+    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr};
+    m_view = std::make_unique<AnonymizationView>(m_context);
+    m_view->resize(1280, 760);
+    m_document->reset(m_adult, kAdult);
+}
+
+void TestAnonymizationView::cleanup() {
+    m_view.reset();
+    m_jobs.reset();
+    m_document.reset();
+}
+
+bool TestAnonymizationView::runAndWait() {
+    QSignalSpy done(m_view->state(), &AnonymizationState::runChanged);
+    QTest::mouseClick(m_view->runButton(), Qt::LeftButton);
+    return done.wait(kRunTimeoutMs) || done.count() == 1;
+}
+
+void TestAnonymizationView::offersBundledHierarchiesWithUndo() {
+    HierarchyEditor* editor = m_view->hierarchyEditor();
+    // resources/samples holds adult_hierarchy_<column>.csv for all 9 columns.
+    QCOMPARE(int(editor->bundledHierarchies().size()), 9);
+    auto* offer = editor->findChild<QWidget*>(QStringLiteral("hierarchy-offer"));
+    QVERIFY(offer && !offer->isHidden());
+    auto* load = editor->findChild<QPushButton*>(QStringLiteral("hierarchy-load-bundled"));
+    QTest::mouseClick(load, Qt::LeftButton);
+    QCOMPARE(int(m_view->state()->settings().hierarchies.size()), 9);
+    // adult_hierarchy_age.csv: "1;0-4;0-9;0-19;*" = 4 generalization levels.
+    QCOMPARE(m_view->state()->settings().hierarchyFor("age")->height(), 4);
+    QVERIFY(offer->isHidden());
+    m_document->undoStack()->undo();
+    QCOMPARE(int(m_view->state()->settings().hierarchies.size()), 0);
+    m_document->undoStack()->redo();
+    QCOMPARE(int(m_view->state()->settings().hierarchies.size()), 9);
+}
+
+void TestAnonymizationView::builderBuildsHierarchyWithLivePreview() {
+    HierarchyEditor* editor = m_view->hierarchyEditor();
+    QAbstractItemModelTester tester(editor->previewModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    editor->selectColumn(QStringLiteral("age"));
+    HierarchyBuilderForm* form = editor->builderForm();
+    form->setKind(HierarchyBuilderForm::Intervals);
+    form->widthSpin()->setValue(10);
+    form->fanoutsEdit()->setText(QStringLiteral("2"));
+    // Live preview: adult has 72 distinct ages (17..90, counted with a python one-liner); levels:
+    // value, [a,a+10[, two of those merged, "*" = 4 columns.
+    QCOMPARE(editor->previewModel()->rowCount(), 72);
+    QCOMPARE(editor->previewModel()->columnCount(), 4);
+    QVERIFY2(editor->validationLabel()->text().startsWith(QStringLiteral("Valid")),
+             qPrintable(editor->validationLabel()->text()));
+    // Editing a cell so that one interval has two parents is flagged inline.
+    const QModelIndex cell = editor->previewModel()->index(0, 2);
+    QVERIFY(editor->previewModel()->setData(cell, QStringLiteral("somewhere else")));
+    QVERIFY2(editor->validationLabel()->text().startsWith(QStringLiteral("Invalid")),
+             qPrintable(editor->validationLabel()->text()));
+    auto* apply = editor->findChild<QPushButton*>(QStringLiteral("hierarchy-apply"));
+    QVERIFY(!apply->isEnabled());
+    // A bad parameter shows the builder's message, then a good one is applied with undo.
+    form->fanoutsEdit()->setText(QStringLiteral("two"));
+    QVERIFY(editor->validationLabel()->text().contains(QStringLiteral("'two'")));
+    form->fanoutsEdit()->setText(QStringLiteral("2"));
+    QVERIFY(apply->isEnabled());
+    QTest::mouseClick(apply, Qt::LeftButton);
+    QCOMPARE(m_view->state()->settings().hierarchyFor("age")->height(), 3);
+    m_document->undoStack()->undo();
+    QVERIFY(m_view->state()->settings().hierarchyFor("age") == nullptr);
+}
+
+void TestAnonymizationView::runShowsCoreClasses() {
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    m_view->modelsPanel()->kSpin()->setValue(5);
+    QSignalSpy progress(m_jobs.get(), &JobMonitor::progressChanged);
+    QSignalSpy busy(m_jobs.get(), &JobMonitor::busyChanged);
+    QVERIFY(runAndWait());
+    // The status bar saw the job start, the engine's progress, and the end.
+    QVERIFY(progress.count() >= 2);
+    QCOMPARE(busy.count(), 2);
+    const AnonymizationRun* run = m_view->state()->run();
+    QVERIFY(run);
+    // Core, called directly with the same plan.
+    auto expected = anonymity::anonymize(m_adult, m_view->state()->settings().toConfig(m_adult));
+    QVERIFY(expected.isOk());
+    QVERIFY(expected->found);
+    GroupsPage* groups = m_view->groupsPage();
+    QAbstractItemModelTester t1(groups->classModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t2(groups->releasedModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t3(groups->originalModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(groups->classModel()->rowCount(), int(expected->classes.classCount()));
+    QCOMPARE(run->result.transformation, expected->transformation);
+    QCOMPARE(groups->releasedModel()->rowCount(), int(m_adult.rowCount()));
+    QVERIFY(groups->summary()->toPlainText().contains(
+        QStringLiteral("Equivalence classes%1").arg(expected->classes.classCount())) ||
+            groups->summary()->toPlainText().contains(QString::number(expected->classes.classCount())));
+    QVERIFY(m_view->statusLabel()->text().startsWith(QString::number(expected->classes.classCount())));
+    // Every kept class has at least k = 5 records.
+    QVERIFY(expected->classes.minKeptClassSize() >= 5);
+    // The released table shows core's output cells.
+    const QModelIndex cell = groups->releasedModel()->index(0, 1);
+    QCOMPARE(cell.data().toString(), QString::fromStdString(expected->output.column(1).toString(0)));
+    QVERIFY(!m_jobs->isBusy());
+}
+
+void TestAnonymizationView::selectingClassHighlightsBothTables() {
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    QVERIFY(runAndWait());
+    GroupsPage* groups = m_view->groupsPage();
+    const int classId = int(m_view->state()->run()->result.classes.recordClass[10]);
+    groups->classView()->setCurrentIndex(
+        groups->classView()->model()->match(groups->classView()->model()->index(0, 0), ClassListModel::ClassIdRole, classId,
+                                            1, Qt::MatchExactly)
+            .value(0));
+    QCOMPARE(m_view->state()->selectedClass(), classId);
+    QCOMPARE(groups->originalModel()->highlightedClass(), classId);
+    QCOMPARE(groups->releasedModel()->highlightedClass(), classId);
+    QCOMPARE(groups->originalModel()->index(10, 0).data(Qt::BackgroundRole).value<QBrush>().color(), highlightColor());
+    QCOMPARE(groups->releasedModel()->index(10, 3).data(Qt::BackgroundRole).value<QBrush>().color(), highlightColor());
+}
+
+void TestAnonymizationView::clickingLatticeNodeUpdatesTables() {
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    QVERIFY(runAndWait());
+    const auto before = m_view->state()->runPtr();
+    QCOMPARE(int(m_view->state()->searchLattice().size()), 240);
+    // The top node [4,1,1,2,3] (table column order sex, age, race, marital-status, education:
+    // 1,4,1,2,3) generalizes everything to "*": one class.
+    std::vector<int> top = m_view->state()->searchLattice().maxLevels();
+    QSignalSpy done(m_view->state(), &AnonymizationState::runChanged);
+    m_view->applyTransformation(top);
+    QVERIFY(done.wait(kRunTimeoutMs) || done.count() == 1);
+    QCOMPARE(m_view->state()->run()->result.transformation, top);
+    QCOMPARE(m_view->groupsPage()->classModel()->rowCount(), 1);
+    QCOMPARE(m_view->groupsPage()->releasedModel()->index(0, 1).data().toString(), QStringLiteral("*"));
+    // The explored lattice is kept and the applied node is the top one.
+    QCOMPARE(int(m_view->state()->searchLattice().size()), 240);
+    QCOMPARE(*m_view->state()->appliedNode(), m_view->state()->searchLattice().size() - 1);
+}
+
+void TestAnonymizationView::clickingLatticeNodeInTheViewAppliesIt() {
+    m_view->show();
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    QVERIFY(runAndWait());
+    m_view->tabs()->setCurrentWidget(m_view->latticePage());
+    LatticePage* page = m_view->latticePage();
+    const auto& lattice = m_view->state()->searchLattice();
+    // Click the node one level above the optimum in its first QI that can still be raised.
+    const std::size_t optimum = *m_view->state()->searchOptimum();
+    const std::size_t target = lattice.successors(optimum).front();
+    QGraphicsItem* node = nullptr;
+    for (QGraphicsItem* item : page->scene()->items())
+        if (item->data(LatticeSceneBuilder::kNodeIndexKey).isValid() &&
+            item->data(LatticeSceneBuilder::kNodeIndexKey).toULongLong() == target)
+            node = item;
+    QVERIFY(node);
+    page->view()->ensureVisible(node);
+    const QPoint pos = page->view()->mapFromScene(node->sceneBoundingRect().center());
+    QSignalSpy done(m_view->state(), &AnonymizationState::runChanged);
+    QTest::mouseClick(page->view()->viewport(), Qt::LeftButton, {}, pos);
+    QVERIFY(done.wait(kRunTimeoutMs) || done.count() == 1);
+    QCOMPARE(m_view->state()->run()->result.transformation, lattice.levelsOf(target));
+    QCOMPARE(*m_view->state()->appliedNode(), target);
+    // The tables and the class list follow the applied node: core on the same node agrees.
+    auto config = m_view->state()->settings().toConfig(m_adult);
+    config.transformation = lattice.levelsOf(target);
+    auto expected = anonymity::anonymize(m_adult, config);
+    QVERIFY(expected.isOk());
+    QCOMPARE(m_view->groupsPage()->classModel()->rowCount(), int(expected->classes.classCount()));
+    for (int column : {1, 4})
+        QCOMPARE(m_view->groupsPage()->releasedModel()->index(5, column).data().toString(),
+                 QString::fromStdString(expected->output.column(std::size_t(column)).toString(5)));
+}
+
+void TestAnonymizationView::mondrianShowsPartitions() {
+    auto* algorithm = m_view->findChild<QComboBox*>(QStringLiteral("anon-algorithm"));
+    algorithm->setCurrentIndex(algorithm->findData(int(anonymity::Algorithm::Mondrian)));
+    QCOMPARE(m_view->state()->settings().algorithm, anonymity::Algorithm::Mondrian);
+    m_view->modelsPanel()->kSpin()->setValue(50);
+    QVERIFY(runAndWait());
+    const auto& result = m_view->state()->run()->result;
+    QVERIFY(result.partitions.size() > 1);
+    MondrianPage* page = m_view->mondrianPage();
+    QCOMPARE(page->plot()->plotData().boxes.size(), result.partitions.size());
+    QCOMPARE(m_view->groupsPage()->classModel()->rowCount(), int(result.classes.classCount()));
+    // age is the numeric QI: it comes first on the horizontal axis.
+    QCOMPARE(page->xCombo()->currentText(), QStringLiteral("age"));
+    QVERIFY(page->plot()->plotData().x.categories.isEmpty());
+    QVERIFY(!page->plot()->plotData().y.categories.isEmpty());
+    for (const auto& box : page->plot()->plotData().boxes) QVERIFY(box.size >= 50);
+}
+
+void TestAnonymizationView::linkageReidentifiesOriginalNotRelease() {
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    QVERIFY(runAndWait());
+    LinkagePanel* linkage = m_view->attacksPage()->linkage();
+    linkage->simulateExternal(50);
+    QVERIFY(linkage->runAttack());
+    // A voter list of real records: many are unique on the five QIs in the original, but every
+    // class of the 5-anonymous release has >= 5 records, so no external record matches just one.
+    QVERIFY(linkage->reidentifiedOriginal() > 0);
+    QCOMPARE(linkage->reidentifiedRelease(), std::size_t(0));
+}
+
+void TestAnonymizationView::lDiversityRemovesHomogeneousClasses() {
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    m_view->modelsPanel()->kSpin()->setValue(2);
+    QVERIFY(runAndWait());
+    HomogeneityPanel* panel = m_view->attacksPage()->homogeneity();
+    QVERIFY(panel->vulnerableClasses() >= 0);
+    QSignalSpy done(m_view->state(), &AnonymizationState::runChanged);
+    QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("homogeneity-protect-l")), Qt::LeftButton);
+    QVERIFY(done.wait(kRunTimeoutMs) || done.count() == 1);
+    QVERIFY(m_view->state()->settings().lDiversityEnabled);
+    // Distinct 2-diversity: every kept class has >= 2 occupations, so none is vulnerable.
+    QVERIFY(m_view->state()->run()->result.found);
+    QCOMPARE(panel->vulnerableClasses(), 0);
+}
+
+void TestAnonymizationView::compositionIntersectsTwoReleases() {
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    QVERIFY(runAndWait());
+    CompositionPanel* panel = m_view->attacksPage()->composition();
+    QVERIFY(panel->nodeCombo()->count() > 0);
+    QSignalSpy released(panel, &CompositionPanel::secondReleased);
+    panel->makeSecondRelease();
+    QVERIFY(released.wait(kRunTimeoutMs) || released.count() == 1);
+    const int person = int(m_adult.rowCount()) - 1;  // in both releases
+    panel->personSpin()->setValue(person);
+    // The person's true occupation is in both classes, so at least it remains.
+    QVERIFY(panel->intersectionSize() >= 1);
+    const QString truth = QString::fromStdString(m_adult.column(*m_adult.columnIndex("occupation")).toString(std::size_t(person)));
+    QVERIFY(panel->resultLabel()->text().contains(truth));
+}
+
+void TestAnonymizationView::comparesDistributions() {
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    QVERIFY(runAndWait());
+    ComparePage* page = m_view->comparePage();
+    // The first generalized QI is shown first (age, level 4 in the optimum [0,4,0,1,3]).
+    QCOMPARE(page->attributeCombo()->currentText(), QStringLiteral("age"));
+    QVERIFY(page->originalChart()->chart()->title().contains(QStringLiteral("age")));
+    QVERIFY(page->releasedChart()->chart()->title().startsWith(QStringLiteral("Released")));
+    QVERIFY(!page->releasedChart()->chart()->series().isEmpty());
+}
+
+void TestAnonymizationView::savesChartsAsPngAndSvg() {
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    QVERIFY(runAndWait());
+    QTemporaryDir dir;
+    QChartView* chart = m_view->groupsPage()->chartView();
+    QVERIFY(saveWidgetImage(chart, dir.filePath(QStringLiteral("sizes.png"))));
+    QVERIFY(saveWidgetImage(chart, dir.filePath(QStringLiteral("sizes.svg"))));
+    const QImage png(dir.filePath(QStringLiteral("sizes.png")));
+    QVERIFY(!png.isNull());
+    QCOMPARE(png.size(), chart->size());
+    QFile svg(dir.filePath(QStringLiteral("sizes.svg")));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("<svg"));
+    QVERIFY(chart->findChild<QAction*>(QStringLiteral("save-svg")));
+}
+
+void TestAnonymizationView::undoRedoParameterEdit() {
+    QSpinBox* k = m_view->modelsPanel()->kSpin();
+    QUndoStack* stack = m_document->undoStack();
+    const int steps = stack->count();
+    QCOMPARE(m_view->state()->settings().k, 5);
+    k->setValue(6);
+    k->setValue(7);  // merges with the previous step
+    QCOMPARE(m_view->state()->settings().k, 7);
+    QCOMPARE(stack->count(), steps + 1);
+    stack->undo();
+    QCOMPARE(m_view->state()->settings().k, 5);
+    QCOMPARE(k->value(), 5);
+    stack->redo();
+    QCOMPARE(m_view->state()->settings().k, 7);
+    QCOMPARE(k->value(), 7);
+    auto* lEnabled = m_view->findChild<QWidget*>(QStringLiteral("anon-l-enabled"));
+    QTest::mouseClick(lEnabled, Qt::LeftButton);
+    QVERIFY(m_view->state()->settings().lDiversityEnabled);
+    stack->undo();
+    QVERIFY(!m_view->state()->settings().lDiversityEnabled);
+}
+
+void TestAnonymizationView::cancelKeepsPreviousResult() {
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    QVERIFY(runAndWait());
+    const auto before = m_view->state()->runPtr();
+    QSignalSpy cancelled(m_view->job(), &AnonymizationJob::cancelled);
+    QSignalSpy changed(m_view->state(), &AnonymizationState::runChanged);
+    m_view->modelsPanel()->kSpin()->setValue(20);
+    QTest::mouseClick(m_view->runButton(), Qt::LeftButton);
+    QVERIFY(m_jobs->isBusy());
+    m_jobs->cancel();  // the status bar's Cancel
+    QVERIFY(cancelled.wait(kRunTimeoutMs) || cancelled.count() == 1);
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(m_view->state()->runPtr(), before);
+    QVERIFY(!m_jobs->isBusy());
+    QVERIFY(m_view->runButton()->isEnabled());
+    QVERIFY(m_view->statusLabel()->text().contains(QStringLiteral("cancelled")));
+}
+
+void TestAnonymizationView::exportsReleaseWithManifest() {
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    QVERIFY(runAndWait());
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("adult_anonymized.csv"));
+    QVERIFY(m_view->exportRelease(csv));
+    QFile out(csv);
+    QVERIFY(out.open(QIODevice::ReadOnly));
+    int lines = 0;
+    while (!out.readLine().isEmpty()) ++lines;
+    QCOMPARE(lines, int(m_adult.rowCount()) + 1);  // header + one line per record
+    QFile manifestFile(dir.filePath(QStringLiteral("adult_anonymized.manifest.json")));
+    QVERIFY(manifestFile.open(QIODevice::ReadOnly));
+    const QJsonObject manifest = QJsonDocument::fromJson(manifestFile.readAll()).object();
+    QCOMPARE(manifest.value("input").toObject().value("sha256").toString().size(), 64);
+    QCOMPARE(manifest.value("quasi_identifiers").toArray().size(), 5);
+    QCOMPARE(manifest.value("hierarchies").toArray().size(), 5);
+    QCOMPARE(manifest.value("models").toObject().value("k").toInt(), 5);
+    QCOMPARE(manifest.value("classes").toInteger(), qint64(m_view->state()->run()->result.classes.classCount()));
+    QCOMPARE(manifest.value("algorithm").toString(), QStringLiteral("optimal"));
+    QCOMPARE(manifest.value("transformation").toArray().size(), 5);
+    QVERIFY(!manifest.value("veil_version").toString().isEmpty());
+    QVERIFY(manifest.value("risk_after").toObject().value("prosecutor_max").toDouble() <= 0.2 + 1e-12);
+}
+
+void TestAnonymizationView::newTableClearsResultAndHierarchies() {
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    QVERIFY(runAndWait());
+    QVERIFY(m_view->state()->run());
+    m_document->reset(m_adult.selectRows({0, 1, 2}), QString());
+    QVERIFY(!m_view->state()->run());
+    QVERIFY(m_view->state()->settings().hierarchies.empty());
+    QCOMPARE(m_view->groupsPage()->classModel()->rowCount(), 0);
+    QCOMPARE(m_view->state()->searchLattice().size(), std::size_t(0));
+    // No file beside which to look for hierarchies: no offer.
+    QVERIFY(m_view->hierarchyEditor()->findChild<QWidget*>(QStringLiteral("hierarchy-offer"))->isHidden());
+}
+
+void TestAnonymizationView::screenshots() {
+    if (qEnvironmentVariableIsEmpty("VEIL_SCREENSHOT_DIR")) QSKIP("VEIL_SCREENSHOT_DIR not set");
+    m_view->show();
+    m_view->hierarchyEditor()->loadBundledHierarchies();
+    m_view->hierarchyEditor()->selectColumn(QStringLiteral("age"));
+    QVERIFY(runAndWait());
+    QTabWidget* tabs = m_view->tabs();
+    m_view->groupsPage()->classView()->selectRow(0);
+    m_view->attacksPage()->linkage()->simulateExternal(50);
+    m_view->attacksPage()->linkage()->runAttack();
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        QTest::qWait(0);
+        saveScreenshot(*m_view, QStringLiteral("anon-%1-%2.png").arg(i).arg(tabs->tabText(i).toLower().replace(' ', '-')));
+    }
+    tabs->setCurrentWidget(m_view->attacksPage());
+    m_view->attacksPage()->tabs()->setCurrentIndex(1);
+    QTest::qWait(0);
+    saveScreenshot(*m_view, QStringLiteral("anon-attacks-homogeneity.png"));
+    CompositionPanel* composition = m_view->attacksPage()->composition();
+    QSignalSpy released(composition, &CompositionPanel::secondReleased);
+    composition->makeSecondRelease();
+    QVERIFY(released.wait(kRunTimeoutMs) || released.count() == 1);
+    composition->personSpin()->setValue(int(m_adult.rowCount()) - 1);
+    m_view->attacksPage()->tabs()->setCurrentIndex(2);
+    QTest::qWait(0);
+    saveScreenshot(*m_view, QStringLiteral("anon-attacks-composition.png"));
+    auto* algorithm = m_view->findChild<QComboBox*>(QStringLiteral("anon-algorithm"));
+    algorithm->setCurrentIndex(algorithm->findData(int(anonymity::Algorithm::Mondrian)));
+    QVERIFY(runAndWait());
+    tabs->setCurrentWidget(m_view->mondrianPage());
+    QTest::qWait(0);
+    saveScreenshot(*m_view, QStringLiteral("anon-mondrian-run.png"));
+    tabs->setCurrentWidget(m_view->groupsPage());
+    QTest::qWait(0);
+    saveScreenshot(*m_view, QStringLiteral("anon-groups-mondrian.png"));
+}
+
+QTEST_MAIN(TestAnonymizationView)
+#include "tst_anonymization_view.moc"

@@ -1,0 +1,466 @@
+// The Graph view end to end, offscreen, on the bundled karate club sample: open it, check the
+// statistics shown, move the k slider and compare the marks with core's projection, run releases
+// and compare the noise scales shown with core's, release the degree sequence and export the
+// chart, cancel a layout, undo parameter edits. Reference numbers for karate (n = 34, m = 78,
+// 45 triangles, max degree 17, 528 two-stars, nodes above k / edges removed by the edge projection)
+// were computed with a short independent Python script over resources/samples/karate.edges; the
+// first five agree with networkx 3.6.1 (/work/shared/data/graphs/SOURCE.md).
+#include "charts/graph/degree_sequence_chart_builder.h"
+#include "document/document.h"
+#include "views/graph/degree_panel.h"
+#include "views/graph/graph_canvas.h"
+#include "views/graph/graph_job.h"
+#include "views/graph/graph_parameters.h"
+#include "views/graph/graph_view.h"
+#include "views/graph/release_model.h"
+#include "views/graph/release_panel.h"
+#include "views/graph/sensitivity_model.h"
+#include "views/graph/statistics_model.h"
+#include "workbench/job_monitor.h"
+#include "workbench/workbench_context.h"
+
+#include "veil/common/random.h"
+#include "veil/graph/graph_io.h"
+#include "veil/graph/mechanisms.h"
+#include "veil/graph/projection.h"
+#include "veil/graph/statistic.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMouseEvent>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <QWheelEvent>
+#include <QXYSeries>
+
+#include <cmath>
+#include <memory>
+
+using namespace veil;
+using namespace veil::ui;
+
+namespace {
+
+const QString kKarate = QStringLiteral(VEIL_SAMPLES_DIR "/karate.edges");
+const QString kKarateLabels = QStringLiteral(VEIL_SAMPLES_DIR "/karate.labels");
+constexpr int kTimeoutMs = 60000;
+
+void saveScreenshot(QWidget& widget, const QString& name) {
+    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) widget.grab().save(dir + QLatin1Char('/') + name);
+}
+
+graph::Graph loadKarate() {
+    auto loaded = graph::loadGraph(std::string(VEIL_SAMPLES_DIR "/karate.edges"));
+    graph::Graph g = std::move(loaded->graph);
+    (void)graph::loadLabels(std::string(VEIL_SAMPLES_DIR "/karate.labels"), g, nullptr);
+    return g;
+}
+
+// Picks the item with `data` in a combo box the way a user does (index change + activated).
+void choose(QComboBox* combo, const QVariant& data) {
+    const int index = combo->findData(data);
+    QVERIFY2(index >= 0, qPrintable(data.toString()));
+    combo->setCurrentIndex(index);
+    emit combo->activated(index);
+}
+
+}  // namespace
+
+class TestGraphView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void opensKarateAndShowsStatistics();
+    void openSampleButtonFindsKarate();
+    void kSliderMarksCoreProjection_data();
+    void kSliderMarksCoreProjection();
+    void vertexLpMarksDeletedNodes();
+    void releaseShowsCoreNoiseScales_data();
+    void releaseShowsCoreNoiseScales();
+    void degreeDistributionChartAndExport();
+    void cancelLayoutKeepsDrawing();
+    void loadErrorKeepsPreviousGraph();
+    void kamadaKawaiLayoutFromCombo();
+    void parameterEditsAreUndoable();
+    void hoverAndZoom();
+    void screenshots();
+
+private:
+    bool openKarate();
+
+    std::unique_ptr<Document> m_document;
+    std::unique_ptr<JobMonitor> m_jobs;
+    WorkbenchContext m_context;
+    std::unique_ptr<GraphView> m_view;
+};
+
+void TestGraphView::init() {
+    m_document = std::make_unique<Document>();
+    m_jobs = std::make_unique<JobMonitor>();
+    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr};
+    m_view = std::make_unique<GraphView>(m_context);
+    m_view->resize(1500, 950);
+}
+
+void TestGraphView::cleanup() {
+    m_view.reset();
+    m_jobs.reset();
+    m_document.reset();
+}
+
+bool TestGraphView::openKarate() {
+    QSignalSpy opened(m_view.get(), &GraphView::graphOpened);
+    QSignalSpy laidOut(m_view->layoutJob(), &GraphJob::finished);
+    m_view->openGraph(kKarate, kKarateLabels);
+    if (!(opened.wait(kTimeoutMs) || opened.count() == 1)) return false;
+    if (!m_jobs->isBusy()) return false;  // the layout that follows the load shows in the status bar
+    return (laidOut.wait(kTimeoutMs) || laidOut.count() == 1) && !m_jobs->isBusy();
+}
+
+void TestGraphView::opensKarateAndShowsStatistics() {
+    QVERIFY(openKarate());
+    StatisticsModel* stats = m_view->statisticsModel();
+    QAbstractItemModelTester t1(stats, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t2(m_view->sensitivityModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(stats->valueOf("nodes"), QStringLiteral("34"));
+    QCOMPARE(stats->valueOf("edges"), QStringLiteral("78"));
+    QCOMPARE(stats->valueOf("triangles"), QStringLiteral("45"));
+    QCOMPARE(stats->valueOf("max-degree"), QStringLiteral("17"));
+    QCOMPARE(stats->valueOf("two-stars"), QStringLiteral("528"));  // sum C(d,2), Python
+    QCOMPARE(stats->valueOf("label:Officer").toInt() + stats->valueOf("label:MrHi").toInt(), 34);
+    // The sensitivity table: GS edge of #triangles is n - 2 = 32, GS node of #edges is n - 1 = 33.
+    SensitivityModel* sens = m_view->sensitivityModel();
+    QCOMPARE(sens->cell("triangles", SensitivityModel::GsEdge).data(SensitivityModel::NumberRole).toDouble(), 32.0);
+    QCOMPARE(sens->cell("edges", SensitivityModel::GsNode).data(SensitivityModel::NumberRole).toDouble(), 33.0);
+    QCOMPARE(sens->cell("triangles", SensitivityModel::ValueRow).data(SensitivityModel::NumberRole).toDouble(), 45.0);
+    QVERIFY(sens->cell("triangles", SensitivityModel::GsEdge).data().toString().contains(QStringLiteral("n - 2")));
+    // The legend names both factions.
+    auto* legend = m_view->findChild<QLabel*>(QStringLiteral("graphLegend"));
+    QVERIFY(legend->text().contains(QStringLiteral("Officer")) && legend->text().contains(QStringLiteral("MrHi")));
+    QCOMPARE(m_view->canvas()->positions().size(), std::size_t(34));
+}
+
+void TestGraphView::openSampleButtonFindsKarate() {
+    qputenv("VEIL_SAMPLES_DIR", VEIL_SAMPLES_DIR);
+    QCOMPARE(QFileInfo(GraphView::sampleGraphPath()).fileName(), QStringLiteral("karate.edges"));
+    QSignalSpy opened(m_view.get(), &GraphView::graphOpened);
+    QTest::mouseClick(m_view->findChild<QPushButton*>(QStringLiteral("openSample")), Qt::LeftButton);
+    QVERIFY(opened.wait(kTimeoutMs) || opened.count() == 1);
+    QVERIFY(m_view->graph()->hasLabels());
+    QCOMPARE(m_view->statisticsModel()->valueOf("nodes"), QStringLiteral("34"));
+}
+
+void TestGraphView::kSliderMarksCoreProjection_data() {
+    QTest::addColumn<int>("k");
+    QTest::addColumn<int>("aboveK");   // Python: nodes with degree > k
+    QTest::addColumn<int>("removed");  // Python: edges not among the first k of both endpoints
+    QTest::newRow("k=1 keeps almost nothing") << 1 << 33 << 76;
+    QTest::newRow("k=3") << 3 << 16 << 57;
+    QTest::newRow("k=5") << 5 << 7 << 39;
+    QTest::newRow("k=10 only hubs") << 10 << 3 << 14;
+    QTest::newRow("k=16 one hub, one edge") << 16 << 1 << 1;
+    QTest::newRow("k=17 = max degree: G in H_k") << 17 << 0 << 0;
+}
+
+void TestGraphView::kSliderMarksCoreProjection() {
+    QFETCH(int, k);
+    QFETCH(int, aboveK);
+    QFETCH(int, removed);
+    QVERIFY(openKarate());
+    QSlider* slider = m_view->kSlider();
+    QCOMPARE(slider->maximum(), 17);
+    slider->setValue(k == 1 ? 2 : 1);  // a real move, whatever k was
+    slider->setValue(k);
+    QCOMPARE(m_view->parameters()->k(), k);
+    const graph::Graph g = loadKarate();
+    const auto coreAbove = graph::nodesAboveDegree(g, std::size_t(k));
+    const auto coreRemoved = graph::removedEdges(g, std::size_t(k));
+    QCOMPARE(m_view->canvas()->highlightedNodeCount(), int(coreAbove.size()));
+    QCOMPARE(m_view->canvas()->dashedEdgeCount(), int(coreRemoved.size()));
+    QCOMPARE(m_view->canvas()->highlightedNodeCount(), aboveK);
+    QCOMPARE(m_view->canvas()->dashedEdgeCount(), removed);
+    QVERIFY(m_view->markSummary().contains(QStringLiteral("%1 edges").arg(removed)));
+    // The restricted-sensitivity columns follow k: RS edge of #triangles is k - 1.
+    auto* sens = m_view->sensitivityModel();
+    QCOMPARE(sens->cell("triangles", SensitivityModel::RsEdge).data(SensitivityModel::NumberRole).toDouble(), double(k - 1));
+}
+
+void TestGraphView::vertexLpMarksDeletedNodes() {
+    QVERIFY(openKarate());
+    m_view->kSlider()->setValue(4);
+    QSignalSpy solved(m_view->projectionJob(), &GraphJob::succeeded);
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("projectionMode")), int(GraphParameters::VertexLp));
+    QVERIFY(solved.wait(kTimeoutMs) || solved.count() == 1);
+    const graph::Graph g = loadKarate();
+    auto p = graph::projectVertexLp(g, 4, RunContext{});
+    QVERIFY(p.isOk());
+    QCOMPARE(m_view->canvas()->deletedNodeCount(), int(p->deletedNodes.size()));
+    QCOMPARE(m_view->canvas()->dashedEdgeCount(), int(p->removed.size()));
+    QCOMPARE(m_view->canvas()->highlightedNodeCount(), int(graph::nodesAboveDegree(g, 4).size()));
+    QVERIFY(p->deletedNodes.size() > 0);  // the hubs 0, 33 (degrees 16, 17) cannot stay in H_8
+    QVERIFY(m_view->markSummary().contains(QStringLiteral("d_est")));
+}
+
+void TestGraphView::releaseShowsCoreNoiseScales_data() {
+    QTest::addColumn<QString>("statistic");
+    QTest::addColumn<QString>("privacy");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<double>("epsilon");
+    QTest::addColumn<double>("globalScale");      // by hand: GS / eps
+    QTest::addColumn<double>("restrictedScale");  // by hand, edge only (0 = not checked)
+    // GS_edge(#edges) = 1; RS_edge over H_k = 1, scale 3 RS / eps (Blocki et al.).
+    QTest::newRow("edges, edge-level") << "edges" << "edge" << 5 << 1.0 << 1.0 << 3.0;
+    // GS_edge(#triangles) = n - 2 = 32; RS_edge = k - 1 = 4, scale 3 * 4 / 0.5 = 24.
+    QTest::newRow("triangles, edge-level") << "triangles" << "edge" << 5 << 0.5 << 64.0 << 24.0;
+    // GS_edge(two-stars) = 2(n - 2) = 64; RS_edge = 2(k - 1) = 12, scale 36.
+    QTest::newRow("two-stars, edge-level") << "two-stars" << "edge" << 7 << 1.0 << 64.0 << 36.0;
+    // Local profile query (seed 001), typed in the profile field: "knows two Officers who know each
+    // other". GS_edge = n = 34; RS_edge over H_k = k + 1 = 6, scale 3 * 6 = 18.
+    QTest::newRow("profile query, edge-level") << "profile:Officer,Officer/1-2" << "edge" << 5 << 1.0 << 34.0 << 18.0;
+    // GS_node(#triangles) = C(33, 2) = 528.
+    QTest::newRow("triangles, node-level") << "triangles" << "node" << 5 << 1.0 << 528.0 << 0.0;
+}
+
+void TestGraphView::releaseShowsCoreNoiseScales() {
+    QFETCH(QString, statistic);
+    QFETCH(QString, privacy);
+    QFETCH(int, k);
+    QFETCH(double, epsilon);
+    QFETCH(double, globalScale);
+    QFETCH(double, restrictedScale);
+    QVERIFY(openKarate());
+    m_view->tabs()->setCurrentWidget(m_view->releasePanel());
+    ReleasePanel* panel = m_view->releasePanel();
+    if (statistic.startsWith("profile:")) {
+        choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), QStringLiteral("profile:"));
+        auto* spec = panel->findChild<QLineEdit*>(QStringLiteral("releaseProfile"));
+        QVERIFY(spec->isEnabled());
+        spec->setText(statistic.mid(8));
+        emit spec->editingFinished();
+    } else {
+        choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), statistic);
+    }
+    QCOMPARE(m_view->parameters()->statistic(), statistic);
+    choose(panel->findChild<QComboBox*>(QStringLiteral("releasePrivacy")), privacy);
+    panel->findChild<QSlider*>(QStringLiteral("releaseEpsilon"))->setValue(ReleasePanel::sliderPosition(epsilon));
+    m_view->kSlider()->setValue(k);
+    panel->findChild<QCheckBox*>(QStringLiteral("releaseSeeded"))->setChecked(true);
+    QCOMPARE(m_view->parameters()->epsilon(), epsilon);
+    QSignalSpy done(panel->job(), &GraphJob::succeeded);
+    panel->findChild<QPushButton*>(QStringLiteral("releaseRun"))->click();
+    QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
+
+    ReleaseModel* model = panel->model();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    // Core on the same request with the same demo seed gives the same rows.
+    const graph::Graph g = loadKarate();
+    graph::ReleaseRequest request;
+    request.statistic = *graph::parseStatistic(statistic.toStdString(), g);
+    request.privacy = privacy == "node" ? graph::Privacy::Node : graph::Privacy::Edge;
+    request.k = std::size_t(k);
+    request.epsilon = epsilon;
+    request.delta = 1e-6;
+    const auto methods = ReleasePanel::methodsFor(request.privacy, statistic);
+    SeededRandom random(ReleasePanel::kDemoSeed);
+    RunContext ctx;
+    ctx.random = &random;
+    const auto expected = graph::compareReleases(g, request, methods, ctx);
+    const int methodCount = int(expected.size());
+    QCOMPARE(model->columnCount(), methodCount + 1);
+    for (int m = 0; m < methodCount; ++m) {
+        QVERIFY2(expected[std::size_t(m)].isOk(), expected[std::size_t(m)].status().message().c_str());
+        const auto& e = *expected[std::size_t(m)];
+        QCOMPARE(model->cell(m, ReleaseModel::ScaleRow).data(ReleaseModel::NumberRole).toDouble(), e.noiseScale);
+        QCOMPARE(model->cell(m, ReleaseModel::ReleasedRow).data(ReleaseModel::NumberRole).toDouble(), e.releases.front());
+        QCOMPARE(model->cell(m, ReleaseModel::TrueRow).data(ReleaseModel::NumberRole).toDouble(), e.trueValue);
+        QVERIFY(model->cell(m, ReleaseModel::GuaranteeRow).data().toString().contains("seeded - not for release"));
+        QCOMPARE(model->headerData(m + 1, Qt::Horizontal).toString(), ReleasePanel::methodTitle(methods[std::size_t(m)]));
+    }
+    QCOMPARE(model->cell(0, ReleaseModel::ScaleRow).data(ReleaseModel::NumberRole).toDouble(), globalScale);
+    if (restrictedScale > 0)
+        QCOMPARE(model->cell(methodCount - 1, ReleaseModel::ScaleRow).data(ReleaseModel::NumberRole).toDouble(),
+                 restrictedScale);
+    QVERIFY(panel->findChild<QLabel*>(QStringLiteral("seededBanner"))->isVisibleTo(panel));
+}
+
+void TestGraphView::degreeDistributionChartAndExport() {
+    QVERIFY(openKarate());
+    DegreePanel* panel = m_view->degreePanel();
+    m_view->tabs()->setCurrentWidget(panel);
+    QSignalSpy done(panel->job(), &GraphJob::succeeded);
+    panel->findChild<QPushButton*>(QStringLiteral("degreeRun"))->click();
+    QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
+    QVERIFY(panel->result().has_value());
+    const auto& r = *panel->result();
+    QCOMPARE(r.trueSorted.size(), std::size_t(34));
+    QCOMPARE(r.trueSorted.back(), 17.0);
+    QCOMPARE(r.noiseScale, 2.0 / m_view->parameters()->epsilon());  // Lap(2/eps), Hay et al.
+    const auto series = panel->chartView()->chart()->series();
+    QCOMPARE(series.size(), 3);
+    for (auto* s : series) QCOMPARE(static_cast<QXYSeries*>(s)->count(), 34);
+    QTemporaryDir dir;
+    QVERIFY(panel->exportChart(dir.filePath("degrees.png")));
+    QVERIFY(panel->exportChart(dir.filePath("degrees.svg")));
+    QVERIFY(QFileInfo(dir.filePath("degrees.png")).size() > 1000);
+    QFile svg(dir.filePath("degrees.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("<svg"));
+}
+
+void TestGraphView::cancelLayoutKeepsDrawing() {
+    QVERIFY(openKarate());
+    const auto before = m_view->canvas()->positions();
+    QSignalSpy cancelled(m_view->layoutJob(), &GraphJob::cancelled);
+    QSignalSpy busy(m_jobs.get(), &JobMonitor::busyChanged);
+    m_view->relayout();
+    QVERIFY(m_jobs->isBusy());
+    m_jobs->cancel();  // the status bar's Cancel button
+    QVERIFY(cancelled.wait(kTimeoutMs) || cancelled.count() == 1);
+    QVERIFY(!m_jobs->isBusy());
+    const auto after = m_view->canvas()->positions();
+    QCOMPARE(after.size(), before.size());
+    for (std::size_t i = 0; i < after.size(); ++i) {
+        QCOMPARE(after[i].x, before[i].x);
+        QCOMPARE(after[i].y, before[i].y);
+    }
+    // A new layout still runs to the end afterwards.
+    QSignalSpy ok(m_view->layoutJob(), &GraphJob::succeeded);
+    m_view->relayout();
+    QVERIFY(ok.wait(kTimeoutMs) || ok.count() == 1);
+}
+
+void TestGraphView::kamadaKawaiLayoutFromCombo() {
+    QVERIFY(openKarate());
+    QCOMPARE(m_view->parameters()->layout(), QStringLiteral("kamada-kawai"));  // the default
+    const auto kk = m_view->canvas()->positions();
+    QSignalSpy ok(m_view->layoutJob(), &GraphJob::succeeded);
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("layoutAlgorithm")), QStringLiteral("fruchterman-reingold"));
+    QCOMPARE(m_view->parameters()->layout(), QStringLiteral("fruchterman-reingold"));
+    QVERIFY(ok.wait(kTimeoutMs) || ok.count() == 1);
+    const auto fr = m_view->canvas()->positions();
+    QCOMPARE(fr.size(), std::size_t(34));
+    bool moved = false;
+    for (std::size_t i = 0; i < fr.size(); ++i) {
+        QVERIFY(std::isfinite(fr[i].x) && std::isfinite(fr[i].y));
+        moved = moved || fr[i].x != kk[i].x || fr[i].y != kk[i].y;
+    }
+    QVERIFY(moved);
+    // Undo brings Kamada-Kawai back and lays out again: the same (deterministic) picture.
+    QSignalSpy again(m_view->layoutJob(), &GraphJob::succeeded);
+    m_document->undoStack()->undo();
+    QCOMPARE(m_view->parameters()->layout(), QStringLiteral("kamada-kawai"));
+    QVERIFY(again.wait(kTimeoutMs) || again.count() == 1);
+    const auto back = m_view->canvas()->positions();
+    for (std::size_t i = 0; i < back.size(); ++i) QCOMPARE(back[i].x, kk[i].x);
+}
+
+void TestGraphView::loadErrorKeepsPreviousGraph() {
+    QVERIFY(openKarate());
+    const auto before = m_view->graph();
+    QTemporaryDir dir;
+    const QString bad = dir.filePath("bad.edges");
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("1 2\n3\n");  // line 2 has one field
+    file.close();
+    QSignalSpy failed(m_view->loadJob(), &GraphJob::failed);
+    m_view->openGraph(bad);
+    QVERIFY(failed.wait(kTimeoutMs) || failed.count() == 1);
+    const QString message = failed.first().first().toString();
+    QVERIFY2(message.contains("bad.edges:2"), qPrintable(message));
+    QCOMPARE(m_view->graph(), before);
+    QCOMPARE(m_view->statisticsModel()->valueOf("nodes"), QStringLiteral("34"));
+}
+
+void TestGraphView::parameterEditsAreUndoable() {
+    QVERIFY(openKarate());
+    QUndoStack* undo = m_document->undoStack();
+    const int k0 = m_view->parameters()->k();
+    m_view->kSlider()->setValue(k0 == 9 ? 10 : 9);
+    const int k1 = m_view->parameters()->k();
+    QVERIFY(k1 != k0);
+    auto* eps = m_view->releasePanel()->findChild<QSlider*>(QStringLiteral("releaseEpsilon"));
+    eps->setValue(ReleasePanel::sliderPosition(0.1));
+    QCOMPARE(m_view->parameters()->epsilon(), 0.1);
+    undo->undo();
+    QCOMPARE(m_view->parameters()->epsilon(), 1.0);
+    QCOMPARE(eps->value(), ReleasePanel::sliderPosition(1.0));
+    undo->undo();
+    QCOMPARE(m_view->parameters()->k(), k0);
+    QCOMPARE(m_view->kSlider()->value(), k0);
+    const graph::Graph g = loadKarate();
+    QCOMPARE(m_view->canvas()->dashedEdgeCount(), int(graph::removedEdges(g, std::size_t(k0)).size()));
+    undo->redo();
+    QCOMPARE(m_view->parameters()->k(), k1);
+}
+
+void TestGraphView::hoverAndZoom() {
+    QVERIFY(openKarate());
+    const QString details = m_view->canvas()->nodeDetails(33);
+    QVERIFY2(details.contains("degree 17") && details.contains("Officer"), qPrintable(details));
+    QVERIFY(m_view->canvas()->nodeDetails(0).contains("MrHi"));
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+    // Hovering node 33 shows its details below the drawing.
+    GraphCanvas* canvas = m_view->canvas();
+    canvas->fitGraph();
+    const QPoint at = canvas->mapFromScene(canvas->nodeScenePos(33));
+    QSignalSpy hovered(canvas, &GraphCanvas::nodeHovered);
+    QMouseEvent move(QEvent::MouseMove, QPointF(at), QPointF(canvas->viewport()->mapToGlobal(at)), Qt::NoButton,
+                     Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(canvas->viewport(), &move);
+    QTRY_VERIFY(hovered.count() >= 1);
+    QCOMPARE(hovered.last().first().toString(), details);
+    QCOMPARE(m_view->findChild<QLabel*>(QStringLiteral("hoverDetails"))->text(), details);
+    const QPoint centre = m_view->canvas()->viewport()->rect().center();
+    QWheelEvent wheel(centre, m_view->canvas()->viewport()->mapToGlobal(centre), QPoint(), QPoint(0, 240), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(m_view->canvas()->viewport(), &wheel);
+    QVERIFY(m_view->canvas()->zoomFactor() > 1.4);
+}
+
+void TestGraphView::screenshots() {
+    QVERIFY(openKarate());
+    m_view->kSlider()->setValue(5);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+    m_view->canvas()->fitGraph();
+    saveScreenshot(*m_view, QStringLiteral("graph_statistics.png"));
+    m_view->tabs()->setCurrentIndex(1);
+    saveScreenshot(*m_view, QStringLiteral("graph_sensitivity.png"));
+    ReleasePanel* panel = m_view->releasePanel();
+    m_view->tabs()->setCurrentWidget(panel);
+    panel->findChild<QCheckBox*>(QStringLiteral("releaseSeeded"))->setChecked(true);
+    QSignalSpy done(panel->job(), &GraphJob::succeeded);
+    panel->release();
+    QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
+    saveScreenshot(*m_view, QStringLiteral("graph_release.png"));
+    m_view->tabs()->setCurrentWidget(m_view->degreePanel());
+    QSignalSpy degrees(m_view->degreePanel()->job(), &GraphJob::succeeded);
+    m_view->degreePanel()->release();
+    QVERIFY(degrees.wait(kTimeoutMs) || degrees.count() == 1);
+    saveScreenshot(*m_view, QStringLiteral("graph_degrees.png"));
+    QSignalSpy fr(m_view->layoutJob(), &GraphJob::succeeded);
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("layoutAlgorithm")), QStringLiteral("fruchterman-reingold"));
+    QVERIFY(fr.wait(kTimeoutMs) || fr.count() == 1);
+    m_view->tabs()->setCurrentIndex(0);
+    saveScreenshot(*m_view, QStringLiteral("graph_fruchterman_reingold.png"));
+}
+
+QTEST_MAIN(TestGraphView)
+#include "tst_graph_view.moc"

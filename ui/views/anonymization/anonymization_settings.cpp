@@ -1,0 +1,43 @@
+#include "views/anonymization/anonymization_settings.h"
+
+namespace veil::ui {
+
+const hierarchy::Hierarchy* AnonymizationSettings::hierarchyFor(const std::string& column) const {
+    auto it = hierarchies.find(column);
+    return it == hierarchies.end() ? nullptr : &it->second;
+}
+
+anonymity::AnonymizationConfig AnonymizationSettings::toConfig(const Table& table) const {
+    anonymity::AnonymizationConfig config;
+    for (const auto& name : quasiIdentifierNames(table)) {
+        anonymity::QuasiIdentifier qi;
+        qi.column = name;
+        if (const auto* h = hierarchyFor(name)) qi.hierarchy = *h;
+        config.quasiIdentifiers.push_back(std::move(qi));
+    }
+    const std::string sensitive = sensitiveName(table);
+    if (!sensitive.empty()) {
+        config.sensitive = sensitive;
+        if (const auto* h = hierarchyFor(sensitive)) config.sensitiveHierarchy = *h;
+    }
+    config.models.k = k;
+    if (lDiversityEnabled) config.models.lDiversity = lDiversity;
+    if (tClosenessEnabled) config.models.tCloseness = tCloseness;
+    config.suppressionLimit = suppressionLimit;
+    config.metric = metric;
+    config.algorithm = algorithm;
+    return config;
+}
+
+std::vector<std::string> quasiIdentifierNames(const Table& table) {
+    std::vector<std::string> names;
+    for (std::size_t c : table.columnsWithRole(AttributeRole::QuasiIdentifier)) names.push_back(table.column(c).name());
+    return names;
+}
+
+std::string sensitiveName(const Table& table) {
+    const auto columns = table.columnsWithRole(AttributeRole::Sensitive);
+    return columns.empty() ? std::string() : table.column(columns.front()).name();
+}
+
+}  // namespace veil::ui

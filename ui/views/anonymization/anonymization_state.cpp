@@ -1,0 +1,58 @@
+#include "views/anonymization/anonymization_state.h"
+
+#include "views/anonymization/settings_command.h"
+
+#include <QUndoStack>
+
+namespace veil::ui {
+
+AnonymizationState::AnonymizationState(QUndoStack* undoStack, QObject* parent)
+    : QObject(parent), m_undoStack(undoStack) {}
+
+void AnonymizationState::edit(const AnonymizationSettings& after, const QString& text, int mergeId) {
+    if (m_undoStack)
+        m_undoStack->push(new SettingsCommand(this, m_settings, after, text, mergeId));
+    else
+        setSettings(after);
+}
+
+void AnonymizationState::setSettings(const AnonymizationSettings& settings) {
+    m_settings = settings;
+    emit settingsChanged();
+}
+
+void AnonymizationState::setRun(std::shared_ptr<const AnonymizationRun> run) {
+    m_run = std::move(run);
+    if (m_run && m_run->result.algorithm == anonymity::Algorithm::Optimal) {
+        const auto& result = m_run->result;
+        if (!m_run->config.transformation) {
+            // A search: its lattice becomes the one the lattice page explores.
+            m_searchLattice = result.lattice;
+            m_searchOptimum = result.found ? std::optional<std::size_t>(result.optimumIndex) : std::nullopt;
+            m_appliedNode = m_searchOptimum;
+        } else if (m_searchLattice.dimensions() == result.transformation.size() &&
+                   m_searchLattice.maxLevels() == result.lattice.maxLevels()) {
+            m_appliedNode = m_searchLattice.indexOf(result.transformation);
+        } else {
+            m_searchLattice = result.lattice;
+            m_searchOptimum.reset();
+            m_appliedNode = result.optimumIndex;
+        }
+    } else {
+        // Mondrian (or no run): there is no lattice to explore.
+        m_searchLattice = {};
+        m_searchOptimum.reset();
+        m_appliedNode.reset();
+    }
+    m_selectedClass = -1;
+    emit runChanged();
+    emit selectedClassChanged(-1);
+}
+
+void AnonymizationState::setSelectedClass(int classId) {
+    if (classId == m_selectedClass) return;
+    m_selectedClass = classId;
+    emit selectedClassChanged(classId);
+}
+
+}  // namespace veil::ui

@@ -1,0 +1,69 @@
+// AnonymizationState: the anonymization view's document-side state. It holds the settings the
+// user edits (through undo commands on the document's QUndoStack), the last result with the table
+// and plan it was computed from, the lattice of the last optimal search (kept when the user
+// applies one of its nodes), and the equivalence class selected in the groups page.
+#pragma once
+
+#include "views/anonymization/anonymization_settings.h"
+
+#include "veil/anonymity/anonymization.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+class QUndoStack;
+
+namespace veil::ui {
+
+// One finished run: what went in and what came out.
+struct AnonymizationRun {
+    Table input;
+    QString inputPath;
+    anonymity::AnonymizationConfig config;
+    anonymity::AnonymizationResult result;
+};
+
+class AnonymizationState final : public QObject {
+    Q_OBJECT
+
+public:
+    explicit AnonymizationState(QUndoStack* undoStack, QObject* parent = nullptr);
+
+    const AnonymizationSettings& settings() const { return m_settings; }
+    // Pushes an undoable edit from the current settings to `after`. Consecutive edits with the
+    // same non-negative `mergeId` (e.g. spinning k) merge into one undo step.
+    void edit(const AnonymizationSettings& after, const QString& text, int mergeId = -1);
+    // Installs settings without an undo step (used by the undo command).
+    void setSettings(const AnonymizationSettings& settings);
+
+    const AnonymizationRun* run() const { return m_run.get(); }
+    std::shared_ptr<const AnonymizationRun> runPtr() const { return m_run; }
+    void setRun(std::shared_ptr<const AnonymizationRun> run);
+
+    // The lattice of the last optimal search (empty before one) and the node shown now.
+    const anonymity::GeneralizationLattice& searchLattice() const { return m_searchLattice; }
+    std::optional<std::size_t> appliedNode() const { return m_appliedNode; }
+    std::optional<std::size_t> searchOptimum() const { return m_searchOptimum; }
+
+    int selectedClass() const { return m_selectedClass; }
+    void setSelectedClass(int classId);
+
+signals:
+    void settingsChanged();
+    void runChanged();
+    void selectedClassChanged(int classId);
+
+private:
+    QUndoStack* m_undoStack;
+    AnonymizationSettings m_settings;
+    std::shared_ptr<const AnonymizationRun> m_run;
+    anonymity::GeneralizationLattice m_searchLattice;
+    std::optional<std::size_t> m_appliedNode;
+    std::optional<std::size_t> m_searchOptimum;
+    int m_selectedClass = -1;
+};
+
+}  // namespace veil::ui

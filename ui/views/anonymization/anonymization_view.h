@@ -1,0 +1,83 @@
+// AnonymizationView: the anonymization workbench tab. Sub-tabs: Configure (roles, privacy
+// models, hierarchies), Groups (summary, classes, class-size chart, tinted tables), Lattice,
+// Mondrian cuts, Attacks, Compare; a bar on top runs the engine off the UI thread (status-bar
+// progress and Cancel through the JobMonitor; a cancelled run keeps the previous result) and
+// exports the release (CSV + manifest JSON).
+#pragma once
+
+#include "views/anonymization/anonymization_settings.h"
+#include "workbench/workbench_context.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QLabel;
+class QPushButton;
+class QTabWidget;
+
+namespace veil::ui {
+
+class AnonymizationJob;
+class AnonymizationState;
+class AttacksPage;
+class ComparePage;
+class GroupsPage;
+class HierarchyEditor;
+class LatticePage;
+class ModelsPanel;
+class MondrianPage;
+struct AnonymizationRun;
+
+class AnonymizationView final : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit AnonymizationView(WorkbenchContext& context, QWidget* parent = nullptr);
+    ~AnonymizationView() override;
+
+    // Runs the configured search on the document's table.
+    void run();
+    // Applies one lattice node (levels per QI) to the last run's input and plan.
+    void applyTransformation(const std::vector<int>& levels);
+    // Writes the release CSV and `<csv>.manifest.json` beside it; false with a message shown.
+    bool exportRelease(const QString& csvPath);
+
+    AnonymizationState* state() const { return m_state; }
+    AnonymizationJob* job() const { return m_job; }
+    QTabWidget* tabs() const { return m_tabs; }
+    ModelsPanel* modelsPanel() const { return m_models; }
+    HierarchyEditor* hierarchyEditor() const { return m_hierarchies; }
+    GroupsPage* groupsPage() const { return m_groups; }
+    LatticePage* latticePage() const { return m_lattice; }
+    MondrianPage* mondrianPage() const { return m_mondrian; }
+    AttacksPage* attacksPage() const { return m_attacks; }
+    ComparePage* comparePage() const { return m_compare; }
+    QPushButton* runButton() const { return m_runButton; }
+    QLabel* statusLabel() const { return m_status; }
+
+private:
+    void start(const Table& table, const QString& path, const anonymity::AnonymizationConfig& config,
+               const QString& label);
+    void onSucceeded(std::shared_ptr<const AnonymizationRun> run);
+    void setStatus(const QString& text, bool error);
+
+    WorkbenchContext& m_context;
+    AnonymizationState* m_state;
+    AnonymizationJob* m_job;
+    QTabWidget* m_tabs;
+    ModelsPanel* m_models;
+    HierarchyEditor* m_hierarchies;
+    GroupsPage* m_groups;
+    LatticePage* m_lattice = nullptr;
+    MondrianPage* m_mondrian = nullptr;
+    AttacksPage* m_attacks = nullptr;
+    ComparePage* m_compare = nullptr;
+    QPushButton* m_runButton;
+    QPushButton* m_exportButton;
+    QLabel* m_status;
+};
+
+}  // namespace veil::ui

@@ -1,0 +1,67 @@
+// HierarchyBuilderForm: the parameters of core's hierarchy builders (intervals, masking, dates,
+// ordered groups) as a form. build() calls the chosen core builder on a column's distinct values;
+// changed() fires on every parameter edit so the editor can refresh its live preview.
+#pragma once
+
+#include "veil/common/status.h"
+#include "veil/hierarchy/hierarchy.h"
+
+#include <QWidget>
+
+#include <string>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QSpinBox;
+class QStackedWidget;
+
+namespace veil::ui {
+
+class HierarchyBuilderForm final : public QWidget {
+    Q_OBJECT
+
+public:
+    enum Kind { Intervals, Masking, Dates, OrderedGroups };
+
+    explicit HierarchyBuilderForm(QWidget* parent = nullptr);
+
+    Kind kind() const;
+    void setKind(Kind kind);
+    // Sensible starting parameters for a column (numeric range, longest value).
+    void suggestFor(const std::vector<std::string>& values, bool numeric, bool date);
+    Result<hierarchy::Hierarchy> build(const std::vector<std::string>& values, const std::string& name) const;
+
+    // Widgets, for tests and keyboard users.
+    QComboBox* kindCombo() const { return m_kind; }
+    QDoubleSpinBox* widthSpin() const { return m_width; }
+    QLineEdit* fanoutsEdit() const { return m_fanouts; }
+
+signals:
+    void changed();
+
+private:
+    QWidget* makeIntervalsPage();
+    QWidget* makeMaskingPage();
+    QWidget* makeDatesPage();
+    QWidget* makeOrderedPage();
+
+    QComboBox* m_kind;
+    QStackedWidget* m_pages;
+    QDoubleSpinBox* m_origin = nullptr;
+    QDoubleSpinBox* m_width = nullptr;
+    QLineEdit* m_fanouts = nullptr;
+    QLineEdit* m_bottom = nullptr;
+    QLineEdit* m_top = nullptr;
+    QSpinBox* m_maxMasked = nullptr;
+    QCheckBox* m_month = nullptr;
+    QCheckBox* m_year = nullptr;
+    QCheckBox* m_decade = nullptr;
+    QCheckBox* m_century = nullptr;
+    QLineEdit* m_order = nullptr;
+    QLineEdit* m_groupSizes = nullptr;
+};
+
+}  // namespace veil::ui

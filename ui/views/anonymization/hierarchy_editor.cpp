@@ -1,0 +1,308 @@
+#include "views/anonymization/hierarchy_editor.h"
+
+#include "document/document.h"
+#include "views/anonymization/anonymization_state.h"
+#include "views/anonymization/hierarchy_builder_form.h"
+#include "views/anonymization/hierarchy_model.h"
+
+#include "veil/hierarchy/builders.h"
+#include "veil/hierarchy/hierarchy_io.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace veil::ui {
+
+HierarchyEditor::HierarchyEditor(AnonymizationState* state, Document* document, QWidget* parent)
+    : QWidget(parent), m_state(state), m_document(document) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+
+    m_offer = new QFrame(this);
+    m_offer->setObjectName(QStringLiteral("hierarchy-offer"));
+    m_offer->setFrameShape(QFrame::StyledPanel);
+    m_offer->setStyleSheet(QStringLiteral("#hierarchy-offer { background: #fff4c2; }"));
+    auto* offerRow = new QHBoxLayout(m_offer);
+    m_offerText = new QLabel(m_offer);
+    m_offerText->setWordWrap(true);
+    auto* load = new QPushButton(tr("&Load them"), m_offer);
+    load->setObjectName(QStringLiteral("hierarchy-load-bundled"));
+    auto* dismiss = new QPushButton(tr("No thanks"), m_offer);
+    offerRow->addWidget(m_offerText, 1);
+    offerRow->addWidget(load);
+    offerRow->addWidget(dismiss);
+    layout->addWidget(m_offer);
+    connect(load, &QPushButton::clicked, this, [this] { loadBundledHierarchies(); });
+    connect(dismiss, &QPushButton::clicked, this, [this] {
+        m_offerDismissed = true;
+        m_offer->hide();
+    });
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    m_columns = new QListWidget(split);
+    m_columns->setObjectName(QStringLiteral("hierarchy-columns"));
+    m_columns->setMinimumWidth(160);
+    auto* right = new QWidget(split);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(4, 0, 0, 0);
+    m_form = new HierarchyBuilderForm(right);
+    rightLayout->addWidget(m_form);
+    auto* buttons = new QHBoxLayout;
+    auto* build = new QPushButton(tr("&Build"), right);
+    build->setObjectName(QStringLiteral("hierarchy-build"));
+    auto* importButton = new QPushButton(tr("&Import ARX CSV…"), right);
+    auto* exportButton = new QPushButton(tr("E&xport…"), right);
+    m_apply = new QPushButton(tr("&Apply to column"), right);
+    m_apply->setObjectName(QStringLiteral("hierarchy-apply"));
+    buttons->addWidget(build);
+    buttons->addWidget(importButton);
+    buttons->addWidget(exportButton);
+    buttons->addStretch(1);
+    buttons->addWidget(m_apply);
+    rightLayout->addLayout(buttons);
+    m_source = new QLabel(right);
+    m_source->setWordWrap(true);
+    rightLayout->addWidget(m_source);
+    m_model = new HierarchyModel(this);
+    m_preview = new QTableView(right);
+    m_preview->setObjectName(QStringLiteral("hierarchy-preview"));
+    m_preview->setModel(m_model);
+    m_preview->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_preview->verticalHeader()->setDefaultSectionSize(22);
+    rightLayout->addWidget(m_preview, 1);
+    m_validation = new QLabel(right);
+    m_validation->setObjectName(QStringLiteral("hierarchy-validation"));
+    m_validation->setWordWrap(true);
+    m_validation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    rightLayout->addWidget(m_validation);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+
+    connect(m_columns, &QListWidget::currentRowChanged, this, [this](int) { showCurrentHierarchy(); });
+    connect(m_form, &HierarchyBuilderForm::changed, this, &HierarchyEditor::buildPreview);
+    connect(build, &QPushButton::clicked, this, &HierarchyEditor::buildPreview);
+    connect(m_model, &HierarchyModel::edited, this, &HierarchyEditor::validatePreview);
+    connect(m_apply, &QPushButton::clicked, this, &HierarchyEditor::applyPreview);
+    connect(importButton, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import hierarchy"), {}, tr("ARX hierarchy (*.csv);;All files (*)"));
+        if (!path.isEmpty()) importFile(path);
+    });
+    connect(exportButton, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export hierarchy"), currentColumn() + QStringLiteral(".csv"),
+                                                          tr("ARX hierarchy (*.csv)"));
+        if (!path.isEmpty()) exportFile(path);
+    });
+    connect(m_state, &AnonymizationState::settingsChanged, this, [this] {
+        refreshColumns();
+        showCurrentHierarchy();
+    });
+    connect(m_document, &Document::tableReset, this, [this] {
+        m_distinct.clear();
+        m_offerDismissed = false;
+        refreshColumns();
+        refreshOffer();
+        if (m_columns->count() > 0) m_columns->setCurrentRow(0);
+    });
+    connect(m_document, &Document::columnChanged, this, [this](int) { refreshColumns(); });
+    refreshColumns();
+    refreshOffer();
+}
+
+std::map<std::string, QString> HierarchyEditor::bundledHierarchies() const {
+    std::map<std::string, QString> found;
+    if (m_document->filePath().isEmpty()) return found;
+    const QFileInfo info(m_document->filePath());
+    const QDir dir = info.absoluteDir();
+    for (const auto& name : m_document->table().columnNames()) {
+        const QString file = dir.filePath(info.completeBaseName() + QStringLiteral("_hierarchy_") +
+                                          QString::fromStdString(name) + QStringLiteral(".csv"));
+        if (QFile::exists(file)) found[name] = file;
+    }
+    return found;
+}
+
+int HierarchyEditor::loadBundledHierarchies() {
+    AnonymizationSettings after = m_state->settings();
+    QStringList problems;
+    int loaded = 0;
+    for (const auto& [column, path] : bundledHierarchies()) {
+        auto h = hierarchy::readHierarchyCsv(std::string(QFile::encodeName(path).constData()), column);
+        if (!h.isOk()) {
+            problems << QString::fromStdString(h.status().message());
+            continue;
+        }
+        after.hierarchies[column] = std::move(h).value();
+        after.hierarchySources[column] = path.toStdString();
+        ++loaded;
+    }
+    if (loaded > 0) m_state->edit(after, tr("Load %1 bundled hierarchies").arg(loaded));
+    m_offerDismissed = true;
+    m_offer->setVisible(!problems.isEmpty());
+    if (!problems.isEmpty()) m_offerText->setText(problems.join(QLatin1Char('\n')));
+    return loaded;
+}
+
+void HierarchyEditor::refreshOffer() {
+    const auto found = bundledHierarchies();
+    const bool show = !found.empty() && !m_offerDismissed;
+    m_offer->setVisible(show);
+    if (show)
+        m_offerText->setText(tr("%1 ARX hierarchies were found beside %2 (%3_hierarchy_<column>.csv). Load them?")
+                                 .arg(found.size())
+                                 .arg(QFileInfo(m_document->filePath()).fileName(),
+                                      QFileInfo(m_document->filePath()).completeBaseName()));
+}
+
+void HierarchyEditor::refreshColumns() {
+    const QString current = currentColumn();
+    const QSignalBlocker blocker(m_columns);
+    m_columns->clear();
+    const Table& table = m_document->table();
+    int select = -1;
+    for (std::size_t c = 0; c < table.columnCount(); ++c) {
+        const std::string& name = table.column(c).name();
+        const auto* h = m_state->settings().hierarchyFor(name);
+        const bool qi = table.role(c) == AttributeRole::QuasiIdentifier;
+        QString text = QString::fromStdString(name);
+        text += h ? tr("  (%1 levels)").arg(h->height()) : (qi ? tr("  (no hierarchy)") : QString());
+        auto* item = new QListWidgetItem(text, m_columns);
+        item->setData(Qt::UserRole, QString::fromStdString(name));
+        item->setToolTip(QString::fromLatin1(attributeRoleName(table.role(c))));
+        if (qi) {
+            QFont font = item->font();
+            font.setBold(true);
+            item->setFont(font);
+            item->setForeground(h ? QColor(20, 110, 40) : QColor(180, 30, 30));
+        }
+        if (QString::fromStdString(name) == current) select = int(c);
+    }
+    if (select >= 0) m_columns->setCurrentRow(select);
+}
+
+QString HierarchyEditor::currentColumn() const {
+    const auto* item = m_columns->currentItem();
+    return item ? item->data(Qt::UserRole).toString() : QString();
+}
+
+void HierarchyEditor::selectColumn(const QString& name) {
+    for (int i = 0; i < m_columns->count(); ++i)
+        if (m_columns->item(i)->data(Qt::UserRole).toString() == name) m_columns->setCurrentRow(i);
+}
+
+const std::vector<std::string>& HierarchyEditor::distinctOf(const std::string& column) {
+    auto it = m_distinct.find(column);
+    if (it != m_distinct.end()) return it->second;
+    std::vector<std::string> values;
+    const Table& table = m_document->table();
+    if (auto index = table.columnIndex(column); index.isOk()) values = hierarchy::distinctValues(table.column(*index));
+    return m_distinct[column] = std::move(values);
+}
+
+void HierarchyEditor::showCurrentHierarchy() {
+    const std::string column = currentColumn().toStdString();
+    if (column.empty()) {
+        m_model->setRows({});
+        m_validation->clear();
+        return;
+    }
+    const auto& settings = m_state->settings();
+    if (const auto* h = settings.hierarchyFor(column)) {
+        m_model->setRows(h->rows());
+        auto src = settings.hierarchySources.find(column);
+        m_source->setText(src != settings.hierarchySources.end()
+                              ? tr("Applied hierarchy from %1").arg(QString::fromStdString(src->second))
+                              : tr("Applied hierarchy (built in Veil)"));
+        validatePreview();
+        return;
+    }
+    const Table& table = m_document->table();
+    auto index = table.columnIndex(column);
+    const ColumnType type = index.isOk() ? table.column(*index).type() : ColumnType::Text;
+    m_form->suggestFor(distinctOf(column), type == ColumnType::Integer || type == ColumnType::Real, type == ColumnType::Date);
+    m_source->setText(tr("No hierarchy applied yet: preview of the builder below"));
+    buildPreview();
+}
+
+void HierarchyEditor::buildPreview() {
+    const std::string column = currentColumn().toStdString();
+    if (column.empty()) return;
+    auto built = m_form->build(distinctOf(column), column);
+    if (!built.isOk()) {
+        m_model->setRows({});
+        m_valid.reset();
+        m_validation->setStyleSheet(QStringLiteral("color: #b41e1e;"));
+        m_validation->setText(tr("Cannot build: %1").arg(QString::fromStdString(built.status().message())));
+        m_apply->setEnabled(false);
+        return;
+    }
+    m_model->setRows(built->rows());
+    validatePreview();
+}
+
+void HierarchyEditor::validatePreview() {
+    const std::string column = currentColumn().toStdString();
+    m_valid.reset();
+    auto h = hierarchy::Hierarchy::fromRows(column, m_model->rows());
+    Status status = h.isOk() ? h->checkConsistency() : h.status();
+    if (status.isOk()) status = h->checkCoverage(distinctOf(column));
+    if (!status.isOk()) {
+        m_validation->setStyleSheet(QStringLiteral("color: #b41e1e;"));
+        m_validation->setText(tr("Invalid: %1").arg(QString::fromStdString(status.message())));
+        m_apply->setEnabled(false);
+        return;
+    }
+    m_validation->setStyleSheet(QStringLiteral("color: #146e28;"));
+    m_validation->setText(tr("Valid: covers all %1 values of %2 with %3 generalization levels")
+                              .arg(distinctOf(column).size())
+                              .arg(QString::fromStdString(column))
+                              .arg(h->height()));
+    m_valid = std::move(h).value();
+    m_apply->setEnabled(true);
+}
+
+bool HierarchyEditor::applyPreview() {
+    if (!m_valid) return false;
+    const std::string column = currentColumn().toStdString();
+    AnonymizationSettings after = m_state->settings();
+    after.hierarchies[column] = *m_valid;
+    after.hierarchySources.erase(column);
+    m_state->edit(after, tr("Set hierarchy of %1").arg(currentColumn()));
+    return true;
+}
+
+bool HierarchyEditor::importFile(const QString& path) {
+    const std::string column = currentColumn().toStdString();
+    auto h = hierarchy::readHierarchyCsv(std::string(QFile::encodeName(path).constData()), column);
+    if (!h.isOk()) {
+        m_validation->setStyleSheet(QStringLiteral("color: #b41e1e;"));
+        m_validation->setText(tr("Cannot import: %1").arg(QString::fromStdString(h.status().message())));
+        return false;
+    }
+    m_model->setRows(h->rows());
+    validatePreview();
+    if (!m_valid) return false;
+    AnonymizationSettings after = m_state->settings();
+    after.hierarchies[column] = *m_valid;
+    after.hierarchySources[column] = path.toStdString();
+    m_state->edit(after, tr("Import hierarchy of %1").arg(currentColumn()));
+    return true;
+}
+
+bool HierarchyEditor::exportFile(const QString& path) const {
+    auto h = hierarchy::Hierarchy::fromRows(currentColumn().toStdString(), m_model->rows());
+    if (!h.isOk()) return false;
+    return hierarchy::writeHierarchyCsv(*h, std::string(QFile::encodeName(path).constData())).isOk();
+}
+
+}  // namespace veil::ui

@@ -1,0 +1,196 @@
+#include "views/anonymization/models_panel.h"
+
+#include "document/document.h"
+#include "views/anonymization/anonymization_state.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace veil::ui {
+
+using anonymity::Algorithm;
+using anonymity::LDiversityVariant;
+using anonymity::MetricKind;
+using anonymity::TClosenessVariant;
+
+namespace {
+enum MergeId { MergeK = 1, MergeL, MergeC, MergeT, MergeSuppression };
+const MetricKind kMetrics[] = {MetricKind::Loss, MetricKind::Entropy, MetricKind::EntropyNonMonotonic,
+                               MetricKind::Discernibility, MetricKind::DiscernibilityPenalized, MetricKind::Aecs,
+                               MetricKind::Precision, MetricKind::Height, MetricKind::Ncp};
+}  // namespace
+
+ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget* parent)
+    : QWidget(parent), m_state(state), m_document(document) {
+    auto* layout = new QVBoxLayout(this);
+    m_roles = new QLabel(this);
+    m_roles->setObjectName(QStringLiteral("anon-roles"));
+    m_roles->setWordWrap(true);
+    m_roles->setTextFormat(Qt::RichText);
+    layout->addWidget(m_roles);
+
+    auto* models = new QGroupBox(tr("Privacy models"), this);
+    auto* form = new QFormLayout(models);
+    m_k = new QSpinBox(models);
+    m_k->setObjectName(QStringLiteral("anon-k"));
+    m_k->setRange(1, 1000000);
+    m_k->setToolTip(tr("Every released record shares its quasi-identifiers with at least k-1 others"));
+    form->addRow(tr("&k (k-anonymity):"), m_k);
+
+    m_lEnabled = new QCheckBox(tr("&l-diversity"), models);
+    m_lEnabled->setObjectName(QStringLiteral("anon-l-enabled"));
+    m_lVariant = new QComboBox(models);
+    m_lVariant->setObjectName(QStringLiteral("anon-l-variant"));
+    m_lVariant->addItem(tr("distinct"), int(LDiversityVariant::Distinct));
+    m_lVariant->addItem(tr("entropy"), int(LDiversityVariant::Entropy));
+    m_lVariant->addItem(tr("recursive (c,l)"), int(LDiversityVariant::Recursive));
+    m_l = new QDoubleSpinBox(models);
+    m_l->setObjectName(QStringLiteral("anon-l"));
+    m_l->setRange(1, 1000);
+    m_l->setDecimals(1);
+    m_l->setPrefix(QStringLiteral("l = "));
+    m_c = new QDoubleSpinBox(models);
+    m_c->setRange(0.1, 1000);
+    m_c->setDecimals(2);
+    m_c->setPrefix(QStringLiteral("c = "));
+    auto* lRow = new QHBoxLayout;
+    lRow->addWidget(m_lVariant);
+    lRow->addWidget(m_l);
+    lRow->addWidget(m_c);
+    form->addRow(m_lEnabled, lRow);
+
+    m_tEnabled = new QCheckBox(tr("&t-closeness"), models);
+    m_tEnabled->setObjectName(QStringLiteral("anon-t-enabled"));
+    m_tVariant = new QComboBox(models);
+    m_tVariant->addItem(tr("equal distance"), int(TClosenessVariant::EqualDistance));
+    m_tVariant->addItem(tr("ordered distance"), int(TClosenessVariant::OrderedDistance));
+    m_tVariant->addItem(tr("hierarchical distance"), int(TClosenessVariant::HierarchicalDistance));
+    m_t = new QDoubleSpinBox(models);
+    m_t->setObjectName(QStringLiteral("anon-t"));
+    m_t->setRange(0, 1);
+    m_t->setDecimals(3);
+    m_t->setSingleStep(0.05);
+    m_t->setPrefix(QStringLiteral("t = "));
+    auto* tRow = new QHBoxLayout;
+    tRow->addWidget(m_tVariant);
+    tRow->addWidget(m_t);
+    form->addRow(m_tEnabled, tRow);
+    layout->addWidget(models);
+
+    auto* run = new QGroupBox(tr("Search"), this);
+    auto* runForm = new QFormLayout(run);
+    m_suppression = new QDoubleSpinBox(run);
+    m_suppression->setObjectName(QStringLiteral("anon-suppression"));
+    m_suppression->setRange(0, 100);
+    m_suppression->setDecimals(1);
+    m_suppression->setSuffix(QStringLiteral(" %"));
+    runForm->addRow(tr("&Suppression limit:"), m_suppression);
+    m_metric = new QComboBox(run);
+    m_metric->setObjectName(QStringLiteral("anon-metric"));
+    for (MetricKind m : kMetrics) m_metric->addItem(QString::fromLatin1(anonymity::metricName(m)), int(m));
+    runForm->addRow(tr("&Metric:"), m_metric);
+    m_algorithm = new QComboBox(run);
+    m_algorithm->setObjectName(QStringLiteral("anon-algorithm"));
+    m_algorithm->addItem(tr("Optimal (lattice search)"), int(Algorithm::Optimal));
+    m_algorithm->addItem(tr("Mondrian (multidimensional)"), int(Algorithm::Mondrian));
+    runForm->addRow(tr("&Algorithm:"), m_algorithm);
+    layout->addWidget(run);
+    layout->addStretch(1);
+
+    connect(m_k, &QSpinBox::valueChanged, this, [this](int v) {
+        editSettings(tr("Set k to %1").arg(v), MergeK, [v](AnonymizationSettings& s) { s.k = v; });
+    });
+    connect(m_lEnabled, &QCheckBox::toggled, this, [this](bool on) {
+        editSettings(on ? tr("Enable l-diversity") : tr("Disable l-diversity"), -1,
+                     [on](AnonymizationSettings& s) { s.lDiversityEnabled = on; });
+    });
+    connect(m_lVariant, &QComboBox::currentIndexChanged, this, [this](int) {
+        const auto v = LDiversityVariant(m_lVariant->currentData().toInt());
+        editSettings(tr("Set l-diversity variant"), -1, [v](AnonymizationSettings& s) { s.lDiversity.variant = v; });
+    });
+    connect(m_l, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        editSettings(tr("Set l to %1").arg(v), MergeL, [v](AnonymizationSettings& s) { s.lDiversity.l = v; });
+    });
+    connect(m_c, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        editSettings(tr("Set c to %1").arg(v), MergeC, [v](AnonymizationSettings& s) { s.lDiversity.c = v; });
+    });
+    connect(m_tEnabled, &QCheckBox::toggled, this, [this](bool on) {
+        editSettings(on ? tr("Enable t-closeness") : tr("Disable t-closeness"), -1,
+                     [on](AnonymizationSettings& s) { s.tClosenessEnabled = on; });
+    });
+    connect(m_tVariant, &QComboBox::currentIndexChanged, this, [this](int) {
+        const auto v = TClosenessVariant(m_tVariant->currentData().toInt());
+        editSettings(tr("Set t-closeness variant"), -1, [v](AnonymizationSettings& s) { s.tCloseness.variant = v; });
+    });
+    connect(m_t, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        editSettings(tr("Set t to %1").arg(v), MergeT, [v](AnonymizationSettings& s) { s.tCloseness.t = v; });
+    });
+    connect(m_suppression, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        editSettings(tr("Set suppression limit to %1 %").arg(v), MergeSuppression,
+                     [v](AnonymizationSettings& s) { s.suppressionLimit = v / 100.0; });
+    });
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this](int) {
+        const auto m = MetricKind(m_metric->currentData().toInt());
+        editSettings(tr("Set metric to %1").arg(m_metric->currentText()), -1,
+                     [m](AnonymizationSettings& s) { s.metric = m; });
+    });
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this](int) {
+        const auto a = Algorithm(m_algorithm->currentData().toInt());
+        editSettings(tr("Set algorithm"), -1, [a](AnonymizationSettings& s) { s.algorithm = a; });
+    });
+    connect(m_state, &AnonymizationState::settingsChanged, this, &ModelsPanel::refresh);
+    connect(m_document, &Document::tableReset, this, &ModelsPanel::refreshRoles);
+    connect(m_document, &Document::columnChanged, this, &ModelsPanel::refreshRoles);
+    refresh();
+    refreshRoles();
+}
+
+template <typename F>
+void ModelsPanel::editSettings(const QString& text, int mergeId, F change) {
+    AnonymizationSettings after = m_state->settings();
+    change(after);
+    m_state->edit(after, text, mergeId);
+}
+
+void ModelsPanel::refresh() {
+    const auto& s = m_state->settings();
+    const QSignalBlocker b1(m_k), b2(m_lEnabled), b3(m_lVariant), b4(m_l), b5(m_c), b6(m_tEnabled), b7(m_tVariant),
+        b8(m_t), b9(m_suppression), b10(m_metric), b11(m_algorithm);
+    m_k->setValue(s.k);
+    m_lEnabled->setChecked(s.lDiversityEnabled);
+    m_lVariant->setCurrentIndex(m_lVariant->findData(int(s.lDiversity.variant)));
+    m_l->setValue(s.lDiversity.l);
+    m_c->setValue(s.lDiversity.c);
+    m_c->setVisible(s.lDiversity.variant == LDiversityVariant::Recursive);
+    for (QWidget* w : {static_cast<QWidget*>(m_lVariant), static_cast<QWidget*>(m_l), static_cast<QWidget*>(m_c)})
+        w->setEnabled(s.lDiversityEnabled);
+    m_tEnabled->setChecked(s.tClosenessEnabled);
+    m_tVariant->setCurrentIndex(m_tVariant->findData(int(s.tCloseness.variant)));
+    m_t->setValue(s.tCloseness.t);
+    m_tVariant->setEnabled(s.tClosenessEnabled);
+    m_t->setEnabled(s.tClosenessEnabled);
+    m_suppression->setValue(s.suppressionLimit * 100.0);
+    m_metric->setCurrentIndex(m_metric->findData(int(s.metric)));
+    m_algorithm->setCurrentIndex(m_algorithm->findData(int(s.algorithm)));
+}
+
+void ModelsPanel::refreshRoles() {
+    const Table& table = m_document->table();
+    QStringList qis;
+    for (const auto& q : quasiIdentifierNames(table)) qis << QString::fromStdString(q).toHtmlEscaped();
+    const QString sensitive = QString::fromStdString(sensitiveName(table)).toHtmlEscaped();
+    m_roles->setText(tr("<b>Quasi-identifiers:</b> %1<br><b>Sensitive:</b> %2<br>"
+                        "<small>Set roles from the column headers in the Data tab.</small>")
+                         .arg(qis.isEmpty() ? tr("<i>none</i>") : qis.join(QStringLiteral(", ")),
+                              sensitive.isEmpty() ? tr("<i>none</i>") : sensitive));
+}
+
+}  // namespace veil::ui

@@ -1,0 +1,37 @@
+// MondrianPage: pick two quasi-identifiers and see Mondrian's cuts over the records (the
+// partition rectangles of the last Mondrian run, coloured by size). Numeric QIs use their values;
+// categorical QIs use the engine's value order (the hierarchy's row order, else sorted values).
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+
+namespace veil::ui {
+
+class AnonymizationState;
+class MondrianPlot;
+
+class MondrianPage final : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit MondrianPage(AnonymizationState* state, QWidget* parent = nullptr);
+
+    MondrianPlot* plot() const { return m_plot; }
+    QComboBox* xCombo() const { return m_x; }
+    QComboBox* yCombo() const { return m_y; }
+
+private:
+    void refreshChoices();
+    void redraw();
+
+    AnonymizationState* m_state;
+    QComboBox* m_x;
+    QComboBox* m_y;
+    QLabel* m_info;
+    MondrianPlot* m_plot;
+};
+
+}  // namespace veil::ui

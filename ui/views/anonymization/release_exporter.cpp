@@ -1,0 +1,123 @@
+#include "views/anonymization/release_exporter.h"
+
+#include "views/anonymization/anonymization_state.h"
+
+#include "veil/common/version.h"
+#include "veil/hierarchy/hierarchy_io.h"
+#include "veil/io/atomic_file.h"
+#include "veil/io/hash.h"
+#include "veil/table/csv_writer.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace veil::ui {
+namespace {
+
+QJsonValue number(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
+
+QJsonObject riskJson(const anonymity::RiskSummary& r) {
+    return QJsonObject{{"records", qint64(r.records)},
+                       {"classes", qint64(r.classes)},
+                       {"min_class_size", qint64(r.minClassSize)},
+                       {"prosecutor_max", number(r.prosecutorMax)},
+                       {"prosecutor_avg", number(r.prosecutorAvg)},
+                       {"threshold", number(r.threshold)},
+                       {"records_at_risk", qint64(r.recordsAtRisk)},
+                       {"journalist_max", number(r.journalistMax)},
+                       {"marketer", number(r.marketer)},
+                       {"uniques", qint64(r.uniques)}};
+}
+
+std::string local(const QString& path) { return std::string(QFile::encodeName(path).constData()); }
+
+}  // namespace
+
+QString manifestPathFor(const QString& csvPath) {
+    const QFileInfo info(csvPath);
+    return info.dir().filePath(info.completeBaseName() + QStringLiteral(".manifest.json"));
+}
+
+QJsonObject releaseManifest(const AnonymizationRun& run, const AnonymizationSettings& settings, const QString& csvPath) {
+    const auto& r = run.result;
+    const auto& config = run.config;
+    QJsonObject input{{"path", run.inputPath}, {"records", qint64(run.input.rowCount())}};
+    if (!run.inputPath.isEmpty()) {
+        auto hash = sha256FileHex(local(run.inputPath));
+        input["sha256"] = hash.isOk() ? QJsonValue(QString::fromStdString(*hash)) : QJsonValue();
+    }
+    QJsonObject roles;
+    for (std::size_t c = 0; c < run.input.columnCount(); ++c)
+        roles[QString::fromStdString(run.input.column(c).name())] = QString::fromLatin1(attributeRoleName(run.input.role(c)));
+    QJsonArray qis;
+    QJsonArray hierarchies;
+    for (const auto& qi : config.quasiIdentifiers) {
+        qis.append(QString::fromStdString(qi.column));
+        if (!qi.hierarchy) continue;
+        QJsonObject h{{"column", QString::fromStdString(qi.column)},
+                      {"levels", qi.hierarchy->height()},
+                      {"sha256", QString::fromStdString(sha256Hex(hierarchy::formatHierarchyCsv(*qi.hierarchy)))}};
+        auto src = settings.hierarchySources.find(qi.column);
+        if (src != settings.hierarchySources.end()) h["source"] = QString::fromStdString(src->second);
+        hierarchies.append(h);
+    }
+    QJsonObject models{{"description", QString::fromStdString(config.models.describe())}, {"k", config.models.k}};
+    if (config.models.lDiversity)
+        models["l_diversity"] = QJsonObject{{"variant", anonymity::lDiversityVariantName(config.models.lDiversity->variant)},
+                                            {"l", config.models.lDiversity->l},
+                                            {"c", config.models.lDiversity->c}};
+    if (config.models.tCloseness)
+        models["t_closeness"] = QJsonObject{{"variant", anonymity::tClosenessVariantName(config.models.tCloseness->variant)},
+                                            {"t", config.models.tCloseness->t}};
+    QJsonObject metrics;
+    using anonymity::MetricKind;
+    for (MetricKind m : {MetricKind::Loss, MetricKind::Entropy, MetricKind::EntropyNonMonotonic, MetricKind::Discernibility,
+                         MetricKind::DiscernibilityPenalized, MetricKind::Aecs, MetricKind::Precision, MetricKind::Height,
+                         MetricKind::Ncp})
+        metrics[QString::fromLatin1(anonymity::metricName(m))] = number(r.metrics.get(m));
+
+    QJsonObject manifest{{"veil_version", QString::fromLatin1(veil::versionString())},
+                         {"created_utc", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+                         {"output", QFileInfo(csvPath).fileName()},
+                         {"input", input},
+                         {"roles", roles},
+                         {"quasi_identifiers", qis},
+                         {"sensitive", config.sensitive ? QJsonValue(QString::fromStdString(*config.sensitive)) : QJsonValue()},
+                         {"hierarchies", hierarchies},
+                         {"models", models},
+                         {"suppression_limit", config.suppressionLimit},
+                         {"metric", QString::fromLatin1(anonymity::metricName(config.metric))},
+                         {"found", r.found},
+                         {"classes", qint64(r.classes.classCount())},
+                         {"min_class_size", qint64(r.classes.minKeptClassSize())},
+                         {"suppressed_records", qint64(r.suppressed)},
+                         {"information_loss", number(r.informationLoss)},
+                         {"metrics", metrics},
+                         {"risk_before", riskJson(r.riskBefore)},
+                         {"risk_after", riskJson(r.riskAfter)}};
+    if (r.algorithm == anonymity::Algorithm::Optimal) {
+        manifest["algorithm"] = config.transformation ? QStringLiteral("optimal (transformation chosen by the user)")
+                                                      : QStringLiteral("optimal");
+        QJsonArray levels;
+        for (int l : r.transformation) levels.append(l);
+        manifest["transformation"] = levels;
+    } else {
+        manifest["algorithm"] = QStringLiteral("mondrian");
+        manifest["partitions"] = qint64(r.partitions.size());
+    }
+    return manifest;
+}
+
+Status writeRelease(const AnonymizationRun& run, const AnonymizationSettings& settings, const QString& csvPath) {
+    VEIL_RETURN_IF_ERROR(writeCsvFile(run.result.output, local(csvPath)));
+    const QByteArray json = QJsonDocument(releaseManifest(run, settings, csvPath)).toJson(QJsonDocument::Indented);
+    return writeFileAtomically(local(manifestPathFor(csvPath)), std::string_view(json.constData(), std::size_t(json.size())));
+}
+
+}  // namespace veil::ui

@@ -1,0 +1,116 @@
+#include "views/graph/degree_panel.h"
+
+#include "charts/graph/degree_sequence_chart_builder.h"
+#include "views/graph/chart_export.h"
+#include "views/graph/graph_job.h"
+#include "views/graph/graph_parameters.h"
+#include "views/graph/release_model.h"
+#include "views/graph/release_panel.h"
+
+#include "veil/common/random.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace veil::ui {
+
+DegreePanel::DegreePanel(GraphParameters* parameters, JobMonitor* jobs, QWidget* parent)
+    : QWidget(parent), m_parameters(parameters), m_job(new GraphJob(jobs, this)) {
+    m_run = new QPushButton(tr("Release degree sequence"), this);
+    m_run->setObjectName(QStringLiteral("degreeRun"));
+    m_run->setEnabled(false);
+    auto* png = new QPushButton(tr("Save PNG…"), this);
+    auto* svg = new QPushButton(tr("Save SVG…"), this);
+    m_summary = new QLabel(tr("Hay et al. (ICDM 2009): sorted degrees + Lap(2/ε) each, then isotonic regression."), this);
+    m_summary->setWordWrap(true);
+    m_summary->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    m_seededLabel = new QLabel(ReleaseModel::seededMark().toUpper(), this);
+    m_seededLabel->setStyleSheet(QStringLiteral("QLabel { background: #b00000; color: white; font-weight: bold; padding: 4px; }"));
+    m_seededLabel->setAlignment(Qt::AlignCenter);
+    m_seededLabel->hide();
+    m_chartView = new QChartView(this);
+    m_chartView->setObjectName(QStringLiteral("degreeChart"));
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumHeight(260);
+    graph_export::installExportMenu(m_chartView, QStringLiteral("degree-sequence"));
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_run);
+    buttons->addStretch(1);
+    buttons->addWidget(png);
+    buttons->addWidget(svg);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addWidget(m_seededLabel);
+    layout->addWidget(m_chartView, 1);
+    layout->addWidget(m_summary);
+
+    connect(m_run, &QPushButton::clicked, this, &DegreePanel::release);
+    for (auto [button, suffix] : {std::pair{png, QStringLiteral(".png")}, std::pair{svg, QStringLiteral(".svg")}}) {
+        connect(button, &QPushButton::clicked, this, [this, suffix] {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Save chart"), QStringLiteral("degree-sequence") + suffix);
+            if (!path.isEmpty()) exportChart(path);
+        });
+    }
+}
+
+void DegreePanel::setGraph(std::shared_ptr<const graph::Graph> graph) {
+    m_graph = std::move(graph);
+    m_result.reset();
+    m_seededLabel->hide();
+    m_run->setEnabled(m_graph != nullptr);
+    auto* old = m_chartView->chart();
+    m_chartView->setChart(new QChart);
+    delete old;
+}
+
+bool DegreePanel::exportChart(const QString& path) { return graph_export::saveWidget(m_chartView, path); }
+
+void DegreePanel::release() {
+    if (!m_graph) return;
+    const double epsilon = m_parameters->epsilon();
+    const bool seeded = m_parameters->seeded();
+    m_job->start(tr("Releasing the degree sequence"), [this, graph = m_graph, epsilon, seeded](const RunContext& ctx) {
+        std::unique_ptr<RandomSource> random;
+        if (seeded) random = std::make_unique<SeededRandom>(ReleasePanel::kDemoSeed);
+        else random = std::make_unique<SecureRandom>();
+        RunContext c = ctx;
+        c.random = random.get();
+        auto result = graph::releaseDegreeSequence(*graph, epsilon, c);
+        if (!result) return GraphJobOutcome{result.status(), {}, {}};
+        auto shared = std::make_shared<graph::DegreeSequenceRelease>(std::move(*result));
+        return GraphJobOutcome{Status::ok(), [this, shared, seeded] {
+                                   m_result = *shared;
+                                   showResult(seeded);
+                               },
+                               tr("Degree sequence released")};
+    });
+}
+
+void DegreePanel::showResult(bool seeded) {
+    const auto& r = *m_result;
+    double noisyError = 0, fittedError = 0;
+    for (std::size_t i = 0; i < r.trueSorted.size(); ++i) {
+        noisyError += std::pow(r.noisy[i] - r.trueSorted[i], 2);
+        fittedError += std::pow(r.postProcessed[i] - r.trueSorted[i], 2);
+    }
+    const QString title = tr("Sorted degree sequence, ε = %1, noise Lap(%2)").arg(r.epsilon).arg(r.noiseScale);
+    m_seededLabel->setVisible(seeded);
+    auto* old = m_chartView->chart();
+    m_chartView->setChart(DegreeSequenceChartBuilder::build(r, title));
+    delete old;
+    m_summary->setText(tr("Squared error over %1 nodes: noisy %2, post-processed %3 (isotonic regression never "
+                          "increases it — Hay et al. 2009).")
+                           .arg(r.trueSorted.size())
+                           .arg(noisyError, 0, 'f', 1)
+                           .arg(fittedError, 0, 'f', 1));
+}
+
+}  // namespace veil::ui

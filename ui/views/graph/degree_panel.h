@@ -1,0 +1,52 @@
+// DegreePanel: Hay et al.'s private degree distribution for the opened graph: the sorted degree
+// sequence with Lap(2/ε) per entry and its isotonic post-processing, drawn against the truth.
+// ε and the fixed-seed option come from the view's parameters; the chart exports as PNG / SVG.
+#pragma once
+
+#include "veil/graph/degree_distribution.h"
+#include "veil/graph/graph.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QChartView;
+class QLabel;
+class QPushButton;
+
+namespace veil::ui {
+
+class GraphJob;
+class GraphParameters;
+class JobMonitor;
+
+class DegreePanel final : public QWidget {
+    Q_OBJECT
+
+public:
+    DegreePanel(GraphParameters* parameters, JobMonitor* jobs, QWidget* parent = nullptr);
+
+    void setGraph(std::shared_ptr<const graph::Graph> graph);
+    const std::optional<graph::DegreeSequenceRelease>& result() const { return m_result; }
+    QChartView* chartView() const { return m_chartView; }
+    GraphJob* job() const { return m_job; }
+    bool exportChart(const QString& path);
+
+public slots:
+    void release();
+
+private:
+    void showResult(bool seeded);
+
+    GraphParameters* m_parameters;
+    std::shared_ptr<const graph::Graph> m_graph;
+    std::optional<graph::DegreeSequenceRelease> m_result;
+    GraphJob* m_job;
+    QChartView* m_chartView;
+    QLabel* m_summary;
+    QLabel* m_seededLabel;
+    QPushButton* m_run;
+};
+
+}  // namespace veil::ui

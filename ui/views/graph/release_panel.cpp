@@ -1,0 +1,219 @@
+#include "views/graph/release_panel.h"
+
+#include "views/graph/change_graph_parameter_command.h"
+#include "views/graph/graph_job.h"
+#include "views/graph/graph_parameters.h"
+#include "views/graph/release_model.h"
+
+#include "veil/common/random.h"
+#include "veil/graph/statistic.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace veil::ui {
+namespace {
+constexpr const char* kProfile = "profile:";
+}
+
+ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMonitor* jobs, QWidget* parent)
+    : QWidget(parent), m_parameters(parameters), m_undo(undo), m_job(new GraphJob(jobs, this)),
+      m_model(new ReleaseModel(this)) {
+    m_statistic = new QComboBox(this);
+    m_statistic->setObjectName(QStringLiteral("releaseStatistic"));
+    for (const char* s : {"edges", "max-degree", "triangles", "two-stars"}) m_statistic->addItem(QString::fromLatin1(s), QString::fromLatin1(s));
+    m_statistic->addItem(tr("local profile query…"), QString::fromLatin1(kProfile));
+    m_profile = new QLineEdit(this);
+    m_profile->setObjectName(QStringLiteral("releaseProfile"));
+    m_profile->setPlaceholderText(tr("e.g. Officer,Officer/1-2  (neighbours with labels, constraints)"));
+    m_profile->setEnabled(false);
+    m_privacy = new QComboBox(this);
+    m_privacy->setObjectName(QStringLiteral("releasePrivacy"));
+    m_privacy->addItem(tr("edge-level (neighbours differ in one edge)"), QStringLiteral("edge"));
+    m_privacy->addItem(tr("node-level (neighbours differ in one node's edges)"), QStringLiteral("node"));
+    m_epsilon = new QSlider(Qt::Horizontal, this);
+    m_epsilon->setObjectName(QStringLiteral("releaseEpsilon"));
+    m_epsilon->setRange(0, 3000);
+    m_epsilonLabel = new QLabel(this);
+    m_epsilonLabel->setMinimumWidth(70);
+    m_delta = new QComboBox(this);
+    m_delta->setObjectName(QStringLiteral("releaseDelta"));
+    for (int e = 3; e <= 9; ++e) m_delta->addItem(QStringLiteral("1e-%1").arg(e), std::pow(10.0, -e));
+    m_k = new QSpinBox(this);
+    m_k->setObjectName(QStringLiteral("releaseK"));
+    m_k->setRange(1, 1000000);
+    m_seeded = new QCheckBox(tr("Fixed seed (demo)"), this);
+    m_seeded->setObjectName(QStringLiteral("releaseSeeded"));
+    m_run = new QPushButton(tr("Release"), this);
+    m_run->setObjectName(QStringLiteral("releaseRun"));
+    m_run->setEnabled(false);
+    m_banner = new QLabel(ReleaseModel::seededMark().toUpper(), this);
+    m_banner->setObjectName(QStringLiteral("seededBanner"));
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #b00000; color: white; font-weight: bold; padding: 4px; }"));
+    m_banner->setAlignment(Qt::AlignCenter);
+    m_banner->hide();
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+
+    auto* epsilonRow = new QHBoxLayout;
+    epsilonRow->addWidget(m_epsilon, 1);
+    epsilonRow->addWidget(m_epsilonLabel);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Statistic"), m_statistic);
+    form->addRow(tr("Profile"), m_profile);
+    form->addRow(tr("Privacy"), m_privacy);
+    form->addRow(tr("ε (log scale)"), epsilonRow);
+    form->addRow(tr("δ"), m_delta);
+    form->addRow(tr("k (degree bound)"), m_k);
+    auto* runRow = new QHBoxLayout;
+    runRow->addWidget(m_seeded);
+    runRow->addStretch(1);
+    runRow->addWidget(m_run);
+    form->addRow(runRow);
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("releaseTable"));
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    m_table->setWordWrap(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_note);
+
+    auto push = [this](GraphParameters::Key key, const QVariant& v) { pushGraphParameter(m_undo, m_parameters, key, v); };
+    connect(m_statistic, &QComboBox::activated, this, [this, push] { push(GraphParameters::Statistic, currentStatistic()); });
+    connect(m_profile, &QLineEdit::editingFinished, this, [this, push] { push(GraphParameters::Statistic, currentStatistic()); });
+    connect(m_privacy, &QComboBox::activated, this, [this, push] { push(GraphParameters::Privacy, m_privacy->currentData()); });
+    connect(m_epsilon, &QSlider::valueChanged, this, [push](int v) { push(GraphParameters::Epsilon, epsilonAt(v)); });
+    connect(m_delta, &QComboBox::activated, this, [this, push] { push(GraphParameters::Delta, m_delta->currentData()); });
+    connect(m_k, &QSpinBox::valueChanged, this, [push](int v) { push(GraphParameters::K, v); });
+    connect(m_seeded, &QCheckBox::toggled, this, [push](bool on) { push(GraphParameters::Seeded, on); });
+    connect(m_run, &QPushButton::clicked, this, &ReleasePanel::release);
+    connect(m_parameters, &GraphParameters::changed, this, &ReleasePanel::syncFromParameters);
+    connect(m_job, &GraphJob::failed, this, [this](const QString& message) { m_note->setText(message); });
+    syncFromParameters();
+}
+
+int ReleasePanel::sliderPosition(double epsilon) { return int(std::lround((std::log10(epsilon) + 2.0) * 1000.0)); }
+double ReleasePanel::epsilonAt(int position) {
+    // Rounded to 3 significant digits so that the label and the release use the same number.
+    const double e = std::pow(10.0, position / 1000.0 - 2.0);
+    return QString::number(e, 'g', 3).toDouble();
+}
+
+QString ReleasePanel::currentStatistic() const {
+    const QString data = m_statistic->currentData().toString();
+    return data == QLatin1String(kProfile) ? data + m_profile->text().trimmed() : data;
+}
+
+void ReleasePanel::syncFromParameters() {
+    const QSignalBlocker b1(m_statistic), b2(m_privacy), b3(m_epsilon), b4(m_delta), b5(m_k), b6(m_seeded), b7(m_profile);
+    const QString statistic = m_parameters->statistic();
+    if (statistic.startsWith(QLatin1String(kProfile))) {
+        m_statistic->setCurrentIndex(m_statistic->findData(QString::fromLatin1(kProfile)));
+        m_profile->setText(statistic.mid(int(qstrlen(kProfile))));
+    } else {
+        m_statistic->setCurrentIndex(m_statistic->findData(statistic));
+    }
+    m_profile->setEnabled(statistic.startsWith(QLatin1String(kProfile)));
+    m_privacy->setCurrentIndex(m_privacy->findData(m_parameters->privacy()));
+    m_epsilon->setValue(sliderPosition(m_parameters->epsilon()));
+    m_epsilonLabel->setText(QStringLiteral("ε = %1").arg(m_parameters->epsilon()));
+    int deltaIndex = 0;
+    for (int i = 0; i < m_delta->count(); ++i)
+        if (std::abs(m_delta->itemData(i).toDouble() - m_parameters->delta()) < 1e-15) deltaIndex = i;
+    m_delta->setCurrentIndex(deltaIndex);
+    m_k->setValue(m_parameters->k());
+    m_seeded->setChecked(m_parameters->seeded());
+}
+
+std::vector<graph::MethodChoice> ReleasePanel::methodsFor(graph::Privacy privacy, const QString& statistic) {
+    using graph::Method;
+    if (privacy == graph::Privacy::Edge) {
+        std::vector<graph::MethodChoice> m{{privacy, Method::Laplace}};
+        if (statistic == QLatin1String("triangles")) m.push_back({privacy, Method::NoisyMaxDegree});
+        m.push_back({privacy, Method::Restricted});
+        return m;
+    }
+    return {{privacy, Method::Laplace}, {privacy, Method::Restricted}, {privacy, Method::Truncation}};
+}
+
+QString ReleasePanel::methodTitle(const graph::MethodChoice& m) {
+    const bool edge = m.privacy == graph::Privacy::Edge;
+    switch (m.method) {
+        case graph::Method::Laplace: return tr("Global sensitivity\n(Laplace)");
+        case graph::Method::NoisyMaxDegree: return tr("Noisy max degree\n(Laplace)");
+        case graph::Method::Restricted:
+            return edge ? tr("Restricted sensitivity\n(edge projection)") : tr("Restricted sensitivity\n(vertex LP)");
+        case graph::Method::Truncation: return tr("Naive truncation\n(smooth bound)");
+    }
+    return {};
+}
+
+void ReleasePanel::setGraph(std::shared_ptr<const graph::Graph> graph) {
+    m_graph = std::move(graph);
+    m_model->clear();
+    m_banner->hide();
+    m_note->clear();
+    m_run->setEnabled(m_graph != nullptr);
+}
+
+void ReleasePanel::release() {
+    if (!m_graph) return;
+    auto statistic = graph::parseStatistic(m_parameters->statistic().toStdString(), *m_graph);
+    if (!statistic) {
+        m_note->setText(QString::fromStdString(statistic.status().message()));
+        return;
+    }
+    graph::ReleaseRequest request;
+    request.statistic = *statistic;
+    request.privacy = m_parameters->privacy() == QLatin1String("node") ? graph::Privacy::Node : graph::Privacy::Edge;
+    request.k = std::size_t(std::max(1, m_parameters->k()));
+    request.epsilon = m_parameters->epsilon();
+    request.delta = m_parameters->delta();
+    const auto methods = methodsFor(request.privacy, m_parameters->statistic());
+    const bool seeded = m_parameters->seeded();
+    m_note->setText(tr("Each row spends ε = %1 separately; they are shown side by side to compare noise, not to be "
+                       "published together.").arg(request.epsilon));
+    m_job->start(tr("Releasing %1").arg(m_parameters->statistic()),
+                 [this, graph = m_graph, request, methods, seeded](const RunContext& ctx) {
+                     std::unique_ptr<RandomSource> random;
+                     if (seeded) random = std::make_unique<SeededRandom>(kDemoSeed);
+                     else random = std::make_unique<SecureRandom>();
+                     RunContext c = ctx;
+                     c.random = random.get();
+                     c.report(0.0, "Releasing");
+                     auto results = graph::compareReleases(*graph, request, methods, c);
+                     if (ctx.cancelled()) return GraphJobOutcome{Status::cancelled(), {}, {}};
+                     c.report(1.0, "Releasing");
+                     auto entries = std::make_shared<std::vector<ReleaseModel::Entry>>();
+                     for (std::size_t i = 0; i < results.size(); ++i)
+                         entries->push_back({methodTitle(methods[i]), std::move(results[i])});
+                     return GraphJobOutcome{Status::ok(),
+                                            [this, entries, seeded] {
+                                                m_model->setEntries(std::move(*entries), seeded);
+                                                m_banner->setVisible(seeded);
+                                            },
+                                            tr("Released with %1 methods").arg(results.size())};
+                 });
+}
+
+}  // namespace veil::ui

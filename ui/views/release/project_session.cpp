@@ -1,0 +1,132 @@
+#include "views/release/project_session.h"
+
+#include "document/document.h"
+#include "veil/release/privacy_ledger.h"
+#include "veil/release/project_store.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace veil::ui {
+
+namespace {
+std::string local(const QString& path) { return std::string(QFile::encodeName(path).constData()); }
+}  // namespace
+
+ProjectSession::ProjectSession(Document* document, QObject* parent) : QObject(parent), m_document(document) {
+    // Autosave: every role/type edit (and undo/redo) and every newly opened table.
+    connect(m_document, &Document::columnChanged, this, [this] {
+        if (isOpen() && !m_restoring) {
+            if (Status s = saveDocumentState(); !s.isOk()) emit saveFailed(QString::fromStdString(s.message()));
+        }
+    });
+    connect(m_document, &Document::tableReset, this, [this] {
+        if (isOpen() && !m_restoring && !m_document->isEmpty()) {
+            if (m_datasetId == 0) (void)saveDocumentState();
+            else restoreDocumentState();
+        }
+    });
+}
+
+ProjectSession::~ProjectSession() = default;
+
+QString ProjectSession::path() const { return m_store ? QString::fromStdString(m_store->path()) : QString(); }
+
+Status ProjectSession::create(const QString& path) {
+    close();
+    auto store = release::ProjectStore::open(local(path), true);
+    if (!store) return store.status();
+    auto ledger = release::PrivacyLedger::attach((*store)->database());
+    if (!ledger) return ledger.status();
+    m_store = std::move(*store);
+    m_ledger = std::move(*ledger);
+    if (!m_document->isEmpty()) VEIL_RETURN_IF_ERROR(saveDocumentState());
+    emit projectChanged();
+    return Status::ok();
+}
+
+Status ProjectSession::open(const QString& path, QString* datasetPath, int* state) {
+    close();
+    auto store = release::ProjectStore::open(local(path), false);
+    if (!store) return store.status();
+    auto ledger = release::PrivacyLedger::attach((*store)->database());
+    if (!ledger) return ledger.status();
+    m_store = std::move(*store);
+    m_ledger = std::move(*ledger);
+    if (datasetPath) datasetPath->clear();
+    if (state) *state = 0;
+    auto datasets = m_store->datasets();
+    if (datasets && !datasets->empty()) {
+        m_datasetId = datasets->front().id;
+        if (datasetPath) *datasetPath = QString::fromStdString(datasets->front().path);
+        auto s = m_store->checkDataset(m_datasetId);
+        if (state && s) *state = int(*s);
+    }
+    emit projectChanged();
+    return Status::ok();
+}
+
+void ProjectSession::close() {
+    m_ledger.reset();
+    m_store.reset();
+    m_datasetId = 0;
+    emit projectChanged();
+}
+
+std::int64_t ProjectSession::ensureDataset() {
+    if (m_datasetId != 0 || m_document->filePath().isEmpty()) return m_datasetId;
+    auto id = m_store->addDataset(QFileInfo(m_document->filePath()).fileName().toStdString(),
+                                  local(m_document->filePath()), "table");
+    if (id) m_datasetId = *id;
+    return m_datasetId;
+}
+
+Status ProjectSession::saveDocumentState() {
+    if (!isOpen()) return Status::ok();
+    if (ensureDataset() == 0) return Status::ok();
+    nlohmann::json roles = nlohmann::json::object(), types = nlohmann::json::object();
+    const Table& t = m_document->table();
+    for (std::size_t c = 0; c < t.columnCount(); ++c) {
+        roles[t.column(c).name()] = attributeRoleName(t.role(c));
+        types[t.column(c).name()] = columnTypeName(t.column(c).type());
+    }
+    VEIL_RETURN_IF_ERROR(m_store->setDatasetSetting(m_datasetId, "roles", roles));
+    return m_store->setDatasetSetting(m_datasetId, "types", types);
+}
+
+void ProjectSession::restoreDocumentState() {
+    if (!isOpen() || m_datasetId == 0) return;
+    auto roles = m_store->datasetSetting(m_datasetId, "roles");
+    auto types = m_store->datasetSetting(m_datasetId, "types");
+    m_restoring = true;
+    const Table& t = m_document->table();
+    for (std::size_t c = 0; c < t.columnCount(); ++c) {
+        const std::string& name = t.column(c).name();
+        if (types && types->has_value() && (**types).contains(name))
+            if (auto type = parseColumnType((**types)[name].get<std::string>()); type && *type != t.column(c).type())
+                m_document->setColumnType(int(c), *type);
+        if (roles && roles->has_value() && (**roles).contains(name))
+            if (auto role = parseAttributeRole((**roles)[name].get<std::string>()); role && *role != m_document->table().role(c))
+                m_document->setColumnRole(int(c), *role);
+    }
+    m_restoring = false;
+}
+
+Status ProjectSession::relinkDataset(const QString& newPath) {
+    if (!isOpen() || m_datasetId == 0) return Status::invalidArgument("no project dataset to relink");
+    return m_store->relinkDataset(m_datasetId, local(newPath));
+}
+
+Status ProjectSession::saveUiState(const QString& key, const QString& value) {
+    if (!isOpen()) return Status::ok();
+    return m_store->setUiState(key.toStdString(), value.toStdString());
+}
+
+QString ProjectSession::uiState(const QString& key) const {
+    if (!isOpen()) return {};
+    auto v = m_store->uiState(key.toStdString());
+    if (!v || !v->has_value() || !(**v).is_string()) return {};
+    return QString::fromStdString((**v).get<std::string>());
+}
+
+}  // namespace veil::ui

@@ -1,0 +1,207 @@
+#include "views/release/release_actions.h"
+
+#include "document/document.h"
+#include "views/release/project_session.h"
+#include "views/release/report_pdf.h"
+#include "workbench/job_monitor.h"
+
+#include "veil/common/random.h"
+#include "veil/release/release_bundle.h"
+
+#include <QAction>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QPromise>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QUrl>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace veil::ui {
+
+namespace {
+
+std::string local(const QString& path) { return std::string(QFile::encodeName(path).constData()); }
+
+struct ReleaseRun {
+    QString bundleDir;
+    QString error;
+    QString reportHtml;
+};
+
+class PromiseSink final : public ProgressSink {
+public:
+    PromiseSink(QPromise<ReleaseRun>& p, CancelToken& c) : m_promise(p), m_cancel(c) {}
+    void report(double f, std::string_view msg) override {
+        if (m_promise.isCanceled()) m_cancel.cancel();
+        m_promise.setProgressValueAndText(int(f * 1000), QString::fromUtf8(msg.data(), qsizetype(msg.size())));
+    }
+
+private:
+    QPromise<ReleaseRun>& m_promise;
+    CancelToken& m_cancel;
+};
+
+// Runs in a worker thread: plan -> outcome -> bundle recorded in the ledger file.
+void runRelease(QPromise<ReleaseRun>& promise, QString planPath, QString outputDir, QString ledgerPath,
+                std::shared_ptr<CancelToken> cancel) {
+    promise.setProgressRange(0, 1000);
+    PromiseSink sink(promise, *cancel);
+    RunContext ctx;
+    ctx.progress = &sink;
+    ctx.cancel = cancel.get();
+    ReleaseRun run;
+    auto fail = [&](const Status& s) {
+        run.error = QString::fromStdString(s.message());
+        promise.addResult(run);
+    };
+    auto plan = release::loadReleasePlan(local(planPath));
+    if (!plan) return fail(plan.status());
+    SecureRandom random;
+    auto outcome = release::runReleasePlan(*plan, random, ctx);
+    if (!outcome) return fail(outcome.status());
+    auto ledger = release::PrivacyLedger::openFile(local(ledgerPath));
+    if (!ledger) return fail(ledger.status());
+    (void)release::recoverReleaseBundles(**ledger);
+    release::BundleOptions options;
+    options.outputDir = local(outputDir);
+    options.ledger = ledger->get();
+    auto bundle = release::writeReleaseBundle(*outcome, options);
+    if (!bundle) return fail(bundle.status());
+    run.bundleDir = QString::fromStdString(bundle->dir);
+    run.reportHtml = QString::fromStdString(release::renderReportHtml(*outcome, bundle->manifest));
+    promise.addResult(run);
+}
+
+}  // namespace
+
+ReleaseActions::ReleaseActions(QWidget* window, Document* document, JobMonitor* jobs, QTabWidget* workspace,
+                               std::function<void(const QString&)> openTable)
+    : QObject(window), m_window(window), m_document(document), m_jobs(jobs), m_workspace(workspace),
+      m_openTable(std::move(openTable)), m_session(new ProjectSession(document, this)) {
+    m_newProject = new QAction(tr("&New Project…"), this);
+    m_newProject->setObjectName(QStringLiteral("newProjectAction"));
+    m_newProject->setShortcut(QKeySequence::New);
+    m_newProject->setStatusTip(tr("Keep this table, its roles, plans, releases and privacy ledger in a .veil project"));
+    connect(m_newProject, &QAction::triggered, this, &ReleaseActions::newProject);
+    m_openProject = new QAction(tr("Open &Project…"), this);
+    m_openProject->setObjectName(QStringLiteral("openProjectAction"));
+    m_openProject->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    connect(m_openProject, &QAction::triggered, this, &ReleaseActions::openProjectDialog);
+    m_runPlan = new QAction(tr("&Run Release Plan…"), this);
+    m_runPlan->setObjectName(QStringLiteral("runPlanAction"));
+    m_runPlan->setStatusTip(tr("Run a release plan (JSON) and write a release bundle with manifest and report"));
+    connect(m_runPlan, &QAction::triggered, this, &ReleaseActions::runPlanDialog);
+
+    connect(m_session, &ProjectSession::saveFailed, this, [this](const QString& message) {
+        QMessageBox::warning(m_window, tr("Project not saved"), message);
+    });
+    connect(m_workspace, &QTabWidget::currentChanged, this, [this](int index) {
+        if (QWidget* w = m_workspace->widget(index)) (void)m_session->saveUiState(QStringLiteral("view"), w->objectName());
+    });
+    connect(m_document, &Document::tableReset, this, [this] { restoreView(); });
+}
+
+QString ReleaseActions::defaultLedgerPath() {
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/veil");
+    QDir().mkpath(dir);
+    return dir + QStringLiteral("/ledger.sqlite");
+}
+
+void ReleaseActions::newProject() {
+    QString path = QFileDialog::getSaveFileName(m_window, tr("New Project"), QString(), tr("Veil projects (*.veil)"));
+    if (path.isEmpty()) return;
+    if (!path.endsWith(QStringLiteral(".veil"))) path += QStringLiteral(".veil");
+    if (Status s = m_session->create(path); !s.isOk())
+        QMessageBox::critical(m_window, tr("Cannot create the project"), QString::fromStdString(s.message()));
+}
+
+void ReleaseActions::openProjectDialog() {
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Project"), QString(), tr("Veil projects (*.veil)"));
+    if (!path.isEmpty()) openProject(path);
+}
+
+bool ReleaseActions::openProject(const QString& path) {
+    QString dataset;
+    int state = 0;
+    if (Status s = m_session->open(path, &dataset, &state); !s.isOk()) {
+        QMessageBox::critical(m_window, tr("Cannot open the project"),
+                              tr("%1\n\nThe file was not changed.").arg(QString::fromStdString(s.message())));
+        return false;
+    }
+    if (dataset.isEmpty()) return true;
+    if (state != 0) {
+        QMessageBox box(QMessageBox::Warning, tr("Dataset changed"),
+                        state == 2 ? tr("The project's dataset %1 was moved or deleted.").arg(dataset)
+                                   : tr("The project's dataset %1 has changed since it was added (its content hash "
+                                        "differs). Releases recorded for it may not describe the new contents.")
+                                         .arg(dataset),
+                        QMessageBox::Cancel, m_window);
+        QPushButton* relink = box.addButton(tr("Relink…"), QMessageBox::AcceptRole);
+        QPushButton* anyway = state == 1 ? box.addButton(tr("Open Anyway"), QMessageBox::DestructiveRole) : nullptr;
+        box.exec();
+        if (box.clickedButton() == static_cast<QAbstractButton*>(relink)) {
+            const QString newPath = QFileDialog::getOpenFileName(m_window, tr("Relink Dataset"), QFileInfo(dataset).path(),
+                                                                 tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
+            if (newPath.isEmpty()) return true;
+            if (Status s = m_session->relinkDataset(newPath); !s.isOk()) {
+                QMessageBox::critical(m_window, tr("Cannot relink"), QString::fromStdString(s.message()));
+                return true;
+            }
+            dataset = newPath;
+        } else if (!anyway || box.clickedButton() != static_cast<QAbstractButton*>(anyway)) {
+            return true;
+        }
+    }
+    m_openTable(dataset);
+    return true;
+}
+
+void ReleaseActions::restoreView() {
+    const QString view = m_session->uiState(QStringLiteral("view"));
+    for (int i = 0; !view.isEmpty() && i < m_workspace->count(); ++i)
+        if (m_workspace->widget(i)->objectName() == view) m_workspace->setCurrentIndex(i);
+}
+
+void ReleaseActions::runPlanDialog() {
+    const QString plan = QFileDialog::getOpenFileName(m_window, tr("Run Release Plan"), QString(), tr("Release plans (*.json)"));
+    if (plan.isEmpty()) return;
+    const QString out = QFileDialog::getSaveFileName(m_window, tr("Release Bundle Folder (created)"),
+                                                     QFileInfo(plan).absolutePath() + QStringLiteral("/release"));
+    if (!out.isEmpty()) runPlan(plan, out);
+}
+
+void ReleaseActions::runPlan(const QString& planPath, const QString& outputDir) {
+    const QString ledger = m_session->isOpen() ? m_session->path() : defaultLedgerPath();
+    auto cancel = std::make_shared<CancelToken>();
+    auto* watcher = new QFutureWatcher<ReleaseRun>(this);
+    connect(watcher, &QFutureWatcherBase::progressValueChanged, this,
+            [this, watcher](int v) { m_jobs->progress(v / 1000.0, watcher->progressText()); });
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, cancel] {
+        watcher->deleteLater();
+        ReleaseRun run;
+        if (watcher->future().resultCount() > 0) run = watcher->future().result();
+        else run.error = tr("cancelled");
+        if (run.error.isEmpty() && !cancel->isCancelled()) {
+            const QString pdfError = writeReportPdf(run.reportHtml, run.bundleDir + QStringLiteral("/report.pdf"));
+            m_jobs->end(tr("Release written to %1").arg(run.bundleDir));
+            if (!pdfError.isEmpty()) run.error = tr("report.pdf: %1").arg(pdfError);
+        } else {
+            m_jobs->end(tr("Release not made: %1").arg(run.error));
+        }
+        emit releaseFinished(run.bundleDir, run.error);
+    });
+    m_jobs->begin(tr("Releasing %1").arg(QFileInfo(planPath).fileName()), [watcher, cancel] {
+        cancel->cancel();
+        watcher->cancel();
+    });
+    watcher->setFuture(QtConcurrent::run(runRelease, planPath, outputDir, ledger, cancel));
+}
+
+}  // namespace veil::ui

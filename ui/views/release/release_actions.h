@@ -1,0 +1,62 @@
+// ReleaseActions: the window's project and release commands. File > New Project / Open Project
+// (with a way to relink a dataset that changed or vanished), and Release > Run Release Plan,
+// which runs a plan off the UI thread and writes a release bundle (data, manifest.json,
+// report.html and report.pdf) recorded in the project's ledger (or the user's ledger file).
+#pragma once
+
+#include <QObject>
+
+#include <functional>
+
+class QAction;
+class QTabWidget;
+class QWidget;
+
+namespace veil::ui {
+
+class Document;
+class JobMonitor;
+class ProjectSession;
+
+class ReleaseActions final : public QObject {
+    Q_OBJECT
+
+public:
+    // `openTable` opens a table file in the window (the window's loader).
+    ReleaseActions(QWidget* window, Document* document, JobMonitor* jobs, QTabWidget* workspace,
+                   std::function<void(const QString&)> openTable);
+
+    QAction* newProjectAction() const { return m_newProject; }
+    QAction* openProjectAction() const { return m_openProject; }
+    QAction* runPlanAction() const { return m_runPlan; }
+    ProjectSession* session() const { return m_session; }
+
+    // Opens a project file (also used from the command line and tests). Returns false on error
+    // (after telling the user).
+    bool openProject(const QString& path);
+    // Runs a plan into `outputDir` (used by the menu after asking, and by tests).
+    void runPlan(const QString& planPath, const QString& outputDir);
+    // The ledger file used when no project is open.
+    static QString defaultLedgerPath();
+
+signals:
+    void releaseFinished(const QString& bundleDir, const QString& error);
+
+private:
+    void newProject();
+    void openProjectDialog();
+    void runPlanDialog();
+    void restoreView();
+
+    QWidget* m_window;
+    Document* m_document;
+    JobMonitor* m_jobs;
+    QTabWidget* m_workspace;
+    std::function<void(const QString&)> m_openTable;
+    ProjectSession* m_session;
+    QAction* m_newProject;
+    QAction* m_openProject;
+    QAction* m_runPlan;
+};
+
+}  // namespace veil::ui

@@ -1,0 +1,27 @@
+#include "views/spatial/spatial_parameters.h"
+
+#include "views/spatial/settings_change_command.h"
+
+#include <QUndoStack>
+
+namespace veil::ui {
+
+SpatialParameters::SpatialParameters(QUndoStack* stack, QObject* parent) : QObject(parent), m_stack(stack) {}
+
+void SpatialParameters::edit(const SpatialSettings& next, const QString& text, int mergeKey) {
+    if (next == m_settings) return;
+    if (!m_stack) {
+        apply(next);
+        return;
+    }
+    m_stack->push(new SettingsChangeCommand(this, m_settings, next, text, mergeKey));
+}
+
+void SpatialParameters::apply(const SpatialSettings& next) {
+    if (next == m_settings) return;
+    const SpatialSettings previous = m_settings;
+    m_settings = next;
+    emit changed(previous, m_settings);
+}
+
+}  // namespace veil::ui

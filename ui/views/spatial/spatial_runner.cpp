@@ -1,0 +1,203 @@
+#include "views/spatial/spatial_runner.h"
+
+#include "veil/common/random.h"
+#include "veil/common/run_context.h"
+#include "veil/spatial/density_shape.h"
+
+#include <QFile>
+#include <QFutureWatcher>
+#include <QPromise>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <chrono>
+
+namespace veil::ui {
+namespace {
+
+constexpr int kProgressScale = 1000;
+constexpr std::uint64_t kWorkloadSeed = 20120401;  // the workload is public: fixed so settings compare fairly
+constexpr std::uint64_t kSampleStream = 1000000;   // seeded shape samples use their own stream
+
+// Maps a sub-step's progress [0, 1] onto [from, to] of the caller's sink.
+class SubRangeSink final : public ProgressSink {
+public:
+    SubRangeSink(const RunContext& outer, double from, double to) : m_outer(outer), m_from(from), m_to(to) {}
+    void report(double fraction, std::string_view message) override {
+        m_outer.report(m_from + (m_to - m_from) * fraction, message);
+    }
+
+private:
+    const RunContext& m_outer;
+    double m_from, m_to;
+};
+
+RunContext subContext(const RunContext& outer, ProgressSink& sink, RandomSource* random) {
+    RunContext ctx;
+    ctx.progress = &sink;
+    ctx.cancel = outer.cancel;
+    ctx.random = random;
+    return ctx;
+}
+
+std::unique_ptr<RandomSource> streamFor(const SpatialSettings& s, std::uint64_t index) {
+    if (!s.seeded) return std::make_unique<SecureRandom>();
+    return std::make_unique<SeededRandom>(SeededRandom::deriveSeed(s.seed, index));
+}
+
+Result<spatial::PointSet> loadPoints(const SpatialRunRequest& request, const RunContext& ctx) {
+    const SpatialSettings& s = request.settings;
+    if (s.source == SpatialSource::Table) {
+        if (s.xColumn.isEmpty() || s.yColumn.isEmpty())
+            return Status::invalidArgument("choose two numeric columns for x and y");
+        return spatial::pointsFromTable(request.table, s.xColumn.toStdString(), s.yColumn.toStdString());
+    }
+    if (s.shapePath.isEmpty()) return Status::invalidArgument("choose a DPBench shape file (.npy or .csv)");
+    auto shape = spatial::readDensityShape(std::string(QFile::encodeName(s.shapePath).constData()));
+    if (!shape) return shape.status();
+    auto random = streamFor(s, kSampleStream);
+    SubRangeSink sink(ctx, 0.0, 0.35);
+    return spatial::samplePointsFromShape(*shape, s.scale, subContext(ctx, sink, random.get()));
+}
+
+// Every k-th point, for drawing only (never for computing).
+QVector<QPointF> downsample(const spatial::PointSet& points, std::size_t maxPoints) {
+    const std::size_t n = points.size();
+    const std::size_t stride = n <= maxPoints ? 1 : (n + maxPoints - 1) / maxPoints;
+    QVector<QPointF> drawn;
+    drawn.reserve(qsizetype(n / stride + 1));
+    for (std::size_t i = 0; i < n; i += stride) drawn.append(QPointF(points.x[i], points.y[i]));
+    return drawn;
+}
+
+void runInWorker(QPromise<SpatialOutcome>& promise, SpatialRunRequest request, std::shared_ptr<CancelToken> cancel) {
+    promise.setProgressRange(0, kProgressScale);
+    FunctionProgressSink sink([&promise, &cancel](double fraction, std::string_view message) {
+        if (promise.isCanceled()) cancel->cancel();
+        promise.setProgressValueAndText(int(fraction * kProgressScale),
+                                        QString::fromUtf8(message.data(), qsizetype(message.size())));
+    });
+    RunContext ctx;
+    ctx.progress = &sink;
+    ctx.cancel = cancel.get();
+    promise.addResult(SpatialRunner::run(request, ctx));
+}
+
+}  // namespace
+
+SpatialOutcome SpatialRunner::run(const SpatialRunRequest& request, const RunContext& ctx) {
+    using Clock = std::chrono::steady_clock;
+    const SpatialSettings& s = request.settings;
+    ctx.report(0.0, "Preparing points");
+    auto result = std::make_shared<SpatialResult>();
+    result->settings = s;
+    result->draw = request.draw;
+    result->seeded = s.seeded;
+    if (request.cachedPoints) {
+        result->points = request.cachedPoints;
+    } else {
+        auto points = loadPoints(request, ctx);
+        if (!points) return {points.status(), nullptr};
+        result->points = std::make_shared<const spatial::PointSet>(std::move(points).value());
+    }
+    if (ctx.cancelled()) return {Status::cancelled(), nullptr};
+    const auto start = Clock::now();
+
+    auto random = streamFor(s, std::uint64_t(request.draw));
+    result->randomDescription = QString::fromStdString(random->description());
+    SubRangeSink buildSink(ctx, 0.35, 0.85);
+    auto psd = spatial::buildDecomposition(*result->points, s.psdOptions(), subContext(ctx, buildSink, random.get()));
+    if (!psd) return {psd.status(), nullptr};
+    result->psd = std::make_shared<const spatial::PrivateSpatialDecomposition>(std::move(psd).value());
+    if (ctx.cancelled()) return {Status::cancelled(), nullptr};
+
+    // Workload: the same public random rectangles for every run (small, medium, large).
+    ctx.report(0.85, "Answering range queries");
+    SeededRandom workloadRandom(kWorkloadSeed);
+    std::vector<spatial::Rect> queries;
+    std::vector<spatial::QuerySize> sizes;
+    const spatial::QuerySize classes[3] = {spatial::QuerySize::Small, spatial::QuerySize::Medium,
+                                           spatial::QuerySize::Large};
+    for (auto size : classes) {
+        auto workload = spatial::randomRangeWorkload(result->psd->domain, request.queriesPerSize, size, workloadRandom);
+        if (!workload) return {workload.status(), nullptr};
+        queries.insert(queries.end(), workload->queries.begin(), workload->queries.end());
+        sizes.insert(sizes.end(), workload->sizes.begin(), workload->sizes.end());
+    }
+    const auto truth = spatial::exactRangeCounts(*result->points, queries);
+    const auto estimates = spatial::privateRangeCounts(*result->psd, queries);
+    const double n = double(result->points->size());
+    result->error = spatial::summarizeQueryError(truth, estimates, n, sizes);
+    for (int c = 0; c < 3; ++c) {
+        std::vector<double> t, e;
+        for (std::size_t i = 0; i < queries.size(); ++i) {
+            if (sizes[i] != classes[c]) continue;
+            t.push_back(truth[i]);
+            e.push_back(estimates[i]);
+        }
+        result->errorBySize[std::size_t(c)] = spatial::summarizeQueryError(t, e, n);
+    }
+    result->seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (ctx.cancelled()) return {Status::cancelled(), nullptr};
+    result->drawnPoints = downsample(*result->points, request.maxDrawnPoints);
+    ctx.report(1.0, "Done");
+    return {Status::ok(), std::move(result)};
+}
+
+SpatialRunner::SpatialRunner(QObject* parent) : QObject(parent) {}
+
+SpatialRunner::~SpatialRunner() {
+    if (m_watcher) {
+        m_cancel->cancel();
+        m_watcher->disconnect(this);
+        m_watcher->waitForFinished();
+    }
+}
+
+void SpatialRunner::start(SpatialRunRequest request) {
+    if (m_watcher) {
+        m_cancel->cancel();
+        m_watcher->disconnect(this);
+        connect(m_watcher, &QFutureWatcherBase::finished, m_watcher, &QObject::deleteLater);
+        m_watcher = nullptr;
+    }
+    m_cancel = std::make_shared<CancelToken>();
+    m_cancelRequested = false;
+    auto* watcher = new QFutureWatcher<SpatialOutcome>(this);
+    m_watcher = watcher;
+    // Connect before setFuture so that no signal is missed.
+    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, watcher](int value) {
+        emit progressChanged(double(value) / kProgressScale, watcher->progressText());
+    });
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] { onFinished(watcher); });
+    emit started();
+    watcher->setFuture(QtConcurrent::run(runInWorker, std::move(request), m_cancel));
+}
+
+void SpatialRunner::cancel() {
+    if (!m_watcher) return;
+    m_cancelRequested = true;
+    m_cancel->cancel();
+}
+
+void SpatialRunner::onFinished(QFutureWatcher<SpatialOutcome>* watcher) {
+    watcher->deleteLater();
+    if (watcher != m_watcher) return;
+    m_watcher = nullptr;
+    const QFuture<SpatialOutcome> future = watcher->future();
+    if (future.resultCount() == 0) {
+        emit failed(tr("the spatial run stopped without a result"));
+    } else {
+        SpatialOutcome outcome = future.result();
+        if (m_cancelRequested || outcome.status.code() == StatusCode::Cancelled) {
+            emit cancelled();
+        } else if (!outcome.result) {
+            emit failed(QString::fromStdString(outcome.status.message()));
+        } else {
+            m_last = std::move(outcome.result);
+            emit succeeded();
+        }
+    }
+    emit finished();
+}
+
+}  // namespace veil::ui

@@ -1,0 +1,78 @@
+// SpatialRunner: builds a private spatial decomposition off the UI thread (pattern of
+// TableLoader): promise-mode QtConcurrent::run, a RunContext whose ProgressSink forwards to the
+// promise and whose CancelToken is fired by cancel(), a QFutureWatcher connected before
+// setFuture. Points come from a table's two numeric columns or are sampled from a DPBench shape
+// (cached between runs with the same source); then core builds the tree and answers a fixed
+// workload of random rectangles. A cancelled run never delivers a result.
+#pragma once
+
+#include "views/spatial/spatial_result.h"
+
+#include "veil/common/status.h"
+#include "veil/table/table.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include <memory>
+
+template <typename T>
+class QFutureWatcher;
+
+namespace veil {
+class CancelToken;
+struct RunContext;
+}
+
+namespace veil::ui {
+
+struct SpatialRunRequest {
+    SpatialSettings settings;
+    Table table;  // Table source (a cheap copy: columns are shared)
+    std::shared_ptr<const spatial::PointSet> cachedPoints;  // reused when not null
+    int draw = 0;
+    std::size_t queriesPerSize = 300;
+    std::size_t maxDrawnPoints = 100000;
+};
+
+struct SpatialOutcome {
+    Status status;
+    std::shared_ptr<const SpatialResult> result;
+};
+
+class SpatialRunner final : public QObject {
+    Q_OBJECT
+
+public:
+    explicit SpatialRunner(QObject* parent = nullptr);
+    ~SpatialRunner() override;  // cancels and waits for a running job
+
+    bool isRunning() const { return m_watcher != nullptr; }
+    // Starts a run; a run already going is dropped (it never delivers).
+    void start(SpatialRunRequest request);
+    // Asks the running job to stop; `cancelled` follows.
+    void cancel();
+    // The last result delivered by `succeeded` (null before the first).
+    std::shared_ptr<const SpatialResult> lastResult() const { return m_last; }
+
+    // Runs the whole job synchronously (the worker body; exposed for tests).
+    static SpatialOutcome run(const SpatialRunRequest& request, const RunContext& ctx);
+
+signals:
+    void started();
+    void progressChanged(double fraction, const QString& message);
+    void succeeded();
+    void failed(const QString& message);
+    void cancelled();
+    void finished();
+
+private:
+    void onFinished(QFutureWatcher<SpatialOutcome>* watcher);
+
+    QFutureWatcher<SpatialOutcome>* m_watcher = nullptr;
+    std::shared_ptr<CancelToken> m_cancel;
+    bool m_cancelRequested = false;
+    std::shared_ptr<const SpatialResult> m_last;
+};
+
+}  // namespace veil::ui

@@ -1,0 +1,52 @@
+// SpatialSettings: everything the user sets in the Spatial view (where the points come from,
+// which tree, epsilon, budget split, post-processing, seeded demo draws, what is shown). Plain
+// data: undo commands swap whole snapshots, the run job turns it into core's PsdOptions.
+#pragma once
+
+#include "veil/spatial/decomposition.h"
+
+#include <QString>
+
+#include <cstdint>
+
+namespace veil::ui {
+
+enum class SpatialSource { Table, Shape };
+
+struct SpatialSettings {
+    SpatialSource source = SpatialSource::Table;
+    QString xColumn, yColumn;      // table columns (numeric)
+    QString shapePath;             // DPBench 2-D shape (.npy or .csv)
+    std::uint64_t scale = 100000;  // points drawn from the shape, 10^3 .. 10^7
+
+    spatial::TreeKind tree = spatial::TreeKind::Quadtree;
+    int height = 6;
+    double epsilon = 1.0;
+    spatial::BudgetStrategy budget = spatial::BudgetStrategy::Geometric;
+    spatial::MedianMethod median = spatial::MedianMethod::Exponential;
+    bool postprocess = true;
+
+    bool seeded = false;  // "Fixed seed (demo)": results are marked "seeded - not for release"
+    std::uint64_t seed = 42;
+    bool showTrue = false;  // show true counts beside the noisy ones (teaching; NOT private)
+
+    friend bool operator==(const SpatialSettings&, const SpatialSettings&) = default;
+
+    // Core options for the current tree (the UI never builds a tree itself).
+    spatial::PsdOptions psdOptions() const;
+    // True when `other` needs different points (another source, columns, file or scale).
+    bool samePoints(const SpatialSettings& other) const;
+    // One line for the status bar and the plot caption: "quadtree, h = 6, ε = 1, geometric, post-processed".
+    QString summary() const;
+};
+
+constexpr double kMinEpsilon = 0.01;
+constexpr double kMaxEpsilon = 10.0;
+constexpr int kMaxHeight = 12;
+constexpr std::uint64_t kMinScale = 1000;
+constexpr std::uint64_t kMaxScale = 10000000;
+
+QString treeKindLabel(spatial::TreeKind kind);
+QString medianMethodLabel(spatial::MedianMethod method);
+
+}  // namespace veil::ui
