@@ -3,7 +3,6 @@
 #include "dialogs/about_dialog.h"
 #include "jobs/table_loader.h"
 #include "main_window.h"
-#include "panels/column_summary_panel.h"
 
 #include "veil/common/version.h"
 
@@ -14,11 +13,12 @@
 
 namespace {
 
-// --screenshot FILE (hidden): once the table and its first column summary are shown, save the
-// window as an image and quit. Used to check how the window looks on a headless machine.
+// --screenshot FILE (hidden): once the table is loaded and the views have drawn (or at once when
+// no file is given), save the window as an image and quit. Used for the user guide's pictures and
+// to check how the window looks on a headless machine.
 void scheduleScreenshot(veil::ui::MainWindow& window, const QString& file, bool waitForTable) {
     auto grab = [&window, file] {
-        QTimer::singleShot(300, &window, [&window, file] {
+        QTimer::singleShot(1500, &window, [&window, file] {
             const bool ok = window.grab().save(file);
             QApplication::exit(ok ? 0 : 1);
         });
@@ -27,9 +27,8 @@ void scheduleScreenshot(veil::ui::MainWindow& window, const QString& file, bool 
         grab();
         return;
     }
-    QObject::connect(window.summaryPanel(), &veil::ui::ColumnSummaryPanel::summaryShown, &window, grab,
-                     Qt::SingleShotConnection);
-    QObject::connect(window.loader(), &veil::ui::TableLoader::failed, &window, grab);
+    QObject::connect(window.loader(), &veil::ui::TableLoader::loaded, &window, grab, Qt::SingleShotConnection);
+    QObject::connect(window.loader(), &veil::ui::TableLoader::failed, &window, grab, Qt::SingleShotConnection);
 }
 
 }  // namespace
