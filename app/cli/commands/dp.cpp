@@ -2,6 +2,7 @@
 // answers to a query on one column (see veil/dp/column_query.h).
 #include "cli_support.h"
 #include "command_registry.h"
+#include "ledger_options.h"
 #include "commands/dp_common.h"
 
 #include "veil/common/random.h"
@@ -23,23 +24,13 @@ struct DpOptions {
     std::optional<std::uint64_t> seed;
     double confidence = 0.95;
     bool json = false, showTrue = false;
-    std::string ledger, dataset;
-    std::vector<double> budget;
+    veil::cli::LedgerOptions ledgerOptions;
 };
 
 // Records the release in the ledger (checking the dataset's budget) before anything is printed:
 // a refused release prints nothing but the refusal.
 veil::Status recordInLedger(const DpOptions& o, const veil::dp::ColumnQueryResult& r) {
-    auto ledger = veil::release::PrivacyLedger::openFile(o.ledger);
-    if (!ledger) return ledger.status();
-    std::string dataset = o.dataset;
-    if (dataset.empty()) dataset = o.file.substr(o.file.find_last_of('/') == std::string::npos ? 0 : o.file.find_last_of('/') + 1);
-    if (!o.budget.empty()) {
-        if (o.budget.size() > 2) return veil::Status::invalidArgument("--budget takes EPSILON[,DELTA]");
-        VEIL_RETURN_IF_ERROR((*ledger)->setBudget(dataset, {o.budget[0], o.budget.size() > 1 ? o.budget[1] : 0.0}));
-    }
     veil::release::LedgerEntry e;
-    e.dataset = dataset;
     e.release = std::string(veil::dp::queryKindName(r.query)) + " of " + r.column;
     e.mechanism = veil::dp::mechanismKindName(r.mechanism);
     e.neighbouring = veil::dp::neighbouringName(r.neighbouring);
@@ -47,8 +38,7 @@ veil::Status recordInLedger(const DpOptions& o, const veil::dp::ColumnQueryResul
     e.delta = r.totalDelta;
     e.details = {{"query", o.query}, {"column", r.column}, {"trials", o.trials}, {"epsilon_per_release", r.epsilon},
                  {"delta_per_release", r.delta}, {"seeded", r.seeded}, {"noise_scale", r.noiseScale}};
-    auto id = (*ledger)->recordRelease(e);
-    return id.isOk() ? veil::Status::ok() : id.status();
+    return veil::cli::recordInLedger(o.ledgerOptions, o.file, e);
 }
 
 veil::Status parseBins(const std::string& text, veil::dp::ColumnQuerySpec& spec) {
@@ -103,7 +93,7 @@ int runDp(const DpOptions& o) {
     auto res = veil::dp::runColumnQuery(*table, o.column, spec, ctx);
     if (!res) return veil::cli::reportError(res.status());
     const auto& r = *res;
-    if (!o.ledger.empty())
+    if (!o.ledgerOptions.ledger.empty())
         if (auto st = recordInLedger(o, r); !st) return veil::cli::reportError(st);
     const bool scalar = r.query != veil::dp::QueryKind::Histogram;
 
@@ -175,9 +165,7 @@ void setupDp(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--seed", o->seed, "Seed for reproducible demos (not for real releases)");
     cmd->add_option("--confidence", o->confidence, "Confidence level of the intervals (default 0.95)");
     cmd->add_option("--delimiter,-d", o->delimiter, "Field delimiter (default: detect)");
-    cmd->add_option("--ledger", o->ledger, "Privacy ledger file (SQLite, created if missing): record this release, refuse it when over budget");
-    cmd->add_option("--dataset", o->dataset, "Dataset key in the ledger (default: the TABLE file name)");
-    cmd->add_option("--budget", o->budget, "Set the dataset's total budget EPSILON[,DELTA] in the ledger")->delimiter(',');
+    veil::cli::addLedgerOptions(cmd, o->ledgerOptions);
     cmd->add_flag("--show-true", o->showTrue, "Also print the true (non-private) answer, for teaching");
     cmd->add_flag("--json", o->json, "Machine-readable output");
     cmd->callback([o, &outcome] { outcome.exitCode = runDp(*o); });

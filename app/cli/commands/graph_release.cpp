@@ -3,6 +3,7 @@
 #include "commands/graph_common.h"
 
 #include "cli_support.h"
+#include "ledger_options.h"
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
 #include "veil/graph/degree_distribution.h"
@@ -25,6 +26,7 @@ struct ReleaseOptions {
     std::optional<double> delta;
     int trials = 1;
     std::optional<std::uint64_t> seed;
+    LedgerOptions ledger;
 };
 
 int runRelease(const ReleaseOptions& o) {
@@ -54,6 +56,19 @@ int runRelease(const ReleaseOptions& o) {
     ctx.random = rng.get();
     auto res = graph::releaseStatistic(g, r, ctx);
     if (!res) return reportError(res.status());
+    {
+        // Seed 000: the noisy-max-degree triangle release spends 2 epsilon per trial.
+        const double perTrial = r.method == graph::Method::NoisyMaxDegree ? 2 * r.epsilon : r.epsilon;
+        release::LedgerEntry e;
+        e.release = res->statistic + " of the graph";
+        e.mechanism = res->method;
+        e.neighbouring = res->privacy == "node" ? "node (rewire one node)" : "edge (add or remove one edge)";
+        e.epsilon = perTrial * r.trials;
+        e.delta = r.delta * r.trials;
+        e.details = {{"k", r.k}, {"trials", r.trials}, {"seeded", o.seed.has_value()}, {"noise_scale", res->noiseScale},
+                     {"guarantee", res->guarantee}};
+        if (auto s = recordInLedger(o.ledger, o.in.file, e); !s.isOk()) return reportError(s);
+    }
 
     if (o.in.json) {
         nlohmann::json j{{"statistic", res->statistic},
@@ -148,6 +163,7 @@ void setupRelease(CLI::App& graph, CommandOutcome& outcome) {
     cmd->add_option("--delta", o->delta, "Privacy parameter delta (default 1e-6 where needed)");
     cmd->add_option("--trials", o->trials, "Number of independent releases (default 1)");
     cmd->add_option("--seed", o->seed, "Seed for a reproducible (not secure) random source");
+    addLedgerOptions(cmd, o->ledger);
     cmd->callback([o, &outcome] { outcome.exitCode = runRelease(*o); });
 }
 

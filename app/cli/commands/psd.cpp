@@ -2,6 +2,7 @@
 // baseline) over points from a table's two numeric columns or sampled from a DPBench shape, with
 // the error of a random range-count workload and an optional GeoJSON of the leaves.
 #include "cli_support.h"
+#include "ledger_options.h"
 #include "command_registry.h"
 
 #include "veil/common/random.h"
@@ -31,6 +32,7 @@ struct PsdCliOptions {
     bool postprocess = false, json = false, nonPrivate = false, baselines = false, trueCounts = false;
     std::size_t queries = 1000;
     std::optional<std::uint64_t> seed;
+    veil::cli::LedgerOptions ledger;
     std::string output;
 };
 
@@ -140,6 +142,19 @@ int runPsd(const PsdCliOptions& o) {
     auto psd = buildFor(*points, o, o.tree, o.nonPrivate, noise.get());
     if (!psd) return veil::cli::reportError(psd.status());
     const double buildSeconds = secondsSince(buildStart);
+    if (psd->privacy.isPrivate) {
+        // The tree is released: record what it spent (the most on any root-to-leaf path).
+        veil::release::LedgerEntry e;
+        e.release = o.tree + " tree of " + std::to_string(points->size()) + " points";
+        e.mechanism = psd->privacy.mechanism;
+        e.neighbouring = psd->privacy.neighbouring;
+        e.epsilon = psd->maxPathEpsilon();
+        e.delta = psd->privacy.delta;
+        e.details = {{"height", o.height.value_or(0)}, {"budget", o.budget}, {"postprocessed", psd->postProcessed},
+                     {"seeded", o.seed.has_value()}, {"leaves", psd->leaves.size()}};
+        if (auto s = veil::cli::recordInLedger(o.ledger, o.points.empty() ? o.shape : o.points, e); !s.isOk())
+            return veil::cli::reportError(s);
+    }
 
     auto workloadRng = o.seed ? streamFor(o, 1) : std::make_unique<veil::SeededRandom>(9001);
     const QuerySize size = o.querySize == "small"    ? QuerySize::Small
@@ -245,6 +260,7 @@ void setupPsd(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--query-size", o->querySize, "small | medium | large | mixed (default)")
         ->check(CLI::IsMember({"small", "medium", "large", "mixed"}));
     cmd->add_option("--seed", o->seed, "Seed for reproducible demos (not for real releases)");
+    veil::cli::addLedgerOptions(cmd, o->ledger, "--ledger-budget");
     cmd->add_option("--output,-o", o->output, "Write the leaf rectangles with noisy counts as GeoJSON");
     cmd->add_flag("--include-true-counts", o->trueCounts, "Also write true counts into the GeoJSON (NOT private)");
     cmd->add_flag("--non-private", o->nonPrivate, "Baseline with exact counts and medians (NOT private)");
