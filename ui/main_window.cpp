@@ -262,14 +262,13 @@ void MainWindow::createDemosMenu() {
         QAction* a = demos->addAction(entry.title);
         a->setObjectName(QStringLiteral("demo:") + entry.id);
         connect(a, &QAction::triggered, this, [this, entry] {
-            WorkbenchContext context{m_document, m_jobs, this};
             auto* dialog = new QDialog(this);
             dialog->setObjectName(QStringLiteral("demoWindow:") + entry.id);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             dialog->setWindowTitle(entry.title);
             auto* layout = new QVBoxLayout(dialog);
             layout->setContentsMargins(0, 0, 0, 0);
-            layout->addWidget(entry.create(context, dialog));
+            layout->addWidget(entry.create(m_context, dialog));
             dialog->resize(1100, 720);
             dialog->show();
         });
@@ -294,7 +293,7 @@ void MainWindow::closeFile() {
 }
 
 void MainWindow::createViews() {
-    WorkbenchContext context{m_document, m_jobs, this};
+    m_context = WorkbenchContext{m_document, m_jobs, this};
     QList<QAction*> switchActions;
     auto addSwitch = [&](const QString& title, QWidget* page) {
         QAction* a = m_viewMenu->addAction(title, this, [this, page] { m_workspace->setCurrentWidget(page); });
@@ -304,7 +303,7 @@ void MainWindow::createViews() {
     };
     addSwitch(tr("&Data"), m_central);
     for (const ViewEntry& entry : workbenchViews()) {
-        QWidget* page = entry.create(context);
+        QWidget* page = entry.create(m_context);
         page->setObjectName(entry.id);
         m_workspace->addTab(page, entry.title);
         addSwitch(entry.title, page);

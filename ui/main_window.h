@@ -3,6 +3,8 @@
 // no data of its own beyond the window state it persists in QSettings.
 #pragma once
 
+#include "workbench/workbench_context.h"
+
 #include <QMainWindow>
 
 class QAction;
@@ -80,6 +82,8 @@ private:
     RecentFiles* m_recentFiles;
     JobMonitor* m_jobs;
     ReleaseActions* m_release = nullptr;
+    // Views keep a reference to this: it lives as long as the window.
+    WorkbenchContext m_context;
     QTabWidget* m_workspace;
     QStackedWidget* m_central;
     TableView* m_tableView;

@@ -1,0 +1,549 @@
+#include "views/experiments/experiments_view.h"
+
+#include "charts/experiments/error_epsilon_chart_builder.h"
+#include "document/document.h"
+#include "views/experiments/experiment_settings_command.h"
+#include "views/experiments/sweep_job.h"
+#include "views/experiments/sweep_summary_model.h"
+#include "workbench/job_monitor.h"
+#include "workbench/workbench_context.h"
+
+#include "veil/eval/method_registry.h"
+#include "veil/eval/sweep_output.h"
+#include "veil/io/atomic_file.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPainter>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+
+namespace veil::ui {
+namespace {
+
+enum WorkloadChoice { PrefixChoice, IdentityChoice, RandomRangesChoice, FromFileChoice };
+
+std::string local(const QString& path) { return std::string(QFile::encodeName(path).constData()); }
+
+QString methodText(const eval::MethodSpec& spec) {
+    if (spec.label == spec.id && spec.options.empty()) return QString::fromStdString(spec.id);
+    QString text = QString::fromStdString(spec.label);
+    if (spec.label != spec.id) text += QStringLiteral(" (%1)").arg(QString::fromStdString(spec.id));
+    if (!spec.options.empty()) text += QStringLiteral(" ") + QString::fromStdString(spec.options.dump());
+    return text;
+}
+
+nlohmann::json specJson(const eval::MethodSpec& spec) {
+    return {{"id", spec.id}, {"label", spec.label}, {"options", spec.options}};
+}
+
+}  // namespace
+
+ExperimentsView::ExperimentsView(WorkbenchContext& context, QWidget* parent)
+    : QWidget(parent), m_context(context), m_job(new SweepJob(this)), m_model(new SweepSummaryModel(this)) {
+    setObjectName(QStringLiteral("experimentsView"));
+    m_base.workload.kind = eval::WorkloadKind::RandomRanges;
+
+    m_chartView = new QChartView(ErrorEpsilonChartBuilder::build(eval::SweepResult{}, m_model->metric()));
+    m_chartView->setObjectName(QStringLiteral("experimentsChart"));
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumHeight(360);
+    m_table = new QTableView;
+    m_table->setObjectName(QStringLiteral("experimentsTable"));
+    m_table->setModel(m_model);
+    m_table->setAlternatingRowColors(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->hide();
+
+    auto* results = new QSplitter(Qt::Vertical);
+    results->addWidget(m_chartView);
+    results->addWidget(m_table);
+    results->setStretchFactor(0, 3);
+    results->setStretchFactor(1, 2);
+
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(buildControls());
+    scroll->setWidgetResizable(true);
+    scroll->setMinimumWidth(360);
+    scroll->setMaximumWidth(460);
+
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(scroll);
+    split->addWidget(results);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(split);
+
+    connect(m_job, &SweepJob::progressChanged, this, [this](double f, const QString& message) {
+        if (m_context.jobs) m_context.jobs->progress(f, message);
+        setStatus(tr("Running… %1%").arg(int(f * 100)));
+    });
+    connect(m_job, &SweepJob::succeeded, this, [this](const std::shared_ptr<eval::SweepResult>& result) {
+        showResult(result);
+        if (m_context.jobs) m_context.jobs->end(tr("Sweep finished"));
+    });
+    connect(m_job, &SweepJob::failed, this, [this](const QString& message) {
+        setStatus(message, true);
+        if (m_context.jobs) m_context.jobs->end(tr("Sweep failed"));
+    });
+    connect(m_job, &SweepJob::cancelled, this, [this] {
+        setStatus(m_result ? tr("Cancelled — the previous results are still shown.") : tr("Cancelled."));
+        if (m_context.jobs) m_context.jobs->end(tr("Sweep cancelled"));
+    });
+    connect(m_job, &SweepJob::finished, this, [this] {
+        setRunning(false);
+        emit runEnded();
+    });
+    m_lastSettings = settingsJson();
+    setStatus(tr("Choose a data set (.npy or CSV of counts) or load an experiment, then Run."));
+}
+
+ExperimentsView::~ExperimentsView() {
+    if (m_job->isRunning()) {
+        m_job->disconnect(this);
+        if (m_context.jobs) m_context.jobs->end(tr("Sweep cancelled"));
+    }
+}
+
+QWidget* ExperimentsView::buildControls() {
+    auto* panel = new QWidget;
+    auto* box = new QVBoxLayout(panel);
+
+    auto* fileRow = new QHBoxLayout;
+    auto* load = new QPushButton(tr("Load experiment…"));
+    load->setObjectName(QStringLiteral("loadExperiment"));
+    auto* save = new QPushButton(tr("Save experiment…"));
+    save->setObjectName(QStringLiteral("saveExperiment"));
+    fileRow->addWidget(load);
+    fileRow->addWidget(save);
+    box->addLayout(fileRow);
+    connect(load, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Load experiment"), {}, tr("Experiment (*.json)"));
+        if (!path.isEmpty()) loadExperimentFile(path);
+    });
+    connect(save, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save experiment"), QStringLiteral("experiment.json"),
+                                                          tr("Experiment (*.json)"));
+        if (!path.isEmpty()) saveExperimentFile(path);
+    });
+
+    auto* data = new QGroupBox(tr("Data and workload"));
+    auto* dataForm = new QFormLayout(data);
+    m_dataset = new QLineEdit;
+    m_dataset->setObjectName(QStringLiteral("datasetPath"));
+    m_dataset->setPlaceholderText(tr("counts (.npy, .csv) or graph (.edges, .gml, .graphml)"));
+    auto* browse = new QPushButton(tr("Browse…"));
+    auto* dataRow = new QHBoxLayout;
+    dataRow->addWidget(m_dataset, 1);
+    dataRow->addWidget(browse);
+    dataForm->addRow(tr("Data set"), dataRow);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Counts"), {}, tr("Counts or graph (*.npy *.csv *.edges *.gml *.graphml);;All files (*)"));
+        if (!path.isEmpty()) {
+            m_dataset->setText(path);
+            settingsEdited();
+        }
+    });
+    connect(m_dataset, &QLineEdit::editingFinished, this, &ExperimentsView::settingsEdited);
+    m_workload = new QComboBox;
+    m_workload->setObjectName(QStringLiteral("workload"));
+    m_workload->addItems({tr("All prefixes"), tr("One query per cell"), tr("Random ranges"), tr("From the experiment file")});
+    m_workload->setCurrentIndex(RandomRangesChoice);
+    dataForm->addRow(tr("Workload"), m_workload);
+    m_rangeCount = new QSpinBox;
+    m_rangeCount->setRange(1, 100000);
+    m_rangeCount->setValue(1000);
+    dataForm->addRow(tr("Random ranges"), m_rangeCount);
+    connect(m_workload, &QComboBox::currentIndexChanged, this, [this] {
+        m_rangeCount->setEnabled(m_workload->currentIndex() == RandomRangesChoice);
+        settingsEdited();
+    });
+    connect(m_rangeCount, &QSpinBox::editingFinished, this, &ExperimentsView::settingsEdited);
+    box->addWidget(data);
+
+    auto* methods = new QGroupBox(tr("Methods"));
+    auto* methodsBox = new QVBoxLayout(methods);
+    m_methods = new QListWidget;
+    m_methods->setObjectName(QStringLiteral("methods"));
+    m_methods->setMinimumHeight(170);
+    methodsBox->addWidget(m_methods);
+    populateMethods();
+    connect(m_methods, &QListWidget::itemChanged, this, [this] { settingsEdited(); });
+    box->addWidget(methods);
+
+    auto* grid = new QGroupBox(tr("ε grid and trials"));
+    auto* gridForm = new QFormLayout(grid);
+    auto makeEps = [this](double v, const char* name) {
+        auto* s = new QDoubleSpinBox;
+        s->setObjectName(QString::fromLatin1(name));
+        s->setDecimals(4);
+        s->setRange(0.0001, 1000.0);
+        s->setValue(v);
+        connect(s, &QDoubleSpinBox::editingFinished, this, &ExperimentsView::settingsEdited);
+        return s;
+    };
+    m_epsFrom = makeEps(0.01, "epsilonFrom");
+    m_epsTo = makeEps(10.0, "epsilonTo");
+    gridForm->addRow(tr("ε from"), m_epsFrom);
+    gridForm->addRow(tr("ε to"), m_epsTo);
+    m_epsCount = new QSpinBox;
+    m_epsCount->setObjectName(QStringLiteral("epsilonCount"));
+    m_epsCount->setRange(1, 100);
+    m_epsCount->setValue(10);
+    gridForm->addRow(tr("ε values"), m_epsCount);
+    m_logSpaced = new QCheckBox(tr("log-spaced"));
+    m_logSpaced->setChecked(true);
+    gridForm->addRow(QString(), m_logSpaced);
+    m_trials = new QSpinBox;
+    m_trials->setObjectName(QStringLiteral("trials"));
+    m_trials->setRange(1, 10000);
+    m_trials->setValue(10);
+    gridForm->addRow(tr("Trials"), m_trials);
+    m_fixedSeed = new QCheckBox(tr("Fixed seed (demo)"));
+    m_fixedSeed->setObjectName(QStringLiteral("fixedSeed"));
+    m_seed = new QSpinBox;
+    m_seed->setRange(0, 2147483647);
+    m_seed->setValue(20161);
+    m_seed->setEnabled(false);
+    gridForm->addRow(m_fixedSeed, m_seed);
+    connect(m_fixedSeed, &QCheckBox::toggled, this, [this](bool on) {
+        m_seed->setEnabled(on);
+        settingsEdited();
+    });
+    for (QSpinBox* s : {m_epsCount, m_trials, m_seed})
+        connect(s, &QSpinBox::editingFinished, this, &ExperimentsView::settingsEdited);
+    connect(m_logSpaced, &QCheckBox::toggled, this, &ExperimentsView::settingsEdited);
+    box->addWidget(grid);
+
+    auto* runRow = new QHBoxLayout;
+    m_run = new QPushButton(tr("Run"));
+    m_run->setObjectName(QStringLiteral("runSweep"));
+    m_run->setDefault(true);
+    m_cancel = new QPushButton(tr("Cancel"));
+    m_cancel->setObjectName(QStringLiteral("cancelSweep"));
+    m_cancel->setEnabled(false);
+    runRow->addWidget(m_run);
+    runRow->addWidget(m_cancel);
+    box->addLayout(runRow);
+    connect(m_run, &QPushButton::clicked, this, &ExperimentsView::run);
+    connect(m_cancel, &QPushButton::clicked, this, &ExperimentsView::cancel);
+
+    auto* show = new QGroupBox(tr("Show and export"));
+    auto* showForm = new QFormLayout(show);
+    m_metric = new QComboBox;
+    m_metric->setObjectName(QStringLiteral("metric"));
+    for (eval::Metric m : eval::kAllMetrics) m_metric->addItem(QString::fromUtf8(eval::metricLabel(m)), int(m));
+    m_metric->setCurrentIndex(m_metric->findData(int(eval::Metric::ScaledL1)));
+    showForm->addRow(tr("Error metric"), m_metric);
+    connect(m_metric, &QComboBox::currentIndexChanged, this,
+            [this] { setMetric(eval::Metric(m_metric->currentData().toInt())); });
+    auto* exportRow = new QHBoxLayout;
+    const struct {
+        QString text, filter, suggested;
+        bool (ExperimentsView::*fn)(const QString&);
+    } exports[] = {{tr("Chart…"), tr("PNG image (*.png);;SVG image (*.svg)"), QStringLiteral("error-vs-epsilon.png"),
+                    &ExperimentsView::exportChart},
+                   {tr("Trials CSV…"), tr("CSV (*.csv)"), QStringLiteral("trials.csv"), &ExperimentsView::exportTrialsCsv},
+                   {tr("Table CSV…"), tr("CSV (*.csv)"), QStringLiteral("summary.csv"), &ExperimentsView::exportSummaryCsv}};
+    for (const auto& e : exports) {
+        auto* b = new QPushButton(e.text);
+        exportRow->addWidget(b);
+        connect(b, &QPushButton::clicked, this, [this, e] {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Export"), e.suggested, e.filter);
+            if (!path.isEmpty()) (this->*e.fn)(path);
+        });
+    }
+    showForm->addRow(exportRow);
+    box->addWidget(show);
+
+    m_seededBadge = new QLabel(tr("<b>Seeded — not for release</b>"));
+    m_seededBadge->setStyleSheet(QStringLiteral("color: #b00000;"));
+    m_seededBadge->hide();
+    box->addWidget(m_seededBadge);
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("experimentsStatus"));
+    m_status->setWordWrap(true);
+    box->addWidget(m_status);
+    box->addStretch(1);
+    return panel;
+}
+
+void ExperimentsView::populateMethods() {
+    const QSignalBlocker block(m_methods);
+    m_methods->clear();
+    for (const auto& info : eval::methodRegistry()) {
+        auto* item = new QListWidgetItem(QString::fromStdString(info.id), m_methods);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        const bool preset = info.id == "histogram:identity" || info.id == "histogram:hierarchical+consistency";
+        item->setCheckState(preset ? Qt::Checked : Qt::Unchecked);
+        item->setToolTip(QString::fromStdString(info.description + (info.optionsHelp.empty() ? "" : "\nOptions: " + info.optionsHelp)));
+        eval::MethodSpec spec{info.id, info.id, nlohmann::json::object()};
+        item->setData(Qt::UserRole, QString::fromStdString(specJson(spec).dump()));
+    }
+}
+
+nlohmann::json ExperimentsView::settingsJson() const {
+    nlohmann::json methods = nlohmann::json::array();
+    for (int i = 0; i < m_methods->count(); ++i) {
+        const auto* item = m_methods->item(i);
+        methods.push_back({{"spec", item->data(Qt::UserRole).toString().toStdString()},
+                           {"checked", item->checkState() == Qt::Checked}});
+    }
+    return {{"dataset", m_dataset->text().toStdString()}, {"workload", m_workload->currentIndex()},
+            {"ranges", m_rangeCount->value()},            {"methods", methods},
+            {"from", m_epsFrom->value()},                 {"to", m_epsTo->value()},
+            {"count", m_epsCount->value()},               {"log", m_logSpaced->isChecked()},
+            {"trials", m_trials->value()},                {"fixed_seed", m_fixedSeed->isChecked()},
+            {"seed", m_seed->value()}};
+}
+
+void ExperimentsView::applySettingsJson(const nlohmann::json& j) {
+    m_applying = true;
+    m_dataset->setText(QString::fromStdString(j.at("dataset").get<std::string>()));
+    m_workload->setCurrentIndex(j.at("workload").get<int>());
+    m_rangeCount->setValue(j.at("ranges").get<int>());
+    {
+        const QSignalBlocker block(m_methods);
+        m_methods->clear();
+        for (const auto& m : j.at("methods")) {
+            const auto spec = nlohmann::json::parse(m.at("spec").get<std::string>());
+            eval::MethodSpec s{spec.at("id"), spec.at("label"), spec.at("options")};
+            auto* item = new QListWidgetItem(methodText(s), m_methods);
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(m.at("checked").get<bool>() ? Qt::Checked : Qt::Unchecked);
+            item->setData(Qt::UserRole, QString::fromStdString(m.at("spec").get<std::string>()));
+            if (auto info = eval::findMethod(s.id); info.isOk())
+                item->setToolTip(QString::fromStdString(info.value()->description));
+        }
+    }
+    m_epsFrom->setValue(j.at("from").get<double>());
+    m_epsTo->setValue(j.at("to").get<double>());
+    m_epsCount->setValue(j.at("count").get<int>());
+    m_logSpaced->setChecked(j.at("log").get<bool>());
+    m_trials->setValue(j.at("trials").get<int>());
+    m_fixedSeed->setChecked(j.at("fixed_seed").get<bool>());
+    m_seed->setValue(j.at("seed").get<int>());
+    m_lastSettings = j;
+    m_applying = false;
+}
+
+void ExperimentsView::settingsEdited() {
+    if (m_applying) return;
+    nlohmann::json now = settingsJson();
+    if (now == m_lastSettings) return;
+    nlohmann::json before = m_lastSettings;
+    m_lastSettings = now;
+    if (m_context.document && m_context.document->undoStack())
+        m_context.document->undoStack()->push(new ExperimentSettingsCommand(
+            std::move(before), std::move(now), [this](const nlohmann::json& j) { applySettingsJson(j); },
+            tr("Change experiment settings")));
+}
+
+Result<eval::Experiment> ExperimentsView::currentExperiment() const {
+    eval::Experiment e = m_base;
+    e.baseDirectory.clear();
+    const QString path = m_dataset->text().trimmed();
+    if (path.isEmpty() && e.dataset.inlineCounts.is_null() && e.dataset.graph.empty())
+        return Status::invalidArgument("no data set: choose a counts file (.npy or .csv)");
+    if (!path.isEmpty()) {
+        const QString suffix = QFileInfo(path).suffix().toLower();
+        const bool isGraph = suffix == QLatin1String("edges") || suffix == QLatin1String("gml") || suffix == QLatin1String("graphml");
+        e.dataset.inlineCounts = nullptr;
+        e.dataset.file.clear();
+        e.dataset.graph.clear();
+        (isGraph ? e.dataset.graph : e.dataset.file) = local(QFileInfo(path).absoluteFilePath());
+    }
+    switch (m_workload->currentIndex()) {
+    case PrefixChoice: e.workload.kind = eval::WorkloadKind::Prefix; break;
+    case IdentityChoice: e.workload.kind = eval::WorkloadKind::Identity; break;
+    case RandomRangesChoice:
+        e.workload.kind = eval::WorkloadKind::RandomRanges;
+        e.workload.count = std::size_t(m_rangeCount->value());
+        break;
+    default:
+        if (m_base.workload.kind != eval::WorkloadKind::File && m_base.workload.kind != eval::WorkloadKind::Inline)
+            return Status::invalidArgument("the workload is 'from the experiment file' but no experiment file gave one");
+
+    }
+    e.methods.clear();
+    for (int i = 0; i < m_methods->count(); ++i) {
+        const auto* item = m_methods->item(i);
+        if (item->checkState() != Qt::Checked) continue;
+        const auto spec = nlohmann::json::parse(item->data(Qt::UserRole).toString().toStdString());
+        e.methods.push_back({spec.at("id"), spec.at("label"), spec.at("options")});
+    }
+    if (e.methods.empty()) return Status::invalidArgument("no method chosen: tick at least one method");
+    e.epsilon = {};
+    e.epsilon.from = m_epsFrom->value();
+    e.epsilon.to = m_epsTo->value();
+    e.epsilon.count = m_epsCount->value();
+    e.epsilon.logSpaced = m_logSpaced->isChecked();
+    if (auto values = eval::epsilonValues(e.epsilon); !values.isOk()) return values.status();
+    e.trials = m_trials->value();
+    e.seed = m_fixedSeed->isChecked() ? std::optional<std::uint64_t>(std::uint64_t(m_seed->value())) : std::nullopt;
+    // Round trip through the parser: the same checks as a file (methods exist, labels unique).
+    return eval::parseExperiment(eval::experimentToJson(e));
+}
+
+void ExperimentsView::setExperiment(const eval::Experiment& experiment) {
+    // Paths become absolute: the view's experiment has no base directory.
+    m_base = experiment;
+    m_base.baseDirectory.clear();
+    if (!experiment.dataset.graph.empty()) m_base.dataset.graph = eval::resolvePath(experiment, experiment.dataset.graph);
+    if (!experiment.workload.file.empty()) m_base.workload.file = eval::resolvePath(experiment, experiment.workload.file);
+    const nlohmann::json before = settingsJson();
+    nlohmann::json j = before;
+    j["dataset"] = !experiment.dataset.file.empty()    ? eval::resolvePath(experiment, experiment.dataset.file)
+                   : !experiment.dataset.graph.empty() ? m_base.dataset.graph
+                                                       : std::string();
+    const auto kind = experiment.workload.kind;
+    j["workload"] = kind == eval::WorkloadKind::Prefix ? PrefixChoice
+                    : kind == eval::WorkloadKind::Identity ? IdentityChoice
+                    : kind == eval::WorkloadKind::RandomRanges ? RandomRangesChoice
+                                                               : FromFileChoice;
+    j["ranges"] = int(experiment.workload.count);
+    nlohmann::json methods = nlohmann::json::array();
+    std::vector<std::string> taken;
+    for (const auto& spec : experiment.methods) {
+        methods.push_back({{"spec", specJson(spec).dump()}, {"checked", true}});
+        if (spec.label == spec.id && spec.options.empty()) taken.push_back(spec.id);
+    }
+    for (const auto& info : eval::methodRegistry())
+        if (std::find(taken.begin(), taken.end(), info.id) == taken.end())
+            methods.push_back({{"spec", specJson({info.id, info.id, nlohmann::json::object()}).dump()}, {"checked", false}});
+    j["methods"] = methods;
+    if (!experiment.epsilon.explicitValues.empty()) {
+        const auto& v = experiment.epsilon.explicitValues;
+        j["from"] = *std::min_element(v.begin(), v.end());
+        j["to"] = *std::max_element(v.begin(), v.end());
+        j["count"] = int(v.size());
+        j["log"] = true;
+    } else {
+        j["from"] = experiment.epsilon.from;
+        j["to"] = experiment.epsilon.to;
+        j["count"] = experiment.epsilon.count;
+        j["log"] = experiment.epsilon.logSpaced;
+    }
+    j["trials"] = experiment.trials;
+    j["fixed_seed"] = experiment.seed.has_value();
+    if (experiment.seed) j["seed"] = int(*experiment.seed % 2147483648ULL);
+    applySettingsJson(j);
+    if (m_context.document && m_context.document->undoStack() && before != j)
+        m_context.document->undoStack()->push(new ExperimentSettingsCommand(
+            before, j, [this](const nlohmann::json& s) { applySettingsJson(s); }, tr("Load experiment")));
+}
+
+bool ExperimentsView::loadExperimentFile(const QString& path) {
+    auto experiment = eval::readExperimentFile(local(path));
+    if (!experiment.isOk()) {
+        setStatus(QString::fromStdString(experiment.status().message()), true);
+        return false;
+    }
+    setExperiment(experiment.value());
+    setStatus(tr("Loaded %1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(experiment.value().name)));
+    return true;
+}
+
+bool ExperimentsView::saveExperimentFile(const QString& path) {
+    auto experiment = currentExperiment();
+    if (!experiment.isOk()) {
+        setStatus(QString::fromStdString(experiment.status().message()), true);
+        return false;
+    }
+    eval::Experiment e = std::move(experiment).value();
+    // Paths relative to the saved file, so the experiment can be shared with its data.
+    const QDir dir = QFileInfo(path).absoluteDir();
+    if (!e.dataset.file.empty())
+        e.dataset.file = local(dir.relativeFilePath(QString::fromLocal8Bit(e.dataset.file.c_str())));
+    if (!e.dataset.graph.empty())
+        e.dataset.graph = local(dir.relativeFilePath(QString::fromLocal8Bit(e.dataset.graph.c_str())));
+    if (!e.workload.file.empty())
+        e.workload.file = local(dir.relativeFilePath(QString::fromLocal8Bit(e.workload.file.c_str())));
+    const Status status = writeFileAtomically(local(path), eval::experimentToJson(e).dump(2) + "\n");
+    if (!status.isOk()) {
+        setStatus(QString::fromStdString(status.message()), true);
+        return false;
+    }
+    setStatus(tr("Saved the experiment to %1").arg(path));
+    return true;
+}
+
+void ExperimentsView::run() {
+    auto experiment = currentExperiment();
+    if (!experiment.isOk()) {
+        setStatus(QString::fromStdString(experiment.status().message()), true);
+        return;
+    }
+    setRunning(true);
+    setStatus(tr("Running…"));
+    if (m_context.jobs) m_context.jobs->begin(tr("Experiment sweep"), [this] { cancel(); });
+    m_job->start(experiment.value(), m_threads);
+}
+
+void ExperimentsView::cancel() { m_job->cancel(); }
+
+void ExperimentsView::setRunning(bool running) {
+    m_run->setEnabled(!running);
+    m_cancel->setEnabled(running);
+}
+
+void ExperimentsView::showResult(const std::shared_ptr<eval::SweepResult>& result) {
+    m_result = result;
+    m_model->setResult(*result);
+    redrawChart();
+    m_seededBadge->setVisible(result->seed.has_value());
+    setStatus(tr("%1 — %2, %3 queries, N = %4; %5 methods × %6 ε × %7 trials in %8 s on %9 threads%10")
+                  .arg(QString::fromStdString(result->name.empty() ? std::string("Sweep") : result->name),
+                       QString::fromStdString(result->datasetName), QString::number(result->queryCount),
+                       QString::number(result->scale, 'g', 10), QString::number(result->methods.size()),
+                       QString::number(result->epsilons.size()), QString::number(result->trials),
+                       QString::number(result->seconds, 'f', 2), QString::number(result->threadsUsed))
+                  .arg(result->seed ? tr(" (seeded demo, seed %1 — not for release)").arg(qulonglong(*result->seed))
+                                    : QString()));
+    emit resultsShown();
+}
+
+void ExperimentsView::redrawChart() {
+    QChart* old = m_chartView->chart();
+    m_chartView->setChart(m_result ? ErrorEpsilonChartBuilder::build(*m_result, m_model->metric())
+                                   : ErrorEpsilonChartBuilder::build(eval::SweepResult{}, m_model->metric()));
+    delete old;
+}
+
+void ExperimentsView::setMetric(eval::Metric metric) {
+    if (m_metric->currentData().toInt() != int(metric)) {
+        m_metric->setCurrentIndex(m_metric->findData(int(metric)));  // comes back here
+        return;
+    }
+    m_model->setMetric(metric);
+    redrawChart();
+}
+
+void ExperimentsView::setStatus(const QString& text, bool error) {
+    m_status->setText(text);
+    m_status->setStyleSheet(error ? QStringLiteral("color: #b00000;") : QString());
+}
+
+QString ExperimentsView::statusText() const { return m_status->text(); }
+
+}  // namespace veil::ui

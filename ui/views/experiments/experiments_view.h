@@ -1,0 +1,110 @@
+// ExperimentsView: utility against epsilon (issue 9). Pick a data set (DPBench .npy or CSV counts),
+// a workload and methods from core's method registry, set the epsilon grid and the trials, and Run:
+// veil::eval::runExperiment runs off the UI thread with progress and Cancel (a cancelled run keeps
+// the previous results). Shows error against epsilon (log axes, median line and IQR band per
+// method, tooltips with the exact numbers), the numbers as a table, and exports the chart (PNG,
+// SVG), the trials and the summary (CSV), and the experiment itself (JSON, docs/examples format).
+#pragma once
+
+#include "veil/eval/experiment.h"
+#include "veil/eval/sweep.h"
+
+#include <QWidget>
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+
+class QCheckBox;
+class QChartView;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+
+namespace veil::ui {
+
+struct WorkbenchContext;
+class SweepJob;
+class SweepSummaryModel;
+
+class ExperimentsView final : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ExperimentsView(WorkbenchContext& context, QWidget* parent = nullptr);
+    // A running sweep is cancelled and waited for; the status bar forgets it.
+    ~ExperimentsView() override;
+
+    // The experiment the settings describe (dataset path absolute, no base directory).
+    Result<eval::Experiment> currentExperiment() const;
+    // Shows an experiment's settings (an undoable edit).
+    void setExperiment(const eval::Experiment& experiment);
+    bool loadExperimentFile(const QString& path);
+    bool saveExperimentFile(const QString& path);
+    bool exportChart(const QString& path);        // .png or .svg
+    bool exportTrialsCsv(const QString& path);    // one row per (method, epsilon, trial)
+    bool exportSummaryCsv(const QString& path);   // the table, for the chosen metric
+
+    void setMetric(eval::Metric metric);
+    void setThreads(int threads) { m_threads = threads; }
+
+    const std::shared_ptr<eval::SweepResult>& result() const { return m_result; }
+    SweepSummaryModel* summaryModel() const { return m_model; }
+    QChartView* chartView() const { return m_chartView; }
+    SweepJob* job() const { return m_job; }
+    QString statusText() const;
+
+public slots:
+    void run();
+    void cancel();
+
+signals:
+    void resultsShown();
+    void runEnded();
+
+private:
+    QWidget* buildControls();
+    void populateMethods();
+    nlohmann::json settingsJson() const;
+    void applySettingsJson(const nlohmann::json& j);
+    void settingsEdited();
+    void showResult(const std::shared_ptr<eval::SweepResult>& result);
+    void redrawChart();
+    void setStatus(const QString& text, bool error = false);
+    void setRunning(bool running);
+
+    WorkbenchContext& m_context;
+    SweepJob* m_job;
+    SweepSummaryModel* m_model;
+    eval::Experiment m_base;  // name, description, delta, sample, workload file... of a loaded file
+    nlohmann::json m_lastSettings;
+    bool m_applying = false;
+    int m_threads = 0;
+    std::shared_ptr<eval::SweepResult> m_result;
+
+    QLineEdit* m_dataset;
+    QComboBox* m_workload;
+    QSpinBox* m_rangeCount;
+    QListWidget* m_methods;
+    QDoubleSpinBox* m_epsFrom;
+    QDoubleSpinBox* m_epsTo;
+    QSpinBox* m_epsCount;
+    QCheckBox* m_logSpaced;
+    QSpinBox* m_trials;
+    QCheckBox* m_fixedSeed;
+    QSpinBox* m_seed;
+    QComboBox* m_metric;
+    QPushButton* m_run;
+    QPushButton* m_cancel;
+    QLabel* m_status;
+    QLabel* m_seededBadge;
+    QChartView* m_chartView;
+    QTableView* m_table;
+};
+
+}  // namespace veil::ui

@@ -1,0 +1,88 @@
+// ExperimentsView's exports: the chart as PNG (QWidget::grab) or SVG (QSvgGenerator), the trials as
+// core's CSV and the table as CSV, both written atomically (veil/io/atomic_file.h).
+#include "views/experiments/experiments_view.h"
+
+#include "views/experiments/sweep_summary_model.h"
+
+#include "veil/eval/sweep_output.h"
+#include "veil/io/atomic_file.h"
+
+#include <QChartView>
+#include <QFile>
+#include <QPainter>
+#include <QtSvg/QSvgGenerator>
+
+#include <sstream>
+
+namespace veil::ui {
+namespace {
+
+std::string local(const QString& path) { return std::string(QFile::encodeName(path).constData()); }
+
+}  // namespace
+
+bool ExperimentsView::exportChart(const QString& path) {
+    bool ok = false;
+    if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
+        QSvgGenerator generator;
+        generator.setFileName(path);
+        generator.setSize(m_chartView->size());
+        generator.setViewBox(QRect(QPoint(0, 0), m_chartView->size()));
+        generator.setTitle(tr("Veil: error against epsilon"));
+        QPainter painter;
+        if (painter.begin(&generator)) {
+            m_chartView->render(&painter);
+            ok = painter.end();
+        }
+    } else {
+        ok = m_chartView->grab().save(path, "PNG");
+    }
+    setStatus(ok ? tr("Saved the chart to %1").arg(path) : tr("Could not write %1").arg(path), !ok);
+    return ok;
+}
+
+bool ExperimentsView::exportTrialsCsv(const QString& path) {
+    if (!m_result) {
+        setStatus(tr("Nothing to export: run the experiment first."), true);
+        return false;
+    }
+    const auto result = m_result;
+    const Status status = writeFileAtomically(local(path), [result](std::ostream& out) {
+        eval::writeTrialsCsv(out, *result);
+        return bool(out);
+    });
+    setStatus(status.isOk() ? tr("Saved %1 trials to %2").arg(result->rows.size()).arg(path)
+                            : QString::fromStdString(status.message()),
+              !status.isOk());
+    return status.isOk();
+}
+
+bool ExperimentsView::exportSummaryCsv(const QString& path) {
+    if (!m_result) {
+        setStatus(tr("Nothing to export: run the experiment first."), true);
+        return false;
+    }
+    std::ostringstream out;
+    out.precision(17);
+    out << "method,label,epsilon,metric,n,median,q1,q3,iqr,mean,ci_lower,ci_upper,min,max\n";
+    const auto metric = m_model->metric();
+    for (const auto& row : m_result->summaries) {
+        const auto& spec = m_result->methods[row.method];
+        const auto& s = row[metric];
+        auto quoted = [](const std::string& t) {
+            if (t.find_first_of(",\"\n") == std::string::npos) return t;
+            std::string q = "\"";
+            for (char c : t) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+            return q + "\"";
+        };
+        out << quoted(spec.id) << ',' << quoted(spec.label) << ',' << row.epsilon << ',' << eval::metricName(metric) << ','
+            << s.n << ',' << s.median << ',' << s.q1 << ',' << s.q3 << ',' << s.iqr << ',' << s.mean << ',' << s.ciLower
+            << ',' << s.ciUpper << ',' << s.min << ',' << s.max << '\n';
+    }
+    const Status status = writeFileAtomically(local(path), out.str());
+    setStatus(status.isOk() ? tr("Saved the table to %1").arg(path) : QString::fromStdString(status.message()),
+              !status.isOk());
+    return status.isOk();
+}
+
+}  // namespace veil::ui

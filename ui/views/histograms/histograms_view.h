@@ -1,0 +1,84 @@
+// HistogramsView: private histograms for range queries (issue 5; Hay et al. 2010, Xiao et al.
+// 2010, Hardt et al. 2012). The counts come from a column of the open table (numeric bins or
+// categories) or a 1-D counts file (DPBench .npy or CSV). Run releases the histogram with the
+// chosen strategy (identity, hierarchical with branching b and consistency on/off, Privelet,
+// MWEM) and draws true vs noisy bars, then compares every strategy's range-query error at the
+// same epsilon (DPBench's scaled average error over random ranges and repeated trials).
+#pragma once
+
+#include "workbench/workbench_context.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QChartView;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace veil::ui {
+
+class DpJob;
+class DpParameters;
+class EpsilonSlider;
+class StrategyErrorModel;
+
+class HistogramsView final : public QWidget {
+    Q_OBJECT
+
+public:
+    static constexpr int kWorkloadQueries = 1000;
+
+    explicit HistogramsView(WorkbenchContext& context, QWidget* parent = nullptr);
+
+    DpParameters* parameters() const { return m_params; }
+    DpJob* job() const { return m_job; }
+    StrategyErrorModel* errorModel() const { return m_errors; }
+    QChartView* barsChartView() const { return m_barsView; }
+    QChartView* errorChartView() const { return m_errorView; }
+    const std::vector<double>& trueCounts() const { return m_counts; }
+    const std::vector<double>& estimate() const { return m_estimate; }
+
+public slots:
+    void run();
+    // Loads a counts file (.npy or CSV) as the source; false with the reason shown on error.
+    bool openCountsFile(const QString& path);
+    bool recordRelease();
+
+signals:
+    void resultsShown();
+
+private:
+    void buildControls(QWidget* panel);
+    void sync(const QString& key);
+    void onTableReset();
+    bool loadCounts(QString* error);
+    void setStatus(const QString& text, bool error = false);
+
+    WorkbenchContext m_context;  // a copy: the window passes a temporary
+    DpParameters* m_params;
+    DpJob* m_job;
+    StrategyErrorModel* m_errors;
+    QComboBox* m_source;
+    QComboBox* m_column;
+    QComboBox* m_strategy;
+    EpsilonSlider* m_epsilon;
+    QLabel* m_fileLabel;
+    QLabel* m_description;
+    QLabel* m_status;
+    QPushButton* m_run;
+    QPushButton* m_record;
+    QChartView* m_barsView;
+    QChartView* m_errorView;
+    QTableView* m_errorTable;
+    std::vector<double> m_fileCounts;
+    std::vector<double> m_counts;    // shown result: true counts
+    std::vector<double> m_estimate;  // shown result: private estimate
+    double m_shownEpsilon = 0.0;
+    bool m_shownSeeded = false, m_recorded = true;
+    QString m_shownDataset;
+};
+
+}  // namespace veil::ui

@@ -1,0 +1,54 @@
+#include "views/mechanisms/epsilon_slider.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+
+#include <algorithm>
+#include <cmath>
+
+namespace veil::ui {
+
+EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {
+    m_slider = new QSlider(Qt::Horizontal, this);
+    m_slider->setObjectName(QStringLiteral("epsilon-slider"));
+    m_slider->setRange(0, kSteps);
+    m_slider->setToolTip(tr("Privacy loss ε on a log scale from %1 to %2").arg(kMin).arg(kMax));
+    m_label = new QLabel(this);
+    m_label->setObjectName(QStringLiteral("epsilon-value"));
+    m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(QStringLiteral("ε = 0.000")));
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_slider, 1);
+    layout->addWidget(m_label);
+    setEpsilon(1.0);
+    connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
+        m_epsilon = epsilonAt(position);
+        showValue();
+        emit epsilonEdited(m_epsilon);
+    });
+}
+
+double EpsilonSlider::epsilonAt(int position) {
+    const double t = double(std::clamp(position, 0, kSteps)) / kSteps;
+    const double raw = kMin * std::pow(kMax / kMin, t);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)) - 2);
+    return std::round(raw / magnitude) * magnitude;
+}
+
+int EpsilonSlider::positionOf(double epsilon) {
+    const double e = std::clamp(epsilon, kMin, kMax);
+    return int(std::lround(std::log(e / kMin) / std::log(kMax / kMin) * kSteps));
+}
+
+void EpsilonSlider::setEpsilon(double epsilon) {
+    m_epsilon = epsilon;
+    const QSignalBlocker block(m_slider);
+    m_slider->setValue(positionOf(epsilon));
+    showValue();
+}
+
+void EpsilonSlider::showValue() { m_label->setText(QStringLiteral("ε = %1").arg(m_epsilon, 0, 'g', 3)); }
+
+}  // namespace veil::ui

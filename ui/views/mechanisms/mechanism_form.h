@@ -1,0 +1,62 @@
+// MechanismForm: the Mechanisms view's settings (column, query, mechanism, the mechanism to
+// compare with, epsilon on a log slider, delta, clamping bounds, bins, fixed seed, show true
+// value). Every user edit becomes an undoable DpParameters change; the widgets follow the
+// parameters on edit, undo and redo. specFor() turns the parameters into core's ColumnQuerySpec.
+#pragma once
+
+#include "veil/dp/column_query.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QSpinBox;
+class QUndoStack;
+
+namespace veil::ui {
+
+class DpParameters;
+class EpsilonSlider;
+
+class MechanismForm final : public QWidget {
+    Q_OBJECT
+
+public:
+    MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QWidget* parent = nullptr);
+
+    // Fills the column list from the table and resets the parameters to defaults (no undo).
+    void setTable(const Table& table);
+    // The spec for mechanism `mechanismKey` ("" = the query's natural one).
+    dp::ColumnQuerySpec specFor(const QString& mechanismKey) const;
+
+private:
+    void sync(const QString& key);
+    void updateVisibility();
+    void pickColumn(const QString& name);
+    template <typename W>
+    W* add(W* widget, const QString& name, const QString& label);
+
+    DpParameters* m_params;
+    QUndoStack* m_undo;
+    const Table* m_table = nullptr;
+    QFormLayout* m_layout;
+    QComboBox* m_column;
+    QComboBox* m_query;
+    QDoubleSpinBox* m_quantile;
+    QDoubleSpinBox* m_rangeLower;
+    QDoubleSpinBox* m_rangeUpper;
+    QComboBox* m_mechanism;
+    QComboBox* m_compare;
+    EpsilonSlider* m_epsilon;
+    QDoubleSpinBox* m_delta;
+    QDoubleSpinBox* m_lower;
+    QDoubleSpinBox* m_upper;
+    QSpinBox* m_bins;
+    QCheckBox* m_seeded;
+    QSpinBox* m_seed;
+    QCheckBox* m_showTrue;
+};
+
+}  // namespace veil::ui

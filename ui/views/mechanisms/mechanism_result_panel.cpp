@@ -1,0 +1,137 @@
+#include "views/mechanisms/mechanism_result_panel.h"
+
+#include "charts/mechanisms/noise_chart_builder.h"
+#include "charts/mechanisms/repeated_release_chart_builder.h"
+#include "views/mechanisms/dp_chart_export.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace veil::ui {
+
+QString formatDpValue(double value) { return QString::number(value, 'g', 6); }
+
+namespace {
+QLabel* makeLabel(const QString& name, QWidget* parent, int pointDelta = 0, bool bold = false) {
+    auto* label = new QLabel(parent);
+    label->setObjectName(name);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setWordWrap(true);
+    QFont font = label->font();
+    font.setPointSizeF(font.pointSizeF() + pointDelta);
+    font.setBold(bold);
+    label->setFont(font);
+    return label;
+}
+
+QChartView* makeChartView(const QString& name, const QString& exportName, QWidget* parent) {
+    auto* view = new QChartView(parent);
+    view->setObjectName(name);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(360, 240);
+    dp_export::installExportMenu(view, exportName);
+    return view;
+}
+}  // namespace
+
+MechanismResultPanel::MechanismResultPanel(const QString& name, QWidget* parent) : QWidget(parent) {
+    m_heading = makeLabel(QStringLiteral("heading"), this, 2, true);
+    m_answer = makeLabel(QStringLiteral("answer"), this, 6, true);
+    m_scale = makeLabel(QStringLiteral("noise-scale"), this, 1);
+    m_interval = makeLabel(QStringLiteral("interval"), this, 1);
+    m_truth = makeLabel(QStringLiteral("true-value"), this, 1);
+    m_notes = makeLabel(QStringLiteral("notes"), this);
+    m_noiseView = makeChartView(QStringLiteral("noise-chart"), name + QStringLiteral("-noise"), this);
+    m_repeatedView = makeChartView(QStringLiteral("repeated-chart"), name + QStringLiteral("-repeated"), this);
+    auto* layout = new QVBoxLayout(this);
+    for (QLabel* l : {m_heading, m_answer, m_scale, m_interval, m_truth, m_notes}) layout->addWidget(l);
+    layout->addWidget(m_noiseView, 1);
+    layout->addWidget(m_repeatedView, 1);
+    clear();
+}
+
+void MechanismResultPanel::clear(const QString& message) {
+    m_release.reset();
+    m_repeatedValues.clear();
+    m_heading->setText(message.isEmpty() ? tr("No release yet — press Run") : message);
+    for (QLabel* l : {m_answer, m_scale, m_interval, m_truth, m_notes}) l->clear();
+    m_answer->setProperty("value", QVariant());
+    m_scale->setProperty("value", QVariant());
+    m_noiseView->setChart(new QChart);
+    m_repeatedView->setChart(new QChart);
+}
+
+void MechanismResultPanel::showResult(const dp::ColumnQueryResult& release, const dp::ColumnQueryResult& repeated) {
+    m_release = release;
+    m_repeatedValues.clear();
+    for (const auto& trial : repeated.releases)
+        if (!trial.empty()) m_repeatedValues.push_back(trial[0]);
+    redraw();
+}
+
+void MechanismResultPanel::setShowTrue(bool show) {
+    if (m_showTrue == show) return;
+    m_showTrue = show;
+    if (m_release) redraw();
+}
+
+void MechanismResultPanel::redraw() {
+    const dp::ColumnQueryResult& r = *m_release;
+    const QString mech = QString::fromLatin1(dp::mechanismKindName(r.mechanism));
+    const QString query = QString::fromLatin1(dp::queryKindName(r.query));
+    m_heading->setText(tr("%1 of %2 — %3 mechanism (ε = %4%5, %6)")
+                           .arg(query, QString::fromStdString(r.column), mech)
+                           .arg(r.epsilon, 0, 'g', 3)
+                           .arg(r.delta > 0 ? tr(", δ = %1").arg(r.delta, 0, 'g', 3) : QString())
+                           .arg(QString::fromLatin1(dp::neighbouringName(r.neighbouring))));
+    const std::vector<double>& values = r.releases.empty() ? std::vector<double>{} : r.releases[0];
+    if (values.size() == 1) {
+        m_answer->setText(tr("Noisy answer: %1").arg(formatDpValue(values[0])));
+        m_answer->setProperty("value", values[0]);
+    } else {
+        QStringList parts;
+        for (std::size_t i = 0; i < values.size() && i < 12; ++i)
+            parts << QStringLiteral("%1: %2").arg(QString::fromStdString(r.labels[i]), formatDpValue(values[i]));
+        if (values.size() > 12) parts << tr("… (%1 bins)").arg(values.size());
+        m_answer->setText(tr("Noisy answer: %1").arg(parts.join(QStringLiteral(", "))));
+        m_answer->setProperty("value", values.empty() ? QVariant() : QVariant(values[0]));
+    }
+    m_scale->setText(tr("Noise scale: %1 (sensitivity %2)").arg(formatDpValue(r.noiseScale), formatDpValue(r.sensitivity)));
+    m_scale->setProperty("value", r.noiseScale);
+    if (!r.intervals.empty() && !r.intervals[0].empty()) {
+        const auto& ci = r.intervals[0][0];
+        m_interval->setText(tr("%1% confidence interval: [%2, %3]")
+                                .arg(ci.confidence * 100, 0, 'g', 3)
+                                .arg(formatDpValue(ci.lower), formatDpValue(ci.upper)));
+    } else {
+        m_interval->clear();
+    }
+    const bool haveTrue = !r.trueValues.empty();
+    m_truth->setVisible(m_showTrue);
+    m_truth->setText(haveTrue ? tr("True value (teaching): %1").arg(formatDpValue(r.trueValues[0])) : QString());
+    QStringList notes;
+    if (r.seeded) notes << QStringLiteral("<b style='color:#d55e00'>%1</b>").arg(tr("seeded - not for release"));
+    notes << tr("%1 rows used").arg(r.rowsUsed);
+    for (const auto& n : r.notes) notes << QString::fromStdString(n).toHtmlEscaped();
+    m_notes->setText(notes.join(QStringLiteral(" · ")));
+
+    // The histogram median's noise is on each bin count, not on the answer: draw it around 0.
+    const bool perBin = r.mechanism == dp::MechanismKind::Histogram || values.size() > 1;
+    const bool around = m_showTrue && haveTrue && !perBin;
+    m_noiseView->setChart(NoiseChartBuilder::build(
+        r.noise, around ? r.trueValues[0] : 0.0,
+        perBin ? tr("Noise added to each bin count") : around ? tr("Noise distribution around the true value")
+                                                              : tr("Noise distribution (centred on 0)")));
+    const std::optional<double> mark = (m_showTrue && haveTrue) ? std::optional<double>(r.trueValues[0]) : std::nullopt;
+    if (m_repeatedValues.empty()) {
+        m_repeatedView->setChart(new QChart);
+        m_repeatedView->chart()->setTitle(tr("Repeated releases are not drawn for a real release"));
+        return;
+    }
+    m_repeatedView->setChart(RepeatedReleaseChartBuilder::build(
+        m_repeatedValues, mark, tr("%1 repeated releases%2").arg(m_repeatedValues.size()).arg(values.size() > 1 ? tr(" (first bin)") : QString())));
+}
+
+}  // namespace veil::ui

@@ -1,0 +1,54 @@
+// MechanismResultPanel: one mechanism's outcome in the Mechanisms view: the noisy answer with its
+// noise scale and confidence interval, the true value (hidden unless teaching), the noise
+// distribution chart and the histogram of the repeated releases. Two of them sit side by side
+// when two mechanisms are compared.
+#pragma once
+
+#include "veil/dp/column_query.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QChartView;
+class QLabel;
+
+namespace veil::ui {
+
+class MechanismResultPanel final : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit MechanismResultPanel(const QString& name, QWidget* parent = nullptr);
+
+    // release: the one release shown; repeated: many independent releases of the same query.
+    void showResult(const dp::ColumnQueryResult& release, const dp::ColumnQueryResult& repeated);
+    void setShowTrue(bool show);
+    void clear(const QString& message = {});
+    bool hasResult() const { return m_release.has_value(); }
+    const std::optional<dp::ColumnQueryResult>& release() const { return m_release; }
+
+    QChartView* noiseChartView() const { return m_noiseView; }
+    QChartView* repeatedChartView() const { return m_repeatedView; }
+    // The releases drawn in the repeated-release histogram (output 0).
+    const std::vector<double>& repeatedValues() const { return m_repeatedValues; }
+
+private:
+    void redraw();
+    QLabel* m_heading;
+    QLabel* m_answer;
+    QLabel* m_scale;
+    QLabel* m_interval;
+    QLabel* m_truth;
+    QLabel* m_notes;
+    QChartView* m_noiseView;
+    QChartView* m_repeatedView;
+    std::optional<dp::ColumnQueryResult> m_release;
+    std::vector<double> m_repeatedValues;
+    bool m_showTrue = false;
+};
+
+// The text shown for a released value: up to 6 significant digits.
+QString formatDpValue(double value);
+
+}  // namespace veil::ui
