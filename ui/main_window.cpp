@@ -35,6 +35,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
+#include <QScrollArea>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
@@ -303,8 +304,14 @@ void MainWindow::createViews() {
     };
     addSwitch(tr("&Data"), m_central);
     for (const ViewEntry& entry : workbenchViews()) {
-        QWidget* page = entry.create(m_context);
+        QWidget* view = entry.create(m_context);
+        view->setObjectName(entry.id);
+        // A view needing more room than the window has scrolls instead of widening the window.
+        auto* page = new QScrollArea;
         page->setObjectName(entry.id);
+        page->setWidget(view);
+        page->setWidgetResizable(true);
+        page->setFrameShape(QFrame::NoFrame);
         m_workspace->addTab(page, entry.title);
         addSwitch(entry.title, page);
     }
