@@ -21,7 +21,7 @@
 #include "views/anonymization/lattice_view.h"
 #include "views/anonymization/linkage_panel.h"
 #include "views/anonymization/mondrian_page.h"
-#include "views/anonymization/widget_export.h"
+#include "charts/widget_export.h"
 #include "views/anonymization/hierarchy_builder_form.h"
 #include "views/anonymization/hierarchy_editor.h"
 #include "views/anonymization/hierarchy_model.h"
@@ -369,8 +369,8 @@ void TestAnonymizationView::savesChartsAsPngAndSvg() {
     QVERIFY(runAndWait());
     QTemporaryDir dir;
     QChartView* chart = m_view->groupsPage()->chartView();
-    QVERIFY(saveWidgetImage(chart, dir.filePath(QStringLiteral("sizes.png"))));
-    QVERIFY(saveWidgetImage(chart, dir.filePath(QStringLiteral("sizes.svg"))));
+    QVERIFY(saveWidget(chart, dir.filePath(QStringLiteral("sizes.png"))));
+    QVERIFY(saveWidget(chart, dir.filePath(QStringLiteral("sizes.svg"))));
     const QImage png(dir.filePath(QStringLiteral("sizes.png")));
     QVERIFY(!png.isNull());
     QCOMPARE(png.size(), chart->size());

@@ -9,7 +9,7 @@
 #include "document/document.h"
 #include "views/graph/degree_panel.h"
 #include "views/graph/graph_canvas.h"
-#include "views/graph/graph_job.h"
+#include "jobs/core_job.h"
 #include "views/graph/graph_parameters.h"
 #include "views/graph/graph_view.h"
 #include "views/graph/release_model.h"
@@ -125,7 +125,7 @@ void TestGraphView::cleanup() {
 
 bool TestGraphView::openKarate() {
     QSignalSpy opened(m_view.get(), &GraphView::graphOpened);
-    QSignalSpy laidOut(m_view->layoutJob(), &GraphJob::finished);
+    QSignalSpy laidOut(m_view->layoutJob(), &CoreJob::finished);
     m_view->openGraph(kKarate, kKarateLabels);
     if (!(opened.wait(kTimeoutMs) || opened.count() == 1)) return false;
     if (!m_jobs->isBusy()) return false;  // the layout that follows the load shows in the status bar
@@ -203,7 +203,7 @@ void TestGraphView::kSliderMarksCoreProjection() {
 void TestGraphView::vertexLpMarksDeletedNodes() {
     QVERIFY(openKarate());
     m_view->kSlider()->setValue(4);
-    QSignalSpy solved(m_view->projectionJob(), &GraphJob::succeeded);
+    QSignalSpy solved(m_view->projectionJob(), &CoreJob::succeeded);
     choose(m_view->findChild<QComboBox*>(QStringLiteral("projectionMode")), int(GraphParameters::VertexLp));
     QVERIFY(solved.wait(kTimeoutMs) || solved.count() == 1);
     const graph::Graph g = loadKarate();
@@ -261,7 +261,7 @@ void TestGraphView::releaseShowsCoreNoiseScales() {
     m_view->kSlider()->setValue(k);
     panel->findChild<QCheckBox*>(QStringLiteral("releaseSeeded"))->setChecked(true);
     QCOMPARE(m_view->parameters()->epsilon(), epsilon);
-    QSignalSpy done(panel->job(), &GraphJob::succeeded);
+    QSignalSpy done(panel->job(), &CoreJob::succeeded);
     panel->findChild<QPushButton*>(QStringLiteral("releaseRun"))->click();
     QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
 
@@ -302,7 +302,7 @@ void TestGraphView::degreeDistributionChartAndExport() {
     QVERIFY(openKarate());
     DegreePanel* panel = m_view->degreePanel();
     m_view->tabs()->setCurrentWidget(panel);
-    QSignalSpy done(panel->job(), &GraphJob::succeeded);
+    QSignalSpy done(panel->job(), &CoreJob::succeeded);
     panel->findChild<QPushButton*>(QStringLiteral("degreeRun"))->click();
     QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
     QVERIFY(panel->result().has_value());
@@ -325,7 +325,7 @@ void TestGraphView::degreeDistributionChartAndExport() {
 void TestGraphView::cancelLayoutKeepsDrawing() {
     QVERIFY(openKarate());
     const auto before = m_view->canvas()->positions();
-    QSignalSpy cancelled(m_view->layoutJob(), &GraphJob::cancelled);
+    QSignalSpy cancelled(m_view->layoutJob(), &CoreJob::cancelled);
     QSignalSpy busy(m_jobs.get(), &JobMonitor::busyChanged);
     m_view->relayout();
     QVERIFY(m_jobs->isBusy());
@@ -339,7 +339,7 @@ void TestGraphView::cancelLayoutKeepsDrawing() {
         QCOMPARE(after[i].y, before[i].y);
     }
     // A new layout still runs to the end afterwards.
-    QSignalSpy ok(m_view->layoutJob(), &GraphJob::succeeded);
+    QSignalSpy ok(m_view->layoutJob(), &CoreJob::succeeded);
     m_view->relayout();
     QVERIFY(ok.wait(kTimeoutMs) || ok.count() == 1);
 }
@@ -348,7 +348,7 @@ void TestGraphView::kamadaKawaiLayoutFromCombo() {
     QVERIFY(openKarate());
     QCOMPARE(m_view->parameters()->layout(), QStringLiteral("kamada-kawai"));  // the default
     const auto kk = m_view->canvas()->positions();
-    QSignalSpy ok(m_view->layoutJob(), &GraphJob::succeeded);
+    QSignalSpy ok(m_view->layoutJob(), &CoreJob::succeeded);
     choose(m_view->findChild<QComboBox*>(QStringLiteral("layoutAlgorithm")), QStringLiteral("fruchterman-reingold"));
     QCOMPARE(m_view->parameters()->layout(), QStringLiteral("fruchterman-reingold"));
     QVERIFY(ok.wait(kTimeoutMs) || ok.count() == 1);
@@ -361,7 +361,7 @@ void TestGraphView::kamadaKawaiLayoutFromCombo() {
     }
     QVERIFY(moved);
     // Undo brings Kamada-Kawai back and lays out again: the same (deterministic) picture.
-    QSignalSpy again(m_view->layoutJob(), &GraphJob::succeeded);
+    QSignalSpy again(m_view->layoutJob(), &CoreJob::succeeded);
     m_document->undoStack()->undo();
     QCOMPARE(m_view->parameters()->layout(), QStringLiteral("kamada-kawai"));
     QVERIFY(again.wait(kTimeoutMs) || again.count() == 1);
@@ -378,7 +378,7 @@ void TestGraphView::loadErrorKeepsPreviousGraph() {
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write("1 2\n3\n");  // line 2 has one field
     file.close();
-    QSignalSpy failed(m_view->loadJob(), &GraphJob::failed);
+    QSignalSpy failed(m_view->loadJob(), &CoreJob::failed);
     m_view->openGraph(bad);
     QVERIFY(failed.wait(kTimeoutMs) || failed.count() == 1);
     const QString message = failed.first().first().toString();
@@ -446,16 +446,16 @@ void TestGraphView::screenshots() {
     ReleasePanel* panel = m_view->releasePanel();
     m_view->tabs()->setCurrentWidget(panel);
     panel->findChild<QCheckBox*>(QStringLiteral("releaseSeeded"))->setChecked(true);
-    QSignalSpy done(panel->job(), &GraphJob::succeeded);
+    QSignalSpy done(panel->job(), &CoreJob::succeeded);
     panel->release();
     QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
     saveScreenshot(*m_view, QStringLiteral("graph_release.png"));
     m_view->tabs()->setCurrentWidget(m_view->degreePanel());
-    QSignalSpy degrees(m_view->degreePanel()->job(), &GraphJob::succeeded);
+    QSignalSpy degrees(m_view->degreePanel()->job(), &CoreJob::succeeded);
     m_view->degreePanel()->release();
     QVERIFY(degrees.wait(kTimeoutMs) || degrees.count() == 1);
     saveScreenshot(*m_view, QStringLiteral("graph_degrees.png"));
-    QSignalSpy fr(m_view->layoutJob(), &GraphJob::succeeded);
+    QSignalSpy fr(m_view->layoutJob(), &CoreJob::succeeded);
     choose(m_view->findChild<QComboBox*>(QStringLiteral("layoutAlgorithm")), QStringLiteral("fruchterman-reingold"));
     QVERIFY(fr.wait(kTimeoutMs) || fr.count() == 1);
     m_view->tabs()->setCurrentIndex(0);

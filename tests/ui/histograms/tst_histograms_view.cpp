@@ -7,8 +7,8 @@
 #include "document/document.h"
 #include "views/histograms/histograms_view.h"
 #include "views/histograms/strategy_error_model.h"
-#include "views/mechanisms/dp_chart_export.h"
-#include "views/mechanisms/dp_job.h"
+#include "charts/widget_export.h"
+#include "jobs/core_job.h"
 #include "views/mechanisms/ledger_session.h"
 #include "views/mechanisms/dp_parameters.h"
 #include "workbench/job_monitor.h"
@@ -100,7 +100,7 @@ void TestHistogramsView::cleanup() {
 }
 
 bool TestHistogramsView::runAndWait() {
-    QSignalSpy finished(m_view->job(), &DpJob::finished);
+    QSignalSpy finished(m_view->job(), &CoreJob::finished);
     QSignalSpy shown(m_view.get(), &HistogramsView::resultsShown);
     m_view->run();
     if (!finished.wait(kTimeoutMs)) return false;
@@ -179,7 +179,7 @@ void TestHistogramsView::cancelKeepsPrevious() {
     pushDpParameter(m_document->undoStack(), m_view->parameters(), QStringLiteral("trials"), 1);
     QVERIFY(runAndWait());
     const std::vector<double> before = m_view->estimate();
-    QSignalSpy cancelled(m_view->job(), &DpJob::cancelled);
+    QSignalSpy cancelled(m_view->job(), &CoreJob::cancelled);
     pushDpParameter(m_document->undoStack(), m_view->parameters(), QStringLiteral("seed"), 77);
     m_view->run();
     m_jobs->cancel();
@@ -208,7 +208,7 @@ void TestHistogramsView::recordSecureReleaseAndExportCharts() {
     for (QChartView* view : {m_view->barsChartView(), m_view->errorChartView()})
         for (const QString suffix : {QStringLiteral(".png"), QStringLiteral(".svg")}) {
             const QString path = dir.filePath(view->objectName() + suffix);
-            QVERIFY(dp_export::saveWidget(view, path));
+            QVERIFY(saveWidget(view, path));
             QVERIFY(QFileInfo(path).size() > 1000);
         }
 }

@@ -7,7 +7,7 @@
 #include "views/ledger/budget_model.h"
 #include "views/ledger/ledger_entry_model.h"
 #include "views/ledger/ledger_view.h"
-#include "views/mechanisms/dp_job.h"
+#include "jobs/core_job.h"
 #include "views/mechanisms/dp_parameters.h"
 #include "views/mechanisms/ledger_session.h"
 #include "views/mechanisms/mechanisms_view.h"

@@ -4,7 +4,7 @@
 // holds 1,000 draws; parameter edits undo and redo; a run can be cancelled; a secure release is
 // recorded in a (temporary) ledger and one over budget is refused; randomized response runs.
 #include "document/document.h"
-#include "views/mechanisms/dp_job.h"
+#include "jobs/core_job.h"
 #include "views/mechanisms/dp_parameters.h"
 #include "views/mechanisms/epsilon_slider.h"
 #include "views/mechanisms/ledger_session.h"
@@ -110,7 +110,7 @@ void TestMechanismsView::cleanup() {
 }
 
 bool TestMechanismsView::runAndWait() {
-    QSignalSpy finished(m_view->job(), &DpJob::finished);
+    QSignalSpy finished(m_view->job(), &CoreJob::finished);
     QSignalSpy shown(m_view.get(), &MechanismsView::resultsShown);
     m_view->findChild<QPushButton*>(QStringLiteral("run"))->click();
     if (!finished.wait(kTimeoutMs)) return false;
@@ -234,7 +234,7 @@ void TestMechanismsView::cancelKeepsPreviousResult() {
     const double before = m_view->panel(0)->findChild<QLabel*>(QStringLiteral("answer"))->property("value").toDouble();
     choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("median"));
     set("seed", 99);
-    QSignalSpy cancelled(m_view->job(), &DpJob::cancelled);
+    QSignalSpy cancelled(m_view->job(), &CoreJob::cancelled);
     m_view->findChild<QPushButton*>(QStringLiteral("run"))->click();
     QVERIFY(m_jobs->isBusy());
     m_jobs->cancel();  // the status bar's Cancel
@@ -287,7 +287,7 @@ void TestMechanismsView::recordBeforeShowingHidesRefusedAnswer() {
     QCOMPARE(int(m_view->panel(0)->repeatedValues().size()), 0);  // a real release shows one answer
     const double shown = answer->property("value").toDouble();
     // 0.8 + 0.8 > 1: refused, so the new answer is never shown and nothing is written.
-    QSignalSpy finished(m_view->job(), &DpJob::finished);
+    QSignalSpy finished(m_view->job(), &CoreJob::finished);
     m_view->run();
     QVERIFY(finished.wait(kTimeoutMs));
     QCOMPARE(answer->property("value").toDouble(), shown);

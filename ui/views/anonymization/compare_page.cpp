@@ -2,7 +2,7 @@
 
 #include "charts/value_counts_chart_builder.h"
 #include "views/anonymization/anonymization_state.h"
-#include "views/anonymization/widget_export.h"
+#include "charts/widget_export.h"
 
 #include "veil/table/column_summary.h"
 
@@ -34,8 +34,8 @@ ComparePage::ComparePage(AnonymizationState* state, QWidget* parent) : QWidget(p
     m_released = new QChartView(split);
     m_released->setObjectName(QStringLiteral("compare-released"));
     for (QChartView* v : {m_original, m_released}) v->setRenderHint(QPainter::Antialiasing);
-    installImageExportMenu(m_original, QStringLiteral("distribution-original"));
-    installImageExportMenu(m_released, QStringLiteral("distribution-released"));
+    installExportMenu(m_original, QStringLiteral("distribution-original"));
+    installExportMenu(m_released, QStringLiteral("distribution-released"));
     layout->addWidget(split, 1);
     connect(m_attribute, &QComboBox::currentIndexChanged, this, &ComparePage::redraw);
     connect(m_state, &AnonymizationState::runChanged, this, [this] {

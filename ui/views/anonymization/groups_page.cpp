@@ -6,7 +6,7 @@
 #include "views/anonymization/class_list_model.h"
 #include "views/anonymization/class_tint_proxy_model.h"
 #include "views/anonymization/summary_text.h"
-#include "views/anonymization/widget_export.h"
+#include "charts/widget_export.h"
 
 #include <QChart>
 #include <QChartView>
@@ -53,7 +53,7 @@ GroupsPage::GroupsPage(AnonymizationState* state, QWidget* parent) : QWidget(par
     m_chart->setObjectName(QStringLiteral("anon-class-size-chart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumWidth(360);
-    installImageExportMenu(m_chart, QStringLiteral("class-sizes"));
+    installExportMenu(m_chart, QStringLiteral("class-sizes"));
     top->addWidget(m_summary);
     top->addWidget(m_classView);
     top->addWidget(m_chart);

@@ -3,7 +3,7 @@
 #include "charts/anonymization/lattice_scene_builder.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/lattice_view.h"
-#include "views/anonymization/widget_export.h"
+#include "charts/widget_export.h"
 
 #include <QGraphicsItem>
 #include <QGraphicsScene>
@@ -31,7 +31,7 @@ LatticePage::LatticePage(AnonymizationState* state, QWidget* parent) : QWidget(p
     m_view = new LatticeView(this);
     m_view->setObjectName(QStringLiteral("lattice-view"));
     m_view->setScene(m_scene);
-    installImageExportMenu(m_view, QStringLiteral("lattice"));
+    installExportMenu(m_view, QStringLiteral("lattice"));
     layout->addWidget(m_view, 1);
     connect(m_view, &LatticeView::nodeClicked, this, [this](std::size_t index) {
         const auto& lattice = m_state->searchLattice();

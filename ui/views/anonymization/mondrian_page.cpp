@@ -2,7 +2,7 @@
 
 #include "charts/anonymization/mondrian_plot.h"
 #include "views/anonymization/anonymization_state.h"
-#include "views/anonymization/widget_export.h"
+#include "charts/widget_export.h"
 
 #include "veil/hierarchy/builders.h"
 
@@ -81,7 +81,7 @@ MondrianPage::MondrianPage(AnonymizationState* state, QWidget* parent) : QWidget
     layout->addLayout(row);
     m_plot = new MondrianPlot(this);
     m_plot->setObjectName(QStringLiteral("mondrian-plot"));
-    installImageExportMenu(m_plot, QStringLiteral("mondrian-cuts"));
+    installExportMenu(m_plot, QStringLiteral("mondrian-cuts"));
     layout->addWidget(m_plot, 1);
     connect(m_x, &QComboBox::currentIndexChanged, this, &MondrianPage::redraw);
     connect(m_y, &QComboBox::currentIndexChanged, this, &MondrianPage::redraw);

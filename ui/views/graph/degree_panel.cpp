@@ -1,8 +1,8 @@
 #include "views/graph/degree_panel.h"
 
 #include "charts/graph/degree_sequence_chart_builder.h"
-#include "views/graph/chart_export.h"
-#include "views/graph/graph_job.h"
+#include "charts/widget_export.h"
+#include "jobs/core_job.h"
 #include "views/graph/graph_parameters.h"
 #include "views/graph/release_model.h"
 #include "views/graph/release_panel.h"
@@ -22,7 +22,7 @@
 namespace veil::ui {
 
 DegreePanel::DegreePanel(GraphParameters* parameters, JobMonitor* jobs, QWidget* parent)
-    : QWidget(parent), m_parameters(parameters), m_job(new GraphJob(jobs, this)) {
+    : QWidget(parent), m_parameters(parameters), m_job(new CoreJob(jobs, this)) {
     m_run = new QPushButton(tr("Release degree sequence"), this);
     m_run->setObjectName(QStringLiteral("degreeRun"));
     m_run->setEnabled(false);
@@ -39,7 +39,7 @@ DegreePanel::DegreePanel(GraphParameters* parameters, JobMonitor* jobs, QWidget*
     m_chartView->setObjectName(QStringLiteral("degreeChart"));
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumHeight(260);
-    graph_export::installExportMenu(m_chartView, QStringLiteral("degree-sequence"));
+    installExportMenu(m_chartView, QStringLiteral("degree-sequence"));
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_run);
@@ -71,7 +71,7 @@ void DegreePanel::setGraph(std::shared_ptr<const graph::Graph> graph) {
     delete old;
 }
 
-bool DegreePanel::exportChart(const QString& path) { return graph_export::saveWidget(m_chartView, path); }
+bool DegreePanel::exportChart(const QString& path) { return saveWidget(m_chartView, path); }
 
 void DegreePanel::release() {
     if (!m_graph) return;
@@ -84,9 +84,9 @@ void DegreePanel::release() {
         RunContext c = ctx;
         c.random = random.get();
         auto result = graph::releaseDegreeSequence(*graph, epsilon, c);
-        if (!result) return GraphJobOutcome{result.status(), {}, {}};
+        if (!result) return CoreJobOutcome{result.status(), {}, {}};
         auto shared = std::make_shared<graph::DegreeSequenceRelease>(std::move(*result));
-        return GraphJobOutcome{Status::ok(), [this, shared, seeded] {
+        return CoreJobOutcome{Status::ok(), [this, shared, seeded] {
                                    m_result = *shared;
                                    showResult(seeded);
                                },

@@ -17,7 +17,7 @@ class QPushButton;
 
 namespace veil::ui {
 
-class GraphJob;
+class CoreJob;
 class GraphParameters;
 class JobMonitor;
 
@@ -30,7 +30,7 @@ public:
     void setGraph(std::shared_ptr<const graph::Graph> graph);
     const std::optional<graph::DegreeSequenceRelease>& result() const { return m_result; }
     QChartView* chartView() const { return m_chartView; }
-    GraphJob* job() const { return m_job; }
+    CoreJob* job() const { return m_job; }
     bool exportChart(const QString& path);
 
 public slots:
@@ -42,7 +42,7 @@ private:
     GraphParameters* m_parameters;
     std::shared_ptr<const graph::Graph> m_graph;
     std::optional<graph::DegreeSequenceRelease> m_result;
-    GraphJob* m_job;
+    CoreJob* m_job;
     QChartView* m_chartView;
     QLabel* m_summary;
     QLabel* m_seededLabel;

@@ -2,10 +2,10 @@
 
 #include "document/document.h"
 #include "views/graph/change_graph_parameter_command.h"
-#include "views/graph/chart_export.h"
+#include "charts/widget_export.h"
 #include "views/graph/degree_panel.h"
 #include "views/graph/graph_canvas.h"
-#include "views/graph/graph_job.h"
+#include "jobs/core_job.h"
 #include "views/graph/graph_palette.h"
 #include "views/graph/graph_parameters.h"
 #include "views/graph/release_panel.h"
@@ -45,8 +45,8 @@ constexpr std::size_t kMaxKamadaKawaiNodes = 800;
 GraphView::GraphView(WorkbenchContext& context, QWidget* parent)
     : QWidget(parent), m_context(context),
       m_undo(context.document ? context.document->undoStack() : new QUndoStack(this)),
-      m_parameters(new GraphParameters(this)), m_loadJob(new GraphJob(context.jobs, this)),
-      m_layoutJob(new GraphJob(context.jobs, this)), m_projectionJob(new GraphJob(context.jobs, this)),
+      m_parameters(new GraphParameters(this)), m_loadJob(new CoreJob(context.jobs, this)),
+      m_layoutJob(new CoreJob(context.jobs, this)), m_projectionJob(new CoreJob(context.jobs, this)),
       m_statistics(new StatisticsModel(this)), m_sensitivity(new SensitivityModel(this)) {
     setObjectName(QStringLiteral("graphView"));
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -59,12 +59,12 @@ GraphView::GraphView(WorkbenchContext& context, QWidget* parent)
     layout->addWidget(splitter);
 
     connect(m_parameters, &GraphParameters::changed, this, [this](GraphParameters::Key key) { onParameterChanged(key); });
-    connect(m_loadJob, &GraphJob::failed, this, [this](const QString& message) {
+    connect(m_loadJob, &CoreJob::failed, this, [this](const QString& message) {
         if (m_context.window) QMessageBox::warning(m_context.window, tr("Cannot open graph"), message);
         m_title->setText(tr("Could not open the graph: %1").arg(message));
     });
-    connect(m_layoutJob, &GraphJob::failed, this, [this](const QString& message) { m_marks->setText(message); });
-    connect(m_projectionJob, &GraphJob::failed, this, [this](const QString& message) { m_marks->setText(message); });
+    connect(m_layoutJob, &CoreJob::failed, this, [this](const QString& message) { m_marks->setText(message); });
+    connect(m_projectionJob, &CoreJob::failed, this, [this](const QString& message) { m_marks->setText(message); });
     onParameterChanged(GraphParameters::K);
 }
 
@@ -105,7 +105,7 @@ QWidget* GraphView::buildDrawingSide() {
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
     m_canvas = new GraphCanvas(side);
-    graph_export::installExportMenu(m_canvas, QStringLiteral("graph"));
+    installExportMenu(m_canvas, QStringLiteral("graph"));
 
     m_kSlider = new QSlider(Qt::Horizontal, side);
     m_kSlider->setObjectName(QStringLiteral("kSlider"));
@@ -237,11 +237,11 @@ void GraphView::openGraph(const QString& path, const QString& labelsPath) {
     const std::size_t k = std::size_t(std::max(1, m_parameters->k()));
     m_loadJob->start(tr("Opening %1").arg(QFileInfo(path).fileName()), [this, path, labelsPath, k](const RunContext& ctx) {
         auto analysis = analyseGraphFile(path, labelsPath, k, ctx);
-        if (!analysis) return GraphJobOutcome{analysis.status(), {}, {}};
+        if (!analysis) return CoreJobOutcome{analysis.status(), {}, {}};
         auto shared = std::make_shared<GraphAnalysis>(std::move(*analysis));
         const QString message = tr("%1: %2 nodes, %3 edges").arg(QFileInfo(path).fileName())
                                     .arg(shared->summary.nodes).arg(shared->summary.edges);
-        return GraphJobOutcome{Status::ok(), [this, shared] { applyAnalysis(*shared); }, message};
+        return CoreJobOutcome{Status::ok(), [this, shared] { applyAnalysis(*shared); }, message};
     });
 }
 
@@ -297,9 +297,9 @@ void GraphView::relayout() {
                                }
                            }
                            if (!useKamadaKawai) positions = graph::forceDirectedLayout(*g, options, c);
-                           if (!positions) return GraphJobOutcome{positions.status(), {}, {}};
+                           if (!positions) return CoreJobOutcome{positions.status(), {}, {}};
                            auto shared = std::make_shared<std::vector<graph::NodePosition>>(std::move(*positions));
-                           return GraphJobOutcome{Status::ok(), [this, g, shared] {
+                           return CoreJobOutcome{Status::ok(), [this, g, shared] {
                                                       if (g == m_graph) m_canvas->setPositions(*shared);
                                                   },
                                                   note};
@@ -350,9 +350,9 @@ void GraphView::updateMarks() {
     m_marks->setText(tr("k = %1: solving the vertex LP…").arg(k));
     m_projectionJob->start(tr("Vertex LP projection (k = %1)").arg(k), [this, g = m_graph, k, above](const RunContext& ctx) {
         auto projection = graph::projectVertexLp(*g, k, ctx);
-        if (!projection) return GraphJobOutcome{projection.status(), {}, {}};
+        if (!projection) return CoreJobOutcome{projection.status(), {}, {}};
         auto p = std::make_shared<graph::VertexProjection>(std::move(*projection));
-        return GraphJobOutcome{Status::ok(), [this, g, k, above, p] {
+        return CoreJobOutcome{Status::ok(), [this, g, k, above, p] {
                                    if (g != m_graph) return;
                                    m_canvas->setMarks(above, p->deletedNodes, p->removed);
                                    m_marks->setText(tr("k = %1: %2 nodes with degree > k (red outline); the LP rounding "

@@ -25,7 +25,7 @@ namespace veil::ui {
 
 class DegreePanel;
 class GraphCanvas;
-class GraphJob;
+class CoreJob;
 class GraphParameters;
 class ReleasePanel;
 class SensitivityModel;
@@ -56,9 +56,9 @@ public:
     ReleasePanel* releasePanel() const { return m_release; }
     DegreePanel* degreePanel() const { return m_degrees; }
     QTabWidget* tabs() const { return m_tabs; }
-    GraphJob* loadJob() const { return m_loadJob; }
-    GraphJob* layoutJob() const { return m_layoutJob; }
-    GraphJob* projectionJob() const { return m_projectionJob; }
+    CoreJob* loadJob() const { return m_loadJob; }
+    CoreJob* layoutJob() const { return m_layoutJob; }
+    CoreJob* projectionJob() const { return m_projectionJob; }
     QString markSummary() const;
 
 signals:
@@ -77,9 +77,9 @@ private:
     QUndoStack* m_undo;
     GraphParameters* m_parameters;
     std::shared_ptr<const graph::Graph> m_graph;
-    GraphJob* m_loadJob;
-    GraphJob* m_layoutJob;
-    GraphJob* m_projectionJob;
+    CoreJob* m_loadJob;
+    CoreJob* m_layoutJob;
+    CoreJob* m_projectionJob;
     GraphCanvas* m_canvas = nullptr;
     QSlider* m_kSlider = nullptr;
     QLabel* m_kLabel = nullptr;

@@ -1,7 +1,7 @@
 #include "views/graph/release_panel.h"
 
 #include "views/graph/change_graph_parameter_command.h"
-#include "views/graph/graph_job.h"
+#include "jobs/core_job.h"
 #include "views/graph/graph_parameters.h"
 #include "views/graph/release_model.h"
 
@@ -29,7 +29,7 @@ constexpr const char* kProfile = "profile:";
 }
 
 ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMonitor* jobs, QWidget* parent)
-    : QWidget(parent), m_parameters(parameters), m_undo(undo), m_job(new GraphJob(jobs, this)),
+    : QWidget(parent), m_parameters(parameters), m_undo(undo), m_job(new CoreJob(jobs, this)),
       m_model(new ReleaseModel(this)) {
     m_statistic = new QComboBox(this);
     m_statistic->setObjectName(QStringLiteral("releaseStatistic"));
@@ -108,7 +108,7 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
     connect(m_seeded, &QCheckBox::toggled, this, [push](bool on) { push(GraphParameters::Seeded, on); });
     connect(m_run, &QPushButton::clicked, this, &ReleasePanel::release);
     connect(m_parameters, &GraphParameters::changed, this, &ReleasePanel::syncFromParameters);
-    connect(m_job, &GraphJob::failed, this, [this](const QString& message) { m_note->setText(message); });
+    connect(m_job, &CoreJob::failed, this, [this](const QString& message) { m_note->setText(message); });
     syncFromParameters();
 }
 
@@ -202,12 +202,12 @@ void ReleasePanel::release() {
                      c.random = random.get();
                      c.report(0.0, "Releasing");
                      auto results = graph::compareReleases(*graph, request, methods, c);
-                     if (ctx.cancelled()) return GraphJobOutcome{Status::cancelled(), {}, {}};
+                     if (ctx.cancelled()) return CoreJobOutcome{Status::cancelled(), {}, {}};
                      c.report(1.0, "Releasing");
                      auto entries = std::make_shared<std::vector<ReleaseModel::Entry>>();
                      for (std::size_t i = 0; i < results.size(); ++i)
                          entries->push_back({methodTitle(methods[i]), std::move(results[i])});
-                     return GraphJobOutcome{Status::ok(),
+                     return CoreJobOutcome{Status::ok(),
                                             [this, entries, seeded] {
                                                 m_model->setEntries(std::move(*entries), seeded);
                                                 m_banner->setVisible(seeded);

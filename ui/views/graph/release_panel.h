@@ -25,7 +25,7 @@ class QUndoStack;
 
 namespace veil::ui {
 
-class GraphJob;
+class CoreJob;
 class GraphParameters;
 class JobMonitor;
 class ReleaseModel;
@@ -46,7 +46,7 @@ public:
     static constexpr std::uint64_t kDemoSeed = 20130101;
 
     ReleaseModel* model() const { return m_model; }
-    GraphJob* job() const { return m_job; }
+    CoreJob* job() const { return m_job; }
 
 public slots:
     void release();
@@ -58,7 +58,7 @@ private:
     GraphParameters* m_parameters;
     QUndoStack* m_undo;
     std::shared_ptr<const graph::Graph> m_graph;
-    GraphJob* m_job;
+    CoreJob* m_job;
     ReleaseModel* m_model;
     QComboBox* m_statistic;
     QLineEdit* m_profile;

@@ -4,8 +4,8 @@
 #include "charts/histograms/strategy_error_chart_builder.h"
 #include "document/document.h"
 #include "views/histograms/strategy_error_model.h"
-#include "views/mechanisms/dp_chart_export.h"
-#include "views/mechanisms/dp_job.h"
+#include "charts/widget_export.h"
+#include "jobs/core_job.h"
 #include "views/mechanisms/dp_parameters.h"
 #include "views/mechanisms/epsilon_slider.h"
 #include "views/mechanisms/ledger_session.h"
@@ -45,7 +45,7 @@ QChartView* chartView(const QString& name, QWidget* parent) {
     view->setObjectName(name);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumSize(420, 260);
-    dp_export::installExportMenu(view, name);
+    installExportMenu(view, name);
     return view;
 }
 }  // namespace
@@ -53,7 +53,7 @@ QChartView* chartView(const QString& name, QWidget* parent) {
 HistogramsView::HistogramsView(WorkbenchContext& context, QWidget* parent)
     : QWidget(parent), m_context(context), m_params(new DpParameters(this)) {
     setObjectName(QStringLiteral("histograms-view"));
-    m_job = new DpJob(context.jobs, this);
+    m_job = new CoreJob(context.jobs, this);
     m_errors = new StrategyErrorModel(this);
     const struct { const char* key; QVariant value; } defaults[] = {
         {"source", QStringLiteral("column")}, {"column", QString()}, {"bins", 20}, {"strategy", QStringLiteral("identity")},
@@ -91,9 +91,9 @@ HistogramsView::HistogramsView(WorkbenchContext& context, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(main);
 
-    connect(m_job, &DpJob::failed, this, [this](const QString& m) { setStatus(m, true); });
-    connect(m_job, &DpJob::cancelled, this, [this] { setStatus(tr("Cancelled — the previous result is kept.")); });
-    connect(m_job, &DpJob::finished, this, [this] { m_run->setEnabled(true); });
+    connect(m_job, &CoreJob::failed, this, [this](const QString& m) { setStatus(m, true); });
+    connect(m_job, &CoreJob::cancelled, this, [this] { setStatus(tr("Cancelled — the previous result is kept.")); });
+    connect(m_job, &CoreJob::finished, this, [this] { m_run->setEnabled(true); });
     connect(m_params, &DpParameters::changed, this, &HistogramsView::sync);
     if (context.document) {
         connect(context.document, &Document::tableReset, this, &HistogramsView::onTableReset);
@@ -180,7 +180,7 @@ void HistogramsView::buildControls(QWidget* panel) {
     layout->addWidget(box);
     layout->addStretch(1);
     connect(m_run, &QPushButton::clicked, this, &HistogramsView::run);
-    connect(cancel, &QPushButton::clicked, m_job, &DpJob::cancel);
+    connect(cancel, &QPushButton::clicked, m_job, &CoreJob::cancel);
     connect(m_record, &QPushButton::clicked, this, &HistogramsView::recordRelease);
     m_epsilon->setEpsilon(m_params->real(QStringLiteral("epsilon")));
 }
@@ -279,7 +279,7 @@ void HistogramsView::run() {
     m_run->setEnabled(false);
     setStatus(tr("Running…"));
     m_job->start(tr("Histogram release (%1)").arg(m_params->text(QStringLiteral("strategy"))),
-                 [this, counts, labels, dataset, chosen, options, trials, seeded, seed](const RunContext& ctx) -> DpJobOutcome {
+                 [this, counts, labels, dataset, chosen, options, trials, seeded, seed](const RunContext& ctx) -> CoreJobOutcome {
         std::unique_ptr<RandomSource> rng;
         if (seeded) rng = std::make_unique<SeededRandom>(seed);
         else rng = std::make_unique<SecureRandom>();

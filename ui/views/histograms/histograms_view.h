@@ -20,7 +20,7 @@ class QTableView;
 
 namespace veil::ui {
 
-class DpJob;
+class CoreJob;
 class DpParameters;
 class EpsilonSlider;
 class StrategyErrorModel;
@@ -34,7 +34,7 @@ public:
     explicit HistogramsView(WorkbenchContext& context, QWidget* parent = nullptr);
 
     DpParameters* parameters() const { return m_params; }
-    DpJob* job() const { return m_job; }
+    CoreJob* job() const { return m_job; }
     StrategyErrorModel* errorModel() const { return m_errors; }
     QChartView* barsChartView() const { return m_barsView; }
     QChartView* errorChartView() const { return m_errorView; }
@@ -59,7 +59,7 @@ private:
 
     WorkbenchContext m_context;  // a copy: the window passes a temporary
     DpParameters* m_params;
-    DpJob* m_job;
+    CoreJob* m_job;
     StrategyErrorModel* m_errors;
     QComboBox* m_source;
     QComboBox* m_column;

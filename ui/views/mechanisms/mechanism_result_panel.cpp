@@ -2,7 +2,7 @@
 
 #include "charts/mechanisms/noise_chart_builder.h"
 #include "charts/mechanisms/repeated_release_chart_builder.h"
-#include "views/mechanisms/dp_chart_export.h"
+#include "charts/widget_export.h"
 
 #include <QChart>
 #include <QChartView>
@@ -31,7 +31,7 @@ QChartView* makeChartView(const QString& name, const QString& exportName, QWidge
     view->setObjectName(name);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumSize(360, 240);
-    dp_export::installExportMenu(view, exportName);
+    installExportMenu(view, exportName);
     return view;
 }
 }  // namespace

@@ -1,7 +1,7 @@
 #include "views/mechanisms/mechanisms_view.h"
 
 #include "document/document.h"
-#include "views/mechanisms/dp_job.h"
+#include "jobs/core_job.h"
 #include "views/mechanisms/dp_parameters.h"
 #include "views/mechanisms/ledger_session.h"
 #include "views/mechanisms/mechanism_form.h"
@@ -110,13 +110,13 @@ MechanismsView::MechanismsView(WorkbenchContext& context, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
 
-    m_job = new DpJob(context.jobs, this);
+    m_job = new CoreJob(context.jobs, this);
     connect(m_run, &QPushButton::clicked, this, &MechanismsView::run);
-    connect(cancel, &QPushButton::clicked, m_job, &DpJob::cancel);
+    connect(cancel, &QPushButton::clicked, m_job, &CoreJob::cancel);
     connect(m_record, &QPushButton::clicked, this, &MechanismsView::recordRelease);
-    connect(m_job, &DpJob::failed, this, [this](const QString& m) { setStatus(m, true); });
-    connect(m_job, &DpJob::cancelled, this, [this] { setStatus(tr("Cancelled — the previous result is kept.")); });
-    connect(m_job, &DpJob::finished, this, [this] { m_run->setEnabled(true); });
+    connect(m_job, &CoreJob::failed, this, [this](const QString& m) { setStatus(m, true); });
+    connect(m_job, &CoreJob::cancelled, this, [this] { setStatus(tr("Cancelled — the previous result is kept.")); });
+    connect(m_job, &CoreJob::finished, this, [this] { m_run->setEnabled(true); });
     connect(m_params, &DpParameters::changed, this, &MechanismsView::onParameterChanged);
     if (context.document) {
         connect(context.document, &Document::tableReset, this, &MechanismsView::onTableReset);
@@ -164,7 +164,7 @@ void MechanismsView::run() {
     m_run->setEnabled(false);
     setStatus(tr("Running…"));
     m_job->start(tr("Releasing %1 of %2").arg(m_params->text(QStringLiteral("query")), QString::fromStdString(column)),
-                 [this, table, column, specA, specB, seeded, seed](const RunContext& ctx) -> DpJobOutcome {
+                 [this, table, column, specA, specB, seeded, seed](const RunContext& ctx) -> CoreJobOutcome {
                      ctx.report(0.0, "releasing");
                      auto a = runMechanism(table, column, specA, seeded, seed, ctx, 0.0, specB ? 0.5 : 1.0);
                      if (!a) return {a.status(), {}, {}};

@@ -19,7 +19,7 @@ class QPushButton;
 
 namespace veil::ui {
 
-class DpJob;
+class CoreJob;
 class DpParameters;
 class MechanismForm;
 class MechanismResultPanel;
@@ -35,7 +35,7 @@ public:
     ~MechanismsView() override;
 
     DpParameters* parameters() const { return m_params; }
-    DpJob* job() const { return m_job; }
+    CoreJob* job() const { return m_job; }
     MechanismResultPanel* panel(int index) const { return index == 0 ? m_panelA : m_panelB; }
 
 public slots:
@@ -63,7 +63,7 @@ private:
     QPushButton* m_record;
     QCheckBox* m_recordFirst;
     QLabel* m_status;
-    DpJob* m_job;
+    CoreJob* m_job;
     bool m_recorded = false;
 };
 

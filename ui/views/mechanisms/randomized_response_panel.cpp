@@ -1,6 +1,6 @@
 #include "views/mechanisms/randomized_response_panel.h"
 
-#include "views/mechanisms/dp_job.h"
+#include "jobs/core_job.h"
 #include "views/mechanisms/dp_parameters.h"
 
 #include "veil/common/random.h"
@@ -32,9 +32,9 @@ RandomizedResponsePanel::RandomizedResponsePanel(DpParameters* parameters, JobMo
     layout->addWidget(m_column);
     layout->addWidget(m_run);
     layout->addWidget(m_result);
-    m_job = new DpJob(jobs, this);
+    m_job = new CoreJob(jobs, this);
     connect(m_run, &QPushButton::clicked, this, &RandomizedResponsePanel::run);
-    connect(m_job, &DpJob::failed, this, [this](const QString& m) { m_result->setText(m); });
+    connect(m_job, &CoreJob::failed, this, [this](const QString& m) { m_result->setText(m); });
 }
 
 void RandomizedResponsePanel::setTable(const Table& table) {
@@ -57,7 +57,7 @@ void RandomizedResponsePanel::run() {
     const auto seed = std::uint64_t(m_params->integer(QStringLiteral("seed")));
     auto column = m_table.columnPtr(*index);
     const bool showTrue = m_params->flag(QStringLiteral("show-true"));
-    m_job->start(tr("Randomized response"), [this, column, epsilon, seeded, seed, showTrue](const RunContext& ctx) -> DpJobOutcome {
+    m_job->start(tr("Randomized response"), [this, column, epsilon, seeded, seed, showTrue](const RunContext& ctx) -> CoreJobOutcome {
         // Categories in order of first appearance; missing values do not answer.
         std::map<std::string, std::size_t> codes;
         std::vector<std::string> names;

@@ -14,7 +14,7 @@ class QPushButton;
 
 namespace veil::ui {
 
-class DpJob;
+class CoreJob;
 class DpParameters;
 class JobMonitor;
 
@@ -27,7 +27,7 @@ public:
     RandomizedResponsePanel(DpParameters* parameters, JobMonitor* jobs, QWidget* parent = nullptr);
     void setTable(const Table& table);
     void run();
-    DpJob* job() const { return m_job; }
+    CoreJob* job() const { return m_job; }
 
 signals:
     void estimateShown();
@@ -38,7 +38,7 @@ private:
     QComboBox* m_column;
     QPushButton* m_run;
     QLabel* m_result;
-    DpJob* m_job;
+    CoreJob* m_job;
 };
 
 }  // namespace veil::ui

@@ -1,4 +1,4 @@
-#include "views/graph/chart_export.h"
+#include "charts/widget_export.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -7,7 +7,7 @@
 #include <QWidget>
 #include <QtSvg/QSvgGenerator>
 
-namespace veil::ui::graph_export {
+namespace veil::ui {
 
 bool saveWidget(QWidget* widget, const QString& path) {
     if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
@@ -43,4 +43,4 @@ void installExportMenu(QWidget* widget, const QString& baseName) {
     }
 }
 
-}  // namespace veil::ui::graph_export
+}  // namespace veil::ui

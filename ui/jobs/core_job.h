@@ -1,4 +1,4 @@
-// DpJob: runs one core call of the Mechanisms, Histograms or Ledger view off the UI thread. The work function runs in
+// CoreJob: runs one core call of a task view off the UI thread. The work function runs in
 // promise-mode QtConcurrent::run with a RunContext whose ProgressSink forwards to the QPromise and
 // whose CancelToken is fired by cancel(); it returns a closure that applies the result on the GUI
 // thread. A cancelled run (even one that finished before the cancel reached it) never applies, so
@@ -22,20 +22,20 @@ namespace veil::ui {
 
 class JobMonitor;
 
-struct DpJobOutcome {
+struct CoreJobOutcome {
     Status status;
     std::function<void()> apply;  // run on the GUI thread when status is ok
     QString message;              // for the status bar
 };
 
-class DpJob final : public QObject {
+class CoreJob final : public QObject {
     Q_OBJECT
 
 public:
-    using Work = std::function<DpJobOutcome(const RunContext&)>;
+    using Work = std::function<CoreJobOutcome(const RunContext&)>;
 
-    DpJob(JobMonitor* monitor, QObject* parent = nullptr);
-    ~DpJob() override;  // cancels and waits
+    CoreJob(JobMonitor* monitor, QObject* parent = nullptr);
+    ~CoreJob() override;  // cancels and waits
 
     bool isRunning() const { return m_watcher != nullptr; }
     // Starts `work`; a run already going is cancelled and its result dropped.
@@ -50,10 +50,10 @@ signals:
     void finished();  // after each of the three above
 
 private:
-    void onFinished(QFutureWatcher<DpJobOutcome>* watcher);
+    void onFinished(QFutureWatcher<CoreJobOutcome>* watcher);
 
     QPointer<JobMonitor> m_monitor;  // the window may delete it before its views
-    QFutureWatcher<DpJobOutcome>* m_watcher = nullptr;
+    QFutureWatcher<CoreJobOutcome>* m_watcher = nullptr;
     std::shared_ptr<CancelToken> m_cancel;
     bool m_cancelRequested = false;
     QString m_label;

@@ -1,4 +1,4 @@
-// Saving the DP views's charts and drawing as PNG (QWidget::grab) or SVG (QSvgGenerator), and a
+// Saving any chart or drawing of a view as PNG (QWidget::grab) or SVG (QSvgGenerator), and a
 // context menu offering both on any widget.
 #pragma once
 
@@ -6,7 +6,7 @@
 
 class QWidget;
 
-namespace veil::ui::dp_export {
+namespace veil::ui {
 
 // Format from the suffix (.svg, otherwise PNG). Returns false when the file could not be written.
 bool saveWidget(QWidget* widget, const QString& path);
@@ -14,4 +14,4 @@ bool saveWidget(QWidget* widget, const QString& path);
 // context menu.
 void installExportMenu(QWidget* widget, const QString& baseName);
 
-}  // namespace veil::ui::dp_export
+}  // namespace veil::ui

@@ -1,4 +1,4 @@
-#include "views/graph/graph_job.h"
+#include "jobs/core_job.h"
 
 #include "workbench/job_monitor.h"
 
@@ -13,7 +13,7 @@ constexpr int kProgressScale = 1000;
 
 class PromiseProgressSink final : public ProgressSink {
 public:
-    PromiseProgressSink(QPromise<GraphJobOutcome>& promise, CancelToken& cancel) : m_promise(promise), m_cancel(cancel) {}
+    PromiseProgressSink(QPromise<CoreJobOutcome>& promise, CancelToken& cancel) : m_promise(promise), m_cancel(cancel) {}
     void report(double fraction, std::string_view message) override {
         if (m_promise.isCanceled()) m_cancel.cancel();
         m_promise.setProgressValueAndText(int(fraction * kProgressScale),
@@ -21,17 +21,17 @@ public:
     }
 
 private:
-    QPromise<GraphJobOutcome>& m_promise;
+    QPromise<CoreJobOutcome>& m_promise;
     CancelToken& m_cancel;
 };
 
-void runInWorker(QPromise<GraphJobOutcome>& promise, GraphJob::Work work, std::shared_ptr<CancelToken> cancel) {
+void runInWorker(QPromise<CoreJobOutcome>& promise, CoreJob::Work work, std::shared_ptr<CancelToken> cancel) {
     promise.setProgressRange(0, kProgressScale);
     PromiseProgressSink sink(promise, *cancel);
     RunContext ctx;
     ctx.progress = &sink;
     ctx.cancel = cancel.get();
-    GraphJobOutcome outcome;
+    CoreJobOutcome outcome;
     if (cancel->isCancelled())
         outcome.status = Status::cancelled();
     else
@@ -41,9 +41,9 @@ void runInWorker(QPromise<GraphJobOutcome>& promise, GraphJob::Work work, std::s
 
 }  // namespace
 
-GraphJob::GraphJob(JobMonitor* monitor, QObject* parent) : QObject(parent), m_monitor(monitor) {}
+CoreJob::CoreJob(JobMonitor* monitor, QObject* parent) : QObject(parent), m_monitor(monitor) {}
 
-GraphJob::~GraphJob() {
+CoreJob::~CoreJob() {
     if (m_watcher) {
         m_cancel->cancel();
         m_watcher->disconnect(this);
@@ -52,7 +52,7 @@ GraphJob::~GraphJob() {
     }
 }
 
-void GraphJob::start(const QString& label, Work work) {
+void CoreJob::start(const QString& label, Work work) {
     if (m_watcher) {
         m_cancel->cancel();
         m_watcher->disconnect(this);
@@ -62,7 +62,7 @@ void GraphJob::start(const QString& label, Work work) {
     m_label = label;
     m_cancel = std::make_shared<CancelToken>();
     m_cancelRequested = false;
-    auto* watcher = new QFutureWatcher<GraphJobOutcome>(this);
+    auto* watcher = new QFutureWatcher<CoreJobOutcome>(this);
     m_watcher = watcher;
     // Connect before setFuture so that no signal is missed.
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, watcher](int value) {
@@ -75,18 +75,18 @@ void GraphJob::start(const QString& label, Work work) {
     watcher->setFuture(QtConcurrent::run(runInWorker, std::move(work), m_cancel));
 }
 
-void GraphJob::cancel() {
+void CoreJob::cancel() {
     if (!m_watcher) return;
     m_cancelRequested = true;
     m_cancel->cancel();
 }
 
-void GraphJob::onFinished(QFutureWatcher<GraphJobOutcome>* watcher) {
+void CoreJob::onFinished(QFutureWatcher<CoreJobOutcome>* watcher) {
     watcher->deleteLater();
     if (watcher != m_watcher) return;
     m_watcher = nullptr;
-    const QFuture<GraphJobOutcome> future = watcher->future();
-    GraphJobOutcome outcome;
+    const QFuture<CoreJobOutcome> future = watcher->future();
+    CoreJobOutcome outcome;
     if (future.resultCount() == 0)
         outcome.status = Status::internal("the job stopped without a result");
     else
