@@ -206,7 +206,7 @@ void TestHistogramsView::recordSecureReleaseAndExportCharts() {
     QCOMPARE(int(LedgerSession::shared()->ledger()->entries("adult.csv")->size()), 1);
     // Both charts export as PNG and SVG.
     for (QChartView* view : {m_view->barsChartView(), m_view->errorChartView()})
-        for (const QString suffix : {QStringLiteral(".png"), QStringLiteral(".svg")}) {
+        for (const QString& suffix : {QStringLiteral(".png"), QStringLiteral(".svg")}) {
             const QString path = dir.filePath(view->objectName() + suffix);
             QVERIFY(saveWidget(view, path));
             QVERIFY(QFileInfo(path).size() > 1000);

@@ -14,22 +14,15 @@
 #include <QTableWidget>
 #include <QTextBrowser>
 
+#include "workbench/data_paths.h"
+
 #include <cmath>
 
 namespace veil::ui::demo {
 
 QString demosDirectory() {
-    QStringList candidates;
-    if (qEnvironmentVariableIsSet("VEIL_DEMOS_DIR")) candidates << qEnvironmentVariable("VEIL_DEMOS_DIR");
-    const QString app = QCoreApplication::applicationDirPath();
-    candidates << app + QStringLiteral("/resources/demos") << app + QStringLiteral("/../resources/demos")
-               << app + QStringLiteral("/../share/veil/demos");
-    // The source tree: this file is ui/views/demos/demo_support.cpp.
-    const QDir source = QFileInfo(QString::fromUtf8(__FILE__)).absoluteDir();
-    candidates << source.absoluteFilePath(QStringLiteral("../../../resources/demos"));
-    for (const QString& c : candidates)
-        if (QFileInfo::exists(c + QStringLiteral("/census.csv"))) return QDir(c).absolutePath();
-    return {};
+    if (qEnvironmentVariableIsSet("VEIL_DEMOS_DIR")) return qEnvironmentVariable("VEIL_DEMOS_DIR");
+    return resourceDirectory(QStringLiteral("demos"), QStringLiteral("census.csv"));
 }
 
 Result<Table> loadDemoTable(const QString& name) {

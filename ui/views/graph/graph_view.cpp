@@ -3,6 +3,7 @@
 #include "document/document.h"
 #include "views/graph/change_graph_parameter_command.h"
 #include "charts/widget_export.h"
+#include "workbench/data_paths.h"
 #include "views/graph/degree_panel.h"
 #include "views/graph/graph_canvas.h"
 #include "jobs/core_job.h"
@@ -193,18 +194,10 @@ QWidget* GraphView::buildTablesSide() {
 }
 
 QString GraphView::sampleGraphPath() {
-    QStringList dirs;
-    const QString env = qEnvironmentVariable("VEIL_SAMPLES_DIR");
-    if (!env.isEmpty()) dirs << env;
-    const QString app = QCoreApplication::applicationDirPath();
-    dirs << app + QStringLiteral("/../share/veil/samples") << app + QStringLiteral("/samples");
-    // Development builds: resources/samples beside this source file.
-    dirs << QFileInfo(QStringLiteral(__FILE__)).absolutePath() + QStringLiteral("/../../../resources/samples");
-    for (const QString& dir : dirs) {
-        const QString path = QDir(dir).absoluteFilePath(QStringLiteral("karate.edges"));
-        if (QFileInfo::exists(path)) return QDir::cleanPath(path);
-    }
-    return {};
+    QString dir = qEnvironmentVariable("VEIL_SAMPLES_DIR");
+    if (dir.isEmpty() || !QFileInfo::exists(dir + QStringLiteral("/karate.edges")))
+        dir = resourceDirectory(QStringLiteral("samples"), QStringLiteral("karate.edges"));
+    return dir.isEmpty() ? QString() : QDir::cleanPath(dir + QStringLiteral("/karate.edges"));
 }
 
 QString GraphView::sampleLabelsPath() {
