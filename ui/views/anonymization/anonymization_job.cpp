@@ -1,110 +1,39 @@
 #include "views/anonymization/anonymization_job.h"
 
-#include "veil/common/run_context.h"
-
-#include <QFutureWatcher>
-#include <QPromise>
-#include <QtConcurrent/QtConcurrentRun>
+#include "jobs/core_job.h"
 
 namespace veil::ui {
-namespace {
 
-constexpr int kProgressScale = 1000;
+AnonymizationJob::AnonymizationJob(QObject* parent) : QObject(parent), m_job(new CoreJob(nullptr, this)) {
+    connect(m_job, &CoreJob::progressChanged, this, &AnonymizationJob::progressChanged);
+    connect(m_job, &CoreJob::failed, this, &AnonymizationJob::failed);
+    connect(m_job, &CoreJob::cancelled, this, &AnonymizationJob::cancelled);
+    connect(m_job, &CoreJob::finished, this, &AnonymizationJob::finished);
+}
 
-class PromiseSink final : public ProgressSink {
-public:
-    PromiseSink(QPromise<AnonymizationOutcome>& promise, CancelToken& cancel) : m_promise(promise), m_cancel(cancel) {}
-    void report(double fraction, std::string_view message) override {
-        if (m_promise.isCanceled()) m_cancel.cancel();
-        m_promise.setProgressValueAndText(int(fraction * kProgressScale),
-                                          QString::fromUtf8(message.data(), qsizetype(message.size())));
-    }
+AnonymizationJob::~AnonymizationJob() = default;
 
-private:
-    QPromise<AnonymizationOutcome>& m_promise;
-    CancelToken& m_cancel;
-};
+bool AnonymizationJob::isRunning() const { return m_job->isRunning(); }
 
-void runInWorker(QPromise<AnonymizationOutcome>& promise, Table table, QString path,
-                 anonymity::AnonymizationConfig config, std::shared_ptr<CancelToken> cancel) {
-    promise.setProgressRange(0, kProgressScale);
-    PromiseSink sink(promise, *cancel);
-    RunContext ctx;
-    ctx.progress = &sink;
-    ctx.cancel = cancel.get();
-    AnonymizationOutcome outcome{Status::ok(), nullptr};
-    if (cancel->isCancelled()) {
-        outcome.status = Status::cancelled();
-    } else {
+void AnonymizationJob::cancel() { m_job->cancel(); }
+
+void AnonymizationJob::start(const Table& table, const QString& inputPath, const anonymity::AnonymizationConfig& config) {
+    m_job->start(tr("Anonymizing"), [this, table, inputPath, config](const RunContext& ctx) {
+        CoreJobOutcome outcome;
         auto result = anonymity::anonymize(table, config, ctx);
-        if (result.isOk()) {
-            auto run = std::make_shared<AnonymizationRun>();
-            run->input = std::move(table);
-            run->inputPath = std::move(path);
-            run->config = std::move(config);
-            run->result = std::move(result).value();
-            outcome.run = std::move(run);
-        } else {
+        if (!result.isOk()) {
             outcome.status = result.status();
+            return outcome;
         }
-    }
-    promise.addResult(std::move(outcome));
-}
-
-}  // namespace
-
-AnonymizationJob::AnonymizationJob(QObject* parent) : QObject(parent) {}
-
-AnonymizationJob::~AnonymizationJob() {
-    if (m_watcher) {
-        m_cancel->cancel();
-        m_watcher->disconnect(this);
-        m_watcher->waitForFinished();
-    }
-}
-
-void AnonymizationJob::start(const Table& table, const QString& inputPath,
-                             const anonymity::AnonymizationConfig& config) {
-    if (m_watcher) {
-        m_cancel->cancel();
-        m_watcher->disconnect(this);
-        connect(m_watcher, &QFutureWatcherBase::finished, m_watcher, &QObject::deleteLater);
-        m_watcher = nullptr;
-    }
-    m_cancel = std::make_shared<CancelToken>();
-    m_cancelRequested = false;
-    auto* watcher = new QFutureWatcher<AnonymizationOutcome>(this);
-    m_watcher = watcher;
-    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, watcher](int value) {
-        emit progressChanged(double(value) / kProgressScale, watcher->progressText());
+        auto run = std::make_shared<AnonymizationRun>();
+        run->input = table;
+        run->inputPath = inputPath;
+        run->config = config;
+        run->result = std::move(result).value();
+        std::shared_ptr<const AnonymizationRun> done = std::move(run);
+        outcome.apply = [this, done] { emit succeeded(done); };
+        return outcome;
     });
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] { onFinished(watcher); });
-    watcher->setFuture(QtConcurrent::run(runInWorker, table, inputPath, config, m_cancel));
-}
-
-void AnonymizationJob::cancel() {
-    if (!m_watcher) return;
-    m_cancelRequested = true;
-    m_cancel->cancel();
-}
-
-void AnonymizationJob::onFinished(QFutureWatcher<AnonymizationOutcome>* watcher) {
-    watcher->deleteLater();
-    if (watcher != m_watcher) return;
-    m_watcher = nullptr;
-    const QFuture<AnonymizationOutcome> future = watcher->future();
-    if (future.resultCount() == 0) {
-        emit failed(tr("the anonymization stopped without a result"));
-    } else {
-        AnonymizationOutcome outcome = future.result();
-        if (m_cancelRequested || outcome.status.code() == StatusCode::Cancelled)
-            emit cancelled();
-        else if (!outcome.run)
-            emit failed(QString::fromStdString(outcome.status.message()));
-        else
-            emit succeeded(outcome.run);
-    }
-    emit finished();
 }
 
 }  // namespace veil::ui

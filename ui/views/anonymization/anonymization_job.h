@@ -1,7 +1,6 @@
-// AnonymizationJob: runs veil::anonymity::anonymize() off the UI thread (promise-mode
-// QtConcurrent::run, QFutureWatcher connected before setFuture, a RunContext whose progress goes
-// to the promise and whose CancelToken is fired by cancel()). A cancelled run never delivers a
-// result, so the view keeps the previous one.
+// AnonymizationJob: runs veil::anonymity::anonymize() off the UI thread through a CoreJob
+// (promise-mode QtConcurrent::run, progress, cancel). A cancelled run never delivers a result,
+// so the view keeps the previous one.
 #pragma once
 
 #include "views/anonymization/anonymization_state.h"
@@ -11,19 +10,9 @@
 
 #include <memory>
 
-template <typename T>
-class QFutureWatcher;
-
-namespace veil {
-class CancelToken;
-}
-
 namespace veil::ui {
 
-struct AnonymizationOutcome {
-    Status status;
-    std::shared_ptr<const AnonymizationRun> run;
-};
+class CoreJob;
 
 class AnonymizationJob final : public QObject {
     Q_OBJECT
@@ -32,7 +21,7 @@ public:
     explicit AnonymizationJob(QObject* parent = nullptr);
     ~AnonymizationJob() override;  // cancels and waits
 
-    bool isRunning() const { return m_watcher != nullptr; }
+    bool isRunning() const;
     // Starts a run; one already running is cancelled and its result dropped.
     void start(const Table& table, const QString& inputPath, const anonymity::AnonymizationConfig& config);
     void cancel();
@@ -45,11 +34,7 @@ signals:
     void finished();  // after each succeeded/failed/cancelled
 
 private:
-    void onFinished(QFutureWatcher<AnonymizationOutcome>* watcher);
-
-    QFutureWatcher<AnonymizationOutcome>* m_watcher = nullptr;
-    std::shared_ptr<CancelToken> m_cancel;
-    bool m_cancelRequested = false;
+    CoreJob* m_job;
 };
 
 }  // namespace veil::ui
