@@ -38,6 +38,15 @@ PrepareFunction recordsPrepare(const std::string& id) {
 
 const std::vector<double>& records(const TrialInput& in) { return static_cast<const Records*>(in.prepared)->values; }
 
+// One release of a quantile mechanism built by `created` on the trial's records.
+template <typename Mechanism>
+Result<std::vector<double>> releaseOnRecords(Result<Mechanism> created, const TrialInput& in, RandomSource& rng) {
+    if (!created) return created.status();
+    auto v = created->release(rng, records(in));
+    if (!v) return v.status();
+    return std::vector<double>{*v};
+}
+
 double upperBin(const TrialInput& in) { return static_cast<double>(in.data.columns - 1); }
 
 }  // namespace
@@ -80,11 +89,7 @@ void addMedianMethods(std::vector<MethodInfo>& out) {
     em.target = MethodTarget::Median;
     em.prepare = recordsPrepare(em.id);
     em.run = [](const TrialInput& in, double epsilon, RandomSource& rng) -> Result<std::vector<double>> {
-        auto m = dp::ExponentialQuantile::create(epsilon, 0.5, 0.0, upperBin(in));
-        if (!m) return m.status();
-        auto v = m->release(rng, records(in));
-        if (!v) return v.status();
-        return std::vector<double>{*v};
+        return releaseOnRecords(dp::ExponentialQuantile::create(epsilon, 0.5, 0.0, upperBin(in)), in, rng);
     };
     out.push_back(std::move(em));
 
@@ -96,11 +101,7 @@ void addMedianMethods(std::vector<MethodInfo>& out) {
     smooth.needsDelta = true;
     smooth.prepare = recordsPrepare(smooth.id);
     smooth.run = [](const TrialInput& in, double epsilon, RandomSource& rng) -> Result<std::vector<double>> {
-        auto m = dp::SmoothSensitivityQuantile::create(epsilon, in.delta, 0.5, 0.0, upperBin(in));
-        if (!m) return m.status();
-        auto v = m->release(rng, records(in));
-        if (!v) return v.status();
-        return std::vector<double>{*v};
+        return releaseOnRecords(dp::SmoothSensitivityQuantile::create(epsilon, in.delta, 0.5, 0.0, upperBin(in)), in, rng);
     };
     out.push_back(std::move(smooth));
 
