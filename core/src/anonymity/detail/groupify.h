@@ -22,9 +22,15 @@ struct NodeClasses {
     std::size_t classCount() const { return classSize.size(); }
 };
 
+// Bounds of the cache of rolled-up class snapshots (8 bytes per cached class).
+struct SnapshotLimits {
+    std::size_t maxSnapshots = 2048;
+    std::size_t maxEntries = std::size_t(1) << 22;
+};
+
 class Groupifier {
 public:
-    Groupifier(const EncodedData& data, const PrivacyModels& models, std::size_t maxOutliers);
+    Groupifier(const EncodedData& data, const PrivacyModels& models, std::size_t maxOutliers, SnapshotLimits limits = {});
 
     // Classes and outliers of the node with these levels (one per QI). With `rollUp`, and when
     // the models need only class sizes, the classes are computed from the cached classes of a
@@ -40,20 +46,29 @@ private:
     struct Snapshot {
         std::vector<int> levels;
         std::vector<std::uint32_t> rep, size;
+        std::uint64_t lastUse = 0;
     };
     void group(const std::vector<int>& levels, NodeClasses& out, const Snapshot* from);
-    const Snapshot* bestSnapshot(const std::vector<int>& levels) const;
+    const Snapshot* bestSnapshot(const std::vector<int>& levels);
+    const Snapshot* baseFor(const std::vector<int>& levels);
+    bool sameLabels(const std::vector<int>& levels, std::uint32_t groupA, std::uint32_t groupB) const;
     void remember(const std::vector<int>& levels, const NodeClasses& nc);
     void check(NodeClasses& out);
 
     const EncodedData& m_data;
     ClassChecker m_checker;
     std::size_t m_maxOutliers;
+    SnapshotLimits m_limits;
     std::vector<std::uint64_t> m_keys;
     std::vector<std::uint32_t> m_slots;
-    std::uint64_t m_mask = 0;
+    std::vector<std::uint32_t> m_columns;  // bottom groups' codes, dimension-major
+    std::vector<std::uint64_t> m_radix, m_sourceKeys;
+    std::vector<std::uint32_t> m_classSize, m_classRep;  // scratch, one entry per bottom group
+    std::vector<std::uint8_t> m_snapshotLevels;         // levels of m_snapshots, flat, for the scan
     std::vector<Snapshot> m_snapshots;
-    std::size_t m_nextSnapshot = 0;
+    std::size_t m_snapshotEntries = 0;
+    std::uint64_t m_clock = 0;
+    NodeClasses m_baseClasses;
     // Sensitive-histogram scratch.
     std::vector<std::uint32_t> m_hist, m_touched, m_offsets, m_order;
 };
