@@ -99,10 +99,10 @@ int main(int argc, char** argv) {
     std::printf("edge projection of the G(n,m) graph onto H_10: %.1f ms\n", proj);
 
     veil::RunContext ctx;
-    for (std::size_t k : {10, 20, 50}) {
+    for (std::size_t k : {5, 10, 20, 50}) {
         double dEst = 0;
         std::size_t cols = 0, rows = 0, maxDeg = 0;
-        int iterations = 0;
+        int iterations = 0, rounds = 0;
         bool ok = true;
         const double lp = millis([&] {
             auto p = projectVertexLp(pol, k, ctx);
@@ -113,11 +113,12 @@ int main(int argc, char** argv) {
                 rows = p->lpRows;
                 maxDeg = maxDegree(p->projected);
                 iterations = p->lpIterations;
+                rounds = p->lpRounds;
             }
         });
-        std::printf("vertex LP on polblogs, k = %zu: %s in %.0f ms wall, %.0f ms CPU (%zu columns, %zu rows, %d iterations), d_est %.3f, "
-                    "max degree after rounding %zu (<= 2k)\n",
-                    k, ok ? "solved" : "FAILED", lp, g_lastCpuMs, cols, rows, iterations, dEst, maxDeg);
+        std::printf("vertex LP on polblogs, k = %zu: %s in %.0f ms wall, %.0f ms CPU (%zu columns, %zu rows, "
+                    "%d iterations, %d rounds), d_est %.3f, max degree after rounding %zu (<= 2k)\n",
+                    k, ok ? "solved" : "FAILED", lp, g_lastCpuMs, cols, rows, iterations, rounds, dEst, maxDeg);
     }
 
     ctx.random = &rng;

@@ -7,6 +7,7 @@
 #include "veil/graph/statistics.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace veil::graph;
 
@@ -24,6 +25,9 @@ private slots:
     void lpLandsInH2k_data();
     void lpLandsInH2k();
     void lpStar();
+    void lpMatchesFullFormulation_data();
+    void lpMatchesFullFormulation();
+    void lpReductionsByHand();
     void lpCancelled();
     void lpBadK();
 };
@@ -147,6 +151,71 @@ void TestGraphProjection::lpStar() {
     QVERIFY(std::abs(p->dEst - 8.0 / 3.0) < 1e-9);
     QCOMPARE(p->deletedNodes, (std::vector<NodeId>{0}));
     QCOMPARE(p->projected.edgeCount(), std::size_t{0});
+}
+
+void TestGraphProjection::lpMatchesFullFormulation_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<double>("optimum");
+    // Optimum of the LP exactly as the issue states it (columns x_v and w_uv for EVERY edge, one
+    // row per edge and one per node, no reduction), solved by GLPK's dual simplex in a separate
+    // 60-line program (glp_simplex, GLP_DUALP); they agree with the previous edge-row solver.
+    QTest::newRow("karate k3") << "karate" << 3 << 3.841941817;
+    QTest::newRow("karate k5") << "karate" << 5 << 2.530398135;
+    QTest::newRow("karate k10") << "karate" << 10 << 0.911945813;
+    QTest::newRow("lesmis k4") << "lesmis" << 4 << 11.518635236;
+    QTest::newRow("football k6") << "football" << 6 << 24.702398129;
+    QTest::newRow("football k10") << "football" << 10 << 4.618320059;
+    QTest::newRow("polblogs k10") << "polblogs" << 10 << 174.785666907;
+    QTest::newRow("polblogs k50") << "polblogs" << 50 << 49.225433167;
+}
+
+void TestGraphProjection::lpMatchesFullFormulation() {
+    QFETCH(QString, name);
+    QFETCH(int, k);
+    QFETCH(double, optimum);
+    const Graph g = loadTestGraph(name.toStdString());
+    veil::RunContext ctx;
+    auto p = projectVertexLp(g, static_cast<std::size_t>(k), ctx);
+    QVERIFY2(p.isOk(), p.status().message().c_str());
+    QVERIFY2(std::abs(p->lpObjective - optimum) <= 1e-6 * optimum,
+             qPrintable(QString("LP optimum %1, expected %2")
+                            .arg(p->lpObjective, 0, 'g', 12)
+                            .arg(optimum, 0, 'g', 12)));
+    // x may be another optimal point than the w formulation's: the rounding must still land in H_2k.
+    QVERIFY(maxDegree(p->projected) <= 2 * static_cast<std::size_t>(k));
+    QVERIFY(p->lpRounds >= 1);
+}
+
+void TestGraphProjection::lpReductionsByHand() {
+    // Two adjacent hubs a = 0 and b = 1, each with 6 leaves (2..7 and 8..13), a low-low edge 2-8
+    // and a separate triangle 14-15-16; k = 2, so H = {0, 1}. By hand: each hub's row contains
+    // sum over its leaves of (1 - x_hub - x_leaf) <= 2, i.e. 6 x_hub + (its leaves' x) >= 4, so
+    // sum x >= (6 x_a + L_a)/6 + (6 x_b + L_b)/6 >= 4/3, attained only by x_a = x_b = 2/3 and
+    // x = 0 elsewhere (x_a + x_b >= 1 makes the a-b term 0): optimum 4/3, d_est 16/3.
+    // The cutting-plane loop needs 2 rounds: the starting rows (S = N(u)) 7 x_a + x_b + L_a >= 5
+    // and 7 x_b + x_a + L_b >= 5 give x_a = x_b = 5/8 (objective 5/4, duals 1/8 each); there
+    // 1 - x_a - x_b < 0, so S* = the 6 leaves with sum 6 * 3/8 = 9/4 > 2 for both hubs: 2 cuts
+    // (4 rows), after which x_a = x_b = 2/3 violates nothing. Columns: nodes 0..13; the triangle
+    // touches no hub (R4), so it has none.
+    std::vector<std::pair<int, int>> e{{0, 1}, {2, 8}, {14, 15}, {14, 16}, {15, 16}};
+    for (int i = 2; i <= 7; ++i) e.emplace_back(0, i);
+    for (int i = 8; i <= 13; ++i) e.emplace_back(1, i);
+    const Graph g = makeGraph(17, e);
+    veil::RunContext ctx;
+    auto p = projectVertexLp(g, 2, ctx);
+    QVERIFY2(p.isOk(), p.status().message().c_str());
+    QVERIFY2(std::abs(p->lpObjective - 4.0 / 3.0) < 1e-9,
+             qPrintable(QString::number(p->lpObjective, 'g', 12)));
+    QVERIFY(std::abs(p->dEst - 16.0 / 3.0) < 1e-9);
+    QVERIFY(std::abs(p->x[0] - 2.0 / 3.0) < 1e-9);
+    QVERIFY(std::abs(p->x[1] - 2.0 / 3.0) < 1e-9);
+    for (NodeId v = 2; v < 17; ++v) QCOMPARE(p->x[v], 0.0);
+    QCOMPARE(p->lpRounds, 2);
+    QCOMPARE(p->lpRows, std::size_t{4});
+    QCOMPARE(p->lpColumns, std::size_t{14});
+    QCOMPARE(p->deletedNodes, (std::vector<NodeId>{0, 1}));
+    QCOMPARE(p->projected.edges(), (std::vector<Edge>{{2, 8}, {14, 15}, {14, 16}, {15, 16}}));
 }
 
 void TestGraphProjection::lpCancelled() {

@@ -39,16 +39,18 @@ struct VertexProjection {
     std::vector<NodeId> deletedNodes;// nodes with x >= 1/4 (all their edges dropped)
     double lpObjective = 0;          // sum_v x_v
     double dEst = 0;                 // 4 * sum_v x_v, the 4-smooth distance estimate
-    std::size_t lpColumns = 0, lpRows = 0;
-    int lpIterations = 0;            // simplex iterations GLPK needed
+    std::size_t lpColumns = 0, lpRows = 0;  // of the last (reformulated) LP, see below
+    int lpIterations = 0;            // simplex iterations GLPK needed, all rounds
+    int lpRounds = 0;                // LP solves of the cutting-plane loop
 };
 
 // Solves  min sum_v x_v  s.t. 0 <= x_v <= 1, w_uv >= 0, w_uv >= 1 - x_u - x_v for each edge,
 // sum_v w_uv <= k for each u  with GLPK, rounds (drop edges with an endpoint x >= 1/4) and returns
-// mu(G) with d_est = 4 sum x. Equivalent reductions that leave the optimum unchanged: w_uv <= 1,
-// rows of nodes with degree <= k are omitted (never binding with w <= 1) and so are edges whose
-// endpoints both have degree <= k (w_uv = 1 satisfies them). g in H_k gives x = 0, d_est = 0,
-// mu(G) = G. Errors: InvalidArgument (k < 1), Cancelled, Internal (GLPK failure).
+// mu(G) with d_est = 4 sum x. The LP is solved in an equivalent form with the same optimum (proofs
+// in projection.cpp): w eliminated, one row |S| x_u + sum_{v in S} x_v >= |S| - k per node u of
+// degree > k and neighbour set S, generated lazily (cutting planes); columns only for nodes in a
+// row. g in H_k gives x = 0, d_est = 0, mu(G) = G. Errors: InvalidArgument (k < 1), Cancelled,
+// Internal (GLPK failure).
 Result<VertexProjection> projectVertexLp(const Graph& g, std::size_t k, const RunContext& ctx);
 
 }  // namespace veil::graph

@@ -1,5 +1,6 @@
-// GlpkLp implementation. All GLPK calls happen in runGuarded(), which holds no C++ objects with
-// destructors between setjmp and the calls, so the longjmp out of GLPK's error hook is safe.
+// GlpkLp implementation. All GLPK calls that can fail go through runGuarded(), which holds no C++
+// objects with destructors between setjmp and the calls, so the longjmp out of GLPK's error hook
+// is safe.
 #include "graph/detail/glpk_lp.h"
 
 #include <glpk.h>
@@ -26,9 +27,9 @@ void errorHook(void* info) {
     std::longjmp(g->jump, 1);
 }
 
-// One simplex chunk under the guard. Returns the glp_simplex code, or -1 after a GLPK fatal error
-// (then the GLPK environment has been freed and P is gone).
-int runGuarded(Guard& guard, glp_prob* P, const glp_smcp* parm) {
+// Runs fn(arg) (plain GLPK calls) under the guard. Returns its result, or -1 after a GLPK fatal
+// error (then the GLPK environment has been freed and every problem object is gone).
+int runGuarded(Guard& guard, int (*fn)(void*), void* arg) {
     glp_term_hook(termHook, &guard);
     glp_error_hook(errorHook, &guard);
     if (setjmp(guard.jump)) {
@@ -37,11 +38,50 @@ int runGuarded(Guard& guard, glp_prob* P, const glp_smcp* parm) {
         glp_free_env();
         return -1;
     }
-    const int ret = glp_simplex(P, parm);
+    const int ret = fn(arg);
     glp_error_hook(nullptr, nullptr);
     glp_term_hook(nullptr, nullptr);
     return ret;
 }
+
+struct SimplexCall {
+    glp_prob* P;
+    const glp_smcp* parm;
+};
+
+int callSimplex(void* a) {
+    auto* c = static_cast<SimplexCall*>(a);
+    return glp_simplex(c->P, c->parm);
+}
+
+struct AddRowCall {
+    glp_prob* P;
+    int len;
+    const int* ind;  // 1-based, ind[0] unused
+    const double* val;
+    bool atLeast;
+    double rhs;
+};
+
+int callAddRow(void* a) {
+    auto* c = static_cast<AddRowCall*>(a);
+    const int r = glp_add_rows(c->P, 1);  // a new row is basic: the basis stays valid
+    if (c->atLeast) glp_set_row_bnds(c->P, r, GLP_LO, c->rhs, 0.0);
+    else glp_set_row_bnds(c->P, r, GLP_UP, 0.0, c->rhs);
+    if (c->len > 0) glp_set_mat_row(c->P, r, c->len, c->ind, c->val);
+    return 0;
+}
+
+// Owns the problem object unless a GLPK fatal error already freed it.
+struct Problem {
+    glp_prob* P = glp_create_prob();
+    Problem() = default;
+    Problem(const Problem&) = delete;
+    Problem& operator=(const Problem&) = delete;
+    ~Problem() {
+        if (P) glp_delete_prob(P);
+    }
+};
 
 }  // namespace
 
@@ -63,14 +103,16 @@ void GlpkLp::addRow(const std::vector<int>& cols, const std::vector<double>& coe
     m_rhs.push_back(rhs);
 }
 
-Result<GlpkLp::Solution> GlpkLp::solve(const RunContext& ctx, int sliceMillis) {
+Result<GlpkLp::Solution> GlpkLp::solve(const RunContext& ctx, const Separator& separate, int maxRounds,
+                                       int sliceMillis) {
     m_log.clear();
     if (m_lower.empty()) return Solution{};
     ctx.report(0.0, "Solving the LP");
     Guard guard;
     guard.log = &m_log;
     glp_term_hook(termHook, &guard);  // creating the problem may print too
-    glp_prob* P = glp_create_prob();
+    Problem prob;
+    glp_prob* P = prob.P;
     glp_set_obj_dir(P, GLP_MIN);
     const int nCols = static_cast<int>(m_lower.size());
     const int nRows = static_cast<int>(m_rowType.size());
@@ -102,41 +144,62 @@ Result<GlpkLp::Solution> GlpkLp::solve(const RunContext& ctx, int sliceMillis) {
     parm.meth = GLP_DUALP;
     parm.presolve = GLP_OFF;
     parm.tm_lim = sliceMillis;  // restarts reset the pricing weights: keep slices long
-    int chunks = 0;
-    while (true) {
-        const int ret = runGuarded(guard, P, &parm);
-        if (ret == -1) return Status::internal("GLPK failed: " + m_log);
-        if (ret == GLP_ETMLIM) {
-            ++chunks;
-            if (ctx.cancelled()) {
-                glp_delete_prob(P);
-                return Status::cancelled();
-            }
-            // Unknown total: report a fraction approaching 1.
-            ctx.report(1.0 - 1.0 / (1.0 + 0.2 * chunks), "Solving the LP");
-            continue;
-        }
-        if (ret != 0) {
-            glp_delete_prob(P);
-            return Status::internal("GLPK simplex returned code " + std::to_string(ret) + ": " + m_log);
-        }
-        break;
-    }
-    const int status = glp_get_status(P);
-    if (status == GLP_NOFEAS || status == GLP_INFEAS) {
-        glp_delete_prob(P);
-        return Status::infeasible("the LP has no feasible solution");
-    }
-    if (status != GLP_OPT) {
-        glp_delete_prob(P);
-        return Status::internal("GLPK ended with status " + std::to_string(status) + ": " + m_log);
-    }
+    SimplexCall simplex{P, &parm};
     Solution sol;
-    sol.objective = glp_get_obj_val(P);
-    sol.x.resize(static_cast<std::size_t>(nCols));
-    for (int j = 0; j < nCols; ++j) sol.x[static_cast<std::size_t>(j)] = glp_get_col_prim(P, j + 1);
+    std::vector<Row> cuts;
+    std::vector<int> ind;
+    std::vector<double> val;
+    int steps = 0;  // slices and rounds, for the progress estimate
+    while (true) {
+        while (true) {  // glp_simplex handles a problem without rows itself
+            const int ret = runGuarded(guard, callSimplex, &simplex);
+            if (ret == -1) {
+                prob.P = nullptr;
+                return Status::internal("GLPK failed: " + m_log);
+            }
+            if (ret == GLP_ETMLIM) {
+                if (ctx.cancelled()) return Status::cancelled();
+                // Unknown total: report a fraction approaching 1.
+                ctx.report(1.0 - 1.0 / (1.0 + 0.2 * ++steps), "Solving the LP");
+                continue;
+            }
+            if (ret != 0) return Status::internal("GLPK simplex returned code " + std::to_string(ret) + ": " + m_log);
+            break;
+        }
+        const int status = glp_get_status(P);
+        if (status == GLP_NOFEAS || status == GLP_INFEAS) return Status::infeasible("the LP has no feasible solution");
+        if (status != GLP_OPT)
+            return Status::internal("GLPK ended with status " + std::to_string(status) + ": " + m_log);
+        ++sol.rounds;
+        sol.objective = glp_get_obj_val(P);
+        sol.x.resize(static_cast<std::size_t>(nCols));
+        for (int j = 0; j < nCols; ++j) sol.x[static_cast<std::size_t>(j)] = glp_get_col_prim(P, j + 1);
+        if (!separate) break;
+        if (ctx.cancelled()) return Status::cancelled();
+        cuts.clear();
+        separate(sol.x, cuts);
+        if (cuts.empty()) break;
+        if (sol.rounds >= maxRounds)
+            return Status::internal("the cutting-plane loop did not converge in " + std::to_string(maxRounds) +
+                                    " rounds");
+        for (const Row& cut : cuts) {
+            ind.assign(1, 0);
+            val.assign(1, 0.0);
+            for (std::size_t i = 0; i < cut.cols.size(); ++i) {
+                ind.push_back(cut.cols[i] + 1);
+                val.push_back(cut.coefs[i]);
+            }
+            AddRowCall add{P, static_cast<int>(cut.cols.size()), ind.data(), val.data(), cut.type == RowType::AtLeast,
+                           cut.rhs};
+            if (runGuarded(guard, callAddRow, &add) == -1) {
+                prob.P = nullptr;
+                return Status::internal("GLPK failed: " + m_log);
+            }
+        }
+        ctx.report(1.0 - 1.0 / (1.0 + 0.2 * ++steps), "Solving the LP");
+    }
     sol.iterations = glp_get_it_cnt(P);
-    glp_delete_prob(P);
+    sol.rows = static_cast<std::size_t>(glp_get_num_rows(P));
     ctx.report(1.0, "Solving the LP");
     return sol;
 }
