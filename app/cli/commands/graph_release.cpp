@@ -57,14 +57,13 @@ int runRelease(const ReleaseOptions& o) {
     auto res = graph::releaseStatistic(g, r, ctx);
     if (!res) return reportError(res.status());
     {
-        // Seed 000: the noisy-max-degree triangle release spends 2 epsilon per trial.
-        const double perTrial = r.method == graph::Method::NoisyMaxDegree ? 2 * r.epsilon : r.epsilon;
+        // What each trial spends comes from core (e.g. 2 epsilon for noisy-max-degree, seed 000).
         release::LedgerEntry e;
         e.release = res->statistic + " of the graph";
         e.mechanism = res->method;
         e.neighbouring = res->privacy == "node" ? "node (rewire one node)" : "edge (add or remove one edge)";
-        e.epsilon = perTrial * r.trials;
-        e.delta = r.delta * r.trials;
+        e.epsilon = res->spentEpsilon * r.trials;
+        e.delta = res->spentDelta * r.trials;
         e.details = {{"k", r.k}, {"trials", r.trials}, {"seeded", o.seed.has_value()}, {"noise_scale", res->noiseScale},
                      {"guarantee", res->guarantee}};
         if (auto s = recordInLedger(o.ledger, o.in.file, e); !s.isOk()) return reportError(s);

@@ -121,6 +121,7 @@ Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, 
         out.sensitivityFormula = "GS_" + out.privacy + " = " + gs.formula;
         addNoise(rng, out, out.trueValue, gs.value / eps, r.trials);
         out.guarantee = dpText(eps, 0, out.privacy);
+        out.spentEpsilon = eps;
     } else if (r.method == Method::NoisyMaxDegree) {
         if (r.privacy != Privacy::Edge || r.statistic.kind != StatisticKind::Triangles)
             return Status::invalidArgument("noisy-max-degree releases triangles under edge privacy only");
@@ -136,6 +137,8 @@ Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, 
         out.sensitivity = out.noiseScale * eps;
         out.sensitivityFormula = "d^ = maxdeg + Lap(1/eps) + ln(1/delta)/eps (noisy bound on LS_edge)";
         out.guarantee = dpText(2 * eps, r.delta, "edge") + " (2 eps: eps for d^, eps for the count)";
+        out.spentEpsilon = 2 * eps;
+        out.spentDelta = r.delta;
     } else if (r.method == Method::Restricted && r.privacy == Privacy::Edge) {
         VEIL_RETURN_IF_ERROR(validate(r, false, true));
         const EdgeProjection p = projectEdges(g, r.k);
@@ -148,6 +151,7 @@ Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, 
         out.sensitivityFormula = "3 RS_edge(H_k) = 3 (" + rs.formula + ")";
         addNoise(rng, out, out.projectedValue, out.sensitivity / eps, r.trials);
         out.guarantee = dpText(eps, 0, "edge");
+        out.spentEpsilon = eps;
     } else if (r.method == Method::Restricted) {
         VEIL_RETURN_IF_ERROR(validate(r, true, true));
         auto p = projectVertexLp(g, r.k, ctx);
@@ -167,6 +171,8 @@ Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, 
                                  rs.formula + " with k -> 2k = " + formatNumber(rs.value);
         addNoise(rng, out, out.projectedValue, 2 * S / eps, r.trials);
         out.guarantee = dpText(eps, r.delta, "node");
+        out.spentEpsilon = eps;
+        out.spentDelta = r.delta;
     } else {  // truncation
         if (r.privacy != Privacy::Node) return Status::invalidArgument("truncation is a node-privacy method (use --privacy node)");
         VEIL_RETURN_IF_ERROR(validate(r, true, true));
@@ -184,6 +190,8 @@ Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, 
         out.sensitivityFormula = "S = max_s exp(-beta s) (1 + s + #{v: k-s <= d_v <= k+1+s}) RS(H_k), RS(H_k) = " + rs.formula;
         addNoise(rng, out, out.projectedValue, 2 * S / eps, r.trials);
         out.guarantee = dpText(eps, r.delta, "node");
+        out.spentEpsilon = eps;
+        out.spentDelta = r.delta;
     }
     if (!rng.isSecure()) out.warnings.push_back("seeded random source (" + rng.description() + "): not for real releases");
     ctx.report(1.0, "Released " + out.statistic);

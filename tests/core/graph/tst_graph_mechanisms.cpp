@@ -97,6 +97,8 @@ void TestGraphMechanisms::laplaceScales() {
     QCOMPARE(r->releases.size(), std::size_t{1});
     QCOMPARE(r->projectedValue, r->trueValue);
     QVERIFY(r->guarantee.find("(" + veil::formatNumber(eps) + ", 0)") != std::string::npos);
+    QCOMPARE(r->spentEpsilon, eps);  // pure epsilon-DP: no delta spent
+    QCOMPARE(r->spentDelta, 0.0);
 }
 
 void TestGraphMechanisms::laplaceStatistics() {
@@ -129,6 +131,8 @@ void TestGraphMechanisms::noisyMaxDegree() {
     for (double s : r->noiseScales) mean += s / 2000;
     QVERIFY2(std::abs(mean - (17 + std::log(1e6))) < 0.13, qPrintable(QString::number(mean)));
     QVERIFY(r->guarantee.find("(2, 1e-06) edge-DP") != std::string::npos);
+    QCOMPARE(r->spentEpsilon, 2.0);  // seed 000: epsilon for d^ and epsilon for the count
+    QCOMPARE(r->spentDelta, 1e-6);
     QCOMPARE(r->trueValue, 45.0);
 }
 
@@ -175,6 +179,8 @@ void TestGraphMechanisms::restrictedNodeKarate() {
     QVERIFY(r->projectedValue <= r->trueValue);  // mu(G) is a subgraph
     QCOMPARE(*r->smoothBound, lpSmoothBound(*r->dEst, *r->beta, 4, 3 * 10 * 10));  // RS(H_10) = 3 * 10^2
     QVERIFY(r->guarantee.find("(1, 1e-06) node-DP") != std::string::npos);
+    QCOMPARE(r->spentEpsilon, 1.0);
+    QCOMPARE(r->spentDelta, 1e-6);
 }
 
 void TestGraphMechanisms::lpSmoothBoundMatchesGrid_data() {

@@ -54,7 +54,8 @@ struct ReleaseResult {
     std::optional<double> dEst;     // vertex LP distance estimate
     std::optional<double> smoothBound;
     std::optional<double> beta;
-    double epsilon = 0, delta = 0;
+    double epsilon = 0, delta = 0;  // as requested
+    double spentEpsilon = 0, spentDelta = 0;  // what one trial spends (the guarantee's parameters)
     std::string guarantee;          // e.g. "(2 eps, delta) = (2, 1e-06) edge-DP"
     std::vector<std::string> warnings;
 };
