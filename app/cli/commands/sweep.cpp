@@ -1,6 +1,7 @@
 // veil-cli sweep EXPERIMENT.json --output results.csv [--threads N] [--json]: runs an experiment
 // (methods x epsilon grid x trials), writes one CSV row per (method, epsilon, trial) with the error
 // metrics (atomically) and prints a summary per (method, epsilon): a table, or JSON with --json.
+// Anonymity experiments (a "k" grid): one row per (method, k) with information loss and risk.
 #include "cli_support.h"
 #include "command_registry.h"
 
@@ -8,6 +9,7 @@
 #include "veil/eval/sweep.h"
 #include "veil/eval/sweep_output.h"
 
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -49,6 +51,34 @@ void printTable(const veil::eval::SweepResult& r) {
     }
 }
 
+// Anonymity experiments: one deterministic anonymization per (method, k).
+void printAnonymityTable(const veil::eval::SweepResult& r) {
+    using veil::eval::AnonymityMeasure;
+    std::cout << (r.name.empty() ? std::string("Sweep") : r.name) << "\n"
+              << "data: " << r.datasetName << "; models: " << r.models << "\n"
+              << r.methods.size() << " methods x " << r.epsilons.size() << " k values, deterministic (1 run each) on "
+              << r.threadsUsed << " thread(s) in " << num(r.seconds) << " s\n\n";
+    std::cout << std::left << std::setw(24) << "method" << std::right << std::setw(6) << "k" << std::setw(22) << "transformation"
+              << std::setw(10) << "loss" << std::setw(12) << "own metric" << std::setw(14) << "discern." << std::setw(10)
+              << "AECS" << std::setw(11) << "suppressed" << std::setw(10) << "risk max" << std::setw(10) << "risk avg"
+              << std::setw(10) << "at risk" << '\n';
+    auto cell = [](double v) { return std::isfinite(v) ? num(v) : std::string("-"); };
+    for (const auto& row : r.anonymity) {
+        const auto& m = row.measures;
+        std::cout << std::left << std::setw(24) << r.methods[row.method].label << std::right << std::setw(6) << row.k;
+        if (!row.found) {
+            std::cout << "  none: " << row.message << '\n';
+            continue;
+        }
+        std::cout << std::setw(22) << row.transformation << std::setw(10) << cell(m[AnonymityMeasure::Loss]) << std::setw(12)
+                  << cell(m[AnonymityMeasure::MethodMetric]) << std::setw(14) << cell(m[AnonymityMeasure::Discernibility])
+                  << std::setw(10) << cell(m[AnonymityMeasure::AverageClassSize]) << std::setw(11)
+                  << cell(m[AnonymityMeasure::Suppressed]) << std::setw(10) << cell(m[AnonymityMeasure::ProsecutorMax])
+                  << std::setw(10) << cell(m[AnonymityMeasure::ProsecutorAverage]) << std::setw(10)
+                  << cell(m[AnonymityMeasure::RecordsAtRisk]) << '\n';
+    }
+}
+
 int runSweepCommand(const SweepCliOptions& o) {
     if (o.threads < 0) return veil::cli::reportError("--threads must be >= 0 (0 = all cores), got " + std::to_string(o.threads));
     auto experiment = veil::eval::readExperimentFile(o.experiment);
@@ -72,8 +102,11 @@ int runSweepCommand(const SweepCliOptions& o) {
     if (o.json) {
         auto j = veil::eval::sweepSummaryJson(*result);
         j["output"] = o.output;
-        j["rows"] = result->rows.size();
+        j["rows"] = result->isAnonymity() ? result->anonymity.size() : result->rows.size();
         veil::cli::printJson(j);
+    } else if (result->isAnonymity()) {
+        printAnonymityTable(*result);
+        std::cout << "\n" << result->anonymity.size() << " rows (one per method and k) written to " << o.output << '\n';
     } else {
         printTable(*result);
         std::cout << "\n" << result->rows.size() << " trial rows written to " << o.output << '\n';
@@ -83,7 +116,8 @@ int runSweepCommand(const SweepCliOptions& o) {
 
 void setupSweep(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto opts = std::make_shared<SweepCliOptions>();
-    auto* cmd = app.add_subcommand("sweep", "Run an experiment: error of each method over an epsilon grid and trials");
+    auto* cmd = app.add_subcommand("sweep", "Run an experiment: error of each method over an epsilon grid and trials "
+                                            "(or information loss and risk over a k grid)");
     cmd->add_option("EXPERIMENT", opts->experiment,
                     "Experiment JSON (dataset, workload, methods, epsilon grid, trials, delta, seed); "
                     "relative paths in it are relative to the file")

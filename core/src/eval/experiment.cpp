@@ -1,6 +1,8 @@
 // Experiment JSON: parsing with messages naming the key, serialisation, loading of the inputs.
 #include "veil/eval/experiment.h"
 
+#include "detail/anonymity_experiment.h"
+
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
 #include "veil/graph/graph_io.h"
@@ -188,10 +190,12 @@ Result<Experiment> parseExperiment(const nlohmann::json& j, const std::string& b
     if (!j.is_object()) return Status::invalidArgument("an experiment must be a JSON object");
     Experiment e;
     e.baseDirectory = baseDirectory;
+    auto isAnonymity = detail::isAnonymityExperiment(j);
+    if (!isAnonymity) return isAnonymity.status();
     static const std::set<std::string> known = {"name", "dataset", "workload", "methods", "epsilon",
                                                 "trials", "delta", "seed", "sanity_fraction", "description"};
     for (const auto& [k, v] : j.items())
-        if (!known.count(k)) return Status::invalidArgument("unknown key '" + k + "' in the experiment");
+        if (!*isAnonymity && !known.count(k)) return Status::invalidArgument("unknown key '" + k + "' in the experiment");
     if (j.contains("name")) {
         if (!j["name"].is_string()) return bad("name", "expected a string");
         e.name = j["name"].get<std::string>();
@@ -199,6 +203,12 @@ Result<Experiment> parseExperiment(const nlohmann::json& j, const std::string& b
     if (j.contains("description")) {
         if (!j["description"].is_string()) return bad("description", "expected a string");
         e.description = j["description"].get<std::string>();
+    }
+    if (*isAnonymity) {
+        if (!j.contains("methods")) return Status::invalidArgument("methods: missing (a list of method ids)");
+        VEIL_RETURN_IF_ERROR(parseMethods(j["methods"], e.methods));
+        VEIL_RETURN_IF_ERROR(detail::parseAnonymityKeys(j, e));
+        return e;
     }
     if (!j.contains("dataset")) return Status::invalidArgument("dataset: missing (a file of counts or {\"counts\": [...]})");
     VEIL_RETURN_IF_ERROR(parseDataset(j["dataset"], e.dataset));
@@ -226,6 +236,10 @@ Result<Experiment> parseExperiment(const nlohmann::json& j, const std::string& b
         e.sanityFraction = j["sanity_fraction"].get<double>();
         VEIL_RETURN_IF_ERROR(requirePositiveFinite(e.sanityFraction, "sanity_fraction"));
     }
+    for (std::size_t i = 0; i < e.methods.size(); ++i)
+        if (auto info = findMethod(e.methods[i].id); info && (*info)->input == DataKind::Table)
+            return bad("methods[" + std::to_string(i) + "]", "'" + e.methods[i].id +
+                                                                "' is a syntactic anonymization method: give the experiment a \"k\" grid and a table");
     return e;
 }
 
@@ -244,6 +258,21 @@ Result<Experiment> readExperimentFile(const std::string& path) {
     return e;
 }
 
+namespace {
+
+nlohmann::json methodsJson(const std::vector<MethodSpec>& methods) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& m : methods) {
+        nlohmann::json mj = {{"id", m.id}};
+        if (m.label != m.id) mj["label"] = m.label;
+        if (!m.options.empty()) mj["options"] = m.options;
+        out.push_back(mj);
+    }
+    return out;
+}
+
+}  // namespace
+
 std::string resolvePath(const Experiment& e, const std::string& path) {
     const fs::path p(path);
     if (p.is_absolute() || e.baseDirectory.empty()) return p.string();
@@ -254,6 +283,11 @@ nlohmann::json experimentToJson(const Experiment& e) {
     nlohmann::json j;
     if (!e.name.empty()) j["name"] = e.name;
     if (!e.description.empty()) j["description"] = e.description;
+    if (e.kind == ExperimentKind::Anonymity) {
+        j["methods"] = methodsJson(e.methods);
+        detail::anonymityToJson(e, j);
+        return j;
+    }
     nlohmann::json d;
     if (!e.dataset.graph.empty()) d["graph"] = e.dataset.graph;
     else if (!e.dataset.file.empty()) d["file"] = e.dataset.file;
@@ -269,13 +303,7 @@ nlohmann::json experimentToJson(const Experiment& e) {
     case WorkloadKind::File: j["workload"] = {{"file", e.workload.file}}; break;
     case WorkloadKind::Inline: j["workload"] = {{"ranges", e.workload.ranges}}; break;
     }
-    j["methods"] = nlohmann::json::array();
-    for (const auto& m : e.methods) {
-        nlohmann::json mj = {{"id", m.id}};
-        if (m.label != m.id) mj["label"] = m.label;
-        if (!m.options.empty()) mj["options"] = m.options;
-        j["methods"].push_back(mj);
-    }
+    j["methods"] = methodsJson(e.methods);
     if (!e.epsilon.explicitValues.empty()) j["epsilon"] = e.epsilon.explicitValues;
     else j["epsilon"] = {{"from", e.epsilon.from}, {"to", e.epsilon.to}, {"count", e.epsilon.count},
                          {"spacing", e.epsilon.logSpaced ? "log" : "linear"}};
@@ -315,6 +343,10 @@ Result<HistogramData> inlineHistogram(const nlohmann::json& c) {
 
 Result<ExperimentInputs> loadExperimentInputs(const Experiment& e) {
     ExperimentInputs in;
+    if (e.kind == ExperimentKind::Anonymity) {
+        VEIL_RETURN_IF_ERROR(detail::loadAnonymityInputs(e, in));
+        return in;
+    }
     auto eps = epsilonValues(e.epsilon);
     if (!eps) return eps.status();
     in.epsilons = std::move(*eps);

@@ -15,11 +15,14 @@ const char* methodTargetName(MethodTarget t) {
     case MethodTarget::TotalCount: return "count";
     case MethodTarget::Median: return "median";
     case MethodTarget::Statistic: return "statistic";
+    case MethodTarget::Anonymity: return "anonymity";
     }
     return "?";
 }
 
-const char* dataKindName(DataKind k) { return k == DataKind::Graph ? "graph" : "histogram"; }
+const char* dataKindName(DataKind k) {
+    return k == DataKind::Graph ? "graph" : k == DataKind::Table ? "table" : "histogram";
+}
 
 const std::vector<MethodInfo>& methodRegistry() {
     static const std::vector<MethodInfo> registry = [] {
@@ -29,6 +32,7 @@ const std::vector<MethodInfo>& methodRegistry() {
         detail::addHistogramMethods(all);
         detail::addSpatialMethods(all);
         detail::addGraphMethods(all);
+        detail::addAnonymityMethods(all);
         std::sort(all.begin(), all.end(), [](const MethodInfo& a, const MethodInfo& b) { return a.id < b.id; });
         return all;
     }();
@@ -76,7 +80,8 @@ std::vector<double> trueAnswers(MethodTarget target, const HistogramData& data, 
     case MethodTarget::Workload: return answerWorkload(workload, data);
     case MethodTarget::TotalCount: return {data.total()};
     case MethodTarget::Median: return {medianBin(data)};
-    case MethodTarget::Statistic: return {};
+    case MethodTarget::Statistic:
+    case MethodTarget::Anonymity: return {};
     }
     return {};
 }

@@ -2,6 +2,7 @@
 // parallel with per-trial derived seeds, then summaries.
 #include "veil/eval/sweep.h"
 
+#include "detail/anonymity_sweep.h"
 #include "detail/parallel.h"
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
@@ -40,6 +41,11 @@ std::uint64_t trialSeed(std::uint64_t seed, const std::string& methodLabel, std:
     return SeededRandom::deriveSeed(s, static_cast<std::uint64_t>(trial));
 }
 
+const AnonymityRow* SweepResult::anonymityRow(std::size_t method, std::size_t kIndex) const {
+    const std::size_t i = method * epsilons.size() + kIndex;
+    return i < anonymity.size() ? &anonymity[i] : nullptr;
+}
+
 const SummaryRow* SweepResult::summary(std::size_t method, std::size_t epsilonIndex) const {
     const std::size_t i = method * epsilons.size() + epsilonIndex;
     return i < summaries.size() ? &summaries[i] : nullptr;
@@ -67,6 +73,7 @@ std::vector<SummaryRow> summarizeRows(const std::vector<TrialRow>& rows, std::si
 Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInputs& inputs, const SweepOptions& options,
                              const RunContext& ctx) {
     if (options.threads < 0) return Status::invalidArgument("threads must be >= 0 (got " + std::to_string(options.threads) + ")");
+    if (experiment.kind == ExperimentKind::Anonymity) return detail::runAnonymitySweep(experiment, inputs, options, ctx);
     ctx.report(0.0, "Preparing the sweep");
     const int threads = options.threads == 0 ? std::max(1, static_cast<int>(std::thread::hardware_concurrency())) : options.threads;
     const std::size_t M = experiment.methods.size(), E = inputs.epsilons.size();

@@ -4,6 +4,8 @@
 #include "veil/common/validate.h"
 #include "veil/io/atomic_file.h"
 
+#include <cmath>
+
 namespace veil::eval {
 
 namespace {
@@ -24,9 +26,64 @@ nlohmann::json summaryJson(const MetricSummary& s) {
             {"ci_upper", s.ciUpper}, {"min", s.min}, {"max", s.max}};
 }
 
+nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+// Anonymity experiments: one row per (method, k); undefined measures are empty fields.
+void writeAnonymityCsv(std::ostream& out, const SweepResult& result) {
+    out << "method,label,k_index,k,found,metric,transformation";
+    for (AnonymityMeasure m : kAllAnonymityMeasures) out << ',' << anonymityMeasureName(m);
+    out << '\n';
+    for (const auto& r : result.anonymity) {
+        const auto& spec = result.methods[r.method];
+        out << csvField(spec.id) << ',' << csvField(spec.label) << ',' << r.kIndex << ',' << r.k << ','
+            << (r.found ? "true" : "false") << ',' << csvField(r.metric) << ',' << csvField(r.transformation);
+        for (AnonymityMeasure m : kAllAnonymityMeasures)
+            out << ',' << (std::isfinite(r.measures[m]) ? formatNumber(r.measures[m]) : std::string());
+        out << '\n';
+    }
+}
+
+nlohmann::json anonymitySummaryJson(const SweepResult& result) {
+    nlohmann::json j;
+    j["kind"] = "anonymity";
+    j["name"] = result.name;
+    j["dataset"] = result.datasetName;
+    j["records"] = result.scale;
+    j["quasi_identifiers"] = result.quasiIdentifiers;
+    j["models"] = result.models;
+    j["grid"] = "k";
+    j["k"] = result.epsilons;
+    j["trials"] = 1;
+    j["deterministic"] = true;
+    j["seconds"] = result.seconds;
+    j["threads"] = result.threadsUsed;
+    j["methods"] = nlohmann::json::array();
+    for (const auto& m : result.methods) j["methods"].push_back({{"id", m.id}, {"label", m.label}, {"target", "anonymity"}});
+    j["summaries"] = nlohmann::json::array();
+    for (const auto& r : result.anonymity) {
+        nlohmann::json measures;
+        for (AnonymityMeasure m : kAllAnonymityMeasures) measures[anonymityMeasureName(m)] = number(r.measures[m]);
+        nlohmann::json row = {{"method", result.methods[r.method].id},
+                              {"label", result.methods[r.method].label},
+                              {"k_index", r.kIndex},
+                              {"k", r.k},
+                              {"found", r.found},
+                              {"metric", r.metric},
+                              {"transformation", r.transformation},
+                              {"measures", measures}};
+        if (!r.found) row["message"] = r.message;
+        j["summaries"].push_back(row);
+    }
+    return j;
+}
+
 }  // namespace
 
 void writeTrialsCsv(std::ostream& out, const SweepResult& result) {
+    if (result.isAnonymity()) {
+        writeAnonymityCsv(out, result);
+        return;
+    }
     out << "method,label,epsilon_index,epsilon,trial,seed";
     for (Metric m : kAllMetrics) out << ',' << metricName(m);
     out << '\n';
@@ -47,6 +104,7 @@ Status writeTrialsCsvFile(const std::string& path, const SweepResult& result) {
 }
 
 nlohmann::json sweepSummaryJson(const SweepResult& result) {
+    if (result.isAnonymity()) return anonymitySummaryJson(result);
     nlohmann::json j;
     j["name"] = result.name;
     j["dataset"] = result.datasetName;

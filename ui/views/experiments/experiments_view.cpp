@@ -1,6 +1,7 @@
 #include "views/experiments/experiments_view.h"
 
 #include "charts/experiments/error_epsilon_chart_builder.h"
+#include "views/experiments/anonymity_sweep_model.h"
 #include "document/document.h"
 #include "views/experiments/experiment_settings_command.h"
 #include "views/experiments/sweep_job.h"
@@ -62,6 +63,7 @@ ExperimentsView::ExperimentsView(WorkbenchContext& context, QWidget* parent)
     : QWidget(parent), m_context(context), m_job(new SweepJob(this)), m_model(new SweepSummaryModel(this)) {
     setObjectName(QStringLiteral("experimentsView"));
     m_base.workload.kind = eval::WorkloadKind::RandomRanges;
+    m_anonymityModel = new AnonymitySweepModel(this);
 
     m_chartView = new QChartView(ErrorEpsilonChartBuilder::build(eval::SweepResult{}, m_model->metric()));
     m_chartView->setObjectName(QStringLiteral("experimentsChart"));
@@ -147,7 +149,23 @@ QWidget* ExperimentsView::buildControls() {
         if (!path.isEmpty()) saveExperimentFile(path);
     });
 
+    auto* typeRow = new QFormLayout;
+    m_type = new QComboBox;
+    m_type->setObjectName(QStringLiteral("experimentType"));
+    m_type->addItems({tr("Differential privacy (ε)"), tr("Syntactic anonymity (k)")});
+    m_type->setToolTip(tr("Error against ε of DP mechanisms, or information loss and re-identification risk "
+                          "against k of syntactic anonymization"));
+    typeRow->addRow(tr("Experiment type"), m_type);
+    box->addLayout(typeRow);
+    connect(m_type, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_applying) return;
+        applyMode(isAnonymityMode());
+        populateMethods();
+        settingsEdited();
+    });
+
     auto* data = new QGroupBox(tr("Data and workload"));
+    m_dataGroup = data;
     auto* dataForm = new QFormLayout(data);
     m_dataset = new QLineEdit;
     m_dataset->setObjectName(QStringLiteral("datasetPath"));
@@ -180,6 +198,7 @@ QWidget* ExperimentsView::buildControls() {
     });
     connect(m_rangeCount, &QSpinBox::editingFinished, this, &ExperimentsView::settingsEdited);
     box->addWidget(data);
+    box->addWidget(buildAnonymityControls());
 
     auto* methods = new QGroupBox(tr("Methods"));
     auto* methodsBox = new QVBoxLayout(methods);
@@ -192,6 +211,7 @@ QWidget* ExperimentsView::buildControls() {
     box->addWidget(methods);
 
     auto* grid = new QGroupBox(tr("ε grid and trials"));
+    m_gridGroup = grid;
     auto* gridForm = new QFormLayout(grid);
     auto makeEps = [this](double v, const char* name) {
         auto* s = new QDoubleSpinBox;
@@ -252,11 +272,14 @@ QWidget* ExperimentsView::buildControls() {
     auto* showForm = new QFormLayout(show);
     m_metric = new QComboBox;
     m_metric->setObjectName(QStringLiteral("metric"));
-    for (eval::Metric m : eval::kAllMetrics) m_metric->addItem(QString::fromUtf8(eval::metricLabel(m)), int(m));
-    m_metric->setCurrentIndex(m_metric->findData(int(eval::Metric::ScaledL1)));
-    showForm->addRow(tr("Error metric"), m_metric);
-    connect(m_metric, &QComboBox::currentIndexChanged, this,
-            [this] { setMetric(eval::Metric(m_metric->currentData().toInt())); });
+    m_metricLabel = new QLabel;
+    fillMetricChoices(false);
+    showForm->addRow(m_metricLabel, m_metric);
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_metric->currentIndex() < 0) return;
+        if (isAnonymityMode()) setAnonymityMeasure(eval::AnonymityMeasure(m_metric->currentData().toInt()));
+        else setMetric(eval::Metric(m_metric->currentData().toInt()));
+    });
     auto* exportRow = new QHBoxLayout;
     const struct {
         QString text, filter, suggested;
@@ -285,16 +308,20 @@ QWidget* ExperimentsView::buildControls() {
     m_status->setWordWrap(true);
     box->addWidget(m_status);
     box->addStretch(1);
+    applyMode(false);
     return panel;
 }
 
 void ExperimentsView::populateMethods() {
     const QSignalBlocker block(m_methods);
     m_methods->clear();
+    const bool anonymity = isAnonymityMode();
     for (const auto& info : eval::methodRegistry()) {
+        if ((info.input == eval::DataKind::Table) != anonymity) continue;
         auto* item = new QListWidgetItem(QString::fromStdString(info.id), m_methods);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        const bool preset = info.id == "histogram:identity" || info.id == "histogram:hierarchical+consistency";
+        const bool preset = info.id == "histogram:identity" || info.id == "histogram:hierarchical+consistency" ||
+                            info.id == "optimal:loss" || info.id == "mondrian";
         item->setCheckState(preset ? Qt::Checked : Qt::Unchecked);
         item->setToolTip(QString::fromStdString(info.description + (info.optionsHelp.empty() ? "" : "\nOptions: " + info.optionsHelp)));
         eval::MethodSpec spec{info.id, info.id, nlohmann::json::object()};
@@ -314,11 +341,16 @@ nlohmann::json ExperimentsView::settingsJson() const {
             {"from", m_epsFrom->value()},                 {"to", m_epsTo->value()},
             {"count", m_epsCount->value()},               {"log", m_logSpaced->isChecked()},
             {"trials", m_trials->value()},                {"fixed_seed", m_fixedSeed->isChecked()},
-            {"seed", m_seed->value()}};
+            {"seed", m_seed->value()},                    {"type", m_type->currentIndex()},
+            {"k", m_kGrid->text().toStdString()},         {"suppression", m_suppression->value()}};
 }
 
 void ExperimentsView::applySettingsJson(const nlohmann::json& j) {
     m_applying = true;
+    m_type->setCurrentIndex(j.value("type", 0));
+    applyMode(isAnonymityMode());
+    m_kGrid->setText(QString::fromStdString(j.value("k", std::string("2, 3, 5, 10, 20, 50, 100"))));
+    m_suppression->setValue(j.value("suppression", 0.0));
     m_dataset->setText(QString::fromStdString(j.at("dataset").get<std::string>()));
     m_workload->setCurrentIndex(j.at("workload").get<int>());
     m_rangeCount->setValue(j.at("ranges").get<int>());
@@ -360,6 +392,7 @@ void ExperimentsView::settingsEdited() {
 }
 
 Result<eval::Experiment> ExperimentsView::currentExperiment() const {
+    if (isAnonymityMode()) return currentAnonymityExperiment();
     eval::Experiment e = m_base;
     e.baseDirectory.clear();
     const QString path = m_dataset->text().trimmed();
@@ -406,6 +439,10 @@ Result<eval::Experiment> ExperimentsView::currentExperiment() const {
 }
 
 void ExperimentsView::setExperiment(const eval::Experiment& experiment) {
+    if (experiment.kind == eval::ExperimentKind::Anonymity) {
+        setAnonymityExperiment(experiment);
+        return;
+    }
     // Paths become absolute: the view's experiment has no base directory.
     m_base = experiment;
     m_base.baseDirectory.clear();
@@ -429,9 +466,10 @@ void ExperimentsView::setExperiment(const eval::Experiment& experiment) {
         if (spec.label == spec.id && spec.options.empty()) taken.push_back(spec.id);
     }
     for (const auto& info : eval::methodRegistry())
-        if (std::find(taken.begin(), taken.end(), info.id) == taken.end())
+        if (info.input != eval::DataKind::Table && std::find(taken.begin(), taken.end(), info.id) == taken.end())
             methods.push_back({{"spec", specJson({info.id, info.id, nlohmann::json::object()}).dump()}, {"checked", false}});
     j["methods"] = methods;
+    j["type"] = 0;
     if (!experiment.epsilon.explicitValues.empty()) {
         const auto& v = experiment.epsilon.explicitValues;
         j["from"] = *std::min_element(v.begin(), v.end());
@@ -508,7 +546,11 @@ void ExperimentsView::setRunning(bool running) {
 }
 
 void ExperimentsView::showResult(const std::shared_ptr<eval::SweepResult>& result) {
-    m_result = result;
+    if (result->isAnonymity()) {
+        showAnonymityResult(result);
+        return;
+    }
+    m_table->setModel(m_model);    m_result = result;
     m_model->setResult(*result);
     redrawChart();
     m_seededBadge->setVisible(result->seed.has_value());
@@ -525,13 +567,12 @@ void ExperimentsView::showResult(const std::shared_ptr<eval::SweepResult>& resul
 
 void ExperimentsView::redrawChart() {
     QChart* old = m_chartView->chart();
-    m_chartView->setChart(m_result ? ErrorEpsilonChartBuilder::build(*m_result, m_model->metric())
-                                   : ErrorEpsilonChartBuilder::build(eval::SweepResult{}, m_model->metric()));
+    m_chartView->setChart(buildChart());
     delete old;
 }
 
 void ExperimentsView::setMetric(eval::Metric metric) {
-    if (m_metric->currentData().toInt() != int(metric)) {
+    if (!isAnonymityMode() && m_metric->currentData().toInt() != int(metric)) {
         m_metric->setCurrentIndex(m_metric->findData(int(metric)));  // comes back here
         return;
     }

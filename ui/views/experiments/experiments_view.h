@@ -4,6 +4,9 @@
 // the previous results). Shows error against epsilon (log axes, median line and IQR band per
 // method, tooltips with the exact numbers), the numbers as a table, and exports the chart (PNG,
 // SVG), the trials and the summary (CSV), and the experiment itself (JSON, docs/examples format).
+// Experiment type "Syntactic anonymity (k)": an anonymity experiment (a table with QIs and
+// hierarchies, loaded from a file such as docs/examples/adult-k-sweep.json) over a k grid; the
+// chart plots the chosen measure (loss, risk, ...) against k, one line per method.
 #pragma once
 
 #include "veil/eval/experiment.h"
@@ -15,6 +18,7 @@
 
 #include <memory>
 
+class QChart;
 class QCheckBox;
 class QChartView;
 class QComboBox;
@@ -31,6 +35,7 @@ namespace veil::ui {
 struct WorkbenchContext;
 class SweepJob;
 class SweepSummaryModel;
+class AnonymitySweepModel;
 
 class ExperimentsView final : public QWidget {
     Q_OBJECT
@@ -52,6 +57,15 @@ public:
 
     void setMetric(eval::Metric metric);
     void setThreads(int threads) { m_threads = threads; }
+
+    // Syntactic anonymity experiments (a k grid instead of epsilon).
+    bool isAnonymityMode() const;
+    void setAnonymityMode(bool on);  // an undoable edit, like the other settings
+    void setAnonymityMeasure(eval::AnonymityMeasure measure);
+    eval::AnonymityMeasure anonymityMeasure() const { return m_measure; }
+    // Loads docs/examples/adult-k-sweep.json (found beside the bundled samples).
+    bool loadAnonymityExample();
+    AnonymitySweepModel* anonymityModel() const { return m_anonymityModel; }
 
     const std::shared_ptr<eval::SweepResult>& result() const { return m_result; }
     SweepSummaryModel* summaryModel() const { return m_model; }
@@ -77,6 +91,15 @@ private:
     void redrawChart();
     void setStatus(const QString& text, bool error = false);
     void setRunning(bool running);
+    // experiments_view_anonymity.cpp
+    QWidget* buildAnonymityControls();
+    void applyMode(bool anonymity);  // visibility, metric list, method list family
+    void fillMetricChoices(bool anonymity);
+    Result<eval::Experiment> currentAnonymityExperiment() const;
+    void setAnonymityExperiment(const eval::Experiment& experiment);
+    void showAnonymityResult(const std::shared_ptr<eval::SweepResult>& result);
+    QChart* buildChart() const;
+    void updateAnonymitySummary();
 
     WorkbenchContext& m_context;
     SweepJob* m_job;
@@ -99,6 +122,16 @@ private:
     QCheckBox* m_fixedSeed;
     QSpinBox* m_seed;
     QComboBox* m_metric;
+    QComboBox* m_type = nullptr;
+    QWidget* m_dataGroup;
+    QWidget* m_gridGroup;
+    QWidget* m_anonymityGroup;
+    QLabel* m_anonymitySummary;
+    QLineEdit* m_kGrid;
+    QDoubleSpinBox* m_suppression;
+    QLabel* m_metricLabel;
+    AnonymitySweepModel* m_anonymityModel;
+    eval::AnonymityMeasure m_measure = eval::AnonymityMeasure::Loss;
     QPushButton* m_run;
     QPushButton* m_cancel;
     QLabel* m_status;

@@ -28,7 +28,8 @@ bool ExperimentsView::exportChart(const QString& path) {
         generator.setFileName(path);
         generator.setSize(m_chartView->size());
         generator.setViewBox(QRect(QPoint(0, 0), m_chartView->size()));
-        generator.setTitle(tr("Veil: error against epsilon"));
+        generator.setTitle(m_result && m_result->isAnonymity() ? tr("Veil: loss and risk against k")
+                                                               : tr("Veil: error against epsilon"));
         QPainter painter;
         if (painter.begin(&generator)) {
             m_chartView->render(&painter);
@@ -51,7 +52,8 @@ bool ExperimentsView::exportTrialsCsv(const QString& path) {
         eval::writeTrialsCsv(out, *result);
         return bool(out);
     });
-    setStatus(status.isOk() ? tr("Saved %1 trials to %2").arg(result->rows.size()).arg(path)
+    const std::size_t rows = result->isAnonymity() ? result->anonymity.size() : result->rows.size();
+    setStatus(status.isOk() ? tr("Saved %1 rows to %2").arg(rows).arg(path)
                             : QString::fromStdString(status.message()),
               !status.isOk());
     return status.isOk();
@@ -64,6 +66,14 @@ bool ExperimentsView::exportSummaryCsv(const QString& path) {
     }
     std::ostringstream out;
     out.precision(17);
+    if (m_result->isAnonymity()) {
+        // Deterministic: the table is the rows themselves (one per method and k, every measure).
+        eval::writeTrialsCsv(out, *m_result);
+        const Status status = writeFileAtomically(local(path), out.str());
+        setStatus(status.isOk() ? tr("Saved the table to %1").arg(path) : QString::fromStdString(status.message()),
+                  !status.isOk());
+        return status.isOk();
+    }
     out << "method,label,epsilon,metric,n,median,q1,q3,iqr,mean,ci_lower,ci_upper,min,max\n";
     const auto metric = m_model->metric();
     for (const auto& row : m_result->summaries) {

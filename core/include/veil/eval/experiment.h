@@ -14,6 +14,18 @@
 //   "epsilon": {"from": 0.01, "to": 10, "count": 10, "spacing": "log"} | [0.1, 1, 10],
 //   "trials": 10, "delta": 1e-6, "seed": 42, "sanity_fraction": 0.001
 // }
+//
+// Anonymity experiments (syntactic side; recognised by "k" or "kind": "anonymity"): information
+// loss and re-identification risk against k, one deterministic run per (method, k):
+// {
+//   "name": "...", "kind": "anonymity",
+//   "dataset": {"table": "../../resources/samples/adult.csv", "delimiter": ";"} (or "PATH"),
+//   "quasi_identifiers": ["age", "sex"], "hierarchies": {"age": "adult_hierarchy_age.csv", ...},
+//   "sensitive": "salary-class", "l_diversity": "distinct:2", "t_closeness": "equal:0.2" (optional),
+//   "suppression": 0.04, "risk_threshold": 0.2,
+//   "methods": ["optimal:loss", {"id": "mondrian", "label": "Mondrian relaxed", "options": {"mode": "relaxed"}}],
+//   "k": [2, 3, 5, 10, 20, 50, 100]          ("trials" may only be 1; no epsilon, delta, seed, workload)
+// }
 #pragma once
 
 #include "veil/common/status.h"
@@ -24,18 +36,45 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+namespace veil {
+class Table;
+}
+namespace veil::anonymity {
+struct AnonymizationConfig;
+}
+
 namespace veil::eval {
+
+enum class ExperimentKind {
+    Differential,  // methods x epsilon grid x trials, errors against the truth
+    Anonymity,     // syntactic anonymization: methods x k grid, loss and risk (deterministic)
+};
 
 struct DatasetSpec {
     std::string file;                    // as given (relative to the experiment's base directory)
     std::string graph;                   // or a graph file (edge list, GML, GraphML: veil/graph/graph_io.h)
     nlohmann::json inlineCounts;         // or the counts themselves (null when `file` is used)
     std::optional<std::uint64_t> sample; // DPBench scale: draw this many records per trial; none = fixed input
+    std::string table;                   // or a CSV table (anonymity experiments)
+    char delimiter = 0;                  // of the table; 0 = detect
+};
+
+// The syntactic side of an anonymity experiment (CLI spellings as in `veil-cli anonymize`).
+struct AnonymitySpec {
+    std::vector<std::string> quasiIdentifiers;
+    std::map<std::string, std::string> hierarchies;  // column -> ARX hierarchy file (as given)
+    std::string sensitive;                           // empty = none
+    std::string lDiversity;                          // "distinct:2", ...; empty = none
+    std::string tCloseness;                          // "equal:0.2", ...; empty = none
+    double suppression = 0.0;                        // suppression limit, a fraction of records
+    double riskThreshold = 0.2;                      // for "records at risk"
+    std::vector<int> k;                              // the grid
 };
 
 enum class WorkloadKind { Prefix, Identity, RandomRanges, File, Inline };
@@ -61,6 +100,7 @@ struct EpsilonGrid {
 };
 
 struct Experiment {
+    ExperimentKind kind = ExperimentKind::Differential;
     std::string name;
     std::string description;
     std::string baseDirectory;  // for relative paths; empty = current directory
@@ -72,6 +112,7 @@ struct Experiment {
     double delta = 0.0;
     std::optional<std::uint64_t> seed;  // none: secure randomness, results not reproducible
     double sanityFraction = 0.001;      // relative error uses max(truth, sanityFraction * N)
+    AnonymitySpec anonymity;            // ExperimentKind::Anonymity (trials is then 1)
 };
 
 // The grid's values: `count` values from `from` to `to` inclusive, log- or linearly spaced
@@ -93,7 +134,10 @@ struct ExperimentInputs {
     std::string graphName;                      // file name of the graph
     HistogramData data;                         // DataKind::Histogram
     Workload workload;
-    std::vector<double> epsilons;
+    std::vector<double> epsilons;  // the grid: epsilon values, or the k values of an anonymity experiment
+    std::shared_ptr<const Table> table;                               // DataKind::Table
+    std::shared_ptr<const anonymity::AnonymizationConfig> anonymity;  // QIs, hierarchies, models but k
+    std::string tableName;                                            // file name of the table
 };
 // Reads the data set and builds the workload (none for a graph). Errors: unreadable data or
 // workload file, bad ranges (naming the query index), a method that does not apply to the data

@@ -19,6 +19,9 @@
 namespace veil::graph {
 class Graph;
 }
+namespace veil::anonymity {
+struct AnonymizationConfig;
+}
 
 namespace veil::eval {
 
@@ -26,8 +29,9 @@ namespace veil::eval {
 enum class DataKind {
     Histogram,  // 1-D or 2-D counts (HistogramData)
     Graph,      // a simple undirected graph (veil::graph::Graph)
+    Table,      // a table with quasi-identifiers and hierarchies (syntactic anonymization over a k grid)
 };
-const char* dataKindName(DataKind k);  // "histogram", "graph"
+const char* dataKindName(DataKind k);  // "histogram", "graph", "table"
 
 // What a method estimates, and so what its error is measured against.
 enum class MethodTarget {
@@ -35,8 +39,9 @@ enum class MethodTarget {
     TotalCount,  // the number of records (sum of the counts)
     Median,      // the median record of a 1-D histogram, as a bin index (rank max(1, ceil(n/2)))
     Statistic,   // one number computed by the method's own truth function (e.g. a graph statistic)
+    Anonymity,   // no estimate: the anonymized table's information loss and risk (AnonymityMeasure)
 };
-const char* methodTargetName(MethodTarget t);  // "workload", "count", "median", "statistic"
+const char* methodTargetName(MethodTarget t);  // "workload", "count", "median", "statistic", "anonymity"
 
 struct TrialInput {
     const HistogramData& data;      // the trial's data: the fixed input, or the trial's sample (empty for graphs)
@@ -54,6 +59,9 @@ using TrialFunction = std::function<Result<std::vector<double>>(const TrialInput
 using PrepareFunction = std::function<Result<std::shared_ptr<const void>>(const TrialInput& input)>;
 // The true value(s) for MethodTarget::Statistic, from the prepared input.
 using TruthFunction = std::function<Result<std::vector<double>>(const TrialInput& input)>;
+// DataKind::Table methods: sets the algorithm, metric and mode of an anonymization from the
+// method's options (the experiment gives the QIs, models and k). Errors name the option.
+using ConfigureFunction = std::function<Status(const nlohmann::json& options, anonymity::AnonymizationConfig& config)>;
 
 struct MethodInfo {
     std::string id;           // "histogram:hierarchical+consistency"
@@ -67,7 +75,8 @@ struct MethodInfo {
     std::string optionsHelp;       // e.g. "branching (default 2)"; empty when it takes none
     PrepareFunction prepare;       // may be empty
     TruthFunction truth;           // required for MethodTarget::Statistic, ignored otherwise
-    TrialFunction run;
+    TrialFunction run;             // empty for DataKind::Table methods
+    ConfigureFunction configure;   // DataKind::Table methods only
 };
 
 // Every registered method, sorted by id. Methods of engines that are not built are absent.

@@ -3,10 +3,13 @@
 // each trial draws from its own SeededRandom whose seed is derived from (seed, method label,
 // epsilon index, trial) with SeededRandom::deriveSeed; without a seed every trial uses SecureRandom.
 // With "sample" in the dataset, trial t of every method and epsilon sees the same sampled data.
+// Anonymity experiments (ExperimentKind::Anonymity) run one anonymization per (method, k) instead,
+// in parallel over the (method, k) pairs, with no randomness: SweepResult::anonymity holds them.
 #pragma once
 
 #include "veil/common/run_context.h"
 #include "veil/common/status.h"
+#include "veil/eval/anonymity_measures.h"
 #include "veil/eval/error_metrics.h"
 #include "veil/eval/experiment.h"
 
@@ -41,11 +44,24 @@ struct SummaryRow {
     const MetricSummary& operator[](Metric m) const { return metrics[static_cast<std::size_t>(m)]; }
 };
 
+// One anonymization of an anonymity experiment: one method at one k (deterministic).
+struct AnonymityRow {
+    std::size_t method = 0;  // index into SweepResult::methods
+    std::size_t kIndex = 0;  // index into SweepResult::epsilons (the k grid)
+    int k = 0;
+    bool found = false;          // a solution satisfying the models exists (else the measures are NaN)
+    std::string metric;          // the method's own metric ("loss", "ncp", ...)
+    std::string transformation;  // optimal: levels per QI "[2,0,3]"; Mondrian: "41 partitions"
+    std::string message;         // why nothing was found
+    AnonymityMeasures measures;
+};
+
 struct SweepResult {
+    ExperimentKind kind = ExperimentKind::Differential;
     std::string name;
     std::vector<MethodSpec> methods;
     std::vector<std::string> targets;  // per method: "workload", "count" or "median"
-    std::vector<double> epsilons;
+    std::vector<double> epsilons;  // the grid: epsilon values, or k values when kind is Anonymity
     int trials = 0;
     double delta = 0.0;
     std::optional<std::uint64_t> seed;
@@ -58,8 +74,15 @@ struct SweepResult {
     std::vector<SummaryRow> summaries;   // ordered by method, epsilon index
     int threadsUsed = 1;
     double seconds = 0.0;                // wall-clock time of the trials
+    std::vector<AnonymityRow> anonymity; // kind Anonymity: ordered by method, k index (rows, summaries empty)
+    std::vector<std::string> quasiIdentifiers;  // kind Anonymity
+    std::string models;                         // kind Anonymity: e.g. "2-anonymity, distinct-2-diversity"
 
+    bool isAnonymity() const { return kind == ExperimentKind::Anonymity; }
+    // The grid's name in outputs: "epsilon", or "k" for anonymity experiments.
+    const char* gridName() const { return isAnonymity() ? "k" : "epsilon"; }
     const SummaryRow* summary(std::size_t method, std::size_t epsilonIndex) const;
+    const AnonymityRow* anonymityRow(std::size_t method, std::size_t kIndex) const;
 };
 
 // The seed of one trial: deriveSeed chained over a 64-bit FNV-1a hash of the method's label, the

@@ -12,6 +12,7 @@ void addMedianMethods(std::vector<MethodInfo>& out);     // median:exponential, 
 void addHistogramMethods(std::vector<MethodInfo>& out);  // histogram:* (dp histogram strategies)
 void addSpatialMethods(std::vector<MethodInfo>& out);    // psd:* (spatial decompositions)
 void addGraphMethods(std::vector<MethodInfo>& out);      // graph:* (graph statistic releases)
+void addAnonymityMethods(std::vector<MethodInfo>& out);  // optimal:<metric>, mondrian (syntactic, over k)
 
 // The records of a 1-D histogram as values (bin index repeated count times; fractional counts
 // rounded to the nearest integer), for mechanisms that take values.
