@@ -24,7 +24,16 @@ set(CPACK_DEBIAN_PACKAGE_SECTION "science")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://github.com/veil/veil")
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
   "Desktop privacy workbench for data stewards, teachers and analysts.\n Veil anonymizes tables (generalization hierarchies, k-anonymity, l-diversity,\n t-closeness, optimal lattice search, Mondrian), releases statistics with\n differential privacy (Laplace, geometric, Gaussian, exponential mechanism,\n noisy histograms, private spatial decompositions, graph statistics) and keeps\n a privacy-budget ledger. Includes the veil GUI and the veil-cli tool.")
-# Declared dependencies (Debian 12 package names); shlibdeps fills in the exact library versions.
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6widgets6 (>= 6.4), libqt6charts6 (>= 6.4), libqt6svg6 (>= 6.4), libqt6concurrent6 (>= 6.4), qt6-qpa-plugins, libglpk40, libsodium23, libsqlite3-0")
+# Dependencies: dpkg-shlibdeps (dpkg-dev) derives them, with versions, from the libraries the two
+# binaries link (Qt Widgets/Charts/Svg/Gui/Core, GLPK, libsodium, SQLite, libzip, Boost.Graph). The
+# Qt plugins loaded at run time come with those packages (xcb/offscreen platforms in libqt6gui6,
+# the SVG icon engine in libqt6svg6). The list is only the fallback when dpkg-shlibdeps is missing.
+# Checked on a clean Debian 12 by tools/test-install-debian.sh.
+find_program(VEIL_DPKG_SHLIBDEPS dpkg-shlibdeps)
+mark_as_advanced(VEIL_DPKG_SHLIBDEPS)
+if(VEIL_DPKG_SHLIBDEPS)
+  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+else()
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6widgets6 (>= 6.4), libqt6charts6 (>= 6.4), libqt6svg6 (>= 6.4), libglpk40, libsodium23, libsqlite3-0, libzip4, libboost-graph1.74.0")
+endif()
 include(CPack)
