@@ -24,13 +24,7 @@ namespace {
 
 double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
-std::string defaultSamples() {
-#ifdef VEIL_SAMPLES_DIR
-    return VEIL_SAMPLES_DIR;
-#else
-    return (std::filesystem::path(__FILE__).parent_path().parent_path() / "resources" / "samples").string();
-#endif
-}
+std::string defaultSamples() { return VEIL_SAMPLES_DIR; }
 
 int adultRun(const std::string& dir, MetricKind metric, double& seconds, AnonymizationResult& out) {
     const double t0 = now();

@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
     }
 
     // DPBench: scaled average per-query L1 error on 2,000 random ranges, mean of 10 trials.
-    const std::string dir = argc > 1 ? argv[1] : "/work/shared/data/dpbench";
+    const std::string dir = argc > 1 ? argv[1] : std::string(VEIL_TEST_DATA_DIR) + "/dpbench";
     for (const char* name : {"NETTRACE", "SEARCHLOGS"}) {
         auto data = dp::loadCounts(dir + "/" + name + ".n4096.npy");
         if (!data) {

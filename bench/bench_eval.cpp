@@ -40,7 +40,7 @@ Experiment benchExperiment(const std::string& dataset, const std::string& worklo
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string dataset = argc > 1 ? argv[1] : "tests/data/dpbench/NETTRACE.n4096.npy";
+    std::string dataset = argc > 1 ? argv[1] : std::string(VEIL_TEST_DATA_DIR) + "/dpbench/NETTRACE.n4096.npy";
     if (!std::filesystem::exists(dataset)) {
         std::printf("(%s not found: using a synthetic 4096-bin histogram)\n", dataset.c_str());
         dataset.clear();

@@ -67,9 +67,7 @@ Graph preferentialAttachment(std::size_t n, std::size_t per, veil::RandomSource&
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string here = __FILE__;  // default data: the test copy next to the sources
-    here = here.substr(0, here.find_last_of('/'));
-    const std::string path = argc > 1 ? argv[1] : here + "/../tests/data/graphs/polblogs.edges";
+    const std::string path = argc > 1 ? argv[1] : std::string(VEIL_TEST_DATA_DIR) + "/graphs/polblogs.edges";
     auto loaded = loadGraph(path);
     if (!loaded) {
         std::fprintf(stderr, "bench_graph: %s\n", loaded.status().message().c_str());
