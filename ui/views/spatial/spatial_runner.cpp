@@ -1,20 +1,18 @@
 #include "views/spatial/spatial_runner.h"
 
+#include "jobs/core_job.h"
+
 #include "veil/common/random.h"
 #include "veil/common/run_context.h"
 #include "veil/spatial/density_shape.h"
 
 #include <QFile>
-#include <QFutureWatcher>
-#include <QPromise>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <chrono>
 
 namespace veil::ui {
 namespace {
 
-constexpr int kProgressScale = 1000;
 constexpr std::uint64_t kWorkloadSeed = 20120401;  // the workload is public: fixed so settings compare fairly
 constexpr std::uint64_t kSampleStream = 1000000;   // seeded shape samples use their own stream
 
@@ -67,19 +65,6 @@ QVector<QPointF> downsample(const spatial::PointSet& points, std::size_t maxPoin
     drawn.reserve(qsizetype(n / stride + 1));
     for (std::size_t i = 0; i < n; i += stride) drawn.append(QPointF(points.x[i], points.y[i]));
     return drawn;
-}
-
-void runInWorker(QPromise<SpatialOutcome>& promise, SpatialRunRequest request, std::shared_ptr<CancelToken> cancel) {
-    promise.setProgressRange(0, kProgressScale);
-    FunctionProgressSink sink([&promise, &cancel](double fraction, std::string_view message) {
-        if (promise.isCanceled()) cancel->cancel();
-        promise.setProgressValueAndText(int(fraction * kProgressScale),
-                                        QString::fromUtf8(message.data(), qsizetype(message.size())));
-    });
-    RunContext ctx;
-    ctx.progress = &sink;
-    ctx.cancel = cancel.get();
-    promise.addResult(SpatialRunner::run(request, ctx));
 }
 
 }  // namespace
@@ -143,61 +128,28 @@ SpatialOutcome SpatialRunner::run(const SpatialRunRequest& request, const RunCon
     return {Status::ok(), std::move(result)};
 }
 
-SpatialRunner::SpatialRunner(QObject* parent) : QObject(parent) {}
-
-SpatialRunner::~SpatialRunner() {
-    if (m_watcher) {
-        m_cancel->cancel();
-        m_watcher->disconnect(this);
-        m_watcher->waitForFinished();
-    }
+SpatialRunner::SpatialRunner(QObject* parent) : QObject(parent), m_job(new CoreJob(nullptr, this)) {
+    connect(m_job, &CoreJob::progressChanged, this, &SpatialRunner::progressChanged);
+    connect(m_job, &CoreJob::succeeded, this, &SpatialRunner::succeeded);
+    connect(m_job, &CoreJob::failed, this, &SpatialRunner::failed);
+    connect(m_job, &CoreJob::cancelled, this, &SpatialRunner::cancelled);
+    connect(m_job, &CoreJob::finished, this, &SpatialRunner::finished);
 }
+
+SpatialRunner::~SpatialRunner() { delete m_job; }  // before m_last: the job cancels and waits
+
+bool SpatialRunner::isRunning() const { return m_job->isRunning(); }
 
 void SpatialRunner::start(SpatialRunRequest request) {
-    if (m_watcher) {
-        m_cancel->cancel();
-        m_watcher->disconnect(this);
-        connect(m_watcher, &QFutureWatcherBase::finished, m_watcher, &QObject::deleteLater);
-        m_watcher = nullptr;
-    }
-    m_cancel = std::make_shared<CancelToken>();
-    m_cancelRequested = false;
-    auto* watcher = new QFutureWatcher<SpatialOutcome>(this);
-    m_watcher = watcher;
-    // Connect before setFuture so that no signal is missed.
-    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, watcher](int value) {
-        emit progressChanged(double(value) / kProgressScale, watcher->progressText());
-    });
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] { onFinished(watcher); });
     emit started();
-    watcher->setFuture(QtConcurrent::run(runInWorker, std::move(request), m_cancel));
+    m_job->start(tr("Spatial decomposition"), [this, request = std::move(request)](const RunContext& ctx) {
+        SpatialOutcome outcome = run(request, ctx);
+        if (!outcome.result)
+            return CoreJobOutcome{outcome.status.isOk() ? Status::internal("the spatial run gave no result") : outcome.status, {}, {}};
+        return CoreJobOutcome{Status::ok(), [this, result = std::move(outcome.result)] { m_last = result; }, {}};
+    });
 }
 
-void SpatialRunner::cancel() {
-    if (!m_watcher) return;
-    m_cancelRequested = true;
-    m_cancel->cancel();
-}
-
-void SpatialRunner::onFinished(QFutureWatcher<SpatialOutcome>* watcher) {
-    watcher->deleteLater();
-    if (watcher != m_watcher) return;
-    m_watcher = nullptr;
-    const QFuture<SpatialOutcome> future = watcher->future();
-    if (future.resultCount() == 0) {
-        emit failed(tr("the spatial run stopped without a result"));
-    } else {
-        SpatialOutcome outcome = future.result();
-        if (m_cancelRequested || outcome.status.code() == StatusCode::Cancelled) {
-            emit cancelled();
-        } else if (!outcome.result) {
-            emit failed(QString::fromStdString(outcome.status.message()));
-        } else {
-            m_last = std::move(outcome.result);
-            emit succeeded();
-        }
-    }
-    emit finished();
-}
+void SpatialRunner::cancel() { m_job->cancel(); }
 
 }  // namespace veil::ui

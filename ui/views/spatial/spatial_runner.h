@@ -1,7 +1,6 @@
-// SpatialRunner: builds a private spatial decomposition off the UI thread (pattern of
-// TableLoader): promise-mode QtConcurrent::run, a RunContext whose ProgressSink forwards to the
-// promise and whose CancelToken is fired by cancel(), a QFutureWatcher connected before
-// setFuture. Points come from a table's two numeric columns or are sampled from a DPBench shape
+// SpatialRunner: builds a private spatial decomposition off the UI thread through a CoreJob
+// (ui/jobs/core_job.h; the view announces the job on the status bar itself). Points come from a
+// table's two numeric columns or are sampled from a DPBench shape
 // (cached between runs with the same source); then core builds the tree and answers a fixed
 // workload of random rectangles. A cancelled run never delivers a result.
 #pragma once
@@ -11,20 +10,17 @@
 #include "veil/common/status.h"
 #include "veil/table/table.h"
 
-#include <QElapsedTimer>
 #include <QObject>
 
 #include <memory>
 
-template <typename T>
-class QFutureWatcher;
-
 namespace veil {
-class CancelToken;
 struct RunContext;
 }
 
 namespace veil::ui {
+
+class CoreJob;
 
 struct SpatialRunRequest {
     SpatialSettings settings;
@@ -47,7 +43,7 @@ public:
     explicit SpatialRunner(QObject* parent = nullptr);
     ~SpatialRunner() override;  // cancels and waits for a running job
 
-    bool isRunning() const { return m_watcher != nullptr; }
+    bool isRunning() const;
     // Starts a run; a run already going is dropped (it never delivers).
     void start(SpatialRunRequest request);
     // Asks the running job to stop; `cancelled` follows.
@@ -67,11 +63,7 @@ signals:
     void finished();
 
 private:
-    void onFinished(QFutureWatcher<SpatialOutcome>* watcher);
-
-    QFutureWatcher<SpatialOutcome>* m_watcher = nullptr;
-    std::shared_ptr<CancelToken> m_cancel;
-    bool m_cancelRequested = false;
+    CoreJob* m_job;
     std::shared_ptr<const SpatialResult> m_last;
 };
 
