@@ -1,6 +1,7 @@
 // veil-cli release and plan-sql on the shipped example plans.
 #include "cli_runner.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -16,6 +17,7 @@ private slots:
     void anonymizationPlanRunsAsShipped();
     void dpPlanSpendsBudgetAndIsRefusedWhenOver();
     void planSqlWritesLookupTablesAndQuery();
+    void zipOutputWritesOneArchive();
     void badPlans_data();
     void badPlans();
 };
@@ -61,6 +63,22 @@ void TestCliRelease::dpPlanSpendsBudgetAndIsRefusedWhenOver() {
     QCOMPARE(second.exitCode, 1);
     QVERIFY2(second.err.contains("budget"), second.err.constData());
     QVERIFY(!QFile::exists(tmp.filePath("b")));
+}
+
+void TestCliRelease::zipOutputWritesOneArchive() {
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath("release.zip");
+    const CliRun r = runCli({"release", kExamples + "adult-age-mean-plan.json", "--output", out, "--ledger",
+                             tmp.filePath("ledger.sqlite"), "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(r.json().object()["bundle"].toString().endsWith(QStringLiteral("release.zip")));
+    QFile zip(out);
+    QVERIFY(zip.open(QIODevice::ReadOnly));
+    const QByteArray bytes = zip.readAll();
+    QVERIFY(bytes.startsWith("PK\x03\x04"));  // a zip's local file header
+    // Entry names are stored uncompressed in the archive's headers.
+    for (const char* name : {"manifest.json", "report.html"}) QVERIFY2(bytes.contains(name), name);
+    QCOMPARE(QDir(tmp.path()).entryList({QStringLiteral("*partial*")}, QDir::AllEntries | QDir::Hidden).size(), 0);
 }
 
 void TestCliRelease::planSqlWritesLookupTablesAndQuery() {

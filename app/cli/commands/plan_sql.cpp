@@ -1,10 +1,13 @@
 // veil-cli plan-sql PLAN.json --dialect sqlite|duckdb|spark [--output FILE]: export a
 // full-domain generalization plan as SQL (hierarchy lookup tables + generalizing query with
-// k-anonymity suppression), to run on the full data in an engine that scales.
+// k-anonymity suppression), or a dp-query plan's exact, clamped aggregates (veil_aggregates, to
+// be released with `veil-cli release PLAN --aggregates`), to run on the full data in an engine
+// that scales.
 #include "cli_support.h"
 #include "command_registry.h"
 
 #include "veil/io/atomic_file.h"
+#include "veil/release/aggregate_sql.h"
 #include "veil/release/release_plan.h"
 #include "veil/release/sql_export.h"
 
@@ -16,13 +19,34 @@ struct PlanSqlOptions {
     std::string plan, dialect = "sqlite", output;
 };
 
+int writeSql(const PlanSqlOptions& o, const veil::Result<std::string>& text) {
+    if (!text) return veil::cli::reportError(text.status());
+    if (o.output.empty()) {
+        std::cout << *text;
+        return 0;
+    }
+    if (auto s = veil::writeFileAtomically(o.output, *text); !s.isOk()) return veil::cli::reportError(s);
+    return 0;
+}
+
+// dp-query: the exact, contribution-bounded aggregates only; Veil adds the noise afterwards.
+int runDpPlanSql(const PlanSqlOptions& o, const veil::release::ReleasePlan& plan, veil::release::SqlDialect dialect) {
+    auto qp = veil::release::dpQueryPlan(plan);
+    if (!qp) return veil::cli::reportError(qp.status());
+    veil::release::AggregateSqlPlan sql;
+    sql.column = qp->column;
+    sql.spec = qp->spec;
+    auto text = veil::release::aggregateSql(sql, dialect);
+    if (!text) return veil::cli::reportError(text.status().withContext(o.plan));
+    return writeSql(o, text);
+}
+
 int runPlanSql(const PlanSqlOptions& o) {
     auto dialect = veil::release::parseSqlDialect(o.dialect);
     if (!dialect) return veil::cli::reportError(dialect.status());
     auto plan = veil::release::loadReleasePlan(o.plan);
     if (!plan) return veil::cli::reportError(plan.status());
-    if (plan->kind != "anonymization")
-        return veil::cli::reportError(o.plan + ": plan-sql exports anonymization plans (DP aggregates need Veil's noise)");
+    if (plan->kind == "dp-query") return runDpPlanSql(o, *plan, *dialect);
     auto ap = veil::release::anonymizationPlan(*plan);
     if (!ap) return veil::cli::reportError(ap.status());
     const auto& cfg = ap->config;
@@ -61,20 +85,13 @@ int runPlanSql(const PlanSqlOptions& o) {
             return veil::cli::reportError(o.plan + ": '" + qiOrder[i] + "' needs a hierarchy");
         sql.quasiIdentifiers.push_back({qiOrder[i], *it->hierarchy, levels[i]});
     }
-    auto text = veil::release::generalizationSql(sql, *dialect);
-    if (!text) return veil::cli::reportError(text.status());
-    if (o.output.empty()) {
-        std::cout << *text;
-        return 0;
-    }
-    if (auto s = veil::writeFileAtomically(o.output, *text); !s.isOk()) return veil::cli::reportError(s);
-    return 0;
+    return writeSql(o, veil::release::generalizationSql(sql, *dialect));
 }
 
 void setupPlanSql(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<PlanSqlOptions>();
-    auto* cmd = app.add_subcommand("plan-sql", "Export a full-domain generalization plan as SQL for an engine that scales");
-    cmd->add_option("PLAN", o->plan, "Anonymization plan (JSON)")->required();
+    auto* cmd = app.add_subcommand("plan-sql", "Export a full-domain generalization plan, or a DP query's exact aggregates, as SQL for an engine that scales");
+    cmd->add_option("PLAN", o->plan, "Anonymization or dp-query plan (JSON)")->required();
     cmd->add_option("--dialect", o->dialect, "sqlite, duckdb or spark (default sqlite)");
     cmd->add_option("--output,-o", o->output, "Write the SQL to FILE (default: standard output)");
     cmd->callback([o, &outcome] { outcome.exitCode = runPlanSql(*o); });

@@ -1,5 +1,7 @@
-// veil-cli release PLAN.json --output DIR [--ledger FILE] [--seed S] [--json]: run a release plan
-// headless and write a release bundle (data, manifest.json, report.html), recorded in the ledger.
+// veil-cli release PLAN.json --output DIR [--ledger FILE] [--seed S] [--aggregates FILE] [--json]:
+// run a release plan headless and write a release bundle (data, manifest.json, report.html),
+// recorded in the ledger. With --aggregates, a dp-query plan is released from the exact
+// aggregates an external engine computed with `veil-cli plan-sql` (the noise is added here).
 #include "cli_support.h"
 #include "command_registry.h"
 
@@ -13,7 +15,7 @@
 namespace {
 
 struct ReleaseOptions {
-    std::string plan, output, ledger;
+    std::string plan, output, ledger, aggregates;
     std::uint64_t seed = 0;
     bool seeded = false;
     bool json = false;
@@ -39,7 +41,8 @@ int runRelease(const ReleaseOptions& o) {
         return veil::cli::reportError(recovered.status());
 
     auto random = veil::makeRandomSource(o.seeded ? &o.seed : nullptr);
-    auto outcome = veil::release::runReleasePlan(*plan, *random);
+    auto outcome = o.aggregates.empty() ? veil::release::runReleasePlan(*plan, *random)
+                                        : veil::release::runReleasePlanOnAggregates(*plan, o.aggregates, *random);
     if (!outcome) return veil::cli::reportError(outcome.status());
 
     veil::release::BundleOptions options;
@@ -65,9 +68,12 @@ void setupRelease(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<ReleaseOptions>();
     auto* cmd = app.add_subcommand("release", "Run a release plan and write a release bundle (data, manifest, report)");
     cmd->add_option("PLAN", o->plan, "Release plan (JSON), e.g. docs/examples/adult-k5-plan.json")->required();
-    cmd->add_option("--output,-o", o->output, "Bundle folder to create (must not exist)")->required();
+    cmd->add_option("--output,-o", o->output, "Bundle folder to create, or a .zip file to write (must not exist)")->required();
     cmd->add_option("--ledger", o->ledger,
                     "Privacy ledger (SQLite file or a .veil project; default ~/.local/share/veil/ledger.sqlite)");
+    cmd->add_option("--aggregates", o->aggregates,
+                    "Release a dp-query plan from the exact aggregates (veil_aggregates exported as CSV) that an "
+                    "engine computed with plan-sql's script, instead of from the plan's dataset");
     auto* seed = cmd->add_option("--seed", o->seed, "Fixed seed: reproducible demo, NOT a private release");
     cmd->add_flag("--json", o->json, "Print the manifest as JSON");
     cmd->callback([o, seed, &outcome] {

@@ -2,6 +2,7 @@
 // exponential mechanism (seed 004) or smooth sensitivity (NRS 2007).
 #include "veil/dp/column_query.h"
 
+#include "dp/detail/additive_release.h"
 #include "dp/detail/column_values.h"
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
@@ -100,8 +101,7 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
                                             const RunContext& ctx);
 }
 
-Result<ColumnQueryResult> runColumnQuery(const Table& table, const std::string& column, const ColumnQuerySpec& spec,
-                                         const RunContext& ctx) {
+Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec, const RunContext& ctx) {
     VEIL_RETURN_IF_ERROR(validateEpsilon(spec.epsilon));
     VEIL_RETURN_IF_ERROR(validateDelta(spec.delta));
     VEIL_RETURN_IF_ERROR(requireAtLeast(spec.trials, 1, "trials"));
@@ -111,9 +111,6 @@ Result<ColumnQueryResult> runColumnQuery(const Table& table, const std::string& 
         return Status::invalidArgument("give both lower and upper clamping bounds, or neither");
     if (spec.lower) VEIL_RETURN_IF_ERROR(validateBounds(*spec.lower, *spec.upper));
     if (!ctx.random) return Status::invalidArgument("no random source given for the release");
-    auto idx = table.columnIndex(column);
-    if (!idx) return idx.status();
-
     MechanismKind mech;
     if (spec.mechanism) mech = *spec.mechanism;
     else if (spec.query == QueryKind::Median || spec.query == QueryKind::Quantile) mech = MechanismKind::Exponential;
@@ -137,7 +134,16 @@ Result<ColumnQueryResult> runColumnQuery(const Table& table, const std::string& 
     if (spec.delta > 0.0 && mech != MechanismKind::Gaussian && mech != MechanismKind::SmoothSensitivity)
         return Status::invalidArgument(std::string("delta is only used by the gaussian and smooth mechanisms; the ") +
                                        mechanismKindName(mech) + " mechanism is pure epsilon-DP (omit delta)");
-    auto result = detail::runValidatedQuery(table.column(*idx), spec, mech, ctx);
+    return mech;
+}
+
+Result<ColumnQueryResult> runColumnQuery(const Table& table, const std::string& column, const ColumnQuerySpec& spec,
+                                         const RunContext& ctx) {
+    auto mech = detail::chooseMechanism(spec, ctx);
+    if (!mech) return mech.status();
+    auto idx = table.columnIndex(column);
+    if (!idx) return idx.status();
+    auto result = detail::runValidatedQuery(table.column(*idx), spec, *mech, ctx);
     if (!result) return result.status();
     result->column = column;
     result->seeded = !ctx.random->isSecure();

@@ -1,5 +1,6 @@
 // The per-query part of runColumnQuery: true answers, sensitivities and the release loop
 // (sensitivities: Dwork & Roth 2014, Examples 3.1-3.3; bounded mean: n public under replace-one).
+#include "dp/detail/additive_release.h"
 #include "dp/detail/column_values.h"
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
@@ -19,37 +20,6 @@ namespace veil::dp::detail {
 
 namespace {
 
-struct Additive {
-    NoiseDistribution noise;
-    std::function<double(RandomSource&, double)> release;
-};
-
-bool isInteger(double x) { return std::isfinite(x) && std::floor(x) == x && std::fabs(x) < 9e15; }
-
-Result<Additive> makeAdditive(MechanismKind mech, const ColumnQuerySpec& spec, double sensitivity, Neighbouring nb) {
-    if (mech == MechanismKind::Laplace) {
-        auto m = LaplaceMechanism::create(spec.epsilon, sensitivity, nb);
-        if (!m) return m.status();
-        LaplaceMechanism lm = *m;
-        return Additive{lm.noise(), [lm](RandomSource& r, double v) { return lm.release(r, v); }};
-    }
-    if (mech == MechanismKind::Gaussian) {
-        auto m = GaussianMechanism::create(spec.epsilon, spec.delta, sensitivity, nb);
-        if (!m) return m.status();
-        GaussianMechanism gm = *m;
-        return Additive{gm.noise(), [gm](RandomSource& r, double v) { return gm.release(r, v); }};
-    }
-    if (!isInteger(sensitivity))
-        return Status::invalidArgument("the geometric mechanism needs an integer sensitivity (got " + formatNumber(sensitivity) +
-                                       "); use integer clamping bounds or the laplace mechanism");
-    auto m = GeometricMechanism::create(spec.epsilon, static_cast<std::int64_t>(sensitivity), nb);
-    if (!m) return m.status();
-    GeometricMechanism gm = *m;
-    return Additive{gm.noise(), [gm](RandomSource& r, double v) {
-                        return double(gm.release(r, static_cast<std::int64_t>(std::llround(v))));
-                    }};
-}
-
 Status requireBounds(const ColumnQuerySpec& spec, const char* what) {
     if (!spec.lower)
         return Status::invalidArgument(std::string("a ") + what + " needs clamping bounds: give lower and upper");
@@ -58,31 +28,6 @@ Status requireBounds(const ColumnQuerySpec& spec, const char* what) {
 
 std::string binLabel(double a, double b, bool last) {
     return "[" + formatNumber(a) + ", " + formatNumber(b) + (last ? "]" : ")");
-}
-
-Status fillAdditive(ColumnQueryResult& r, const ColumnQuerySpec& spec, double sensitivity, Neighbouring nb,
-                    const RunContext& ctx) {
-    auto add = makeAdditive(r.mechanism, spec, sensitivity, nb);
-    if (!add) return add.status();
-    r.sensitivity = sensitivity;
-    r.neighbouring = nb;
-    r.noise = add->noise;
-    r.noiseScale = add->noise.scale;
-    const double w = add->noise.halfWidth(spec.confidence);
-    ProgressReporter progress(ctx, "Releasing", spec.trials);
-    for (int t = 0; t < spec.trials; ++t) {
-        if (!progress.step(t)) return Status::cancelled();
-        std::vector<double> out(r.trueValues.size());
-        std::vector<ConfidenceInterval> ci(out.size());
-        for (std::size_t i = 0; i < out.size(); ++i) {
-            out[i] = add->release(*ctx.random, r.trueValues[i]);
-            ci[i] = {out[i] - w, out[i] + w, spec.confidence};
-        }
-        r.releases.push_back(std::move(out));
-        r.intervals.push_back(std::move(ci));
-    }
-    progress.finish();
-    return Status::ok();
 }
 
 Status fillQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, std::vector<double> values, const RunContext& ctx) {
@@ -185,7 +130,8 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
         return Status::invalidArgument("column '" + column.name() + "' is empty (no non-missing values)");
     r.rowsUsed = nonMissing;
     const bool numericHistogram =
-        spec.query == QueryKind::Histogram && (spec.binCount > 0 || !spec.binEdges.empty() || column.type() == ColumnType::Real);
+        spec.query == QueryKind::Histogram && (spec.binCount > 0 || !spec.binEdges.empty() ||
+                                                   (column.type() == ColumnType::Real && spec.categories.empty()));
     const bool needsNumbers = spec.query != QueryKind::Count && (spec.query != QueryKind::Histogram || numericHistogram);
     std::vector<double> values;
     if (needsNumbers) {
@@ -201,14 +147,13 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
     switch (spec.query) {
         case QueryKind::Count:
             r.labels = {"count"};
-            r.trueValues = {double(nonMissing)};
-            VEIL_RETURN_IF_ERROR(fillAdditive(r, spec, 1.0, Neighbouring::AddRemove, ctx));
+            VEIL_RETURN_IF_ERROR(releaseExact(r, spec, {{double(nonMissing)}, nonMissing}, ctx));
             break;
         case QueryKind::RangeCount: {
             const auto c = std::count_if(values.begin(), values.end(), [&](double v) { return v >= spec.rangeLower && v <= spec.rangeUpper; });
             r.labels = {binLabel(spec.rangeLower, spec.rangeUpper, true)};
             r.trueValues = {double(c)};
-            VEIL_RETURN_IF_ERROR(fillAdditive(r, spec, 1.0, Neighbouring::AddRemove, ctx));
+            VEIL_RETURN_IF_ERROR(releaseAdditive(r, spec, 1.0, Neighbouring::AddRemove, ctx));
             break;
         }
         case QueryKind::Sum: {
@@ -216,25 +161,15 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
             double sum = 0.0;
             for (double v : values) sum += std::clamp(v, *spec.lower, *spec.upper);
             r.labels = {"sum"};
-            r.trueValues = {sum};
-            const double sens = std::max(std::fabs(*spec.lower), std::fabs(*spec.upper));
-            if (!(sens > 0.0)) return Status::invalidArgument("clamping bounds [0, 0] leave nothing to sum");
-            VEIL_RETURN_IF_ERROR(fillAdditive(r, spec, sens, Neighbouring::AddRemove, ctx));
+            VEIL_RETURN_IF_ERROR(releaseExact(r, spec, {{sum}, values.size()}, ctx));
             break;
         }
         case QueryKind::Mean: {
             VEIL_RETURN_IF_ERROR(requireBounds(spec, "mean"));
             double sum = 0.0;
             for (double v : values) sum += std::clamp(v, *spec.lower, *spec.upper);
-            const double n = double(values.size());
             r.labels = {"mean"};
-            r.trueValues = {sum / n};
-            const double sens = (*spec.upper - *spec.lower) / n;
-            if (!(sens > 0.0)) return Status::invalidArgument("clamping bounds with lower = upper leave nothing to estimate");
-            r.notes.push_back("mean under replace-one neighbouring: the row count n = " + std::to_string(values.size()) +
-                              " is treated as public; sensitivity (upper - lower) / n");
-            VEIL_RETURN_IF_ERROR(fillAdditive(r, spec, sens, Neighbouring::Replace, ctx));
-            for (auto& rel : r.releases) rel[0] = std::clamp(rel[0], *spec.lower, *spec.upper);  // post-processing
+            VEIL_RETURN_IF_ERROR(releaseExact(r, spec, {{sum}, values.size()}, ctx));
             break;
         }
         case QueryKind::Median:
@@ -242,37 +177,35 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
             VEIL_RETURN_IF_ERROR(fillQuantile(r, spec, std::move(values), ctx));
             break;
         case QueryKind::Histogram: {
+            if (!spec.categories.empty())  // declared categories: distinct, and not mixed with bins
+                if (auto d = aggregateDomain(spec); !d) return d.status();
+            std::vector<double> counts;
             if (numericHistogram) {
-                std::vector<double> edges = spec.binEdges;
-                if (edges.empty()) {
-                    VEIL_RETURN_IF_ERROR(requireBounds(spec, "numeric histogram"));
-                    const int k = spec.binCount > 0 ? spec.binCount : 10;
-                    if (!(*spec.upper > *spec.lower)) return Status::invalidArgument("numeric bins need lower < upper");
-                    for (int i = 0; i <= k; ++i) edges.push_back(*spec.lower + (*spec.upper - *spec.lower) * i / k);
-                }
-                if (edges.size() < 2 || !std::is_sorted(edges.begin(), edges.end()) ||
-                    std::adjacent_find(edges.begin(), edges.end()) != edges.end())
-                    return Status::invalidArgument("histogram bin edges must be at least two strictly increasing numbers");
-                const std::size_t bins = edges.size() - 1;
-                r.trueValues.assign(bins, 0.0);
-                for (double v : values) {
-                    auto it = std::upper_bound(edges.begin(), edges.end(), v);
-                    std::size_t b = it == edges.begin() ? 0 : std::size_t(it - edges.begin()) - 1;
-                    r.trueValues[std::min(b, bins - 1)] += 1.0;  // out-of-range values go to the end bins
-                }
-                for (std::size_t b = 0; b < bins; ++b) r.labels.push_back(binLabel(edges[b], edges[b + 1], b + 1 == bins));
+                auto edges = histogramEdges(spec);
+                if (!edges) return edges.status();
+                counts.assign(edges->size() - 1, 0.0);
+                for (double v : values) counts[histogramBin(*edges, v)] += 1.0;
+                r.labels = histogramBinLabels(*edges);
                 r.notes.push_back("values outside the bins are counted in the first or last bin");
             } else {
                 auto cv = categoryValues(column);
                 if (!cv) return cv.status();
-                r.labels = cv->labels;
-                r.trueValues.assign(r.labels.size(), 0.0);
-                for (std::size_t c : cv->codes) r.trueValues[c] += 1.0;
-                if (column.type() != ColumnType::Categorical)
+                r.labels = spec.categories.empty() ? cv->labels : spec.categories;
+                std::vector<std::size_t> toOutput(cv->labels.size(), r.labels.size());  // data category -> output
+                for (std::size_t c = 0; c < cv->labels.size(); ++c)
+                    toOutput[c] = std::size_t(std::find(r.labels.begin(), r.labels.end(), cv->labels[c]) - r.labels.begin());
+                counts.assign(r.labels.size(), 0.0);
+                for (std::size_t c : cv->codes)
+                    if (toOutput[c] < counts.size()) counts[toOutput[c]] += 1.0;
+                if (!spec.categories.empty())
+                    r.notes.push_back("histogram over the " + std::to_string(spec.categories.size()) +
+                                      " declared categories; other values are not counted");
+                else if (column.type() != ColumnType::Categorical)
                     r.notes.push_back("category labels are taken from the data; they are not protected");
             }
-            // One record changes one bin by 1: L1 = L2 = 1 (parallel composition over bins).
-            VEIL_RETURN_IF_ERROR(fillAdditive(r, spec, 1.0, Neighbouring::AddRemove, ctx));
+            double total = 0.0;
+            for (double c : counts) total += c;
+            VEIL_RETURN_IF_ERROR(releaseExact(r, spec, {counts, std::size_t(total)}, ctx));
             break;
         }
     }

@@ -5,6 +5,10 @@
 #include "veil/io/hash.h"
 #include "veil/release/project_store.h"
 
+#include "release/detail/zip_archive.h"
+
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <random>
 
@@ -13,7 +17,14 @@ namespace veil::release {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-json buildManifest(const ReleaseOutcome& o) {
+bool isZipBundlePath(const std::string& path) {
+    if (path.size() < 4) return false;
+    std::string ext = path.substr(path.size() - 4);
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return ext == ".zip";
+}
+
+json buildManifest(const ReleaseOutcome& o, const std::string& created) {
     json files = json::array();
     for (const auto& f : o.files)
         files.push_back({{"name", f.fileName}, {"media_type", f.mediaType}, {"sha256", sha256Hex(f.contents)},
@@ -21,7 +32,7 @@ json buildManifest(const ReleaseOutcome& o) {
     json m = {{"veil_manifest", 1},
               {"title", o.title},
               {"kind", o.kind},
-              {"created", utcNowIso8601()},
+              {"created", created.empty() ? utcNowIso8601() : created},
               {"veil_version", versionString()},
               {"input", {{"path", o.inputPath}, {"sha256", o.inputSha256}, {"dataset", o.datasetKey}}},
               {"plan", o.plan},
@@ -30,6 +41,7 @@ json buildManifest(const ReleaseOutcome& o) {
               {"mechanism", o.mechanism},
               {"guarantee", o.guarantee},
               {"randomness", {{"policy", o.seeded ? "seeded" : "secure"}, {"source", o.randomness}}}};
+    if (!o.exactAggregates.is_null()) m["exact_aggregates"] = o.exactAggregates;
     if (!o.neighbouring.empty())
         m["privacy"] = {{"epsilon", o.epsilon}, {"delta", o.delta}, {"neighbouring", o.neighbouring}};
     else
@@ -39,13 +51,36 @@ json buildManifest(const ReleaseOutcome& o) {
 
 namespace {
 
-Status writeFiles(const fs::path& dir, const ReleaseOutcome& o, const json& manifest) {
+// Everything the bundle holds, in the order it is written (the same for a folder and a zip).
+Result<std::vector<detail::ZipEntry>> bundleEntries(const ReleaseOutcome& o, const json& manifest,
+                                                    const BundleOptions& options) {
+    std::vector<detail::ZipEntry> entries;
+    for (const auto& f : o.files) entries.push_back({f.fileName, f.contents});
+    entries.push_back({"manifest.json", manifest.dump(2) + "\n"});
+    std::string html = renderReportHtml(o, manifest);
+    if (options.renderPdf) {
+        auto pdf = options.renderPdf(html);
+        if (!pdf) return Status(pdf.status().code(), "report.pdf: " + pdf.status().message());
+        entries.push_back({"report.html", std::move(html)});
+        entries.push_back({"report.pdf", std::move(*pdf)});
+    } else {
+        entries.push_back({"report.html", std::move(html)});
+    }
+    return entries;
+}
+
+Status writeFolder(const fs::path& dir, const std::vector<detail::ZipEntry>& entries) {
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) return Status::ioError(dir.string() + ": cannot create the folder (" + ec.message() + ")");
-    for (const auto& f : o.files) VEIL_RETURN_IF_ERROR(writeFileAtomically((dir / f.fileName).string(), f.contents));
-    VEIL_RETURN_IF_ERROR(writeFileAtomically((dir / "manifest.json").string(), manifest.dump(2) + "\n"));
-    return writeFileAtomically((dir / "report.html").string(), renderReportHtml(o, manifest));
+    for (const auto& e : entries) VEIL_RETURN_IF_ERROR(writeFileAtomically((dir / e.name).string(), e.contents));
+    return Status::ok();
+}
+
+Status writeZip(const fs::path& file, const std::vector<detail::ZipEntry>& entries) {
+    auto bytes = detail::buildZipArchive(entries);
+    if (!bytes) return Status(bytes.status().code(), file.string() + ": " + bytes.status().message());
+    return writeFileAtomically(file.string(), *bytes);
 }
 
 fs::path partialDirFor(const fs::path& dir) {
@@ -58,6 +93,7 @@ fs::path partialDirFor(const fs::path& dir) {
 Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOptions& options) {
     if (!options.ledger) return Status::invalidArgument("a release bundle needs a privacy ledger");
     if (options.outputDir.empty()) return Status::invalidArgument("no output folder given");
+    const bool zip = isZipBundlePath(options.outputDir);
     const fs::path dir = fs::absolute(options.outputDir).lexically_normal();
     std::error_code ec;
     if (fs::exists(dir, ec)) return Status::invalidArgument(dir.string() + ": already exists; choose a new folder for the release");
@@ -66,25 +102,42 @@ Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOpt
 
     BundleResult result;
     result.dir = dir.string();
-    json manifest = buildManifest(o);
+    json manifest = buildManifest(o, options.created);
 
     // What the budget will look like after this release (the ledger checks it again atomically).
+    // An already recorded release is in `spent` and is not counted twice.
+    const double charge = options.recordedEntry ? 0.0 : o.epsilon;
     if (auto budget = options.ledger->budget(o.datasetKey); budget && budget->has_value()) {
         auto spent = options.ledger->spent(o.datasetKey);
         const double total = (*budget)->total.epsilon;
-        const double after = spent ? spent->epsilon + o.epsilon : o.epsilon;
+        const double after = spent ? spent->epsilon + charge : charge;
         manifest["budget"] = {{"dataset", o.datasetKey}, {"total_epsilon", total}, {"spent_epsilon", after},
                               {"remaining_epsilon", std::max(0.0, total - after)}};
     } else {
         manifest["budget"] = {{"dataset", o.datasetKey}, {"total_epsilon", nullptr}};
     }
 
+    if (options.recordedEntry) manifest["ledger_entry"] = *options.recordedEntry;
+
+    auto entries = bundleEntries(o, manifest, options);
+    if (!entries) return entries.status();
     const fs::path partial = partialDirFor(dir);
-    if (Status s = writeFiles(partial, o, manifest); !s.isOk()) {
+    if (Status s = zip ? writeZip(partial, *entries) : writeFolder(partial, *entries); !s.isOk()) {
         fs::remove_all(partial, ec);
         return s;
     }
     if (options.crashPoint == BundleOptions::CrashPoint::AfterPartialWritten) return Status::internal("simulated crash");
+
+    if (options.recordedEntry) {  // nothing to record: the bundle only describes the recorded release
+        result.ledgerEntry = *options.recordedEntry;
+        fs::rename(partial, dir, ec);
+        if (ec) {
+            fs::remove_all(partial, ec);
+            return Status::ioError(dir.string() + ": cannot put the bundle in place");
+        }
+        result.manifest = std::move(manifest);
+        return result;
+    }
 
     LedgerEntry entry;
     entry.dataset = o.datasetKey;
@@ -107,6 +160,7 @@ Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOpt
     if (ec) return Status::ioError(dir.string() + ": the release is recorded but the folder could not be put in place (" +
                                    ec.message() + "); open the ledger again to complete it");
     result.manifest = std::move(manifest);
+    result.manifest["ledger_entry"] = *id;  // for the caller (the file cannot know it: it is written first)
     return result;
 }
 

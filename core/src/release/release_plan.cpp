@@ -143,6 +143,13 @@ Result<AnonymizationPlan> anonymizationPlanImpl(const ReleasePlan& plan) {
     if (*algorithm == "optimal") c.algorithm = anonymity::Algorithm::Optimal;
     else if (*algorithm == "mondrian") c.algorithm = anonymity::Algorithm::Mondrian;
     else return fieldError(plan, "algorithm", "must be optimal or mondrian (got \"" + *algorithm + "\")");
+    // Optional (optimal only): the node to apply, one level per quasi-identifier in the table's column order.
+    if (plan.json.contains("transformation")) {
+        auto t = getField<std::vector<int>>(plan, "transformation", {});
+        if (!t) return t.status();
+        if (t->size() != qis->size()) return fieldError(plan, "transformation", "must give one level per quasi-identifier");
+        c.transformation = *t;
+    }
     if (plan.json.contains("sensitive_hierarchy")) {
         auto h = hierarchy::readHierarchyCsv(resolve(plan, plan.json["sensitive_hierarchy"].get<std::string>()), *sensitive);
         if (!h) return h.status().withContext(plan.name + ": sensitive_hierarchy");
@@ -184,6 +191,7 @@ Result<DpQueryPlan> dpQueryPlanImpl(const ReleasePlan& plan) {
         else if (b.is_array()) out.spec.binEdges = b.get<std::vector<double>>();
         else return fieldError(plan, "bins", "must be a count or a list of edges");
     }
+    if (plan.json.contains("categories")) out.spec.categories = plan.json["categories"].get<std::vector<std::string>>();
     out.datasetKey = plan.json.value("dataset_key", fs::path(out.dataset.path).filename().string());
     return out;
 }

@@ -1,5 +1,7 @@
 #include "veil/release/release_runner.h"
 
+#include "release/detail/dp_outcome.h"
+
 #include "veil/common/validate.h"
 #include "veil/io/hash.h"
 #include "veil/io/mapped_file.h"
@@ -33,53 +35,51 @@ std::string stem(const std::string& path) { return fs::path(path).stem().string(
 
 double finiteOrZero(double v) { return std::isfinite(v) ? v : 0.0; }
 
-Result<ReleaseOutcome> runAnonymization(const ReleasePlan& plan, const RunContext& ctx) {
-    auto ap = anonymizationPlan(plan);
-    if (!ap) return ap.status();
-    auto input = loadInput(ap->dataset, ctx);
-    if (!input) return input.status();
-    auto result = anonymity::anonymize(input->table, ap->config, ctx);
-    if (!result) return result.status();
-    if (!result->found) return Status::infeasible(plan.name + ": " + result->message);
+}  // namespace
 
+ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymity::AnonymizationConfig& config,
+                                    const anonymity::AnonymizationResult& r) {
     ReleaseOutcome out;
-    out.kind = plan.kind;
-    out.plan = plan.json;
-    out.inputPath = ap->dataset.path;
-    out.inputSha256 = input->sha256;
-    out.datasetKey = fs::path(ap->dataset.path).filename().string();
-    out.title = ap->config.models.describe() + " release of " + out.datasetKey;
-    out.mechanism = ap->config.algorithm == anonymity::Algorithm::Optimal ? "optimal full-domain generalization"
-                                                                           : "Mondrian multidimensional partitioning";
+    out.kind = "anonymization";
+    out.plan = in.plan;
+    out.inputPath = in.path;
+    out.inputSha256 = in.sha256;
+    out.datasetKey = fs::path(in.path).filename().string();
+    out.title = config.models.describe() + " release of " + out.datasetKey;
+    out.mechanism = config.algorithm == anonymity::Algorithm::Optimal ? "optimal full-domain generalization"
+                                                                      : "Mondrian multidimensional partitioning";
+    out.randomness = "not used (deterministic release)";
     std::ostringstream csv;
     CsvWriteOptions w;
-    w.delimiter = ap->dataset.csv.delimiter ? ap->dataset.csv.delimiter : ',';
-    writeCsv(result->output, csv, w);
-    out.files.push_back({stem(ap->dataset.path) + "-anonymized.csv", csv.str(), "text/csv"});
+    w.delimiter = in.delimiter ? in.delimiter : ',';
+    writeCsv(r.output, csv, w);
+    out.files.push_back({stem(in.path) + "-anonymized.csv", csv.str(), "text/csv"});
 
     json& s = out.summary;
-    if (ap->config.algorithm == anonymity::Algorithm::Optimal) {
+    s["k"] = config.models.k;
+    s["models"] = config.models.describe();
+    if (config.algorithm == anonymity::Algorithm::Optimal) {
         json t = json::object();
-        for (std::size_t i = 0; i < result->quasiIdentifiers.size(); ++i) t[result->quasiIdentifiers[i]] = result->transformation[i];
+        for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i) t[r.quasiIdentifiers[i]] = r.transformation[i];
         s["transformation"] = t;
     } else {
-        s["partitions"] = result->partitions.size();
+        s["partitions"] = r.partitions.size();
     }
-    s["records"] = input->table.rowCount();
-    s["classes"] = result->classes.keptClasses();
-    s["min_class_size"] = result->classes.minKeptClassSize();
-    s["suppressed"] = result->suppressed;
-    s["metric"] = anonymity::metricName(result->metric);
-    s["information_loss"] = finiteOrZero(result->informationLoss);
-    s["risk_before"] = {{"prosecutor_max", result->riskBefore.prosecutorMax}, {"prosecutor_avg", result->riskBefore.prosecutorAvg}};
-    s["risk_after"] = {{"prosecutor_max", result->riskAfter.prosecutorMax}, {"prosecutor_avg", result->riskAfter.prosecutorAvg}};
-    s["quasi_identifiers"] = result->quasiIdentifiers;
+    s["records"] = in.records;
+    s["classes"] = r.classes.keptClasses();
+    s["min_class_size"] = r.classes.minKeptClassSize();
+    s["suppressed"] = r.suppressed;
+    s["metric"] = anonymity::metricName(r.metric);
+    s["information_loss"] = finiteOrZero(r.informationLoss);
+    s["risk_before"] = {{"prosecutor_max", r.riskBefore.prosecutorMax}, {"prosecutor_avg", r.riskBefore.prosecutorAvg}};
+    s["risk_after"] = {{"prosecutor_max", r.riskAfter.prosecutorMax}, {"prosecutor_avg", r.riskAfter.prosecutorAvg}};
+    s["quasi_identifiers"] = r.quasiIdentifiers;
 
-    const int k = ap->config.models.k;
-    out.guarantee = "Every combination of the quasi-identifiers (" + std::to_string(result->quasiIdentifiers.size()) +
+    const int k = config.models.k;
+    out.guarantee = "Every combination of the quasi-identifiers (" + std::to_string(r.quasiIdentifiers.size()) +
                     " columns) shared by the released records occurs at least " + std::to_string(std::max(1, k)) +
                     " times, so a person known by those attributes hides among at least " + std::to_string(std::max(1, k)) +
-                    " records; " + std::to_string(result->suppressed) +
+                    " records; " + std::to_string(r.suppressed) +
                     " records were suppressed. This is a syntactic guarantee: it does not bound what can be learnt "
                     "about a person by combining this release with other releases or background knowledge.";
 
@@ -88,9 +88,9 @@ Result<ReleaseOutcome> runAnonymization(const ReleasePlan& plan, const RunContex
     sizes.title = "Equivalence classes by size";
     sizes.valueName = "classes";
     std::vector<double> buckets;
-    for (std::size_t c = 0; c < result->classes.classCount(); ++c) {
-        if (result->classes.classSuppressed[c]) continue;
-        const std::size_t n = result->classes.classSize[c];
+    for (std::size_t c = 0; c < r.classes.classCount(); ++c) {
+        if (r.classes.classSuppressed[c]) continue;
+        const std::size_t n = r.classes.classSize[c];
         std::size_t b = 0;
         while ((std::size_t(1) << (b + 1)) <= n) ++b;
         if (buckets.size() <= b) buckets.resize(b + 1, 0);
@@ -105,10 +105,91 @@ Result<ReleaseOutcome> runAnonymization(const ReleasePlan& plan, const RunContex
     risk.title = "Highest re-identification risk (prosecutor)";
     risk.valueName = "risk";
     risk.labels = {"before", "after"};
-    risk.values = {result->riskBefore.prosecutorMax, result->riskAfter.prosecutorMax};
+    risk.values = {r.riskBefore.prosecutorMax, r.riskAfter.prosecutorMax};
     out.charts.push_back(std::move(risk));
     return out;
 }
+
+namespace {
+
+Result<ReleaseOutcome> runAnonymization(const ReleasePlan& plan, const RunContext& ctx) {
+    auto ap = anonymizationPlan(plan);
+    if (!ap) return ap.status();
+    auto input = loadInput(ap->dataset, ctx);
+    if (!input) return input.status();
+    auto result = anonymity::anonymize(input->table, ap->config, ctx);
+    if (!result) return result.status();
+    if (!result->found) return Status::infeasible(plan.name + ": " + result->message);
+    const AnonymizationInput in{plan.json, ap->dataset.path, input->sha256, input->table.rowCount(),
+                                ap->dataset.csv.delimiter ? ap->dataset.csv.delimiter : ','};
+    return anonymizationOutcome(in, ap->config, *result);
+}
+
+}  // namespace
+
+namespace detail {
+
+ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, const dp::ColumnQueryResult& r,
+                              RandomSource& random) {
+    ReleaseOutcome out;
+    out.kind = plan.kind;
+    out.plan = plan.json;
+    out.datasetKey = qp.datasetKey;
+    out.mechanism = dp::mechanismKindName(r.mechanism);
+    out.title = std::string("Differentially private ") + dp::queryKindName(r.query) + " of " + qp.column;
+    out.epsilon = r.totalEpsilon;
+    out.delta = r.totalDelta;
+    out.neighbouring = dp::neighbouringName(r.neighbouring);
+    out.seeded = r.seeded;
+    out.randomness = random.description();
+
+    json releases = json::array();
+    for (std::size_t t = 0; t < r.releases.size(); ++t) {
+        json one = json::array();
+        for (std::size_t i = 0; i < r.releases[t].size(); ++i) {
+            json v = {{"label", r.labels[i]}, {"value", r.releases[t][i]}};
+            if (t < r.intervals.size() && i < r.intervals[t].size())
+                v["interval"] = {r.intervals[t][i].lower, r.intervals[t][i].upper};
+            one.push_back(v);
+        }
+        releases.push_back(one);
+    }
+    json data = {{"query", dp::queryKindName(r.query)},
+                 {"column", qp.column},
+                 {"mechanism", out.mechanism},
+                 {"noise_scale", r.noiseScale},
+                 {"sensitivity", r.sensitivity},
+                 {"epsilon", out.epsilon},
+                 {"delta", out.delta},
+                 {"neighbouring", out.neighbouring},
+                 {"confidence", qp.spec.confidence},
+                 {"releases", releases},
+                 {"notes", r.notes}};
+    out.files.push_back({stem(qp.dataset.path) + "-" + qp.column + "-" + dp::queryKindName(r.query) + ".json",
+                         data.dump(2) + "\n", "application/json"});
+    out.summary = {{"noise_scale", r.noiseScale}, {"sensitivity", r.sensitivity}, {"outputs", r.labels.size()},
+                   {"trials", r.releases.size()}, {"rows_used", r.rowsUsed}};
+    std::ostringstream g;
+    g << "(" << formatNumber(out.epsilon) << ", " << formatNumber(out.delta)
+      << ")-differential privacy: whether or not any one person's record is in the table"
+      << (out.neighbouring == "replace" ? " (or is replaced by another)" : " (added or removed)")
+      << ", every possible answer becomes at most e^" << formatNumber(out.epsilon) << " times more or less likely"
+      << (out.delta > 0 ? ", except with probability " + formatNumber(out.delta) : std::string()) << ".";
+    out.guarantee = g.str();
+    if (!r.releases.empty()) {
+        ChartSeries chart;
+        chart.title = std::string("Released ") + dp::queryKindName(r.query) + " of " + qp.column;
+        chart.valueName = "noisy value";
+        chart.labels = r.labels;
+        chart.values = r.releases.front();
+        out.charts.push_back(std::move(chart));
+    }
+    return out;
+}
+
+}  // namespace detail
+
+namespace {
 
 Result<ReleaseOutcome> runDpQuery(const ReleasePlan& plan, RandomSource& random, const RunContext& ctx) {
     auto qp = dpQueryPlan(plan);
@@ -119,62 +200,9 @@ Result<ReleaseOutcome> runDpQuery(const ReleasePlan& plan, RandomSource& random,
     rctx.random = &random;
     auto r = dp::runColumnQuery(input->table, qp->column, qp->spec, rctx);
     if (!r) return r.status();
-
-    ReleaseOutcome out;
-    out.kind = plan.kind;
-    out.plan = plan.json;
+    ReleaseOutcome out = detail::dpQueryOutcome(plan, *qp, *r, random);
     out.inputPath = qp->dataset.path;
     out.inputSha256 = input->sha256;
-    out.datasetKey = qp->datasetKey;
-    out.mechanism = dp::mechanismKindName(r->mechanism);
-    out.title = std::string("Differentially private ") + dp::queryKindName(r->query) + " of " + qp->column;
-    out.epsilon = r->totalEpsilon;
-    out.delta = r->totalDelta;
-    out.neighbouring = dp::neighbouringName(r->neighbouring);
-    out.seeded = r->seeded;
-    out.randomness = random.description();
-
-    json releases = json::array();
-    for (std::size_t t = 0; t < r->releases.size(); ++t) {
-        json one = json::array();
-        for (std::size_t i = 0; i < r->releases[t].size(); ++i) {
-            json v = {{"label", r->labels[i]}, {"value", r->releases[t][i]}};
-            if (t < r->intervals.size() && i < r->intervals[t].size())
-                v["interval"] = {r->intervals[t][i].lower, r->intervals[t][i].upper};
-            one.push_back(v);
-        }
-        releases.push_back(one);
-    }
-    json data = {{"query", dp::queryKindName(r->query)},
-                 {"column", qp->column},
-                 {"mechanism", out.mechanism},
-                 {"noise_scale", r->noiseScale},
-                 {"sensitivity", r->sensitivity},
-                 {"epsilon", out.epsilon},
-                 {"delta", out.delta},
-                 {"neighbouring", out.neighbouring},
-                 {"confidence", qp->spec.confidence},
-                 {"releases", releases},
-                 {"notes", r->notes}};
-    out.files.push_back({stem(qp->dataset.path) + "-" + qp->column + "-" + dp::queryKindName(r->query) + ".json",
-                         data.dump(2) + "\n", "application/json"});
-    out.summary = {{"noise_scale", r->noiseScale}, {"sensitivity", r->sensitivity}, {"outputs", r->labels.size()},
-                   {"trials", r->releases.size()}, {"rows_used", r->rowsUsed}};
-    std::ostringstream g;
-    g << "(" << formatNumber(out.epsilon) << ", " << formatNumber(out.delta)
-      << ")-differential privacy: whether or not any one person's record is in the table"
-      << (out.neighbouring == "replace" ? " (or is replaced by another)" : " (added or removed)")
-      << ", every possible answer becomes at most e^" << formatNumber(out.epsilon) << " times more or less likely"
-      << (out.delta > 0 ? ", except with probability " + formatNumber(out.delta) : std::string()) << ".";
-    out.guarantee = g.str();
-    if (!r->releases.empty()) {
-        ChartSeries chart;
-        chart.title = std::string("Released ") + dp::queryKindName(r->query) + " of " + qp->column;
-        chart.valueName = "noisy value";
-        chart.labels = r->labels;
-        chart.values = r->releases.front();
-        out.charts.push_back(std::move(chart));
-    }
     return out;
 }
 

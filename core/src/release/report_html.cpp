@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace veil::release {
@@ -30,7 +31,22 @@ std::string escape(const std::string& s) {
 std::string jsonText(const nlohmann::json& v) {
     if (v.is_string()) return v.get<std::string>();
     if (v.is_number_float()) return formatNumber(v.get<double>());
+    if (v.is_array() || v.is_object()) {  // a key number made of parts: "a = 1, b = 2" or "x, y"
+        std::string out;
+        for (const auto& [key, item] : v.items()) {
+            if (!out.empty()) out += ", ";
+            out += v.is_object() ? key + " = " + jsonText(item) : jsonText(item);
+        }
+        return out;
+    }
     return v.dump();
+}
+
+// A bar's value label: 6 significant digits, so that it fits beside the longest bar.
+std::string shortNumber(double v) {
+    std::ostringstream s;
+    s << std::setprecision(6) << v;
+    return s.str();
 }
 
 // Horizontal bar chart as inline SVG.
@@ -52,7 +68,7 @@ std::string svgBars(const ChartSeries& c) {
           << escape(c.labels[std::size_t(i)]) << "</text>";
         s << "<rect x='" << labelW << "' y='" << y << "' width='" << std::max(w, 1) << "' height='" << barH
           << "' fill='#3b6ea5'/>";
-        s << "<text x='" << labelW + w + 6 << "' y='" << y + 15 << "' font-size='12'>" << escape(formatNumber(v)) << "</text>";
+        s << "<text x='" << labelW + w + 6 << "' y='" << y + 15 << "' font-size='12'>" << escape(shortNumber(v)) << "</text>";
     }
     s << "</svg>";
     return s.str();
@@ -80,7 +96,10 @@ std::string renderReportHtml(const ReleaseOutcome& o, const nlohmann::json& mani
     if (!o.neighbouring.empty())
         h << "<tr><th>Privacy budget spent</th><td>&epsilon; = " << escape(formatNumber(o.epsilon)) << ", &delta; = "
           << escape(formatNumber(o.delta)) << "</td></tr><tr><th>Neighbouring datasets</th><td>"
-          << (o.neighbouring == "replace" ? "differ by replacing one record" : "differ by adding or removing one record")
+          << (o.neighbouring == "replace" ? "differ by replacing one record"
+              : o.neighbouring == "edge"  ? "graphs that differ in one edge"
+              : o.neighbouring == "node"  ? "graphs that differ in one node and its edges"
+                                          : "differ by adding or removing one record")
           << "</td></tr>";
     if (manifest.contains("budget") && manifest["budget"].contains("remaining_epsilon"))
         h << "<tr><th>Budget left on this dataset</th><td>&epsilon; = "
@@ -92,6 +111,7 @@ std::string renderReportHtml(const ReleaseOutcome& o, const nlohmann::json& mani
         h << "<tr><th>" << escape(key) << "</th><td>" << escape(jsonText(value)) << "</td></tr>";
     h << "</table>\n";
     for (const ChartSeries& c : o.charts) h << "<h2>" << escape(c.title) << "</h2>\n" << svgBars(c) << "\n";
+    for (const ReportFigure& f : o.figures) h << "<h2>" << escape(f.title) << "</h2>\n" << f.svg << "\n";
     h << "<h2>Files</h2>\n<ul>";
     for (const auto& f : o.files) h << "<li><code>" << escape(f.fileName) << "</code> (" << f.contents.size() << " bytes)</li>";
     h << "<li><code>manifest.json</code>: exactly what was done, with hashes</li></ul>\n</body></html>\n";

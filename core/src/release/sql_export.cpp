@@ -15,9 +15,7 @@ Result<SqlDialect> parseSqlDialect(const std::string& name) {
     return Status::invalidArgument("unknown SQL dialect '" + name + "' (use sqlite, duckdb or spark)");
 }
 
-namespace {
-
-std::string ident(const std::string& name, SqlDialect d) {
+std::string sqlIdentifier(const std::string& name, SqlDialect d) {
     const char q = d == SqlDialect::Spark ? '`' : '"';
     std::string out(1, q);
     for (char c : name) {
@@ -27,14 +25,20 @@ std::string ident(const std::string& name, SqlDialect d) {
     return out + q;
 }
 
-std::string literal(const std::string& value) {
+std::string sqlStringLiteral(const std::string& value, SqlDialect d) {
     std::string out = "'";
     for (char c : value) {
-        if (c == '\'') out += '\'';
+        if (d == SqlDialect::Spark && (c == '\'' || c == '\\')) out += '\\';  // Spark: C-style escapes
+        else if (c == '\'') out += '\'';                                       // SQL: a doubled quote
         out += c;
     }
     return out + "'";
 }
+
+namespace {
+
+std::string ident(const std::string& name, SqlDialect d) { return sqlIdentifier(name, d); }
+std::string literal(const std::string& value, SqlDialect d) { return sqlStringLiteral(value, d); }
 
 std::string lookupName(std::size_t i, const std::string& column) {
     std::string safe;
@@ -73,7 +77,7 @@ Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDial
         for (std::size_t r = 0; r < q.hierarchy.rowCount(); ++r) {
             const std::string& value = q.hierarchy.label(r, 0);
             if (!seen.insert(value).second) continue;
-            rows.push_back("(" + literal(value) + ", " + literal(q.hierarchy.label(r, std::size_t(q.level))) + ")");
+            rows.push_back("(" + literal(value, d) + ", " + literal(q.hierarchy.label(r, std::size_t(q.level)), d) + ")");
         }
         if (d == SqlDialect::Spark) {
             s << createLookup << table << " AS SELECT * FROM VALUES\n  ";

@@ -5,6 +5,8 @@
 
 #include <QtTest>
 
+#include <zip.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -60,6 +62,10 @@ private slots:
     void crashBeforeLedgerLeavesNeither();
     void crashAfterLedgerIsCompletedByRecovery();
     void reportExplainsSeededReleases();
+    void zipHoldsTheFolderBundlesBytes();
+    void zipCrashBeforeLedgerLeavesNeither();
+    void renderedPdfIsInTheBundle();
+    void recordedReleaseIsNotChargedTwice();
 };
 
 void TestReleaseBundle::writesManifestWithHashes() {
@@ -164,6 +170,136 @@ void TestReleaseBundle::reportExplainsSeededReleases() {
     QVERIFY(html.find("Seeded randomness") != std::string::npos);
     QVERIFY(html.find("&epsilon; = 0.5") != std::string::npos);
     QVERIFY(html.find("<svg") == std::string::npos);  // no charts in this outcome
+}
+
+namespace {
+
+// The entries of a zip file read back with libzip, in archive order (name -> bytes).
+std::vector<std::pair<std::string, std::string>> readZip(const std::string& path) {
+    std::vector<std::pair<std::string, std::string>> out;
+    int err = 0;
+    zip_t* z = zip_open(path.c_str(), ZIP_RDONLY, &err);
+    if (!z) return out;
+    for (zip_int64_t i = 0; i < zip_get_num_entries(z, 0); ++i) {
+        zip_stat_t st;
+        zip_stat_init(&st);
+        zip_stat_index(z, zip_uint64_t(i), 0, &st);
+        std::string bytes(std::size_t(st.size), '\0');
+        zip_file_t* f = zip_fopen_index(z, zip_uint64_t(i), 0);
+        if (f) {
+            zip_fread(f, bytes.data(), st.size);
+            zip_fclose(f);
+        }
+        out.emplace_back(st.name, bytes);
+    }
+    zip_close(z);
+    return out;
+}
+
+}  // namespace
+
+void TestReleaseBundle::zipHoldsTheFolderBundlesBytes() {
+    // The same outcome at the same (fixed) time, once as a folder and once as a zip: the archive
+    // must hold exactly the folder's files, byte for byte. No budget is set, so both manifests
+    // carry the same budget block.
+    QTemporaryDir tmp;
+    auto ledger = PrivacyLedger::openFile(tmp.filePath("ledger.sqlite").toStdString());
+    BundleOptions opt;
+    opt.ledger = ledger->get();
+    opt.created = "2026-11-22T08:00:00Z";
+    opt.outputDir = tmp.filePath("folder").toStdString();
+    QVERIFY(writeReleaseBundle(dpOutcome(0.25), opt).isOk());
+    opt.outputDir = tmp.filePath("bundle.ZIP").toStdString();  // the suffix test ignores case
+    auto z = writeReleaseBundle(dpOutcome(0.25), opt);
+    QVERIFY2(z.isOk(), z.status().message().c_str());
+    QVERIFY(fs::is_regular_file(opt.outputDir));
+    const auto entries = readZip(opt.outputDir);
+    std::vector<std::string> names;
+    for (const auto& [name, bytes] : entries) {
+        names.push_back(name);
+        const fs::path inFolder = fs::path(tmp.filePath("folder").toStdString()) / name;
+        QVERIFY2(fs::exists(inFolder), name.c_str());
+        QCOMPARE(QByteArray::fromStdString(bytes), QByteArray::fromStdString(slurp(inFolder)));
+    }
+    // count.json (the data), manifest.json, report.html; the folder holds nothing else.
+    QCOMPARE(names, (std::vector<std::string>{"count.json", "manifest.json", "report.html"}));
+    QCOMPARE(int(std::distance(fs::directory_iterator(tmp.filePath("folder").toStdString()), fs::directory_iterator())), 3);
+    QCOMPARE(int((*ledger)->entries()->size()), 2);
+    QCOMPARE(QString::fromStdString((*ledger)->entries()->back().details["bundle"].get<std::string>()),
+             QString::fromStdString(z->dir));
+    QCOMPARE(int(hiddenPartials(tmp.path().toStdString()).size()), 0);
+}
+
+void TestReleaseBundle::zipCrashBeforeLedgerLeavesNeither() {
+    QTemporaryDir tmp;
+    const std::string ledgerPath = tmp.filePath("ledger.sqlite").toStdString();
+    BundleOptions opt;
+    opt.outputDir = tmp.filePath("bundle.zip").toStdString();
+    {
+        auto ledger = PrivacyLedger::openFile(ledgerPath);
+        opt.ledger = ledger->get();
+        opt.crashPoint = BundleOptions::CrashPoint::AfterPartialWritten;
+        QVERIFY(!writeReleaseBundle(dpOutcome(0.3), opt).isOk());
+        opt.crashPoint = BundleOptions::CrashPoint::AfterLedgerCommitted;
+        opt.outputDir = tmp.filePath("second.zip").toStdString();
+        QVERIFY(!writeReleaseBundle(dpOutcome(0.3), opt).isOk());
+    }
+    auto ledger = PrivacyLedger::openFile(ledgerPath);
+    QCOMPARE(int((*ledger)->entries()->size()), 1);  // only the second reached the ledger
+    QCOMPARE(*recoverReleaseBundles(**ledger), 1);
+    QVERIFY(!fs::exists(tmp.filePath("bundle.zip").toStdString()));
+    QVERIFY(fs::is_regular_file(tmp.filePath("second.zip").toStdString()));
+    QCOMPARE(int(readZip(tmp.filePath("second.zip").toStdString()).size()), 3);
+}
+
+void TestReleaseBundle::renderedPdfIsInTheBundle() {
+    QTemporaryDir tmp;
+    auto ledger = PrivacyLedger::openFile(tmp.filePath("ledger.sqlite").toStdString());
+    BundleOptions opt;
+    opt.ledger = ledger->get();
+    opt.outputDir = tmp.filePath("bundle").toStdString();
+    std::string seenHtml;
+    opt.renderPdf = [&seenHtml](const std::string& html) -> Result<std::string> {
+        seenHtml = html;
+        return std::string("%PDF-fake");
+    };
+    auto r = writeReleaseBundle(dpOutcome(0.5), opt);
+    QVERIFY(r.isOk());
+    QCOMPARE(QByteArray::fromStdString(slurp(fs::path(r->dir) / "report.pdf")), QByteArray("%PDF-fake"));
+    QCOMPARE(QByteArray::fromStdString(slurp(fs::path(r->dir) / "report.html")), QByteArray::fromStdString(seenHtml));
+    // A renderer that fails aborts the release before anything is recorded or written.
+    opt.outputDir = tmp.filePath("failed").toStdString();
+    opt.renderPdf = [](const std::string&) -> Result<std::string> { return Status::ioError("no fonts"); };
+    auto failed = writeReleaseBundle(dpOutcome(0.5), opt);
+    QVERIFY(!failed.isOk());
+    QVERIFY(QString::fromStdString(failed.status().message()).contains("report.pdf: no fonts"));
+    QVERIFY(!fs::exists(opt.outputDir));
+    QCOMPARE(int((*ledger)->entries()->size()), 1);
+    QCOMPARE(int(hiddenPartials(tmp.path().toStdString()).size()), 0);
+}
+
+void TestReleaseBundle::recordedReleaseIsNotChargedTwice() {
+    QTemporaryDir tmp;
+    auto ledger = PrivacyLedger::openFile(tmp.filePath("ledger.sqlite").toStdString());
+    QVERIFY((*ledger)->setBudget("people.csv", {2.0, 0.0}).isOk());
+    LedgerEntry e;
+    e.dataset = "people.csv";
+    e.release = "count of x";
+    e.mechanism = "laplace";
+    e.neighbouring = "add-remove";
+    e.epsilon = 0.5;
+    auto id = (*ledger)->recordRelease(e);
+    QVERIFY(id.isOk());
+    BundleOptions opt;
+    opt.ledger = ledger->get();
+    opt.outputDir = tmp.filePath("bundle").toStdString();
+    opt.recordedEntry = *id;
+    auto r = writeReleaseBundle(dpOutcome(0.5), opt);
+    QVERIFY(r.isOk());
+    QCOMPARE(int((*ledger)->entries()->size()), 1);
+    const nlohmann::json m = nlohmann::json::parse(slurp(fs::path(r->dir) / "manifest.json"));
+    QCOMPARE(m["ledger_entry"].get<std::int64_t>(), *id);
+    QCOMPARE(m["budget"]["remaining_epsilon"].get<double>(), 1.5);  // 2 - 0.5, spent once
 }
 
 QTEST_APPLESS_MAIN(TestReleaseBundle)

@@ -1,6 +1,8 @@
 // SQL export of a full-domain generalization: run the generated SQL in SQLite on the adult
 // sample and check that the result equals Veil's own anonymized table row for row; small
 // hand-made cases for quoting, values missing from a hierarchy and dialect differences.
+#include "sqlite_input.h"
+
 #include "veil/anonymity/anonymization.h"
 #include "veil/hierarchy/hierarchy_io.h"
 #include "veil/release/sql_export.h"
@@ -8,56 +10,16 @@
 
 #include <QtTest>
 
-#include <sqlite3.h>
-
 using namespace veil;
 using namespace veil::release;
 
 namespace {
 
-// Loads `table` into an in-memory SQLite database as `input` (all columns as text), runs the SQL
-// and returns veil_release's rows.
+// Runs the SQL on `table` loaded as `input` (all columns as text) and returns veil_release's rows.
 std::vector<std::vector<std::string>> runInSqlite(const Table& table, const std::string& sql) {
-    sqlite3* db = nullptr;
-    sqlite3_open(":memory:", &db);
-    std::string create = "CREATE TABLE input(";
-    std::string insert = "INSERT INTO input VALUES(";
-    for (std::size_t c = 0; c < table.columnCount(); ++c) {
-        create += (c ? ", \"" : "\"") + table.column(c).name() + "\" TEXT";
-        insert += c ? ",?" : "?";
-    }
-    sqlite3_exec(db, (create + ")").c_str(), nullptr, nullptr, nullptr);
-    sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr);
-    sqlite3_stmt* st = nullptr;
-    sqlite3_prepare_v2(db, (insert + ")").c_str(), -1, &st, nullptr);
-    for (std::size_t r = 0; r < table.rowCount(); ++r) {
-        for (std::size_t c = 0; c < table.columnCount(); ++c) {
-            const std::string v = table.column(c).toString(r);
-            sqlite3_bind_text(st, int(c + 1), v.c_str(), int(v.size()), SQLITE_TRANSIENT);
-        }
-        sqlite3_step(st);
-        sqlite3_reset(st);
-    }
-    sqlite3_finalize(st);
-    sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
-    char* err = nullptr;
-    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
-        qWarning("SQL failed: %s", err);
-        sqlite3_free(err);
-    }
-    std::vector<std::vector<std::string>> rows;
-    sqlite3_prepare_v2(db, "SELECT * FROM veil_release", -1, &st, nullptr);
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        std::vector<std::string> row;
-        for (int c = 0; c < sqlite3_column_count(st); ++c) {
-            const auto* t = sqlite3_column_text(st, c);
-            row.emplace_back(t ? reinterpret_cast<const char*>(t) : "");
-        }
-        rows.push_back(std::move(row));
-    }
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return rows;
+    const auto run = veil::testing::runSqlOnTable(table, sql, "veil_release", true);
+    if (!run.error.empty()) qWarning("SQL failed: %s", run.error.c_str());
+    return run.rows;
 }
 
 }  // namespace
@@ -142,6 +104,11 @@ void TestSqlExport::dialects() {
     const std::string duck = *generalizationSql(plan, SqlDialect::DuckDb);
     QVERIFY(duck.find("COUNT(*) OVER (PARTITION BY \"x\")") != std::string::npos);
     QVERIFY(!parseSqlDialect("oracle").isOk());
+    // Quotes in values: doubled in SQLite/DuckDB, backslash-escaped in Spark (C-style literals).
+    auto q = hierarchy::parseHierarchyCsv("it's;*\n", "x", "x.csv");
+    plan.quasiIdentifiers[0] = {"x", *q, 1};
+    QVERIFY(generalizationSql(plan, SqlDialect::Spark)->find("('it\\'s', '*')") != std::string::npos);
+    QVERIFY(generalizationSql(plan, SqlDialect::DuckDb)->find("('it''s', '*')") != std::string::npos);
 }
 
 void TestSqlExport::badPlans() {

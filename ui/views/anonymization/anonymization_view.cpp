@@ -2,11 +2,14 @@
 
 #include "document/document.h"
 #include "views/anonymization/anonymization_job.h"
+#include "views/anonymization/anonymization_release.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/groups_page.h"
 #include "views/anonymization/hierarchy_editor.h"
 #include "views/anonymization/models_panel.h"
 #include "views/anonymization/release_exporter.h"
+#include "views/mechanisms/ledger_session.h"
+#include "views/release/view_release.h"
 #include "workbench/job_monitor.h"
 
 #include "views/anonymization/lattice_page.h"
@@ -38,13 +41,20 @@ AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent)
     m_runButton = new QPushButton(tr("&Run anonymization"), this);
     m_runButton->setObjectName(QStringLiteral("anon-run"));
     m_runButton->setDefault(true);
-    m_exportButton = new QPushButton(tr("&Export release…"), this);
+    m_releaseButton = new QPushButton(tr("Re&lease…"), this);
+    m_releaseButton->setObjectName(QStringLiteral("anon-release"));
+    m_releaseButton->setToolTip(tr("Write the anonymized table as a release bundle (CSV, manifest, plan, report; folder "
+                                   "or .zip) and record it in the privacy ledger (syntactic: ε = 0)"));
+    m_releaseButton->setEnabled(false);
+    m_exportButton = new QPushButton(tr("&Export CSV…"), this);
     m_exportButton->setObjectName(QStringLiteral("anon-export"));
+    m_exportButton->setToolTip(tr("Only the anonymized CSV and a manifest beside it (not recorded in the ledger)"));
     m_exportButton->setEnabled(false);
     m_status = new QLabel(tr("Mark quasi-identifiers in the Data tab, give each a hierarchy, then run."), this);
     m_status->setObjectName(QStringLiteral("anon-status"));
     m_status->setWordWrap(true);
     bar->addWidget(m_runButton);
+    bar->addWidget(m_releaseButton);
     bar->addWidget(m_exportButton);
     bar->addWidget(m_status, 1);
     layout->addLayout(bar);
@@ -99,7 +109,12 @@ AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent)
         if (m_context.jobs) m_context.jobs->end(tr("Anonymization cancelled"));
     });
     connect(m_job, &AnonymizationJob::finished, this, [this] { m_runButton->setEnabled(true); });
-    connect(m_state, &AnonymizationState::runChanged, this, [this] { m_exportButton->setEnabled(m_state->run() != nullptr); });
+    connect(m_releaseButton, &QPushButton::clicked, this, &AnonymizationView::releaseInteractive);
+    connect(m_state, &AnonymizationState::runChanged, this, [this] {
+        m_exportButton->setEnabled(m_state->run() != nullptr);
+        m_releaseButton->setEnabled(m_state->run() != nullptr && m_state->run()->result.found);
+        m_releasedEntry.reset();  // a new result is a new release
+    });
     if (context.document)
         connect(context.document, &Document::tableReset, this, [this] {
             // Another dataset: its undo history was cleared, so are the hierarchies and the result
@@ -168,6 +183,38 @@ bool AnonymizationView::exportRelease(const QString& csvPath) {
         return false;
     }
     setStatus(tr("Release written to %1 with its manifest").arg(csvPath), false);
+    return true;
+}
+
+void AnonymizationView::releaseInteractive() {
+    const auto run = m_state->runPtr();
+    if (!run) return;
+    const QString base = QFileInfo(run->inputPath).completeBaseName();
+    const QString target = askReleaseTarget(this, (base.isEmpty() ? QStringLiteral("untitled") : base) +
+                                                      QStringLiteral("-k%1-release").arg(run->config.models.k));
+    if (!target.isEmpty()) releaseTo(target);
+}
+
+bool AnonymizationView::releaseTo(const QString& target) {
+    const auto run = m_state->runPtr();
+    if (!run || !run->result.found) {
+        setStatus(run ? tr("Nothing to release: no transformation satisfies the privacy models.")
+                      : tr("Nothing to release: run the anonymization first."),
+                  true);
+        return false;
+    }
+    LedgerSession* session = LedgerSession::shared();
+    if (Status s = session->ensureOpen(); !s.isOk()) {
+        setStatus(tr("Release not made: %1").arg(QString::fromStdString(s.message())), true);
+        return false;
+    }
+    const release::ReleaseOutcome outcome = anonymizationReleaseOutcome(*run);
+    // A result is one release: bundling it again names the same ledger entry.
+    auto bundle = writeViewRelease(outcome, target, {session->ledger(), m_releasedEntry});
+    session->notifyChanged();
+    setStatus(releaseMessage(bundle, false), !bundle);
+    if (!bundle) return false;
+    m_releasedEntry = bundle->ledgerEntry;
     return true;
 }
 

@@ -1,8 +1,9 @@
 // AnonymizationView: the anonymization workbench tab. Sub-tabs: Configure (roles, privacy
 // models, hierarchies), Groups (summary, classes, class-size chart, tinted tables), Lattice,
 // Mondrian cuts, Attacks, Compare; a bar on top runs the engine off the UI thread (status-bar
-// progress and Cancel through the JobMonitor; a cancelled run keeps the previous result) and
-// exports the release (CSV + manifest JSON).
+// progress and Cancel through the JobMonitor; a cancelled run keeps the previous result),
+// releases the result as a bundle (Release…: CSV, manifest.json, plan.json, report; recorded in the
+// ledger with epsilon 0) and still exports the bare CSV + `<name>.manifest.json`.
 #pragma once
 
 #include "views/anonymization/anonymization_settings.h"
@@ -44,6 +45,9 @@ public:
     void applyTransformation(const std::vector<int>& levels);
     // Writes the release CSV and `<csv>.manifest.json` beside it; false with a message shown.
     bool exportRelease(const QString& csvPath);
+    // Writes the last result as a release bundle to `target` (a new folder, or a .zip) and records
+    // it in the ledger (once per result); false with the reason in the status line.
+    bool releaseTo(const QString& target);
 
     AnonymizationState* state() const { return m_state; }
     AnonymizationJob* job() const { return m_job; }
@@ -56,6 +60,7 @@ public:
     AttacksPage* attacksPage() const { return m_attacks; }
     ComparePage* comparePage() const { return m_compare; }
     QPushButton* runButton() const { return m_runButton; }
+    QPushButton* releaseButton() const { return m_releaseButton; }
     QLabel* statusLabel() const { return m_status; }
 
 private:
@@ -63,6 +68,7 @@ private:
                const QString& label);
     void onSucceeded(std::shared_ptr<const AnonymizationRun> run);
     void setStatus(const QString& text, bool error);
+    void releaseInteractive();
 
     WorkbenchContext& m_context;
     AnonymizationState* m_state;
@@ -77,6 +83,8 @@ private:
     ComparePage* m_compare = nullptr;
     QPushButton* m_runButton;
     QPushButton* m_exportButton;
+    QPushButton* m_releaseButton;
+    std::optional<std::int64_t> m_releasedEntry;  // the ledger entry of the result shown, once released
     QLabel* m_status;
 };
 

@@ -23,6 +23,12 @@
 
 #include <cmath>
 
+#include "views/graph/graph_release.h"
+#include "views/mechanisms/ledger_session.h"
+#include "views/release/view_release.h"
+
+#include <QFileInfo>
+
 namespace veil::ui {
 namespace {
 constexpr const char* kProfile = "profile:";
@@ -56,9 +62,16 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
     m_k->setRange(1, 1000000);
     m_seeded = new QCheckBox(tr("Fixed seed (demo)"), this);
     m_seeded->setObjectName(QStringLiteral("releaseSeeded"));
-    m_run = new QPushButton(tr("Release"), this);
+    m_run = new QPushButton(tr("Compare"), this);  // computes every method's release, side by side
+    m_run->setToolTip(tr("Release the statistic with every method of this notion, to compare their noise (not a "
+                         "publication: use Release… for that)"));
     m_run->setObjectName(QStringLiteral("releaseRun"));
     m_run->setEnabled(false);
+    m_bundle = new QPushButton(tr("Release…"), this);
+    m_bundle->setObjectName(QStringLiteral("releaseBundle"));
+    m_bundle->setToolTip(tr("Write the selected method's release (else the first) as a release bundle and record "
+                            "it in the privacy ledger"));
+    m_bundle->setEnabled(false);
     m_banner = new QLabel(ReleaseModel::seededMark().toUpper(), this);
     m_banner->setObjectName(QStringLiteral("seededBanner"));
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: #b00000; color: white; font-weight: bold; padding: 4px; }"));
@@ -81,6 +94,7 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
     runRow->addWidget(m_seeded);
     runRow->addStretch(1);
     runRow->addWidget(m_run);
+    runRow->addWidget(m_bundle);
     form->addRow(runRow);
 
     m_table = new QTableView(this);
@@ -107,6 +121,7 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
     connect(m_k, &QSpinBox::valueChanged, this, [push](int v) { push(GraphParameters::K, v); });
     connect(m_seeded, &QCheckBox::toggled, this, [push](bool on) { push(GraphParameters::Seeded, on); });
     connect(m_run, &QPushButton::clicked, this, &ReleasePanel::release);
+    connect(m_bundle, &QPushButton::clicked, this, &ReleasePanel::releaseBundle);
     connect(m_parameters, &GraphParameters::changed, this, &ReleasePanel::syncFromParameters);
     connect(m_job, &CoreJob::failed, this, [this](const QString& message) { m_note->setText(message); });
     syncFromParameters();
@@ -174,6 +189,8 @@ void ReleasePanel::setGraph(std::shared_ptr<const graph::Graph> graph) {
     m_banner->hide();
     m_note->clear();
     m_run->setEnabled(m_graph != nullptr);
+    m_bundle->setEnabled(false);
+    m_releasedEntries.clear();
 }
 
 void ReleasePanel::release() {
@@ -191,10 +208,15 @@ void ReleasePanel::release() {
     request.delta = m_parameters->delta();
     const auto methods = methodsFor(request.privacy, m_parameters->statistic());
     const bool seeded = m_parameters->seeded();
+    nlohmann::json plan = {{"kind", "graph-statistic"}, {"source", "graph view"},
+                           {"statistic", m_parameters->statistic().toStdString()},
+                           {"privacy", graph::privacyName(request.privacy)}, {"k", request.k},
+                           {"epsilon", request.epsilon}, {"delta", request.delta},
+                           {"seed", seeded ? nlohmann::json(kDemoSeed) : nlohmann::json(nullptr)}};
     m_note->setText(tr("Each row spends ε = %1 separately; they are shown side by side to compare noise, not to be "
                        "published together.").arg(request.epsilon));
     m_job->start(tr("Releasing %1").arg(m_parameters->statistic()),
-                 [this, graph = m_graph, request, methods, seeded](const RunContext& ctx) {
+                 [this, graph = m_graph, request, methods, seeded, plan](const RunContext& ctx) {
                      std::unique_ptr<RandomSource> random;
                      if (seeded) random = std::make_unique<SeededRandom>(kDemoSeed);
                      else random = std::make_unique<SecureRandom>();
@@ -208,12 +230,58 @@ void ReleasePanel::release() {
                      for (std::size_t i = 0; i < results.size(); ++i)
                          entries->push_back({methodTitle(methods[i]), std::move(results[i])});
                      return CoreJobOutcome{Status::ok(),
-                                            [this, entries, seeded] {
+                                            [this, entries, seeded, plan] {
                                                 m_model->setEntries(std::move(*entries), seeded);
                                                 m_banner->setVisible(seeded);
+                                                m_runPlan = plan;
+                                                m_releasedEntries.clear();
+                                                m_bundle->setEnabled(bundleEntryIndex() >= 0);
                                             },
                                             tr("Released with %1 methods").arg(results.size())};
                  });
+}
+
+int ReleasePanel::bundleEntryIndex() const {
+    const auto& entries = m_model->entries();
+    const int selected = m_table->currentIndex().isValid() ? m_table->currentIndex().column() - 1 : -1;
+    if (selected >= 0 && selected < int(entries.size()) && entries[std::size_t(selected)].result.isOk()) return selected;
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        if (entries[i].result.isOk()) return int(i);
+    return -1;
+}
+
+QString ReleasePanel::noteText() const { return m_note->text(); }
+
+void ReleasePanel::releaseBundle() {
+    if (bundleEntryIndex() < 0) return;
+    const QString target = askReleaseTarget(this, QStringLiteral("%1-release").arg(m_parameters->statistic()));
+    if (!target.isEmpty()) releaseTo(target);
+}
+
+bool ReleasePanel::releaseTo(const QString& target) {
+    const int index = bundleEntryIndex();
+    if (index < 0) {
+        m_note->setText(tr("Nothing to release: press Compare to compute the methods first."));
+        return false;
+    }
+    LedgerSession* session = LedgerSession::shared();
+    if (Status s = session->ensureOpen(); !s.isOk()) {
+        m_note->setText(tr("Release not made: %1").arg(QString::fromStdString(s.message())));
+        return false;
+    }
+    const auto& result = *m_model->entries()[std::size_t(index)].result;
+    release::ReleaseOutcome outcome = graphOutcome(result, m_runPlan, m_model->isSeeded(), kDemoSeed);
+    describeInput(outcome, m_sourcePath, datasetKeyForPath(m_sourcePath));
+    // Each result is one release: bundling it again names the same ledger entry, spending nothing.
+    std::optional<std::int64_t> recorded;
+    if (auto it = m_releasedEntries.find(index); it != m_releasedEntries.end()) recorded = it->second;
+    auto bundle = writeViewRelease(outcome, target, {session->ledger(), recorded});
+    session->notifyChanged();
+    m_note->setText(releaseMessage(bundle, m_model->isSeeded()));
+    if (!bundle) return false;
+    m_releasedEntries[index] = bundle->ledgerEntry;
+    m_lastBundle = QString::fromStdString(bundle->dir);
+    return true;
 }
 
 }  // namespace veil::ui

@@ -34,6 +34,8 @@ public:
     // Records a release (checking the dataset's budget); BudgetExceeded leaves no trace.
     Result<std::int64_t> record(const release::LedgerEntry& entry);
     Status setBudget(const std::string& dataset, release::PrivacySpend total);
+    // Tells the listeners that the ledger was written directly (a release bundle recorded an entry).
+    void notifyChanged() { emit ledgerChanged(); }
 
 signals:
     void pathChanged(const QString& path);

@@ -2,16 +2,21 @@
 
 #include "document/document.h"
 #include "jobs/core_job.h"
+#include "charts/mechanisms/noise_chart_builder.h"
 #include "views/mechanisms/dp_parameters.h"
 #include "views/mechanisms/ledger_session.h"
+#include "views/mechanisms/mechanism_release.h"
 #include "views/mechanisms/mechanism_form.h"
 #include "views/mechanisms/mechanism_result_panel.h"
 #include "views/mechanisms/randomized_response_panel.h"
+#include "views/release/view_release.h"
 #include "workbench/workbench_context.h"
 
 #include "veil/common/random.h"
 
+#include <QChartView>
 #include <QCheckBox>
+#include <QGraphicsLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -67,6 +72,11 @@ MechanismsView::MechanismsView(WorkbenchContext& context, QWidget* parent)
     m_record->setObjectName(QStringLiteral("record"));
     m_record->setToolTip(tr("Spend ε (and δ) of this dataset's budget on the answer shown (secure source only)"));
     m_record->setEnabled(false);
+    m_release = new QPushButton(tr("Release…"), this);
+    m_release->setObjectName(QStringLiteral("release-bundle"));
+    m_release->setToolTip(tr("Write the answer shown as a release bundle (JSON, manifest, report; folder or .zip) and "
+                             "record it in the ledger, once"));
+    m_release->setEnabled(false);
     m_recordFirst = new QCheckBox(tr("Record before showing (real release)"), this);
     m_recordFirst->setObjectName(QStringLiteral("record-first"));
     m_recordFirst->setToolTip(tr("Each secure release is written to the ledger first and shown only if the budget allows it"));
@@ -82,7 +92,10 @@ MechanismsView::MechanismsView(WorkbenchContext& context, QWidget* parent)
     auto* settingsLayout = new QVBoxLayout(settings);
     settingsLayout->addWidget(m_form);
     settingsLayout->addLayout(buttons);
-    settingsLayout->addWidget(m_record);
+    auto* releaseRow = new QHBoxLayout;
+    releaseRow->addWidget(m_record);
+    releaseRow->addWidget(m_release);
+    settingsLayout->addLayout(releaseRow);
     settingsLayout->addWidget(m_recordFirst);
     settingsLayout->addWidget(m_status);
     auto* left = new QWidget(this);
@@ -114,6 +127,7 @@ MechanismsView::MechanismsView(WorkbenchContext& context, QWidget* parent)
     connect(m_run, &QPushButton::clicked, this, &MechanismsView::run);
     connect(cancel, &QPushButton::clicked, m_job, &CoreJob::cancel);
     connect(m_record, &QPushButton::clicked, this, &MechanismsView::recordRelease);
+    connect(m_release, &QPushButton::clicked, this, &MechanismsView::releaseBundle);
     connect(m_job, &CoreJob::failed, this, [this](const QString& m) { setStatus(m, true); });
     connect(m_job, &CoreJob::cancelled, this, [this] { setStatus(tr("Cancelled — the previous result is kept.")); });
     connect(m_job, &CoreJob::finished, this, [this] { m_run->setEnabled(true); });
@@ -132,6 +146,7 @@ void MechanismsView::onTableReset() {
     m_panelA->clear();
     m_panelB->clear();
     m_record->setEnabled(false);
+    m_release->setEnabled(false);
 }
 
 void MechanismsView::onParameterChanged(const QString& key) {
@@ -176,10 +191,14 @@ void MechanismsView::run() {
                      }
                      ctx.report(1.0, "done");
                      auto shared = std::make_shared<std::pair<MechanismRun, std::optional<MechanismRun>>>(std::move(*a), std::move(b));
-                     return {Status::ok(), [this, shared] {
+                     return {Status::ok(), [this, shared, seed] {
                                  const bool seededRun = shared->first.release.seeded;
-                                 if (m_recordFirst->isChecked() && !seededRun && !record(shared->first.release))
+                                 const auto shownEntry = m_recordedEntry;  // of the answer still shown
+                                 m_recordedEntry.reset();
+                                 if (m_recordFirst->isChecked() && !seededRun && !record(shared->first.release)) {
+                                     m_recordedEntry = shownEntry;
                                      return;  // refused: the answer stays hidden
+                                 }
                                  m_panelA->setShowTrue(m_params->flag(QStringLiteral("show-true")));
                                  m_panelB->setShowTrue(m_params->flag(QStringLiteral("show-true")));
                                  // A real release shows one answer: the 1,000 draws (which would
@@ -190,6 +209,8 @@ void MechanismsView::run() {
                                  else m_panelB->clear();
                                  m_recorded = m_recordFirst->isChecked() && !seededRun;
                                  m_record->setEnabled(!seededRun && !m_recorded);
+                                 m_release->setEnabled(true);
+                                 m_runSeed = seededRun ? std::optional<std::uint64_t>(seed) : std::nullopt;
                                  if (!m_recorded)
                                      setStatus(seededRun ? tr("Seeded - not for release: a fixed seed makes the noise predictable.")
                                                          : tr("Secure noise. Record the release to spend the budget."));
@@ -235,10 +256,56 @@ bool MechanismsView::record(const dp::ColumnQueryResult& result) {
         setStatus(tr("Refused: %1").arg(QString::fromStdString(id.status().message())), true);
         return false;
     }
+    m_recordedEntry = *id;
     setStatus(tr("Recorded as ledger entry %1 (ε = %2 on %3).")
                   .arg(*id)
                   .arg(e.epsilon, 0, 'g', 4)
                   .arg(QString::fromStdString(e.dataset)));
+    return true;
+}
+
+bool MechanismsView::releaseBundle() {
+    const auto& r = m_panelA->release();
+    if (!r) return false;
+    const QString name = QStringLiteral("%1-%2-release").arg(QString::fromStdString(dp::queryKindName(r->query)),
+                                                            QString::fromStdString(r->column));
+    const QString target = askReleaseTarget(this, name);
+    return !target.isEmpty() && releaseTo(target);
+}
+
+bool MechanismsView::releaseTo(const QString& target) {
+    const auto& r = m_panelA->release();
+    if (!r) {
+        setStatus(tr("Nothing to release: run a release first."), true);
+        return false;
+    }
+    LedgerSession* session = LedgerSession::shared();
+    if (Status s = session->ensureOpen(); !s.isOk()) {
+        setStatus(tr("Release not made: %1").arg(QString::fromStdString(s.message())), true);
+        return false;
+    }
+    release::ReleaseOutcome outcome = mechanismOutcome(*r, m_runSeed);
+    describeInput(outcome, m_context.document->filePath(), datasetKeyForPath(m_context.document->filePath()));
+    if (r->noise.kind != dp::NoiseKind::None) {
+        // The view's noise chart, always centred on 0 here (the window may centre it on the true value).
+        QChartView noise(NoiseChartBuilder::build(r->noise, 0.0, tr("Noise distribution (centred on 0)")));
+        noise.setRenderHint(QPainter::Antialiasing);
+        noise.resize(640, 360);
+        noise.setAttribute(Qt::WA_DontShowOnScreen);  // laid out at its size, never on screen
+        noise.show();
+        noise.chart()->layout()->activate();
+        outcome.figures.push_back({"The noise added: its distribution, centred on 0",
+                                   pictureSvg(noise.size(), tr("Noise distribution"), [&noise](QPainter& p) { noise.render(&p); })});
+    }
+    // Spent once: an answer recorded before it was shown (or with Record) is bundled without a new charge.
+    auto bundle = writeViewRelease(outcome, target, {session->ledger(), m_recorded ? m_recordedEntry : std::nullopt});
+    session->notifyChanged();
+    setStatus(releaseMessage(bundle, r->seeded), !bundle);
+    if (!bundle) return false;
+    m_lastBundle = QString::fromStdString(bundle->dir);
+    m_recorded = true;
+    m_recordedEntry = bundle->ledgerEntry;
+    m_record->setEnabled(false);
     return true;
 }
 

@@ -4,7 +4,10 @@
 // teaching) and 1,000 more times for the histogram of repeated releases, optionally for a second
 // mechanism side by side. A secure (unseeded) release can be recorded in the privacy ledger,
 // which refuses it when the dataset's budget would be exceeded; with "Record before showing" a
-// secure answer is shown only once the ledger has accepted it (the ledger's contract). Randomized response sits below.
+// secure answer is shown only once the ledger has accepted it (the ledger's contract). Release…
+// writes a release bundle of the answer shown (JSON, manifest, report.html/.pdf; folder or .zip)
+// and records it in the same step; an answer already recorded is bundled without a second
+// charge. Randomized response sits below.
 #pragma once
 
 #include "veil/dp/column_query.h"
@@ -12,6 +15,9 @@
 #include "workbench/workbench_context.h"
 
 #include <QWidget>
+
+#include <cstdint>
+#include <optional>
 
 class QCheckBox;
 class QLabel;
@@ -42,6 +48,12 @@ public slots:
     void run();
     // Records panel A's release in the ledger; false (with the reason shown) when refused.
     bool recordRelease();
+    // Asks where, then writes panel A's release as a bundle (see releaseTo).
+    bool releaseBundle();
+    // Writes panel A's release as a bundle at `target` (folder, or .zip) and records it unless it
+    // is already in the ledger; false (with the reason shown) when refused or failed.
+    bool releaseTo(const QString& target);
+    const QString& lastBundle() const { return m_lastBundle; }
 
 signals:
     void resultsShown();
@@ -61,10 +73,14 @@ private:
     RandomizedResponsePanel* m_rr;
     QPushButton* m_run;
     QPushButton* m_record;
+    QPushButton* m_release;
     QCheckBox* m_recordFirst;
     QLabel* m_status;
     CoreJob* m_job;
     bool m_recorded = false;
+    std::optional<std::int64_t> m_recordedEntry;  // the ledger entry of the answer shown
+    std::optional<std::uint64_t> m_runSeed;       // the fixed seed of the answer shown
+    QString m_lastBundle;
 };
 
 }  // namespace veil::ui

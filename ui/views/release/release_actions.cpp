@@ -2,7 +2,7 @@
 
 #include "document/document.h"
 #include "views/release/project_session.h"
-#include "views/release/report_pdf.h"
+#include "views/release/view_release.h"
 #include "workbench/job_monitor.h"
 
 #include "veil/common/random.h"
@@ -30,9 +30,8 @@ namespace {
 std::string local(const QString& path) { return std::string(QFile::encodeName(path).constData()); }
 
 struct ReleaseRun {
-    QString bundleDir;
     QString error;
-    QString reportHtml;
+    std::shared_ptr<const release::ReleaseOutcome> outcome;
 };
 
 class PromiseSink final : public ProgressSink {
@@ -48,9 +47,9 @@ private:
     CancelToken& m_cancel;
 };
 
-// Runs in a worker thread: plan -> outcome -> bundle recorded in the ledger file.
-void runRelease(QPromise<ReleaseRun>& promise, QString planPath, QString outputDir, QString ledgerPath,
-                std::shared_ptr<CancelToken> cancel) {
+// Runs in a worker thread: plan -> outcome. The bundle is written on the GUI thread (a few small
+// files, the PDF and one ledger transaction) by the helper the views' Release… use.
+void runRelease(QPromise<ReleaseRun>& promise, QString planPath, std::shared_ptr<CancelToken> cancel) {
     promise.setProgressRange(0, 1000);
     PromiseSink sink(promise, *cancel);
     RunContext ctx;
@@ -66,16 +65,7 @@ void runRelease(QPromise<ReleaseRun>& promise, QString planPath, QString outputD
     SecureRandom random;
     auto outcome = release::runReleasePlan(*plan, random, ctx);
     if (!outcome) return fail(outcome.status());
-    auto ledger = release::PrivacyLedger::openFile(local(ledgerPath));
-    if (!ledger) return fail(ledger.status());
-    (void)release::recoverReleaseBundles(**ledger);
-    release::BundleOptions options;
-    options.outputDir = local(outputDir);
-    options.ledger = ledger->get();
-    auto bundle = release::writeReleaseBundle(*outcome, options);
-    if (!bundle) return fail(bundle.status());
-    run.bundleDir = QString::fromStdString(bundle->dir);
-    run.reportHtml = QString::fromStdString(release::renderReportHtml(*outcome, bundle->manifest));
+    run.outcome = std::make_shared<const release::ReleaseOutcome>(std::move(*outcome));
     promise.addResult(run);
 }
 
@@ -172,36 +162,46 @@ void ReleaseActions::restoreView() {
 void ReleaseActions::runPlanDialog() {
     const QString plan = QFileDialog::getOpenFileName(m_window, tr("Run Release Plan"), QString(), tr("Release plans (*.json)"));
     if (plan.isEmpty()) return;
-    const QString out = QFileDialog::getSaveFileName(m_window, tr("Release Bundle Folder (created)"),
-                                                     QFileInfo(plan).absolutePath() + QStringLiteral("/release"));
+    const QString out = askReleaseTarget(m_window, QFileInfo(plan).absolutePath() + QStringLiteral("/release"));
     if (!out.isEmpty()) runPlan(plan, out);
 }
 
 void ReleaseActions::runPlan(const QString& planPath, const QString& outputDir) {
-    const QString ledger = m_session->isOpen() ? m_session->path() : defaultLedgerPath();
     auto cancel = std::make_shared<CancelToken>();
     auto* watcher = new QFutureWatcher<ReleaseRun>(this);
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this,
             [this, watcher](int v) { m_jobs->progress(v / 1000.0, watcher->progressText()); });
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, cancel] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, cancel, outputDir] {
         watcher->deleteLater();
         ReleaseRun run;
         if (watcher->future().resultCount() > 0) run = watcher->future().result();
         else run.error = tr("cancelled");
-        if (run.error.isEmpty() && !cancel->isCancelled()) {
-            const QString pdfError = writeReportPdf(run.reportHtml, run.bundleDir + QStringLiteral("/report.pdf"));
-            m_jobs->end(tr("Release written to %1").arg(run.bundleDir));
-            if (!pdfError.isEmpty()) run.error = tr("report.pdf: %1").arg(pdfError);
-        } else {
-            m_jobs->end(tr("Release not made: %1").arg(run.error));
+        if (cancel->isCancelled()) run.error = tr("cancelled");
+        QString bundleDir;
+        if (run.error.isEmpty() && run.outcome) {
+            // The project's ledger when a project is open, else the user's ledger file.
+            std::unique_ptr<release::PrivacyLedger> owned;
+            release::PrivacyLedger* ledger = m_session->ledger();
+            if (!ledger) {
+                auto opened = release::PrivacyLedger::openFile(local(defaultLedgerPath()));
+                if (opened) owned = std::move(*opened), ledger = owned.get();
+                else run.error = QString::fromStdString(opened.status().message());
+            }
+            if (ledger) {
+                auto bundle = writeViewRelease(*run.outcome, outputDir, {ledger, std::nullopt});
+                if (bundle) bundleDir = QString::fromStdString(bundle->dir);
+                else run.error = QString::fromStdString(bundle.status().message());
+            }
         }
-        emit releaseFinished(run.bundleDir, run.error);
+        if (run.error.isEmpty()) m_jobs->end(tr("Release written to %1").arg(bundleDir));
+        else m_jobs->end(tr("Release not made: %1").arg(run.error));
+        emit releaseFinished(bundleDir, run.error);
     });
     m_jobs->begin(tr("Releasing %1").arg(QFileInfo(planPath).fileName()), [watcher, cancel] {
         cancel->cancel();
         watcher->cancel();
     });
-    watcher->setFuture(QtConcurrent::run(runRelease, planPath, outputDir, ledger, cancel));
+    watcher->setFuture(QtConcurrent::run(runRelease, planPath, cancel));
 }
 
 }  // namespace veil::ui

@@ -1,7 +1,8 @@
 // ReleaseActions: the window's project and release commands. File > New Project / Open Project
 // (with a way to relink a dataset that changed or vanished), and Release > Run Release Plan,
 // which runs a plan off the UI thread and writes a release bundle (data, manifest.json,
-// report.html and report.pdf) recorded in the project's ledger (or the user's ledger file).
+// report.html and report.pdf; a folder or a .zip) recorded in the project's ledger (or the
+// user's ledger file) through the same helper as the views' Release… (view_release.h).
 #pragma once
 
 #include <QObject>
@@ -34,7 +35,7 @@ public:
     // Opens a project file (also used from the command line and tests). Returns false on error
     // (after telling the user).
     bool openProject(const QString& path);
-    // Runs a plan into `outputDir` (used by the menu after asking, and by tests).
+    // Runs a plan into `outputDir` (a folder, or a .zip; used by the menu after asking, and by tests).
     void runPlan(const QString& planPath, const QString& outputDir);
     // The ledger file used when no project is open.
     static QString defaultLedgerPath();

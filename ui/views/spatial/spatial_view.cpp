@@ -8,7 +8,10 @@
 #include "views/spatial/spatial_export.h"
 #include "views/spatial/spatial_parameters.h"
 #include "views/spatial/spatial_readout.h"
+#include "views/spatial/spatial_release.h"
 #include "views/spatial/spatial_runner.h"
+#include "views/mechanisms/ledger_session.h"
+#include "views/release/view_release.h"
 #include "workbench/job_monitor.h"
 
 #include <QAction>
@@ -19,6 +22,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSortFilterProxyModel>
@@ -86,7 +90,16 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
     centreLayout->addWidget(m_rangeLabel);
     auto* infoRow = new QHBoxLayout;
     infoRow->addWidget(m_infoLabel, 1);
-    infoRow->addWidget(savePicture, 0, Qt::AlignTop);
+    m_release = new QPushButton(tr("Release…"));
+    m_release->setObjectName(QStringLiteral("spatial-release"));
+    m_release->setToolTip(tr("Write the noisy cells as a release bundle (GeoJSON, manifest, report; folder or .zip) "
+                             "and record it in the privacy ledger"));
+    m_release->setEnabled(false);
+    auto* buttonColumn = new QVBoxLayout;
+    buttonColumn->addWidget(savePicture);
+    buttonColumn->addWidget(m_release);
+    buttonColumn->addStretch(1);
+    infoRow->addLayout(buttonColumn);
     centreLayout->addLayout(infoRow);
 
     m_chartView->setObjectName(QStringLiteral("spatial-error-chart"));
@@ -143,12 +156,19 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
     connect(m_controls, &SpatialControls::browseShapeRequested, this, &SpatialView::browseShape);
     connect(m_parameters, &SpatialParameters::changed, this, &SpatialView::onSettingsChanged);
     connect(savePicture, &QPushButton::clicked, this, &SpatialView::exportPictureInteractive);
+    connect(m_release, &QPushButton::clicked, this, &SpatialView::releaseInteractive);
     connect(m_canvas, &SpatialCanvas::leafHovered, this, &SpatialView::onHovered);
     connect(m_canvas, &SpatialCanvas::rangeSelected, this,
             [this](double x0, double y0, double x1, double y1) { askRange(spatial::Rect{x0, y0, x1, y1}); });
 
-    connect(m_runner, &SpatialRunner::started, this, [this] { m_controls->setRunning(true); });
-    connect(m_runner, &SpatialRunner::finished, this, [this] { m_controls->setRunning(false); });
+    connect(m_runner, &SpatialRunner::started, this, [this] {
+        m_controls->setRunning(true);
+        m_release->setEnabled(false);
+    });
+    connect(m_runner, &SpatialRunner::finished, this, [this] {
+        m_controls->setRunning(false);
+        m_release->setEnabled(m_result != nullptr);
+    });
     connect(m_runner, &SpatialRunner::progressChanged, this, [this](double f, const QString& message) {
         if (m_context.jobs) m_context.jobs->progress(f, message);
     });
@@ -238,6 +258,9 @@ void SpatialView::run(bool newDraw) {
 
 void SpatialView::onSucceeded() {
     m_result = m_runner->lastResult();
+    m_releasedEntry.reset();
+    m_releaseNote.clear();
+    m_release->setEnabled(true);
     m_points = m_result->points;
     m_pointsSettings = m_result->settings;
     const SpatialSettings& s = m_result->settings;
@@ -324,6 +347,7 @@ void SpatialView::updateInfo() {
     }
     if (m_runner->isRunning()) lines << tr("<i>Running…</i>");
     if (!m_error.isEmpty()) lines << tr("<span style='color:#b00000'>%1</span>").arg(m_error.toHtmlEscaped());
+    if (!m_releaseNote.isEmpty()) lines << m_releaseNote.toHtmlEscaped();
     m_infoLabel->setText(lines.join(QStringLiteral("<br>")));
 }
 
@@ -346,6 +370,43 @@ void SpatialView::exportPictureInteractive() {
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty()) path += filter.contains(QStringLiteral("svg")) ? QStringLiteral(".svg") : QStringLiteral(".png");
     if (!exportPicture(path) && m_context.jobs) m_context.jobs->end(tr("Could not write %1").arg(path));
+}
+
+void SpatialView::releaseInteractive() {
+    if (!m_result) return;
+    const QString target = askReleaseTarget(this, QStringLiteral("spatial-release"));
+    if (!target.isEmpty()) releaseTo(target);
+}
+
+bool SpatialView::releaseTo(const QString& target) {
+    if (!m_result) {
+        m_releaseNote = tr("Nothing to release: run first.");
+        updateInfo();
+        return false;
+    }
+    LedgerSession* session = LedgerSession::shared();
+    if (Status s = session->ensureOpen(); !s.isOk()) {
+        m_releaseNote = tr("Release not made: %1").arg(QString::fromStdString(s.message()));
+        updateInfo();
+        return false;
+    }
+    // A picture of the released cells only (the canvas would show the points and their number).
+    const auto& psd = *m_result->psd;
+    const std::string figure = pictureSvg(QSize(480, 400), tr("Released cells"),
+                                          [&psd](QPainter& p) { paintReleasedCells(p, QSize(480, 400), psd); });
+    release::ReleaseOutcome outcome = spatialOutcome(*m_result, figure);
+    const bool fromTable = m_result->settings.source == SpatialSource::Table;
+    const QString input = fromTable && m_context.document ? m_context.document->filePath() : m_result->settings.shapePath;
+    describeInput(outcome, input, datasetKeyForPath(input));
+    // A result is one release: bundling it again names the same ledger entry and spends nothing.
+    auto bundle = writeViewRelease(outcome, target, {session->ledger(), m_releasedEntry});
+    session->notifyChanged();
+    m_releaseNote = releaseMessage(bundle, m_result->seeded);
+    updateInfo();
+    if (!bundle) return false;
+    m_releasedEntry = bundle->ledgerEntry;
+    m_lastBundle = QString::fromStdString(bundle->dir);
+    return true;
 }
 
 }  // namespace veil::ui

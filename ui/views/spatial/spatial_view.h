@@ -4,7 +4,9 @@
 // the leaves coloured by noisy density over the points; hover a cell for its counts, drag a
 // rectangle for a range-count query (private vs true); a side chart shows the error of a random
 // rectangle workload for the current settings. Every settings edit is undoable; seeded runs are
-// marked "seeded - not for release"; the picture exports as PNG or SVG.
+// marked "seeded - not for release"; the picture exports as PNG or SVG. Release… writes the
+// noisy cells as a release bundle (GeoJSON, manifest, report; folder or .zip) recorded in the
+// privacy ledger; the same result is charged once however often it is bundled.
 #pragma once
 
 #include "views/spatial/spatial_result.h"
@@ -17,6 +19,7 @@
 
 class QChartView;
 class QLabel;
+class QPushButton;
 class QTableView;
 class QTimer;
 
@@ -52,6 +55,10 @@ public:
     QString rangeText() const;
     QString statusText() const;
     bool exportPicture(const QString& path) const;
+    // Writes the current result as a release bundle at `target` (folder, or .zip); false (with the
+    // reason in statusText()) when there is no result, the ledger refuses or writing fails.
+    bool releaseTo(const QString& target);
+    const QString& lastBundle() const { return m_lastBundle; }
 
 signals:
     // A run delivered a new result (the previous one is replaced).
@@ -69,6 +76,7 @@ private:
     void onHovered(int node);
     void browseShape();
     void exportPictureInteractive();
+    void releaseInteractive();
     void updateInfo();
     void updateChart();
     void showTrueChanged(bool show);
@@ -85,6 +93,10 @@ private:
     QLabel* m_rangeLabel;
     QLabel* m_infoLabel;
     QTimer* m_autoRunTimer;
+    QPushButton* m_release;
+    std::optional<std::int64_t> m_releasedEntry;  // the ledger entry of the result shown, once released
+    QString m_releaseNote;
+    QString m_lastBundle;
     std::shared_ptr<const SpatialResult> m_result;
     std::shared_ptr<const spatial::PointSet> m_points;  // cached for m_pointsSettings
     SpatialSettings m_pointsSettings;

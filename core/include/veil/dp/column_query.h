@@ -33,6 +33,7 @@ struct ColumnQuerySpec {
     std::optional<double> lower, upper;     // clamping bounds (sum, mean, quantiles, numeric bins)
     int binCount = 0;                       // numeric histogram: equal-width bins in [lower, upper]
     std::vector<double> binEdges;           // or explicit edges (ascending, >= 2)
+    std::vector<std::string> categories;    // histogram over these categories (others are not counted)
     int trials = 1;
     double confidence = 0.95;
 };

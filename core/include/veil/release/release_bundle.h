@@ -1,9 +1,10 @@
-// Release bundle: a folder holding the released data, manifest.json (what was released, from
-// which input hash, with which plan, epsilon/delta spent and the dataset's remaining budget,
-// neighbouring notion, Veil version, time, seed policy) and report.html.
+// Release bundle: a folder (or a .zip holding the same files) with the released data,
+// manifest.json (what was released, from which input hash, with which plan, epsilon/delta spent
+// and the dataset's remaining budget, neighbouring notion, Veil version, time, seed policy),
+// report.html and, when the caller renders one (the window, with Qt), report.pdf.
 // Ledger and bundle are written so that a crash leaves both or neither: the bundle is written to
-// a hidden ".partial" folder beside its destination; the ledger entry (naming both folders) is
-// committed; then the folder is renamed into place. recoverReleaseBundles() finishes a rename
+// a hidden ".partial" folder (or zip file, written atomically) beside its destination; the ledger
+// entry (naming both) is committed; then the partial is renamed into place. recoverReleaseBundles() finishes a rename
 // that a crash interrupted, so the ledger, which never forgets a spend, stays the truth.
 #pragma once
 
@@ -12,14 +13,23 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace veil::release {
 
 struct BundleOptions {
-    std::string outputDir;              // the bundle folder to create (must not exist yet)
+    std::string outputDir;              // the bundle folder to create, or a .zip file (must not exist yet)
     PrivacyLedger* ledger = nullptr;    // where the release is recorded (required)
+    // Renders report.pdf from the report's HTML (core has no PDF writer; the window passes Qt's).
+    // Called before anything is recorded; an error aborts the release with nothing written.
+    std::function<Result<std::string>(const std::string& reportHtml)> renderPdf;
+    // Set when the release was already recorded (a view that records before showing an answer):
+    // the bundle names that ledger entry and spends nothing again.
+    std::optional<std::int64_t> recordedEntry;
+    std::string created;                // ISO 8601 UTC time to record; empty: now (tests fix it)
     // For tests of crash safety: stop (as a crash would) right after this step.
     enum class CrashPoint { None, AfterPartialWritten, AfterLedgerCommitted } crashPoint = CrashPoint::None;
 };
@@ -39,8 +49,11 @@ Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& outcome, const Bun
 // not a release (it stays hidden as ".NAME.partial-N" and may be deleted).
 Result<int> recoverReleaseBundles(PrivacyLedger& ledger);
 
+// True when `path` names a zip bundle (ends with ".zip", any case).
+bool isZipBundlePath(const std::string& path);
+
 // The manifest of an outcome (without the ledger fields), and the HTML report.
-nlohmann::json buildManifest(const ReleaseOutcome& outcome);
+nlohmann::json buildManifest(const ReleaseOutcome& outcome, const std::string& created = {});
 std::string renderReportHtml(const ReleaseOutcome& outcome, const nlohmann::json& manifest);
 
 }  // namespace veil::release

@@ -27,6 +27,11 @@ struct ChartSeries {  // for the report's charts
     std::string valueName, referenceName;
 };
 
+struct ReportFigure {  // a picture drawn by the window (inline SVG), shown in the report
+    std::string title;
+    std::string svg;      // "<svg ...>...</svg>", without an XML prolog
+};
+
 struct ReleaseOutcome {
     std::string kind;       // plan kind
     std::string title;      // "5-anonymous release of adult.csv"
@@ -44,9 +49,36 @@ struct ReleaseOutcome {
     bool seeded = false;
     std::string randomness;    // RandomSource::description()
     std::vector<ChartSeries> charts;
+    // Set when the exact answers came from an external engine (release on aggregates): the
+    // engine, the aggregates file and its sha256; recorded in the manifest as "exact_aggregates".
+    nlohmann::json exactAggregates;
+    std::vector<ReportFigure> figures;
 };
+
+// What an anonymization release was made from, for anonymizationOutcome.
+struct AnonymizationInput {
+    nlohmann::json plan;      // the plan (kind "anonymization") that reproduces the release
+    std::string path;         // the input file: its name is the ledger key and names the released CSV
+    std::string sha256;
+    std::size_t records = 0;  // rows of the input table
+    char delimiter = ',';     // of the released CSV
+};
+
+// The outcome of an anonymization already computed (and found): the released CSV, key numbers,
+// guarantee and charts. runReleasePlan uses it for "anonymization" plans; the window's Anonymize
+// view calls it with its own result, so that both write the same bundle.
+ReleaseOutcome anonymizationOutcome(const AnonymizationInput& input, const anonymity::AnonymizationConfig& config,
+                                    const anonymity::AnonymizationResult& result);
 
 // Runs the plan. Errors: the plan's own (fields, files, parameters), the engines', cancellation.
 Result<ReleaseOutcome> runReleasePlan(const ReleasePlan& plan, RandomSource& random, const RunContext& ctx = {});
+
+// Runs a dp-query plan (count, sum, mean, histogram) on the EXACT aggregates an external engine
+// computed with plan-sql's script (a veil_aggregates CSV, see aggregate_import.h) instead of on
+// the plan's dataset, which is not read: same mechanisms, samplers and outcome as runReleasePlan;
+// the outcome's input is the aggregates file. Errors: not a dp-query plan, a query without a
+// data-independent domain, a malformed aggregates file (file:line), the mechanism's own.
+Result<ReleaseOutcome> runReleasePlanOnAggregates(const ReleasePlan& plan, const std::string& aggregatesCsv,
+                                                  RandomSource& random, const RunContext& ctx = {});
 
 }  // namespace veil::release

@@ -17,6 +17,11 @@ namespace veil::release {
 enum class SqlDialect { Sqlite, DuckDb, Spark };
 Result<SqlDialect> parseSqlDialect(const std::string& name);
 
+// A quoted identifier ("name", or `name` for Spark) and a quoted string literal ('it''s', or
+// 'it\'s' for Spark, whose literals take backslash escapes).
+std::string sqlIdentifier(const std::string& name, SqlDialect dialect);
+std::string sqlStringLiteral(const std::string& value, SqlDialect dialect);
+
 struct GeneralizationSqlPlan {
     std::vector<std::string> columns;  // all columns of the input table, in order
     struct Qi {

@@ -1,0 +1,40 @@
+// A dp-query release on an external engine's exact aggregates: the noise is added by Veil with
+// the same mechanism code as an ordinary release (dp::releaseExactAggregates).
+#include "release/detail/dp_outcome.h"
+#include "veil/dp/exact_aggregates.h"
+#include "veil/release/aggregate_import.h"
+#include "veil/release/release_runner.h"
+
+#include <filesystem>
+
+namespace veil::release {
+
+Result<ReleaseOutcome> runReleasePlanOnAggregates(const ReleasePlan& plan, const std::string& aggregatesCsv,
+                                                  RandomSource& random, const RunContext& ctx) {
+    if (plan.kind != "dp-query")
+        return Status::invalidArgument(plan.name + ": --aggregates releases dp-query plans (this plan is \"" + plan.kind + "\")");
+    auto qp = dpQueryPlan(plan);
+    if (!qp) return qp.status();
+    if (auto domain = dp::aggregateDomain(qp->spec); !domain) return domain.status().withContext(plan.name);
+    auto imported = readAggregatesCsv(aggregatesCsv, qp->spec);
+    if (!imported) return imported.status();
+    RunContext rctx = ctx;
+    rctx.random = &random;
+    auto r = dp::releaseExactAggregates(qp->column, qp->spec, imported->exact, rctx);
+    if (!r) return r.status().withContext(aggregatesCsv);
+
+    ReleaseOutcome out = detail::dpQueryOutcome(plan, *qp, *r, random);
+    const std::string path = std::filesystem::absolute(aggregatesCsv).lexically_normal().string();
+    out.inputPath = path;
+    out.inputSha256 = imported->sha256;
+    out.exactAggregates = {{"computed_by", "external engine (veil-cli plan-sql script)"},
+                           {"file", path},
+                           {"sha256", imported->sha256},
+                           {"rows", imported->exact.rows},
+                           {"plan_dataset", qp->dataset.path},
+                           {"noise", "added by Veil"}};
+    out.summary["exact_aggregates_sha256"] = imported->sha256;
+    return out;
+}
+
+}  // namespace veil::release

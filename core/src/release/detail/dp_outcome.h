@@ -1,0 +1,16 @@
+// The outcome (released file, summary, guarantee, chart) of a dp-query release, shared by the
+// ordinary release (aggregates computed by Veil) and the release on an engine's exact aggregates.
+#pragma once
+
+#include "veil/common/random.h"
+#include "veil/dp/column_query.h"
+#include "veil/release/release_plan.h"
+#include "veil/release/release_runner.h"
+
+namespace veil::release::detail {
+
+// Everything but the input (path, sha256), which the caller sets. Defined in release_runner.cpp.
+ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, const dp::ColumnQueryResult& r,
+                              RandomSource& random);
+
+}  // namespace veil::release::detail

@@ -1,0 +1,419 @@
+// Release… from the Mechanisms, Spatial and Graph views, offscreen: each view runs, writes a
+// release bundle (folder and .zip) and the test reads it back: manifest fields, the released data
+// against what the view shows, report.pdf, one ledger entry per result (bundling the same result
+// twice spends once) and the remaining budget. Core's failure-injection hook
+// (BundleOptions::CrashPoint, via setViewReleaseCrashPointForTesting) simulates a crash between the
+// bundle and the ledger writes: afterwards there is neither, or (after recovery) both.
+#include "document/document.h"
+#include "jobs/core_job.h"
+#include "views/graph/graph_view.h"
+#include "views/graph/release_model.h"
+#include "views/graph/release_panel.h"
+#include "views/mechanisms/dp_parameters.h"
+#include "views/mechanisms/ledger_session.h"
+#include "views/mechanisms/mechanism_result_panel.h"
+#include "views/mechanisms/mechanisms_view.h"
+#include "views/release/view_release.h"
+#include "views/spatial/spatial_parameters.h"
+#include "views/spatial/spatial_view.h"
+#include "workbench/job_monitor.h"
+#include "workbench/workbench_context.h"
+
+#include "veil/io/hash.h"
+#include "veil/table/csv_reader.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <functional>
+
+using namespace veil;
+using namespace veil::ui;
+using CrashPoint = release::BundleOptions::CrashPoint;
+
+namespace {
+
+const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
+const QString kKarate = QStringLiteral(VEIL_SAMPLES_DIR "/karate.edges");
+constexpr int kTimeoutMs = 120000;
+
+QByteArray slurp(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+nlohmann::json manifestOf(const QString& dir) {
+    return nlohmann::json::parse(slurp(dir + QStringLiteral("/manifest.json")).toStdString(), nullptr, false);
+}
+
+void choose(QComboBox* combo, const QVariant& data) {
+    const int index = combo->findData(data);
+    QVERIFY2(index >= 0, qPrintable(data.toString()));
+    combo->setCurrentIndex(index);
+    emit combo->activated(index);
+}
+
+// With VEIL_SCREENSHOT_DIR set, keeps a copy of a report to look at.
+void keepReport(const QString& bundleDir, const QString& name) {
+    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
+    if (dir.isEmpty()) return;
+    QFile::remove(dir + QLatin1Char('/') + name);
+    QFile::copy(bundleDir + QStringLiteral("/report.pdf"), dir + QLatin1Char('/') + name);
+    QFile::remove(dir + QLatin1Char('/') + name + QStringLiteral(".html"));
+    QFile::copy(bundleDir + QStringLiteral("/report.html"), dir + QLatin1Char('/') + name + QStringLiteral(".html"));
+}
+
+void saveScreenshot(QWidget& widget, const QString& name) {
+    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) widget.grab().save(dir + QLatin1Char('/') + name);
+}
+
+// Hidden partial bundles (".NAME.partial-N") left in `dir`.
+int partials(const QString& dir) {
+    return int(QDir(dir).entryList({QStringLiteral(".*partial-*")}, QDir::AllEntries | QDir::Hidden).size());
+}
+
+}  // namespace
+
+class TestViewReleases : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void mechanismsReleaseWritesBundle();
+    void mechanismsRecordedAnswerIsNotChargedTwice();
+    void mechanismsSeededReleaseIsMarked();
+    void spatialReleaseWritesGeoJson();
+    void graphReleaseWritesOneMethod();
+    void crashBetweenWritesLeavesNeitherOrBoth_data();
+    void crashBetweenWritesLeavesNeitherOrBoth();
+
+private:
+    bool runMechanisms(double epsilon, bool seeded);
+    bool runSpatial();
+    bool runGraph();
+    int entries(const std::string& dataset) { return int(LedgerSession::shared()->ledger()->entries(dataset)->size()); }
+    // Checks the manifest fields every bundle has.
+    void checkManifest(const nlohmann::json& m, const char* kind, double epsilon, const std::string& dataset,
+                       const QString& inputPath, bool seeded);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Document> m_document;
+    std::unique_ptr<JobMonitor> m_jobs;
+    WorkbenchContext m_context;
+    std::unique_ptr<MechanismsView> m_mechanisms;
+    std::unique_ptr<SpatialView> m_spatial;
+    std::unique_ptr<GraphView> m_graph;
+};
+
+void TestViewReleases::init() {
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    // Never the user's ledger: a fresh file for each test.
+    QVERIFY(LedgerSession::shared()->open(m_dir->filePath(QStringLiteral("ledger.sqlite"))).isOk());
+    m_document = std::make_unique<Document>();
+    m_jobs = std::make_unique<JobMonitor>();
+    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr};
+}
+
+void TestViewReleases::cleanup() {
+    setViewReleaseCrashPointForTesting(CrashPoint::None);
+    m_mechanisms.reset();
+    m_spatial.reset();
+    m_graph.reset();
+    m_jobs.reset();
+    m_document.reset();
+}
+
+void TestViewReleases::checkManifest(const nlohmann::json& m, const char* kind, double epsilon,
+                                     const std::string& dataset, const QString& inputPath, bool seeded) {
+    QVERIFY2(!m.is_discarded(), "manifest.json does not parse");
+    for (const char* key : {"title", "kind", "created", "veil_version", "input", "plan", "files", "privacy", "budget",
+                            "randomness", "guarantee", "mechanism"})
+        QVERIFY2(m.contains(key), key);
+    QCOMPARE(QString::fromStdString(m["kind"].get<std::string>()), QString::fromLatin1(kind));
+    QCOMPARE(m["privacy"]["epsilon"].get<double>(), epsilon);
+    QVERIFY(!m["privacy"]["neighbouring"].is_null());
+    QCOMPARE(QString::fromStdString(m["input"]["dataset"].get<std::string>()), QString::fromStdString(dataset));
+    // The input hash is the hash of the file the view's data came from.
+    QCOMPARE(QString::fromStdString(m["input"]["sha256"].get<std::string>()),
+             QString::fromStdString(*sha256FileHex(inputPath.toStdString())));
+    QCOMPARE(QString::fromStdString(m["randomness"]["policy"].get<std::string>()),
+             seeded ? QStringLiteral("seeded") : QStringLiteral("secure"));
+    QVERIFY(m["plan"].is_object() && !m["plan"].empty());
+}
+
+bool TestViewReleases::runMechanisms(double epsilon, bool seeded) {
+    if (!m_mechanisms) {
+        auto read = readCsvFile(kAdult.toStdString());
+        if (!read) return false;
+        m_mechanisms = std::make_unique<MechanismsView>(m_context);
+        m_mechanisms->resize(1400, 900);
+        m_document->reset(read->table, kAdult);
+    }
+    auto set = [this](const char* key, const QVariant& v) {
+        pushDpParameter(m_document->undoStack(), m_mechanisms->parameters(), QString::fromLatin1(key), v);
+    };
+    choose(m_mechanisms->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
+    choose(m_mechanisms->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("count"));
+    choose(m_mechanisms->findChild<QComboBox*>(QStringLiteral("mechanism")), QStringLiteral("laplace"));
+    set("epsilon", epsilon);
+    set("seeded", seeded);
+    set("seed", 11);
+    QSignalSpy shown(m_mechanisms.get(), &MechanismsView::resultsShown);
+    m_mechanisms->findChild<QPushButton*>(QStringLiteral("run"))->click();
+    return shown.wait(kTimeoutMs) || shown.count() == 1;
+}
+
+void TestViewReleases::mechanismsReleaseWritesBundle() {
+    QVERIFY(LedgerSession::shared()->setBudget("adult.csv", {1.0, 0.0}).isOk());
+    QVERIFY(runMechanisms(0.25, false));
+    auto* button = m_mechanisms->findChild<QPushButton*>(QStringLiteral("release-bundle"));
+    QVERIFY(button && button->isEnabled());
+    const QString dir = m_dir->filePath(QStringLiteral("count-release"));
+    QVERIFY2(m_mechanisms->releaseTo(dir),
+             qPrintable(m_mechanisms->findChild<QLabel*>(QStringLiteral("status"))->text()));
+    const nlohmann::json m = manifestOf(dir);
+    checkManifest(m, "dp-query", 0.25, "adult.csv", kAdult, false);
+    QCOMPARE(m["budget"]["remaining_epsilon"].get<double>(), 0.75);  // 1 - 0.25
+    QCOMPARE(QString::fromStdString(m["privacy"]["neighbouring"].get<std::string>()), QStringLiteral("add-remove"));
+    // The released answer is the one shown in panel A, and the true count is not in the bundle.
+    const auto data = nlohmann::json::parse(slurp(dir + QStringLiteral("/answers.json")).toStdString());
+    const auto& shownRelease = *m_mechanisms->panel(0)->release();
+    QCOMPARE(data["answers"][0]["value"].get<double>(), shownRelease.releases[0][0]);
+    for (const auto& [key, value] : data["answers"][0].items())  // label, value, interval: no true value
+        QVERIFY2(key == "label" || key == "value" || key == "interval", key.c_str());
+    QVERIFY(slurp(dir + QStringLiteral("/report.pdf")).startsWith("%PDF"));
+    QVERIFY(slurp(dir + QStringLiteral("/report.html")).contains("Released count of age"));
+    QVERIFY(slurp(dir + QStringLiteral("/report.html")).contains("The noise added"));  // the view's noise chart
+    keepReport(dir, QStringLiteral("mechanisms-report.pdf"));
+    saveScreenshot(*m_mechanisms, QStringLiteral("mechanisms_released.png"));
+    QCOMPARE(entries("adult.csv"), 1);
+    QCOMPARE(LedgerSession::shared()->ledger()->spent("adult.csv")->epsilon, 0.25);
+    // A new answer released as a zip: a second entry, and what remains is 1 - 0.25 - 0.25.
+    QVERIFY(runMechanisms(0.25, false));
+    const QString zip = m_dir->filePath(QStringLiteral("count-release-2.zip"));
+    QVERIFY(m_mechanisms->releaseTo(zip));
+    const QByteArray zipBytes = slurp(zip);
+    QVERIFY(zipBytes.startsWith("PK\x03\x04"));
+    for (const char* name : {"answers.json", "manifest.json", "report.html", "report.pdf"})
+        QVERIFY2(zipBytes.contains(name), name);
+    QCOMPARE(entries("adult.csv"), 2);
+    QCOMPARE(LedgerSession::shared()->ledger()->spent("adult.csv")->epsilon, 0.5);
+    QVERIFY(m_mechanisms->findChild<QLabel*>(QStringLiteral("status"))->text().contains(QStringLiteral("0.5")));
+    QCOMPARE(partials(m_dir->path()), 0);
+}
+
+void TestViewReleases::mechanismsRecordedAnswerIsNotChargedTwice() {
+    QVERIFY(LedgerSession::shared()->setBudget("adult.csv", {1.0, 0.0}).isOk());
+    QVERIFY(runMechanisms(0.4, false));
+    QVERIFY(m_mechanisms->recordRelease());  // the ledger-only path of before
+    QCOMPARE(entries("adult.csv"), 1);
+    const QString dir = m_dir->filePath(QStringLiteral("recorded"));
+    QVERIFY(m_mechanisms->releaseTo(dir));
+    QCOMPARE(entries("adult.csv"), 1);  // bundled, not charged again
+    const nlohmann::json m = manifestOf(dir);
+    QCOMPARE(m["budget"]["remaining_epsilon"].get<double>(),
+             0.6);  // 1 - 0.4, once
+    QCOMPARE(m["ledger_entry"].get<std::int64_t>(),
+             LedgerSession::shared()->ledger()->entries("adult.csv")->front().id);
+    // Releasing the same answer again (as a zip) still spends nothing.
+    QVERIFY(m_mechanisms->releaseTo(m_dir->filePath(QStringLiteral("recorded.zip"))));
+    QCOMPARE(entries("adult.csv"), 1);
+}
+
+void TestViewReleases::mechanismsSeededReleaseIsMarked() {
+    QVERIFY(runMechanisms(0.5, true));
+    const QString dir = m_dir->filePath(QStringLiteral("seeded"));
+    QVERIFY(m_mechanisms->releaseTo(dir));
+    const nlohmann::json m = manifestOf(dir);
+    checkManifest(m, "dp-query", 0.5, "adult.csv", kAdult, true);
+    QCOMPARE(m["plan"]["seed"].get<int>(), 11);
+    QVERIFY(m["randomness"]["source"].get<std::string>().find("seed 11") != std::string::npos);
+    QVERIFY(slurp(dir + QStringLiteral("/report.html")).contains("Seeded randomness"));
+    const QString status = m_mechanisms->findChild<QLabel*>(QStringLiteral("status"))->text();
+    QVERIFY2(status.contains(QStringLiteral("seeded - not for release")), qPrintable(status));
+    QCOMPARE(entries("adult.csv"), 1);
+    QVERIFY(LedgerSession::shared()->ledger()->entries("adult.csv")->front().details["seeded"].get<bool>());
+}
+
+bool TestViewReleases::runSpatial() {
+    const QString path = m_dir->filePath(QStringLiteral("points.csv"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) return false;
+    file.write("x,y\n");
+    for (int i = 0; i < 400; ++i)  // a deterministic cloud: 20 x 20 grid points
+        file.write(QByteArray::number(i % 20) + ',' + QByteArray::number(i / 20) + '\n');
+    file.close();
+    auto read = readCsvFile(path.toStdString());
+    if (!read) return false;
+    m_spatial = std::make_unique<SpatialView>(m_context);
+    m_spatial->findChild<QCheckBox*>(QStringLiteral("spatial-auto-run"))->setChecked(false);
+    m_spatial->resize(1400, 900);
+    m_document->reset(read->table, path);
+    SpatialSettings s = m_spatial->parameters()->settings();
+    s.xColumn = QStringLiteral("x");
+    s.yColumn = QStringLiteral("y");
+    s.tree = spatial::TreeKind::Quadtree;
+    s.height = 3;
+    s.epsilon = 0.5;
+    s.seeded = false;
+    m_spatial->parameters()->edit(s, QStringLiteral("test"));
+    QSignalSpy done(m_spatial.get(), &SpatialView::resultChanged);
+    m_spatial->run();
+    return done.wait(kTimeoutMs) || done.count() == 1;
+}
+
+void TestViewReleases::spatialReleaseWritesGeoJson() {
+    QVERIFY(LedgerSession::shared()->setBudget("points.csv", {2.0, 0.0}).isOk());
+    QVERIFY(runSpatial());
+    auto* button = m_spatial->findChild<QPushButton*>(QStringLiteral("spatial-release"));
+    QTRY_VERIFY(button->isEnabled());
+    const QString dir = m_dir->filePath(QStringLiteral("cells"));
+    QVERIFY2(m_spatial->releaseTo(dir), qPrintable(m_spatial->statusText()));
+    const nlohmann::json m = manifestOf(dir);
+    const auto& psd = *m_spatial->result()->psd;
+    checkManifest(m, "spatial-decomposition", psd.privacy.epsilon, "points.csv",
+                  m_dir->filePath(QStringLiteral("points.csv")), false);
+    // Every root-to-leaf path spends the epsilon set (split over levels: equal up to rounding).
+    QVERIFY2(std::abs(psd.privacy.epsilon - 0.5) < 1e-12, qPrintable(QString::number(psd.privacy.epsilon, 'g', 17)));
+    QVERIFY(std::abs(m["budget"]["remaining_epsilon"].get<double>() - (2.0 - psd.privacy.epsilon)) < 1e-12);
+    const auto geo = nlohmann::json::parse(slurp(dir + QStringLiteral("/cells.geojson")).toStdString());
+    QCOMPARE(QString::fromStdString(geo["type"].get<std::string>()), QStringLiteral("FeatureCollection"));
+    QCOMPARE(geo["features"].size(), psd.leaves.size());
+    // A quadtree of height 3 has 4^3 = 64 leaves unless it stopped early; the first feature is the
+    // first leaf with its noisy (post-processed) count, and no true count anywhere.
+    const auto& first = psd.nodes[std::size_t(psd.leaves.front())];
+    QCOMPARE(geo["features"][0]["properties"]["count"].get<double>(), first.estimate);
+    QVERIFY(!geo["features"][0]["properties"].contains("trueCount"));
+    QVERIFY(slurp(dir + QStringLiteral("/report.html")).contains("<svg"));  // the cells picture
+    keepReport(dir, QStringLiteral("spatial-report.pdf"));
+    saveScreenshot(*m_spatial, QStringLiteral("spatial_released.png"));
+    QVERIFY(slurp(dir + QStringLiteral("/report.pdf")).startsWith("%PDF"));
+    QCOMPARE(entries("points.csv"), 1);
+    // The same result as a zip: the same release, not a second charge.
+    QVERIFY(m_spatial->releaseTo(m_dir->filePath(QStringLiteral("cells.zip"))));
+    QCOMPARE(entries("points.csv"), 1);
+    QCOMPARE(LedgerSession::shared()->ledger()->spent("points.csv")->epsilon, psd.privacy.epsilon);
+    QVERIFY(m_spatial->statusText().contains(QStringLiteral("cells.zip")));
+}
+
+bool TestViewReleases::runGraph() {
+    m_graph = std::make_unique<GraphView>(m_context);
+    m_graph->resize(1400, 900);
+    QSignalSpy opened(m_graph.get(), &GraphView::graphOpened);
+    m_graph->openGraph(kKarate);
+    if (!(opened.wait(kTimeoutMs) || opened.count() == 1)) return false;
+    ReleasePanel* panel = m_graph->releasePanel();
+    choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), QStringLiteral("edges"));
+    choose(panel->findChild<QComboBox*>(QStringLiteral("releasePrivacy")), QStringLiteral("edge"));
+    panel->findChild<QSlider*>(QStringLiteral("releaseEpsilon"))->setValue(ReleasePanel::sliderPosition(0.5));
+    QSignalSpy done(panel->job(), &CoreJob::succeeded);
+    panel->findChild<QPushButton*>(QStringLiteral("releaseRun"))->click();
+    return done.wait(kTimeoutMs) || done.count() == 1;
+}
+
+void TestViewReleases::graphReleaseWritesOneMethod() {
+    QVERIFY(LedgerSession::shared()->setBudget("karate.edges", {2.0, 0.0}).isOk());
+    QVERIFY(runGraph());
+    ReleasePanel* panel = m_graph->releasePanel();
+    QVERIFY(panel->findChild<QPushButton*>(QStringLiteral("releaseBundle"))->isEnabled());
+    QCOMPARE(panel->bundleEntryIndex(),
+             0);  // nothing selected: the first method (global sensitivity)
+    const QString dir = m_dir->filePath(QStringLiteral("edges"));
+    QVERIFY2(panel->releaseTo(dir), qPrintable(panel->noteText()));
+    const nlohmann::json m = manifestOf(dir);
+    checkManifest(m, "graph-statistic", 0.5, "karate.edges", kKarate, false);
+    QCOMPARE(QString::fromStdString(m["privacy"]["neighbouring"].get<std::string>()), QStringLiteral("edge"));
+    QCOMPARE(m["privacy"]["delta"].get<double>(),
+             0.0);  // the Laplace mechanism: pure epsilon-DP
+    QCOMPARE(m["budget"]["remaining_epsilon"].get<double>(), 1.5);
+    const auto data = nlohmann::json::parse(slurp(dir + QStringLiteral("/statistic.json")).toStdString());
+    const auto& shown = *panel->model()->entries()[0].result;
+    QCOMPARE(data["released"][0].get<double>(), shown.releases[0]);
+    // Edge count under edge privacy has global sensitivity 1, so b = 1/epsilon = 2 (by hand).
+    QVERIFY2(std::abs(data["noise_scale"].get<double>() - 2.0) < 1e-9, data["noise_scale"].dump().c_str());
+    QVERIFY(!data.contains("true_value") && !data.contains("trueValue"));
+    QCOMPARE(entries("karate.edges"), 1);
+    keepReport(dir, QStringLiteral("graph-report.pdf"));
+    m_graph->tabs()->setCurrentWidget(panel);
+    saveScreenshot(*m_graph, QStringLiteral("graph_released.png"));
+    // Another method (the selected column) is another release, charged again.
+    panel->findChild<QTableView*>(QStringLiteral("releaseTable"))
+        ->setCurrentIndex(panel->model()->cell(1, ReleaseModel::ReleasedRow));
+    QCOMPARE(panel->bundleEntryIndex(), 1);
+    QVERIFY(panel->releaseTo(m_dir->filePath(QStringLiteral("edges-restricted.zip"))));
+    QCOMPARE(entries("karate.edges"), 2);
+    QCOMPARE(LedgerSession::shared()->ledger()->spent("karate.edges")->epsilon, 1.0);
+}
+
+void TestViewReleases::crashBetweenWritesLeavesNeitherOrBoth_data() {
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<bool>("zip");
+    QTest::newRow("mechanisms-folder") << QStringLiteral("mechanisms") << false;
+    QTest::newRow("spatial-zip") << QStringLiteral("spatial") << true;
+    QTest::newRow("graph-folder") << QStringLiteral("graph") << false;
+}
+
+void TestViewReleases::crashBetweenWritesLeavesNeitherOrBoth() {
+    QFETCH(QString, view);
+    QFETCH(bool, zip);
+    std::string dataset;
+    std::function<bool(const QString&)> releaseTo;
+    if (view == QLatin1String("mechanisms")) {
+        QVERIFY(runMechanisms(0.1, false));
+        dataset = "adult.csv";
+        releaseTo = [this](const QString& t) { return m_mechanisms->releaseTo(t); };
+    } else if (view == QLatin1String("spatial")) {
+        QVERIFY(runSpatial());
+        dataset = "points.csv";
+        releaseTo = [this](const QString& t) { return m_spatial->releaseTo(t); };
+    } else {
+        QVERIFY(runGraph());
+        dataset = "karate.edges";
+        releaseTo = [this](const QString& t) { return m_graph->releasePanel()->releaseTo(t); };
+    }
+    const QString suffix = zip ? QStringLiteral(".zip") : QString();
+    // A crash after the bundle was written but before the ledger: neither is there.
+    setViewReleaseCrashPointForTesting(CrashPoint::AfterPartialWritten);
+    const QString first = m_dir->filePath(QStringLiteral("first") + suffix);
+    QVERIFY(!releaseTo(first));
+    QVERIFY(!QFileInfo::exists(first));
+    QCOMPARE(entries(dataset), 0);
+    // A crash after the ledger entry, before the rename: the spend is kept, and the next release
+    // (which recovers interrupted bundles first) puts the first bundle in place: both.
+    setViewReleaseCrashPointForTesting(CrashPoint::AfterLedgerCommitted);
+    const QString second = m_dir->filePath(QStringLiteral("second") + suffix);
+    QVERIFY(!releaseTo(second));
+    QVERIFY(!QFileInfo::exists(second));
+    QCOMPARE(entries(dataset), 1);
+    setViewReleaseCrashPointForTesting(CrashPoint::None);
+    // A real crash ends the window with its result; here the view lives on, and its next Release…
+    // is a release of its own (a second entry).
+    const QString third = m_dir->filePath(QStringLiteral("third") + suffix);
+    QVERIFY(releaseTo(third));
+    QCOMPARE(entries(dataset), 2);
+    QVERIFY(QFileInfo::exists(second));  // recovered
+    QVERIFY(QFileInfo::exists(third));
+    QVERIFY(!QFileInfo::exists(first));
+    QCOMPARE(partials(m_dir->path()),
+             1);  // first's partial: never recorded, stays hidden
+}
+
+QTEST_MAIN(TestViewReleases)
+#include "tst_view_releases.moc"
