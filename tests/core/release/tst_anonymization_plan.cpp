@@ -20,95 +20,85 @@ using nlohmann::json;
 
 namespace {
 
-bool writeText(const QString &path, const QByteArray &text) {
-  QFile f(path);
-  return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+bool writeText(const QString& path, const QByteArray& text) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
 }
 
-} // namespace
+}  // namespace
 
 class TestAnonymizationPlan : public QObject {
-  Q_OBJECT
+    Q_OBJECT
 
 private slots:
-  void init();
-  void appliesTransformation_data();
-  void appliesTransformation();
-  void refusesTransformationOfWrongLength();
+    void init();
+    void appliesTransformation_data();
+    void appliesTransformation();
+    void refusesTransformationOfWrongLength();
 
 private:
-  json basePlan() const {
-    return {{"kind", "anonymization"},
-            {"dataset", {{"path", "people.csv"}, {"delimiter", ";"}}},
-            {"quasi_identifiers", {"age", "sex"}},
-            {"hierarchies", {{"age", "age.csv"}, {"sex", "sex.csv"}}},
-            {"k", 2}};
-  }
-  std::unique_ptr<QTemporaryDir> m_dir;
+    json basePlan() const {
+        return {{"kind", "anonymization"},
+                {"dataset", {{"path", "people.csv"}, {"delimiter", ";"}}},
+                {"quasi_identifiers", {"age", "sex"}},
+                {"hierarchies", {{"age", "age.csv"}, {"sex", "sex.csv"}}},
+                {"k", 2}};
+    }
+    std::unique_ptr<QTemporaryDir> m_dir;
 };
 
 void TestAnonymizationPlan::init() {
-  m_dir = std::make_unique<QTemporaryDir>();
-  QVERIFY(writeText(m_dir->filePath("people.csv"),
-                    "age;sex\n30;M\n31;M\n32;F\n33;F\n"));
-  QVERIFY(writeText(m_dir->filePath("age.csv"),
-                    "30;30-31;*\n31;30-31;*\n32;32-33;*\n33;32-33;*\n"));
-  QVERIFY(writeText(m_dir->filePath("sex.csv"), "M;*\nF;*\n"));
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(writeText(m_dir->filePath("people.csv"), "age;sex\n30;M\n31;M\n32;F\n33;F\n"));
+    QVERIFY(writeText(m_dir->filePath("age.csv"), "30;30-31;*\n31;30-31;*\n32;32-33;*\n33;32-33;*\n"));
+    QVERIFY(writeText(m_dir->filePath("sex.csv"), "M;*\nF;*\n"));
 }
 
 void TestAnonymizationPlan::appliesTransformation_data() {
-  QTest::addColumn<QVariantList>("levels"); // empty: search
-  QTest::addColumn<QString>("firstRow");
-  QTest::addColumn<int>("ageLevel");
-  QTest::addColumn<int>("sexLevel");
-  // Search with k = 2: [age 1, sex 0] gives classes (30-31,M) and (32-33,F) of
-  // 2 each; [0,1] leaves singletons (30,*); every other node satisfying k
-  // generalizes more, so the search finds [1,0] (by hand).
-  QTest::newRow("searched")
-      << QVariantList{} << QStringLiteral("30-31;M") << 1 << 0;
-  // The top node [2,1] by hand: everything "*", one class of 4.
-  QTest::newRow("top-node")
-      << QVariantList{2, 1} << QStringLiteral("*;*") << 2 << 1;
+    QTest::addColumn<QVariantList>("levels");  // empty: search
+    QTest::addColumn<QString>("firstRow");
+    QTest::addColumn<int>("ageLevel");
+    QTest::addColumn<int>("sexLevel");
+    // Search with k = 2: [age 1, sex 0] gives classes (30-31,M) and (32-33,F) of
+    // 2 each; [0,1] leaves singletons (30,*); every other node satisfying k
+    // generalizes more, so the search finds [1,0] (by hand).
+    QTest::newRow("searched") << QVariantList{} << QStringLiteral("30-31;M") << 1 << 0;
+    // The top node [2,1] by hand: everything "*", one class of 4.
+    QTest::newRow("top-node") << QVariantList{2, 1} << QStringLiteral("*;*") << 2 << 1;
 }
 
 void TestAnonymizationPlan::appliesTransformation() {
-  QFETCH(QVariantList, levels);
-  QFETCH(QString, firstRow);
-  QFETCH(int, ageLevel);
-  QFETCH(int, sexLevel);
-  json j = basePlan();
-  if (!levels.isEmpty())
-    j["transformation"] = {levels[0].toInt(), levels[1].toInt()};
-  auto plan =
-      release::parseReleasePlan(j, m_dir->path().toStdString(), "plan.json");
-  QVERIFY2(plan.isOk(), plan.status().message().c_str());
-  SeededRandom random(1);
-  auto out = release::runReleasePlan(*plan, random);
-  QVERIFY2(out.isOk(), out.status().message().c_str());
-  QCOMPARE(out->files.front().fileName, std::string("people-anonymized.csv"));
-  const std::string csv = out->files.front().contents;
-  QVERIFY2(csv.find("age;sex\n" + firstRow.toStdString() + "\n") == 0,
-           csv.c_str());
-  QCOMPARE(out->summary["transformation"]["age"].get<int>(), ageLevel);
-  QCOMPARE(out->summary["transformation"]["sex"].get<int>(), sexLevel);
-  QCOMPARE(out->summary["k"].get<int>(), 2);
-  QCOMPARE(out->summary["models"].get<std::string>(),
-           std::string("2-anonymity"));
-  QCOMPARE(out->epsilon, 0.0);
-  QVERIFY(out->neighbouring.empty());
-  QCOMPARE(out->randomness, std::string("not used (deterministic release)"));
+    QFETCH(QVariantList, levels);
+    QFETCH(QString, firstRow);
+    QFETCH(int, ageLevel);
+    QFETCH(int, sexLevel);
+    json j = basePlan();
+    if (!levels.isEmpty()) j["transformation"] = {levels[0].toInt(), levels[1].toInt()};
+    auto plan = release::parseReleasePlan(j, m_dir->path().toStdString(), "plan.json");
+    QVERIFY2(plan.isOk(), plan.status().message().c_str());
+    SeededRandom random(1);
+    auto out = release::runReleasePlan(*plan, random);
+    QVERIFY2(out.isOk(), out.status().message().c_str());
+    QCOMPARE(out->files.front().fileName, std::string("people-anonymized.csv"));
+    const std::string csv = out->files.front().contents;
+    QVERIFY2(csv.find("age;sex\n" + firstRow.toStdString() + "\n") == 0, csv.c_str());
+    QCOMPARE(out->summary["transformation"]["age"].get<int>(), ageLevel);
+    QCOMPARE(out->summary["transformation"]["sex"].get<int>(), sexLevel);
+    QCOMPARE(out->summary["k"].get<int>(), 2);
+    QCOMPARE(out->summary["models"].get<std::string>(), std::string("2-anonymity"));
+    QCOMPARE(out->epsilon, 0.0);
+    QVERIFY(out->neighbouring.empty());
+    QCOMPARE(out->randomness, std::string("not used (deterministic release)"));
 }
 
 void TestAnonymizationPlan::refusesTransformationOfWrongLength() {
-  json j = basePlan();
-  j["transformation"] = {1};
-  auto plan =
-      release::parseReleasePlan(j, m_dir->path().toStdString(), "plan.json");
-  QVERIFY(plan.isOk());
-  auto ap = release::anonymizationPlan(*plan);
-  QVERIFY(!ap.isOk());
-  QVERIFY2(ap.status().message().find("'transformation'") != std::string::npos,
-           ap.status().message().c_str());
+    json j = basePlan();
+    j["transformation"] = {1};
+    auto plan = release::parseReleasePlan(j, m_dir->path().toStdString(), "plan.json");
+    QVERIFY(plan.isOk());
+    auto ap = release::anonymizationPlan(*plan);
+    QVERIFY(!ap.isOk());
+    QVERIFY2(ap.status().message().find("'transformation'") != std::string::npos, ap.status().message().c_str());
 }
 
 QTEST_GUILESS_MAIN(TestAnonymizationPlan)

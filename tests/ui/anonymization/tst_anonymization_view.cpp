@@ -2,6 +2,7 @@
 // hierarchies from the offer bar, build a hierarchy with the interval builder, run k-anonymity
 // and compare what is shown with core's own numbers, select a class, click a lattice node,
 // undo/redo a parameter edit, cancel a run (the previous result stays), export the release.
+#include "adult_fixture.h"
 #include "document/document.h"
 #include "models/table_model.h"
 #include "views/anonymization/anonymization_job.h"
@@ -59,14 +60,13 @@
 
 using namespace veil;
 using namespace veil::ui;
+using adult_fixture::kAdult;
+using adult_fixture::kRunTimeoutMs;
 
 namespace {
 
-const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
-constexpr int kRunTimeoutMs = 120000;
-// Quasi-identifiers of these tests: a lattice of 5 x 2 x 2 x 3 x 4 = 240 nodes with the bundled
-// ARX hierarchies (age 4 levels, sex 1, race 1, marital-status 2, education 3).
-const char* const kQis[] = {"sex", "age", "race", "marital-status", "education"};
+// Quasi-identifiers (adult_fixture::kQis): a lattice of 5 x 2 x 2 x 3 x 4 = 240 nodes with the
+// bundled ARX hierarchies (age 4 levels, sex 1, race 1, marital-status 2, education 3).
 
 void saveScreenshot(QWidget& widget, const QString& name) {
     const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
@@ -111,11 +111,8 @@ private:
 };
 
 void TestAnonymizationView::initTestCase() {
-    auto read = readCsvFile(std::string(QFile::encodeName(kAdult).constData()));
-    QVERIFY2(read.isOk(), read.status().message().c_str());
-    m_adult = read->table;
-    for (const char* name : kQis) m_adult = m_adult.withRole(*m_adult.columnIndex(name), AttributeRole::QuasiIdentifier);
-    m_adult = m_adult.withRole(*m_adult.columnIndex("occupation"), AttributeRole::Sensitive);
+    m_adult = adult_fixture::adultWithRoles();
+    QVERIFY(m_adult.rowCount() > 0);
 }
 
 void TestAnonymizationView::init() {
@@ -134,9 +131,7 @@ void TestAnonymizationView::cleanup() {
 }
 
 bool TestAnonymizationView::runAndWait() {
-    QSignalSpy done(m_view->state(), &AnonymizationState::runChanged);
-    QTest::mouseClick(m_view->runButton(), Qt::LeftButton);
-    return done.wait(kRunTimeoutMs) || done.count() == 1;
+    return adult_fixture::runAndWait(*m_view);
 }
 
 void TestAnonymizationView::offersBundledHierarchiesWithUndo() {

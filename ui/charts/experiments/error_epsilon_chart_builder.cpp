@@ -1,5 +1,7 @@
 #include "charts/experiments/error_epsilon_chart_builder.h"
 
+#include "charts/experiments/experiment_chart_style.h"
+
 #include <QAreaSeries>
 #include <QChart>
 #include <QCursor>
@@ -20,9 +22,6 @@ namespace veil::ui {
 namespace {
 
 // Distinct, projector-friendly colours (Okabe-Ito palette, readable by colour-blind viewers).
-const QColor kPalette[] = {QColor(0, 114, 178),  QColor(213, 94, 0),   QColor(0, 158, 115), QColor(204, 121, 167),
-                           QColor(230, 159, 0),  QColor(86, 180, 233), QColor(0, 0, 0),     QColor(150, 150, 60)};
-
 QString num(double v) { return QString::number(v, 'g', 6); }
 
 double drawable(double v) { return std::isfinite(v) && v > 0 ? v : ErrorEpsilonChartBuilder::kLogFloor; }
@@ -53,15 +52,7 @@ QString ErrorEpsilonChartBuilder::tooltipText(const eval::SweepResult& result, c
 }
 
 QChart* ErrorEpsilonChartBuilder::build(const eval::SweepResult& result, eval::Metric metric) {
-    auto* chart = new QChart;
-    QFont titleFont = chart->titleFont();
-    titleFont.setPointSize(14);
-    titleFont.setBold(true);
-    chart->setTitleFont(titleFont);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    QFont legendFont = chart->legend()->font();
-    legendFont.setPointSize(11);
-    chart->legend()->setFont(legendFont);
+    auto* chart = experiment_chart::newChart();
 
     if (result.summaries.empty()) {
         chart->setTitle(QObject::tr("Run an experiment to see its error against ε"));
@@ -80,22 +71,15 @@ QChart* ErrorEpsilonChartBuilder::build(const eval::SweepResult& result, eval::M
     yAxis->setTitleText(QObject::tr("%1 (log scale)").arg(metricLabel));
     yAxis->setBase(10);
     yAxis->setLabelFormat(QStringLiteral("%g"));
-    QFont axisFont = xAxis->labelsFont();
-    axisFont.setPointSize(11);
-    QFont axisTitleFont = axisFont;
-    axisTitleFont.setBold(true);
-    for (auto* axis : {xAxis, yAxis}) {
-        axis->setLabelsFont(axisFont);
-        axis->setTitleFont(axisTitleFont);
-        axis->setMinorTickCount(-1);
-    }
+    experiment_chart::styleAxes({xAxis, yAxis});
+    for (auto* axis : {xAxis, yAxis}) axis->setMinorTickCount(-1);
     chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(yAxis, Qt::AlignLeft);
 
     double yLo = std::numeric_limits<double>::infinity(), yHi = 0.0;
     double xLo = std::numeric_limits<double>::infinity(), xHi = 0.0;
     for (std::size_t m = 0; m < result.methods.size(); ++m) {
-        const QColor color = kPalette[m % std::size(kPalette)];
+        const QColor color = experiment_chart::methodColor(m);
         auto* median = new QLineSeries;
         auto* lower = new QLineSeries;
         auto* upper = new QLineSeries;

@@ -1,5 +1,7 @@
 #include "charts/experiments/measure_k_chart_builder.h"
 
+#include "charts/experiments/experiment_chart_style.h"
+
 #include <QChart>
 #include <QCursor>
 #include <QFont>
@@ -20,9 +22,6 @@ namespace {
 
 // Okabe-Ito palette, as in ErrorEpsilonChartBuilder (readable by colour-blind viewers, on a
 // projector).
-const QColor kPalette[] = {QColor(0, 114, 178), QColor(213, 94, 0),   QColor(0, 158, 115), QColor(204, 121, 167),
-                           QColor(230, 159, 0), QColor(86, 180, 233), QColor(0, 0, 0),     QColor(150, 150, 60)};
-
 QString num(double v) { return std::isfinite(v) ? QString::number(v, 'g', 6) : QObject::tr("n/a"); }
 
 }  // namespace
@@ -46,15 +45,7 @@ QString MeasureKChartBuilder::tooltipText(const eval::SweepResult& result, const
 }
 
 QChart* MeasureKChartBuilder::build(const eval::SweepResult& result, eval::AnonymityMeasure measure) {
-    auto* chart = new QChart;
-    QFont titleFont = chart->titleFont();
-    titleFont.setPointSize(14);
-    titleFont.setBold(true);
-    chart->setTitleFont(titleFont);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    QFont legendFont = chart->legend()->font();
-    legendFont.setPointSize(11);
-    chart->legend()->setFont(legendFont);
+    auto* chart = experiment_chart::newChart();
     if (result.anonymity.empty()) {
         chart->setTitle(QObject::tr("Load an anonymity experiment and Run to see loss and risk against k"));
         return chart;
@@ -70,14 +61,7 @@ QChart* MeasureKChartBuilder::build(const eval::SweepResult& result, eval::Anony
     auto* yAxis = new QValueAxis;
     yAxis->setTitleText(measureLabel);
     yAxis->setLabelFormat(QStringLiteral("%.3g"));
-    QFont axisFont = xAxis->labelsFont();
-    axisFont.setPointSize(11);
-    QFont axisTitleFont = axisFont;
-    axisTitleFont.setBold(true);
-    xAxis->setLabelsFont(axisFont);
-    xAxis->setTitleFont(axisTitleFont);
-    yAxis->setLabelsFont(axisFont);
-    yAxis->setTitleFont(axisTitleFont);
+    experiment_chart::styleAxes({xAxis, yAxis});
     chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(yAxis, Qt::AlignLeft);
 
@@ -101,7 +85,7 @@ QChart* MeasureKChartBuilder::build(const eval::SweepResult& result, eval::Anony
         QString name = QString::fromStdString(result.methods[m].label);
         if (rows.empty()) name += QObject::tr(" (n/a)");
         line->setName(name);
-        QPen pen(kPalette[m % std::size(kPalette)]);
+        QPen pen(experiment_chart::methodColor(m));
         pen.setWidthF(3.0);
         line->setPen(pen);
         line->setPointsVisible(true);

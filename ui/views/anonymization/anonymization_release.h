@@ -24,16 +24,14 @@ struct AnonymizationRun;
 // detected), hierarchies from `hierarchyFiles` (column -> file name relative to
 // the plan; "" key: the sensitive attribute's), and the lattice node when the
 // user applied one instead of the search's optimum.
-nlohmann::json
-anonymizationPlanJson(const AnonymizationRun &run, char delimiter,
-                      const std::map<std::string, std::string> &hierarchyFiles);
+nlohmann::json anonymizationPlanJson(const AnonymizationRun& run, char delimiter,
+                                     const std::map<std::string, std::string>& hierarchyFiles);
 
 // Everything the bundle holds, input fields (path, SHA-256 of the file now,
 // ledger key) included. The run must have found a release.
-release::ReleaseOutcome
-anonymizationReleaseOutcome(const AnonymizationRun &run);
+release::ReleaseOutcome anonymizationReleaseOutcome(const AnonymizationRun& run);
 
 // The delimiter of the CSV file at `path` (',' when it cannot be read).
-char csvDelimiterOf(const std::string &path);
+char csvDelimiterOf(const std::string& path);
 
-} // namespace veil::ui
+}  // namespace veil::ui

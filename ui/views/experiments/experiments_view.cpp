@@ -391,6 +391,18 @@ void ExperimentsView::settingsEdited() {
             tr("Change experiment settings")));
 }
 
+Result<std::vector<eval::MethodSpec>> ExperimentsView::checkedMethods() const {
+    std::vector<eval::MethodSpec> methods;
+    for (int i = 0; i < m_methods->count(); ++i) {
+        const auto* item = m_methods->item(i);
+        if (item->checkState() != Qt::Checked) continue;
+        const auto spec = nlohmann::json::parse(item->data(Qt::UserRole).toString().toStdString());
+        methods.push_back({spec.at("id"), spec.at("label"), spec.at("options")});
+    }
+    if (methods.empty()) return Status::invalidArgument("no method chosen: tick at least one method");
+    return methods;
+}
+
 Result<eval::Experiment> ExperimentsView::currentExperiment() const {
     if (isAnonymityMode()) return currentAnonymityExperiment();
     eval::Experiment e = m_base;
@@ -418,14 +430,9 @@ Result<eval::Experiment> ExperimentsView::currentExperiment() const {
             return Status::invalidArgument("the workload is 'from the experiment file' but no experiment file gave one");
 
     }
-    e.methods.clear();
-    for (int i = 0; i < m_methods->count(); ++i) {
-        const auto* item = m_methods->item(i);
-        if (item->checkState() != Qt::Checked) continue;
-        const auto spec = nlohmann::json::parse(item->data(Qt::UserRole).toString().toStdString());
-        e.methods.push_back({spec.at("id"), spec.at("label"), spec.at("options")});
-    }
-    if (e.methods.empty()) return Status::invalidArgument("no method chosen: tick at least one method");
+    auto methods = checkedMethods();
+    if (!methods) return methods.status();
+    e.methods = std::move(*methods);
     e.epsilon = {};
     e.epsilon.from = m_epsFrom->value();
     e.epsilon.to = m_epsTo->value();

@@ -96,6 +96,8 @@ private:
     void applyMode(bool anonymity);  // visibility, metric list, method list family
     void fillMetricChoices(bool anonymity);
     Result<eval::Experiment> currentAnonymityExperiment() const;
+    // The ticked methods of the list (each item holds its method spec as JSON); an error when none.
+    Result<std::vector<eval::MethodSpec>> checkedMethods() const;
     void setAnonymityExperiment(const eval::Experiment& experiment);
     void showAnonymityResult(const std::shared_ptr<eval::SweepResult>& result);
     QChart* buildChart() const;

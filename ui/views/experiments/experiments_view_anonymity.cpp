@@ -140,14 +140,9 @@ Result<eval::Experiment> ExperimentsView::currentAnonymityExperiment() const {
     }
     if (e.anonymity.k.empty()) return Status::invalidArgument("k values: give at least one, e.g. 2, 5, 10");
     e.anonymity.suppression = m_suppression->value() / 100.0;
-    e.methods.clear();
-    for (int i = 0; i < m_methods->count(); ++i) {
-        const auto* item = m_methods->item(i);
-        if (item->checkState() != Qt::Checked) continue;
-        const auto spec = nlohmann::json::parse(item->data(Qt::UserRole).toString().toStdString());
-        e.methods.push_back({spec.at("id"), spec.at("label"), spec.at("options")});
-    }
-    if (e.methods.empty()) return Status::invalidArgument("no method chosen: tick at least one method");
+    auto methods = checkedMethods();
+    if (!methods) return methods.status();
+    e.methods = std::move(*methods);
     return eval::parseExperiment(eval::experimentToJson(e));  // the same checks as a file
 }
 
