@@ -19,7 +19,10 @@ done
 build=$(dirname "$(dirname "$(dirname "$veil")")")
 shots=$(mktemp -d)
 VEIL_SCREENSHOT_DIR="$shots" ctest --test-dir "$build" -L ui >/dev/null || echo "screenshots: some UI suites failed" >&2
-copy() { [[ -f "$shots/$1" ]] && cp "$shots/$1" "docs/images/$2" && echo "docs/images/$2"; }
+copy() {
+  if [[ -f "$shots/$1" ]]; then cp "$shots/$1" "docs/images/$2" && echo "docs/images/$2"
+  else echo "screenshots: no $1 from the UI suites (docs/images/$2 kept as it was)" >&2; fi
+}
 copy anon-1-groups.png anonymize-groups.png
 copy anon-2-lattice.png anonymize-lattice.png
 copy anon-3-mondrian-cuts.png anonymize-mondrian.png
@@ -27,8 +30,9 @@ copy mechanisms_median_compare.png mechanisms-median.png
 copy histograms_nettrace.png histograms-nettrace.png
 copy ledger.png ledger-budget.png
 copy spatial_kd-tree_h6.png spatial-kdtree.png
-copy graph_kamada_kawai.png graph-karate.png
+copy graph_fruchterman_reingold.png graph-karate.png
 copy graph_release.png graph-release.png
 copy experiments-view.png experiments-run.png
+copy experiments-k.png experiments-k.png
 copy demo-linkage.png demo-linkage.png
 rm -rf "$shots"
