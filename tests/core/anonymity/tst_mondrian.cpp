@@ -7,6 +7,8 @@
 
 #include <QtTest>
 
+#include <cmath>
+
 #include <map>
 #include <set>
 
@@ -72,6 +74,9 @@ void TestMondrian::gridK2() {
     QCOMPARE(partitionLabels(*r), expected);
     QCOMPARE(r->metrics.ncp, 1.0 / 6.0);
     QCOMPARE(r->informationLoss, 1.0 / 6.0);
+    // ARX Loss: x spans 2 of 4 distinct values (share 1/2, sum 4, floor N/|H| = 2): x_x = (4-2)/(8-2)
+    // = 1/3; y is never generalized: x_y = 0; Loss = sqrt((1 + 1/3)(1 + 0)) - 1.
+    QVERIFY(std::abs(r->metrics.loss - (std::sqrt(4.0 / 3.0) - 1.0)) < 1e-12);
     QCOMPARE(r->output.column(0).toString(0), std::string("1-2"));
     QCOMPARE(r->classes.minKeptClassSize(), std::size_t(2));
     QCOMPARE(r->partitions[0].low.size(), std::size_t(2));
@@ -86,6 +91,9 @@ void TestMondrian::gridK3() {
     QCOMPARE(r->metrics.ncp, 2.0 / 3.0);
     QCOMPARE(r->metrics.discernibility, 32.0);  // 4^2 + 4^2
     QCOMPARE(r->metrics.aecs, 4.0);
+    // ARX Loss: x_x = 1/3 as for k = 2; y spans both values (share 1, sum 8, floor 4): x_y = 1;
+    // Loss = sqrt((4/3) * 2) - 1.
+    QVERIFY(std::abs(r->metrics.loss - (std::sqrt(8.0 / 3.0) - 1.0)) < 1e-12);
 }
 
 // Values 1,2,2,2,2,3 with k = 3: strict cannot cut (<= 2 leaves 1 record right, < 2 leaves 1

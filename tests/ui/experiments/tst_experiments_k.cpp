@@ -108,12 +108,13 @@ private slots:
         QVERIFY2(view.result() && view.result()->isAnonymity(), qPrintable(view.statusText()));
         QVERIFY2(view.statusText().contains(QLatin1String("deterministic")), qPrintable(view.statusText()));
 
-        // The chart: one line per method, one point per k (Loss is undefined for Mondrian: no points).
+        // The chart: one line per method, one point per k.
         auto* chart = view.chartView()->chart();
         auto series = lines(chart);
         QCOMPARE(series.size(), 3);
         QCOMPARE(series[0]->name(), QStringLiteral("optimal:loss"));
         QCOMPARE(series[0]->count(), 7);
+        QCOMPARE(series[1]->count(), 7);  // Mondrian's Loss too
         QCOMPARE(series[0]->at(2).x(), 5.0);
         QVERIFY(qobject_cast<QLogValueAxis*>(chart->axes(Qt::Horizontal).front()));
         view.setAnonymityMeasure(eval::AnonymityMeasure::ProsecutorMax);

@@ -262,7 +262,8 @@ Result<AnonymizationResult> runMondrian(const Table& table, const AnonymizationC
     result.algorithm = Algorithm::Mondrian;
     result.metric = MetricKind::Ncp;
     for (const auto& d : dims) result.quasiIdentifiers.push_back(d.name);
-    if (config.metric != MetricKind::Ncp && config.metric != MetricKind::Discernibility && config.metric != MetricKind::Aecs)
+    if (config.metric != MetricKind::Ncp && config.metric != MetricKind::Discernibility && config.metric != MetricKind::Aecs &&
+        config.metric != MetricKind::Loss)
         result.warnings.push_back(std::string("metric '") + metricName(config.metric) +
                                   "' is defined for full-domain generalization; Mondrian reports NCP");
     else
@@ -297,29 +298,49 @@ Result<AnonymizationResult> runMondrian(const Table& table, const AnonymizationC
     for (std::size_t r = 0; r < n; ++r) idx[r] = partitioner.id(r);
     std::sort(leaves.begin(), leaves.end());
 
-    // Partitions, labels, NCP.
+    // Partitions, labels, NCP, and each QI's sum of leaf shares for ARX's Loss: the share of a
+    // generalized value is the fraction of the QI's domain it covers (distinct values for a numeric
+    // range, hierarchy leaves or categories for a categorical value or set).
     auto& ec = result.classes;
     ec.recordClass.resize(n);
     double ncpSum = 0;
+    std::vector<double> shareSum(m, 0.0), domain(m, 1.0);
+    std::vector<std::vector<double>> distinct(m);
+    for (std::size_t d = 0; d < m; ++d) {
+        if (dims[d].numeric) {
+            distinct[d] = dims[d].value;
+            std::sort(distinct[d].begin(), distinct[d].end());
+            distinct[d].erase(std::unique(distinct[d].begin(), distinct[d].end()), distinct[d].end());
+            domain[d] = double(distinct[d].size());
+        } else {
+            domain[d] = double(dims[d].hierarchy ? dims[d].hierarchy->rowCount() : dims[d].categories.size());
+        }
+    }
     for (std::size_t p = 0; p < leaves.size(); ++p) {
         const auto [b, e] = leaves[p];
         MondrianPartition part;
         part.size = e - b;
         partitioner.bounds(b, e, part.low, part.high);
         for (std::size_t d = 0; d < m; ++d) {
-            double ncp = 0;
+            double ncp = 0, share = 0;
             std::string label;
             if (dims[d].numeric) {
                 const double range = dims[d].max - dims[d].min;
                 ncp = range > 0 ? (part.high[d] - part.low[d]) / range : 0.0;
+                const auto& v = distinct[d];
+                share = double(std::upper_bound(v.begin(), v.end(), part.high[d]) -
+                               std::lower_bound(v.begin(), v.end(), part.low[d])) /
+                        domain[d];
                 label = part.low[d] == part.high[d] ? formatValue(dims[d], part.low[d])
                                                     : formatValue(dims[d], part.low[d]) + "-" + formatValue(dims[d], part.high[d]);
             } else {
                 std::set<std::size_t> present;
                 for (auto q = b; q < e; ++q) present.insert(std::size_t(dims[d].value[idx[q]]));
                 label = categoricalLabel(dims[d], std::vector<std::size_t>(present.begin(), present.end()), ncp);
+                share = present.size() == 1 ? 1.0 / domain[d] : ncp;  // one value is one leaf
             }
             ncpSum += ncp * double(part.size);
+            shareSum[d] += share * double(part.size);
             part.labels.push_back(label);
         }
         for (auto q = b; q < e; ++q) ec.recordClass[idx[q]] = std::uint32_t(p);
@@ -334,7 +355,16 @@ Result<AnonymizationResult> runMondrian(const Table& table, const AnonymizationC
     for (auto s : ec.classSize) dm += double(s) * double(s);
     result.metrics.discernibility = result.metrics.discernibilityPenalized = dm;
     result.metrics.aecs = double(n) / double(ec.classCount());
-    result.metrics.loss = result.metrics.entropy = result.metrics.entropyNonMonotonic = std::nan("");
+    // ARX's Loss (as for full-domain generalization): per QI x = (sum of shares - N/|H|) / (N - N/|H|),
+    // clamped at 0, aggregated as the geometric mean of (1 + x) minus 1.
+    double loss = 1.0;
+    for (std::size_t d = 0; d < m; ++d) {
+        const double nn = double(n), floorSum = nn / domain[d];
+        const double x = nn - floorSum > 0 ? std::max(0.0, (shareSum[d] - floorSum) / (nn - floorSum)) : 0.0;
+        loss *= std::pow(1.0 + x, 1.0 / double(m));
+    }
+    result.metrics.loss = loss - 1.0;
+    result.metrics.entropy = result.metrics.entropyNonMonotonic = std::nan("");
     result.metrics.precision = result.metrics.height = std::nan("");
     result.informationLoss = result.metrics.get(result.metric);
     result.riskBefore = riskFromClassSizes(originalClassSizes(dims, n), config.riskThreshold);

@@ -62,7 +62,7 @@ void addAnonymityMethods(std::vector<MethodInfo>& out) {
     mondrian.module = "anonymity";
     mondrian.description =
         "Mondrian multidimensional partitioning (its own "
-        "metric: NCP; no ARX Loss)";
+        "metric: NCP; ARX Loss from the share of each QI's domain a partition covers)";
     mondrian.target = MethodTarget::Anonymity;
     mondrian.input = DataKind::Table;
     mondrian.optionsHelp = "mode: \"strict\" (default) or \"relaxed\"";
