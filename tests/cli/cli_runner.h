@@ -12,8 +12,10 @@ struct CliRun {
     QJsonDocument json() const { return QJsonDocument::fromJson(out); }
 };
 
-inline CliRun runCli(const QStringList& args, int timeoutMs = 120000) {
+// `workingDir`: where veil-cli runs (relative paths in its arguments resolve there); empty = here.
+inline CliRun runCli(const QStringList& args, int timeoutMs = 120000, const QString& workingDir = QString()) {
     QProcess p;
+    if (!workingDir.isEmpty()) p.setWorkingDirectory(workingDir);
     p.start(QStringLiteral(VEIL_CLI_PATH), args);
     CliRun r;
     if (!p.waitForFinished(timeoutMs)) {

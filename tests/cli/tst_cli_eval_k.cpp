@@ -18,20 +18,7 @@ const QString kExample = QStringLiteral("docs/examples/adult-k-sweep.json");
 const QStringList kQis = {QStringLiteral("age"), QStringLiteral("sex"), QStringLiteral("race"), QStringLiteral("marital-status"),
                           QStringLiteral("education")};
 
-CliRun runIn(const QString& dir, const QStringList& args) {
-    QProcess p;
-    p.setWorkingDirectory(dir);
-    p.start(QStringLiteral(VEIL_CLI_PATH), args);
-    CliRun r;
-    if (!p.waitForFinished(240000)) {
-        p.kill();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+CliRun runIn(const QString& dir, const QStringList& args) { return runCli(args, 240000, dir); }
 
 QList<QByteArray> csvLines(const QString& path) {
     QFile f(path);
