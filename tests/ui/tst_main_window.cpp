@@ -2,6 +2,7 @@
 // type through the real header context menu actions, undo/redo them, cancel a large load (the
 // previous table stays), show a load error, open by drag-and-drop, and persist recent files and
 // window state in QSettings.
+#include "ui_test_support.h"
 #include "document/document.h"
 #include "document/recent_files.h"
 #include "jobs/table_loader.h"
@@ -34,6 +35,8 @@ using namespace veil;
 using veil::ui::MainWindow;
 using veil::ui::TableModel;
 
+using ui_test::saveScreenshot;
+
 namespace {
 
 const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
@@ -57,10 +60,6 @@ QAction* headerAction(ui::TableView* view, int column, const QString& name, std:
 }
 
 // With VEIL_SCREENSHOT_DIR set, saves what the window looks like (for a human to check).
-void saveScreenshot(QWidget& window, const QString& name) {
-    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
-    if (!dir.isEmpty()) window.grab().save(dir + QLatin1Char('/') + name);
-}
 
 }  // namespace
 

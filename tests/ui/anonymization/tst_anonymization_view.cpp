@@ -2,6 +2,7 @@
 // hierarchies from the offer bar, build a hierarchy with the interval builder, run k-anonymity
 // and compare what is shown with core's own numbers, select a class, click a lattice node,
 // undo/redo a parameter edit, cancel a run (the previous result stays), export the release.
+#include "ui_test_support.h"
 #include "adult_fixture.h"
 #include "document/document.h"
 #include "models/table_model.h"
@@ -63,15 +64,13 @@ using namespace veil::ui;
 using adult_fixture::kAdult;
 using adult_fixture::kRunTimeoutMs;
 
+using ui_test::saveScreenshot;
+
 namespace {
 
 // Quasi-identifiers (adult_fixture::kQis): a lattice of 5 x 2 x 2 x 3 x 4 = 240 nodes with the
 // bundled ARX hierarchies (age 4 levels, sex 1, race 1, marital-status 2, education 3).
 
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
-    if (!dir.isEmpty()) widget.grab().save(dir + QLatin1Char('/') + name);
-}
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 // example switches the view to "Syntactic anonymity (k)"; Run shows one line per method with one
 // point per k, a table equal to core's own runExperiment, the measure switcher lists the anonymity
 // measures, CSV exports, cancel keeps the previous results, the type is undoable.
+#include "ui_test_support.h"
 #include "views/experiments/experiments_view.h"
 
 #include "charts/experiments/measure_k_chart_builder.h"
@@ -34,14 +35,12 @@
 using namespace veil;
 using namespace veil::ui;
 
+using ui_test::saveScreenshot;
+
 namespace {
 
 const QString kExample = QStringLiteral(VEIL_SAMPLES_DIR "/../../docs/examples/adult-k-sweep.json");
 
-void saveScreenshot(QWidget& w, const QString& name) {
-    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
-    if (!dir.isEmpty()) w.grab().save(dir + QLatin1Char('/') + name);
-}
 
 template <typename T>
 T* child(QWidget& w, const char* name) {

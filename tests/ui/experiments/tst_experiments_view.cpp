@@ -2,6 +2,7 @@
 // NETTRACE) shows one line per method and a table equal to core's own runExperiment on the same
 // experiment (fixed seed: the sweep is deterministic whatever the threads), metric switch, cancel
 // keeps the previous results, exports, experiment JSON round trip, undo of a setting.
+#include "ui_test_support.h"
 #include "views/experiments/experiments_view.h"
 
 #include "charts/experiments/error_epsilon_chart_builder.h"
@@ -35,14 +36,12 @@
 using namespace veil;
 using namespace veil::ui;
 
+using ui_test::saveScreenshot;
+
 namespace {
 
 const QString kNettrace = QStringLiteral(VEIL_TEST_DATA_DIR "/dpbench/NETTRACE.n4096.npy");
 
-void saveScreenshot(QWidget& w, const QString& name) {
-    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
-    if (!dir.isEmpty()) w.grab().save(dir + QLatin1Char('/') + name);
-}
 
 template <typename T> T* child(QWidget& w, const char* name) {
     auto* c = w.findChild<T*>(QString::fromLatin1(name));

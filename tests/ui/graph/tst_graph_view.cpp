@@ -5,6 +5,7 @@
 // 45 triangles, max degree 17, 528 two-stars, nodes above k / edges removed by the edge projection)
 // were computed with a short independent Python script over resources/samples/karate.edges; the
 // first five agree with networkx 3.6.1 (/work/shared/data/graphs/SOURCE.md).
+#include "ui_test_support.h"
 #include "charts/graph/degree_sequence_chart_builder.h"
 #include "document/document.h"
 #include "views/graph/degree_panel.h"
@@ -51,16 +52,15 @@
 using namespace veil;
 using namespace veil::ui;
 
+using ui_test::saveScreenshot;
+using ui_test::choose;
+
 namespace {
 
 const QString kKarate = QStringLiteral(VEIL_SAMPLES_DIR "/karate.edges");
 const QString kKarateLabels = QStringLiteral(VEIL_SAMPLES_DIR "/karate.labels");
 constexpr int kTimeoutMs = 60000;
 
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
-    if (!dir.isEmpty()) widget.grab().save(dir + QLatin1Char('/') + name);
-}
 
 graph::Graph loadKarate() {
     auto loaded = graph::loadGraph(std::string(VEIL_SAMPLES_DIR "/karate.edges"));
@@ -70,12 +70,6 @@ graph::Graph loadKarate() {
 }
 
 // Picks the item with `data` in a combo box the way a user does (index change + activated).
-void choose(QComboBox* combo, const QVariant& data) {
-    const int index = combo->findData(data);
-    QVERIFY2(index >= 0, qPrintable(data.toString()));
-    combo->setCurrentIndex(index);
-    emit combo->activated(index);
-}
 
 }  // namespace
 

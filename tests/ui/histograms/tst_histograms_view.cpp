@@ -3,6 +3,7 @@
 // releaseHistogram estimate (same seed) as the private bars, and an error for each of the four
 // strategies; a DPBench counts file (tests/data/dpbench NETTRACE, 4,096 bins) runs the
 // hierarchical strategy; strategy and epsilon edits undo; the error model passes the tester.
+#include "ui_test_support.h"
 #include "charts/histograms/strategy_error_chart_builder.h"
 #include "document/document.h"
 #include "views/histograms/histograms_view.h"
@@ -37,22 +38,15 @@
 using namespace veil;
 using namespace veil::ui;
 
+using ui_test::saveScreenshot;
+using ui_test::choose;
+
 namespace {
 const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
 const QString kNettrace = QStringLiteral(VEIL_TEST_DATA_DIR "/dpbench/NETTRACE.n4096.npy");
 constexpr int kTimeoutMs = 300000;
 
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
-    if (!dir.isEmpty()) widget.grab().save(dir + QLatin1Char('/') + name);
-}
 
-void choose(QComboBox* combo, const QVariant& data) {
-    const int index = combo->findData(data);
-    QVERIFY2(index >= 0, qPrintable(data.toString()));
-    combo->setCurrentIndex(index);
-    emit combo->activated(index);
-}
 }  // namespace
 
 class TestHistogramsView : public QObject {

@@ -3,6 +3,7 @@
 // entry and the spent/remaining figures; a release over budget is refused and leaves no entry.
 // Both item models run under QAbstractItemModelTester. Figures by hand: budget 1.0, one release
 // at epsilon 0.4 -> spent 0.4, remaining 0.6, 40% used.
+#include "ui_test_support.h"
 #include "document/document.h"
 #include "views/ledger/budget_model.h"
 #include "views/ledger/ledger_entry_model.h"
@@ -33,13 +34,11 @@
 using namespace veil;
 using namespace veil::ui;
 
+using ui_test::saveScreenshot;
+
 namespace {
 const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
 
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
-    if (!dir.isEmpty()) widget.grab().save(dir + QLatin1Char('/') + name);
-}
 }  // namespace
 
 class TestLedgerView : public QObject {

@@ -3,6 +3,7 @@
 // exactly what core's runColumnQuery returns with the same seed; the repeated-release histogram
 // holds 1,000 draws; parameter edits undo and redo; a run can be cancelled; a secure release is
 // recorded in a (temporary) ledger and one over budget is refused; randomized response runs.
+#include "ui_test_support.h"
 #include "document/document.h"
 #include "jobs/core_job.h"
 #include "views/mechanisms/dp_parameters.h"
@@ -36,21 +37,14 @@
 using namespace veil;
 using namespace veil::ui;
 
+using ui_test::saveScreenshot;
+using ui_test::choose;
+
 namespace {
 const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
 constexpr int kTimeoutMs = 120000;
 
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
-    if (!dir.isEmpty()) widget.grab().save(dir + QLatin1Char('/') + name);
-}
 
-void choose(QComboBox* combo, const QVariant& data) {
-    const int index = combo->findData(data);
-    QVERIFY2(index >= 0, qPrintable(data.toString()));
-    combo->setCurrentIndex(index);
-    emit combo->activated(index);
-}
 }  // namespace
 
 class TestMechanismsView : public QObject {

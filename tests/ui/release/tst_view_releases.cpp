@@ -4,6 +4,7 @@
 // twice spends once) and the remaining budget. Core's failure-injection hook
 // (BundleOptions::CrashPoint, via setViewReleaseCrashPointForTesting) simulates a crash between the
 // bundle and the ledger writes: afterwards there is neither, or (after recovery) both.
+#include "ui_test_support.h"
 #include "document/document.h"
 #include "jobs/core_job.h"
 #include "views/graph/graph_view.h"
@@ -45,6 +46,9 @@ using namespace veil;
 using namespace veil::ui;
 using CrashPoint = release::BundleOptions::CrashPoint;
 
+using ui_test::saveScreenshot;
+using ui_test::choose;
+
 namespace {
 
 const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
@@ -60,12 +64,6 @@ nlohmann::json manifestOf(const QString& dir) {
     return nlohmann::json::parse(slurp(dir + QStringLiteral("/manifest.json")).toStdString(), nullptr, false);
 }
 
-void choose(QComboBox* combo, const QVariant& data) {
-    const int index = combo->findData(data);
-    QVERIFY2(index >= 0, qPrintable(data.toString()));
-    combo->setCurrentIndex(index);
-    emit combo->activated(index);
-}
 
 // With VEIL_SCREENSHOT_DIR set, keeps a copy of a report to look at.
 void keepReport(const QString& bundleDir, const QString& name) {
@@ -77,10 +75,6 @@ void keepReport(const QString& bundleDir, const QString& name) {
     QFile::copy(bundleDir + QStringLiteral("/report.html"), dir + QLatin1Char('/') + name + QStringLiteral(".html"));
 }
 
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
-    if (!dir.isEmpty()) widget.grab().save(dir + QLatin1Char('/') + name);
-}
 
 // Hidden partial bundles (".NAME.partial-N") left in `dir`.
 int partials(const QString& dir) {

@@ -2,6 +2,7 @@
 // table and compare what is shown with core's own build (same seed, same settings); hover a cell
 // and drag a range query and compare the readouts with core's answers; undo/redo parameter edits;
 // cancel a long run and keep the previous result; seeded runs are marked; PNG/SVG export.
+#include "ui_test_support.h"
 #include "document/document.h"
 #include "views/spatial/leaf_table_model.h"
 #include "views/spatial/spatial_canvas.h"
@@ -38,6 +39,8 @@
 
 using namespace veil;
 using namespace veil::ui;
+
+using ui_test::saveScreenshot;
 
 namespace {
 
@@ -85,10 +88,6 @@ T* child(QWidget& view, const char* name) {
     return view.findChild<T*>(QLatin1String(name));
 }
 
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
-    if (!dir.isEmpty()) widget.grab().save(dir + QLatin1Char('/') + name);
-}
 
 }  // namespace
 
