@@ -61,11 +61,7 @@ int CompositionDemo::rowForAge(const Table& table, int age) {
 
 CompositionDemo::CompositionDemo(QWidget* parent) : DemoPage(tr("Composition of two k-anonymous releases"), explanation(), parent) {
     setObjectName(QStringLiteral("demo-composition"));
-    for (auto [table, name] : {std::pair{&m_a, "release_a.csv"}, std::pair{&m_b, "release_b.csv"}}) {
-        auto loaded = demo::loadDemoTable(QString::fromLatin1(name));
-        if (loaded.isOk()) *table = std::move(loaded).value();
-        else m_loadError = QString::fromStdString(loaded.status().message());
-    }
+    demo::loadDemoTables({{&m_a, "release_a.csv"}, {&m_b, "release_b.csv"}}, m_loadError);
     auto* form = new QFormLayout;
     m_person = new QComboBox;
     m_person->addItems({tr("Alice (28, ZIP 13012)"), tr("Adi (58)"), tr("Someone else")});

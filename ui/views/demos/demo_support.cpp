@@ -40,6 +40,14 @@ Result<Table> loadDemoTable(const QString& name) {
     return std::move(read).value().table;
 }
 
+void loadDemoTables(std::initializer_list<std::pair<Table*, const char*>> tables, QString& error) {
+    for (auto [table, name] : tables) {
+        auto loaded = loadDemoTable(QString::fromLatin1(name));
+        if (loaded.isOk()) *table = std::move(loaded).value();
+        else error = QString::fromStdString(loaded.status().message());
+    }
+}
+
 Result<std::vector<double>> loadSampleColumn(const QString& file, const std::string& column) {
     const QString dir = demosDirectory();
     if (dir.isEmpty()) return Status::notFound("the demo data (resources/) was not found next to the executable or in the source tree");

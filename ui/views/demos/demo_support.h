@@ -10,6 +10,9 @@
 #include <QGraphicsView>
 #include <QString>
 
+#include <initializer_list>
+#include <utility>
+
 #include <set>
 #include <string>
 #include <vector>
@@ -27,6 +30,9 @@ namespace veil::ui::demo {
 QString demosDirectory();
 // Reads resources/demos/<name> with every column as categorical text (ZIP 537** and 53715 alike).
 Result<Table> loadDemoTable(const QString& name);
+// Loads each (table, file name) pair; a table that cannot be read stays empty and its message goes
+// to `error` (the page shows it).
+void loadDemoTables(std::initializer_list<std::pair<Table*, const char*>> tables, QString& error);
 
 // The numeric values of a column of resources/samples/<file> (beside resources/demos/).
 Result<std::vector<double>> loadSampleColumn(const QString& file, const std::string& column);

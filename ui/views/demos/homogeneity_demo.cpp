@@ -34,16 +34,14 @@ QString explanation() {
 HomogeneityDemo::HomogeneityDemo(QWidget* parent)
     : DemoPage(tr("k-anonymity, homogeneity attack, l-diversity"), explanation(), parent) {
     setObjectName(QStringLiteral("demo-homogeneity"));
-    for (auto [table, name] : {std::pair{&m_original, "homogeneity.csv"}, std::pair{&m_notOk, "homogeneity_not_ok.csv"},
-                               std::pair{&m_ok, "homogeneity_ok.csv"}}) {
-        auto loaded = demo::loadDemoTable(QString::fromLatin1(name));
-        if (loaded.isOk()) *table = std::move(loaded).value();
-        else m_loadError = QString::fromStdString(loaded.status().message());
-    }
+    demo::loadDemoTables(
+        {{&m_original, "homogeneity.csv"}, {&m_notOk, "homogeneity_not_ok.csv"}, {&m_ok, "homogeneity_ok.csv"}},
+        m_loadError);
     auto* form = new QFormLayout;
     m_release = new QComboBox;
     m_release->setObjectName(QStringLiteral("release"));
-    m_release->addItems({tr("Keep DOB, hide Sex and ZIP (slide: \"Not Ok!\")"), tr("Keep ZIP, generalize DOB, hide Sex (slide: \"Ok!\")")});
+    m_release->addItems({tr("Keep DOB, hide Sex and ZIP (slide: \"Not Ok!\")"),
+                         tr("Keep ZIP, generalize DOB, hide Sex (slide: \"Ok!\")")});
     form->addRow(tr("Generalization"), m_release);
     m_l = new QSpinBox;
     m_l->setObjectName(QStringLiteral("l"));

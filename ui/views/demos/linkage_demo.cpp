@@ -32,12 +32,8 @@ QString explanation() {
 
 LinkageDemo::LinkageDemo(QWidget* parent) : DemoPage(tr("Linkage attack"), explanation(), parent) {
     setObjectName(QStringLiteral("demo-linkage"));
-    for (auto [table, name] : {std::pair{&m_census, "census.csv"}, std::pair{&m_generalized, "census_generalized.csv"},
-                               std::pair{&m_voters, "voters.csv"}}) {
-        auto loaded = demo::loadDemoTable(QString::fromLatin1(name));
-        if (loaded.isOk()) *table = std::move(loaded).value();
-        else m_loadError = QString::fromStdString(loaded.status().message());
-    }
+    demo::loadDemoTables({{&m_census, "census.csv"}, {&m_generalized, "census_generalized.csv"},
+                               {&m_voters, "voters.csv"}}, m_loadError);
     auto* form = new QFormLayout;
     m_release = new QComboBox;
     m_release->setObjectName(QStringLiteral("release"));
