@@ -1,5 +1,6 @@
 #include "jobs/table_loader.h"
 
+#include "workbench/local_path.h"
 #include "veil/common/run_context.h"
 
 #include <QFile>
@@ -38,7 +39,7 @@ void loadInWorker(QPromise<LoadOutcome>& promise, QString path, CsvReadOptions o
     if (cancel->isCancelled()) {
         outcome.status = Status::cancelled();
     } else {
-        auto result = readCsvFile(std::string(QFile::encodeName(path).constData()), options, ctx);
+        auto result = readCsvFile(localPath(path), options, ctx);
         if (result.isOk())
             outcome.result = std::move(result).value();
         else

@@ -1,5 +1,6 @@
 #include "views/anonymization/anonymization_release.h"
 
+#include "workbench/local_path.h"
 #include "charts/anonymization/class_size_chart_builder.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/mechanisms/ledger_session.h"
@@ -25,7 +26,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string local(const QString& path) { return std::string(QFile::encodeName(path).constData()); }
 
 // A file name for a column's hierarchy inside the bundle (letters, digits, '-',
 // '_' and '.').
@@ -71,7 +71,7 @@ json anonymizationPlanJson(const AnonymizationRun& run, char delimiter,
                            const std::map<std::string, std::string>& hierarchyFiles) {
     const auto& c = run.config;
     json dataset = {
-        {"path", run.inputPath.isEmpty() ? std::string() : local(QFileInfo(run.inputPath).absoluteFilePath())}};
+        {"path", run.inputPath.isEmpty() ? std::string() : localPath(QFileInfo(run.inputPath).absoluteFilePath())}};
     if (delimiter) dataset["delimiter"] = delimiter == '\t' ? std::string("\\t") : std::string(1, delimiter);
     json qis = json::array();
     json hierarchies = json::object();
@@ -118,7 +118,7 @@ release::ReleaseOutcome anonymizationReleaseOutcome(const AnonymizationRun& run)
         files[std::string()] = hierarchyFileName(*c.sensitive, "sensitive-hierarchy-");
         extra.push_back({files[std::string()], hierarchy::formatHierarchyCsv(*c.sensitiveHierarchy), "text/csv"});
     }
-    const std::string path = local(run.inputPath);
+    const std::string path = localPath(run.inputPath);
     const char delimiter = run.inputPath.isEmpty() ? ',' : csvDelimiterOf(path);
     release::AnonymizationInput input;
     input.plan = anonymizationPlanJson(run, delimiter, files);

@@ -1,5 +1,6 @@
 #include "views/anonymization/hierarchy_editor.h"
 
+#include "workbench/local_path.h"
 #include "document/document.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/hierarchy_builder_form.h"
@@ -137,7 +138,7 @@ int HierarchyEditor::loadBundledHierarchies() {
     QStringList problems;
     int loaded = 0;
     for (const auto& [column, path] : bundledHierarchies()) {
-        auto h = hierarchy::readHierarchyCsv(std::string(QFile::encodeName(path).constData()), column);
+        auto h = hierarchy::readHierarchyCsv(localPath(path), column);
         if (!h.isOk()) {
             problems << QString::fromStdString(h.status().message());
             continue;
@@ -283,7 +284,7 @@ bool HierarchyEditor::applyPreview() {
 
 bool HierarchyEditor::importFile(const QString& path) {
     const std::string column = currentColumn().toStdString();
-    auto h = hierarchy::readHierarchyCsv(std::string(QFile::encodeName(path).constData()), column);
+    auto h = hierarchy::readHierarchyCsv(localPath(path), column);
     if (!h.isOk()) {
         m_validation->setStyleSheet(QStringLiteral("color: #b41e1e;"));
         m_validation->setText(tr("Cannot import: %1").arg(QString::fromStdString(h.status().message())));
@@ -302,7 +303,7 @@ bool HierarchyEditor::importFile(const QString& path) {
 bool HierarchyEditor::exportFile(const QString& path) const {
     auto h = hierarchy::Hierarchy::fromRows(currentColumn().toStdString(), m_model->rows());
     if (!h.isOk()) return false;
-    return hierarchy::writeHierarchyCsv(*h, std::string(QFile::encodeName(path).constData())).isOk();
+    return hierarchy::writeHierarchyCsv(*h, localPath(path)).isOk();
 }
 
 }  // namespace veil::ui

@@ -1,5 +1,6 @@
 #include "views/anonymization/release_exporter.h"
 
+#include "workbench/local_path.h"
 #include "views/anonymization/anonymization_state.h"
 
 #include "veil/common/version.h"
@@ -35,7 +36,6 @@ QJsonObject riskJson(const anonymity::RiskSummary& r) {
                        {"uniques", qint64(r.uniques)}};
 }
 
-std::string local(const QString& path) { return std::string(QFile::encodeName(path).constData()); }
 
 }  // namespace
 
@@ -49,7 +49,7 @@ QJsonObject releaseManifest(const AnonymizationRun& run, const AnonymizationSett
     const auto& config = run.config;
     QJsonObject input{{"path", run.inputPath}, {"records", qint64(run.input.rowCount())}};
     if (!run.inputPath.isEmpty()) {
-        auto hash = sha256FileHex(local(run.inputPath));
+        auto hash = sha256FileHex(localPath(run.inputPath));
         input["sha256"] = hash.isOk() ? QJsonValue(QString::fromStdString(*hash)) : QJsonValue();
     }
     QJsonObject roles;
@@ -115,9 +115,9 @@ QJsonObject releaseManifest(const AnonymizationRun& run, const AnonymizationSett
 }
 
 Status writeRelease(const AnonymizationRun& run, const AnonymizationSettings& settings, const QString& csvPath) {
-    VEIL_RETURN_IF_ERROR(writeCsvFile(run.result.output, local(csvPath)));
+    VEIL_RETURN_IF_ERROR(writeCsvFile(run.result.output, localPath(csvPath)));
     const QByteArray json = QJsonDocument(releaseManifest(run, settings, csvPath)).toJson(QJsonDocument::Indented);
-    return writeFileAtomically(local(manifestPathFor(csvPath)), std::string_view(json.constData(), std::size_t(json.size())));
+    return writeFileAtomically(localPath(manifestPathFor(csvPath)), std::string_view(json.constData(), std::size_t(json.size())));
 }
 
 }  // namespace veil::ui

@@ -1,5 +1,6 @@
 #include "views/demos/demo_support.h"
 
+#include "workbench/local_path.h"
 #include "veil/table/csv_reader.h"
 
 #include <QAbstractAxis>
@@ -31,11 +32,11 @@ Result<Table> loadDemoTable(const QString& name) {
         return Status::notFound("the demo tables (resources/demos/) were not found next to the executable or in the source tree");
     const QString path = dir + QLatin1Char('/') + name;
     // A first read for the column names, then every column as categorical text.
-    auto first = readCsvFile(std::string(QFile::encodeName(path).constData()));
+    auto first = readCsvFile(localPath(path));
     if (!first.isOk()) return first.status();
     CsvReadOptions options;
     for (const auto& column : first.value().table.columnNames()) options.typeOverrides[column] = ColumnType::Categorical;
-    auto read = readCsvFile(std::string(QFile::encodeName(path).constData()), options);
+    auto read = readCsvFile(localPath(path), options);
     if (!read.isOk()) return read.status();
     return std::move(read).value().table;
 }
@@ -52,7 +53,7 @@ Result<std::vector<double>> loadSampleColumn(const QString& file, const std::str
     const QString dir = demosDirectory();
     if (dir.isEmpty()) return Status::notFound("the demo data (resources/) was not found next to the executable or in the source tree");
     const QString path = QDir(dir + QStringLiteral("/../samples")).absoluteFilePath(file);
-    auto read = readCsvFile(std::string(QFile::encodeName(path).constData()));
+    auto read = readCsvFile(localPath(path));
     if (!read.isOk()) return read.status();
     const Table& table = read.value().table;
     auto index = table.columnIndex(column);

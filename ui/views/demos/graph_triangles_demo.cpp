@@ -1,5 +1,6 @@
 #include "views/demos/graph_triangles_demo.h"
 
+#include "workbench/local_path.h"
 #include "views/demos/demo_support.h"
 
 #include "veil/common/random.h"
@@ -47,7 +48,7 @@ GraphTrianglesDemo::GraphTrianglesDemo(QWidget* parent)
     : DemoPage(tr("Triangles in a social network"), explanation(), parent) {
     setObjectName(QStringLiteral("demo-graph-triangles"));
     const QString path = QDir(demo::demosDirectory() + QStringLiteral("/../samples")).absoluteFilePath(QStringLiteral("karate.edges"));
-    if (auto loaded = graph::loadGraph(std::string(QFile::encodeName(path).constData())); loaded.isOk())
+    if (auto loaded = graph::loadGraph(localPath(path)); loaded.isOk())
         m_graph = std::move(loaded).value().graph;
     else
         m_loadError = QString::fromStdString(loaded.status().message());

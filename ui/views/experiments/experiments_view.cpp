@@ -1,5 +1,6 @@
 #include "views/experiments/experiments_view.h"
 
+#include "workbench/local_path.h"
 #include "charts/experiments/error_epsilon_chart_builder.h"
 #include "views/experiments/anonymity_sweep_model.h"
 #include "document/document.h"
@@ -43,7 +44,6 @@ namespace {
 
 enum WorkloadChoice { PrefixChoice, IdentityChoice, RandomRangesChoice, FromFileChoice };
 
-std::string local(const QString& path) { return std::string(QFile::encodeName(path).constData()); }
 
 QString methodText(const eval::MethodSpec& spec) {
     if (spec.label == spec.id && spec.options.empty()) return QString::fromStdString(spec.id);
@@ -416,7 +416,7 @@ Result<eval::Experiment> ExperimentsView::currentExperiment() const {
         e.dataset.inlineCounts = nullptr;
         e.dataset.file.clear();
         e.dataset.graph.clear();
-        (isGraph ? e.dataset.graph : e.dataset.file) = local(QFileInfo(path).absoluteFilePath());
+        (isGraph ? e.dataset.graph : e.dataset.file) = localPath(QFileInfo(path).absoluteFilePath());
     }
     switch (m_workload->currentIndex()) {
     case PrefixChoice: e.workload.kind = eval::WorkloadKind::Prefix; break;
@@ -499,7 +499,7 @@ void ExperimentsView::setExperiment(const eval::Experiment& experiment) {
 }
 
 bool ExperimentsView::loadExperimentFile(const QString& path) {
-    auto experiment = eval::readExperimentFile(local(path));
+    auto experiment = eval::readExperimentFile(localPath(path));
     if (!experiment.isOk()) {
         setStatus(QString::fromStdString(experiment.status().message()), true);
         return false;
@@ -519,12 +519,12 @@ bool ExperimentsView::saveExperimentFile(const QString& path) {
     // Paths relative to the saved file, so the experiment can be shared with its data.
     const QDir dir = QFileInfo(path).absoluteDir();
     if (!e.dataset.file.empty())
-        e.dataset.file = local(dir.relativeFilePath(QString::fromLocal8Bit(e.dataset.file.c_str())));
+        e.dataset.file = localPath(dir.relativeFilePath(QString::fromLocal8Bit(e.dataset.file.c_str())));
     if (!e.dataset.graph.empty())
-        e.dataset.graph = local(dir.relativeFilePath(QString::fromLocal8Bit(e.dataset.graph.c_str())));
+        e.dataset.graph = localPath(dir.relativeFilePath(QString::fromLocal8Bit(e.dataset.graph.c_str())));
     if (!e.workload.file.empty())
-        e.workload.file = local(dir.relativeFilePath(QString::fromLocal8Bit(e.workload.file.c_str())));
-    const Status status = writeFileAtomically(local(path), eval::experimentToJson(e).dump(2) + "\n");
+        e.workload.file = localPath(dir.relativeFilePath(QString::fromLocal8Bit(e.workload.file.c_str())));
+    const Status status = writeFileAtomically(localPath(path), eval::experimentToJson(e).dump(2) + "\n");
     if (!status.isOk()) {
         setStatus(QString::fromStdString(status.message()), true);
         return false;

@@ -2,6 +2,7 @@
 // core's CSV and the table as CSV, both written atomically (veil/io/atomic_file.h).
 #include "views/experiments/experiments_view.h"
 
+#include "workbench/local_path.h"
 #include "views/experiments/sweep_summary_model.h"
 
 #include "veil/eval/sweep_output.h"
@@ -16,8 +17,6 @@
 
 namespace veil::ui {
 namespace {
-
-std::string local(const QString& path) { return std::string(QFile::encodeName(path).constData()); }
 
 }  // namespace
 
@@ -48,7 +47,7 @@ bool ExperimentsView::exportTrialsCsv(const QString& path) {
         return false;
     }
     const auto result = m_result;
-    const Status status = writeFileAtomically(local(path), [result](std::ostream& out) {
+    const Status status = writeFileAtomically(localPath(path), [result](std::ostream& out) {
         eval::writeTrialsCsv(out, *result);
         return bool(out);
     });
@@ -69,7 +68,7 @@ bool ExperimentsView::exportSummaryCsv(const QString& path) {
     if (m_result->isAnonymity()) {
         // Deterministic: the table is the rows themselves (one per method and k, every measure).
         eval::writeTrialsCsv(out, *m_result);
-        const Status status = writeFileAtomically(local(path), out.str());
+        const Status status = writeFileAtomically(localPath(path), out.str());
         setStatus(status.isOk() ? tr("Saved the table to %1").arg(path) : QString::fromStdString(status.message()),
                   !status.isOk());
         return status.isOk();
@@ -89,7 +88,7 @@ bool ExperimentsView::exportSummaryCsv(const QString& path) {
             << s.n << ',' << s.median << ',' << s.q1 << ',' << s.q3 << ',' << s.iqr << ',' << s.mean << ',' << s.ciLower
             << ',' << s.ciUpper << ',' << s.min << ',' << s.max << '\n';
     }
-    const Status status = writeFileAtomically(local(path), out.str());
+    const Status status = writeFileAtomically(localPath(path), out.str());
     setStatus(status.isOk() ? tr("Saved the table to %1").arg(path) : QString::fromStdString(status.message()),
               !status.isOk());
     return status.isOk();

@@ -1,5 +1,6 @@
 #include "views/graph/graph_analysis.h"
 
+#include "workbench/local_path.h"
 #include "veil/graph/graph_io.h"
 
 #include <QFile>
@@ -22,7 +23,7 @@ std::vector<graph::NodePosition> circlePositions(std::size_t n) {
 Result<GraphAnalysis> analyseGraphFile(const QString& path, const QString& labelsPath, std::size_t k,
                                        const RunContext& ctx) {
     ctx.report(0.0, "Reading graph");
-    auto loaded = graph::loadGraph(std::string(QFile::encodeName(path).constData()));
+    auto loaded = graph::loadGraph(localPath(path));
     if (!loaded) return loaded.status();
     GraphAnalysis a;
     a.path = path;
@@ -31,7 +32,7 @@ Result<GraphAnalysis> analyseGraphFile(const QString& path, const QString& label
     graph::Graph g = std::move(loaded->graph);
     if (!labelsPath.isEmpty()) {
         std::vector<std::string> warnings;
-        VEIL_RETURN_IF_ERROR(graph::loadLabels(std::string(QFile::encodeName(labelsPath).constData()), g, &warnings));
+        VEIL_RETURN_IF_ERROR(graph::loadLabels(localPath(labelsPath), g, &warnings));
         for (const auto& w : warnings) a.warnings << QString::fromStdString(w);
     }
     if (ctx.cancelled()) return Status::cancelled();

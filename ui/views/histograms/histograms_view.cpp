@@ -1,5 +1,7 @@
 #include "views/histograms/histograms_view.h"
 
+#include "workbench/local_path.h"
+
 #include "charts/histograms/histogram_bars_chart_builder.h"
 #include "charts/histograms/strategy_error_chart_builder.h"
 #include "document/document.h"
@@ -222,7 +224,7 @@ void HistogramsView::onTableReset() {
 }
 
 bool HistogramsView::openCountsFile(const QString& path) {
-    auto loaded = dp::loadCounts(QFile::encodeName(path).toStdString());
+    auto loaded = dp::loadCounts(localPath(path));
     if (!loaded) {
         setStatus(tr("Could not load %1: %2").arg(path, QString::fromStdString(loaded.status().message())), true);
         return false;

@@ -1,5 +1,6 @@
 #include "views/release/project_session.h"
 
+#include "workbench/local_path.h"
 #include "document/document.h"
 #include "veil/release/privacy_ledger.h"
 #include "veil/release/project_store.h"
@@ -10,7 +11,6 @@
 namespace veil::ui {
 
 namespace {
-std::string local(const QString& path) { return std::string(QFile::encodeName(path).constData()); }
 }  // namespace
 
 ProjectSession::ProjectSession(Document* document, QObject* parent) : QObject(parent), m_document(document) {
@@ -34,7 +34,7 @@ QString ProjectSession::path() const { return m_store ? QString::fromStdString(m
 
 Status ProjectSession::create(const QString& path) {
     close();
-    auto store = release::ProjectStore::open(local(path), true);
+    auto store = release::ProjectStore::open(localPath(path), true);
     if (!store) return store.status();
     auto ledger = release::PrivacyLedger::attach((*store)->database());
     if (!ledger) return ledger.status();
@@ -47,7 +47,7 @@ Status ProjectSession::create(const QString& path) {
 
 Status ProjectSession::open(const QString& path, QString* datasetPath, int* state) {
     close();
-    auto store = release::ProjectStore::open(local(path), false);
+    auto store = release::ProjectStore::open(localPath(path), false);
     if (!store) return store.status();
     auto ledger = release::PrivacyLedger::attach((*store)->database());
     if (!ledger) return ledger.status();
@@ -76,7 +76,7 @@ void ProjectSession::close() {
 std::int64_t ProjectSession::ensureDataset() {
     if (m_datasetId != 0 || m_document->filePath().isEmpty()) return m_datasetId;
     auto id = m_store->addDataset(QFileInfo(m_document->filePath()).fileName().toStdString(),
-                                  local(m_document->filePath()), "table");
+                                  localPath(m_document->filePath()), "table");
     if (id) m_datasetId = *id;
     return m_datasetId;
 }
@@ -114,7 +114,7 @@ void ProjectSession::restoreDocumentState() {
 
 Status ProjectSession::relinkDataset(const QString& newPath) {
     if (!isOpen() || m_datasetId == 0) return Status::invalidArgument("no project dataset to relink");
-    return m_store->relinkDataset(m_datasetId, local(newPath));
+    return m_store->relinkDataset(m_datasetId, localPath(newPath));
 }
 
 Status ProjectSession::saveUiState(const QString& key, const QString& value) {

@@ -1,9 +1,11 @@
 #include "views/release/release_actions.h"
 
 #include "document/document.h"
+#include "jobs/core_job.h"
 #include "views/release/project_session.h"
 #include "views/release/view_release.h"
 #include "workbench/job_monitor.h"
+#include "workbench/local_path.h"
 
 #include "veil/common/random.h"
 #include "veil/release/release_bundle.h"
@@ -14,60 +16,15 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QPromise>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QUrl>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace veil::ui {
 
 namespace {
-
-std::string local(const QString& path) { return std::string(QFile::encodeName(path).constData()); }
-
-struct ReleaseRun {
-    QString error;
-    std::shared_ptr<const release::ReleaseOutcome> outcome;
-};
-
-class PromiseSink final : public ProgressSink {
-public:
-    PromiseSink(QPromise<ReleaseRun>& p, CancelToken& c) : m_promise(p), m_cancel(c) {}
-    void report(double f, std::string_view msg) override {
-        if (m_promise.isCanceled()) m_cancel.cancel();
-        m_promise.setProgressValueAndText(int(f * 1000), QString::fromUtf8(msg.data(), qsizetype(msg.size())));
-    }
-
-private:
-    QPromise<ReleaseRun>& m_promise;
-    CancelToken& m_cancel;
-};
-
-// Runs in a worker thread: plan -> outcome. The bundle is written on the GUI thread (a few small
-// files, the PDF and one ledger transaction) by the helper the views' Release… use.
-void runRelease(QPromise<ReleaseRun>& promise, QString planPath, std::shared_ptr<CancelToken> cancel) {
-    promise.setProgressRange(0, 1000);
-    PromiseSink sink(promise, *cancel);
-    RunContext ctx;
-    ctx.progress = &sink;
-    ctx.cancel = cancel.get();
-    ReleaseRun run;
-    auto fail = [&](const Status& s) {
-        run.error = QString::fromStdString(s.message());
-        promise.addResult(run);
-    };
-    auto plan = release::loadReleasePlan(local(planPath));
-    if (!plan) return fail(plan.status());
-    SecureRandom random;
-    auto outcome = release::runReleasePlan(*plan, random, ctx);
-    if (!outcome) return fail(outcome.status());
-    run.outcome = std::make_shared<const release::ReleaseOutcome>(std::move(*outcome));
-    promise.addResult(run);
-}
 
 }  // namespace
 
@@ -167,41 +124,45 @@ void ReleaseActions::runPlanDialog() {
 }
 
 void ReleaseActions::runPlan(const QString& planPath, const QString& outputDir) {
-    auto cancel = std::make_shared<CancelToken>();
-    auto* watcher = new QFutureWatcher<ReleaseRun>(this);
-    connect(watcher, &QFutureWatcherBase::progressValueChanged, this,
-            [this, watcher](int v) { m_jobs->progress(v / 1000.0, watcher->progressText()); });
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, cancel, outputDir] {
-        watcher->deleteLater();
-        ReleaseRun run;
-        if (watcher->future().resultCount() > 0) run = watcher->future().result();
-        else run.error = tr("cancelled");
-        if (cancel->isCancelled()) run.error = tr("cancelled");
-        QString bundleDir;
-        if (run.error.isEmpty() && run.outcome) {
-            // The project's ledger when a project is open, else the user's ledger file.
-            std::unique_ptr<release::PrivacyLedger> owned;
-            release::PrivacyLedger* ledger = m_session->ledger();
-            if (!ledger) {
-                auto opened = release::PrivacyLedger::openFile(local(defaultLedgerPath()));
-                if (opened) owned = std::move(*opened), ledger = owned.get();
-                else run.error = QString::fromStdString(opened.status().message());
-            }
-            if (ledger) {
-                auto bundle = writeViewRelease(*run.outcome, outputDir, {ledger, std::nullopt});
-                if (bundle) bundleDir = QString::fromStdString(bundle->dir);
-                else run.error = QString::fromStdString(bundle.status().message());
-            }
-        }
-        if (run.error.isEmpty()) m_jobs->end(tr("Release written to %1").arg(bundleDir));
-        else m_jobs->end(tr("Release not made: %1").arg(run.error));
-        emit releaseFinished(bundleDir, run.error);
+    // One job per run: the plan runs off the UI thread; the bundle is written on the GUI thread (a
+    // few small files, the PDF and one ledger transaction) by the helper the views' Release… use.
+    auto* job = new CoreJob(m_jobs, this);
+    connect(job, &CoreJob::failed, this, [this](const QString& message) {
+        m_jobs->end(tr("Release not made: %1").arg(message));
+        emit releaseFinished(QString(), message);
     });
-    m_jobs->begin(tr("Releasing %1").arg(QFileInfo(planPath).fileName()), [watcher, cancel] {
-        cancel->cancel();
-        watcher->cancel();
-    });
-    watcher->setFuture(QtConcurrent::run(runRelease, planPath, cancel));
+    connect(job, &CoreJob::cancelled, this, [this] { emit releaseFinished(QString(), tr("cancelled")); });
+    connect(job, &CoreJob::finished, job, &QObject::deleteLater);
+    job->start(tr("Releasing %1").arg(QFileInfo(planPath).fileName()),
+               [this, planPath, outputDir](const RunContext& ctx) -> CoreJobOutcome {
+                   auto plan = release::loadReleasePlan(localPath(planPath));
+                   if (!plan) return {plan.status(), {}, {}};
+                   SecureRandom random;
+                   auto outcome = release::runReleasePlan(*plan, random, ctx);
+                   if (!outcome) return {outcome.status(), {}, {}};
+                   auto shared = std::make_shared<const release::ReleaseOutcome>(std::move(*outcome));
+                   return {Status::ok(), [this, shared, outputDir] { writeBundle(*shared, outputDir); }, {}};
+               });
+}
+
+void ReleaseActions::writeBundle(const release::ReleaseOutcome& outcome, const QString& outputDir) {
+    // The project's ledger when a project is open, else the user's ledger file.
+    std::unique_ptr<release::PrivacyLedger> owned;
+    release::PrivacyLedger* ledger = m_session->ledger();
+    QString error, bundleDir;
+    if (!ledger) {
+        auto opened = release::PrivacyLedger::openFile(localPath(defaultLedgerPath()));
+        if (opened) owned = std::move(*opened), ledger = owned.get();
+        else error = QString::fromStdString(opened.status().message());
+    }
+    if (ledger) {
+        auto bundle = writeViewRelease(outcome, outputDir, {ledger, std::nullopt});
+        if (bundle) bundleDir = QString::fromStdString(bundle->dir);
+        else error = QString::fromStdString(bundle.status().message());
+    }
+    if (error.isEmpty()) m_jobs->end(tr("Release written to %1").arg(bundleDir));
+    else m_jobs->end(tr("Release not made: %1").arg(error));
+    emit releaseFinished(bundleDir, error);
 }
 
 }  // namespace veil::ui

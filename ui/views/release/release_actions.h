@@ -13,6 +13,10 @@ class QAction;
 class QTabWidget;
 class QWidget;
 
+namespace veil::release {
+struct ReleaseOutcome;
+}
+
 namespace veil::ui {
 
 class Document;
@@ -48,6 +52,7 @@ private:
     void openProjectDialog();
     void runPlanDialog();
     void restoreView();
+    void writeBundle(const release::ReleaseOutcome& outcome, const QString& outputDir);
 
     QWidget* m_window;
     Document* m_document;

@@ -1,5 +1,6 @@
 #include "views/release/view_release.h"
 
+#include "workbench/local_path.h"
 #include "views/release/report_pdf.h"
 
 #include "veil/io/hash.h"
@@ -19,9 +20,6 @@ namespace {
 
 release::BundleOptions::CrashPoint g_crashPoint = release::BundleOptions::CrashPoint::None;
 
-std::string local(const QString& path) {
-    return std::string(QFile::encodeName(path).constData());
-}
 
 }  // namespace
 
@@ -35,7 +33,7 @@ Result<release::BundleResult> writeViewRelease(const release::ReleaseOutcome& ou
     // Recover bundles a crash left half-done before adding one (as the CLI and the menu do).
     if (auto recovered = release::recoverReleaseBundles(*request.ledger); !recovered) return recovered.status();
     release::BundleOptions options;
-    options.outputDir = local(target);
+    options.outputDir = localPath(target);
     options.ledger = request.ledger;
     options.recordedEntry = request.recordedEntry;
     options.crashPoint = g_crashPoint;
@@ -62,10 +60,10 @@ QString askReleaseTarget(QWidget* parent, const QString& suggestedName) {
 
 void describeInput(release::ReleaseOutcome& outcome, const QString& filePath, const QString& datasetKey) {
     outcome.datasetKey = datasetKey.toStdString();
-    outcome.inputPath = filePath.isEmpty() ? std::string("(not saved)") : local(QFileInfo(filePath).absoluteFilePath());
+    outcome.inputPath = filePath.isEmpty() ? std::string("(not saved)") : localPath(QFileInfo(filePath).absoluteFilePath());
     outcome.inputSha256 = "unavailable";
     if (filePath.isEmpty()) return;
-    if (auto hash = sha256FileHex(local(filePath))) outcome.inputSha256 = *hash;
+    if (auto hash = sha256FileHex(localPath(filePath))) outcome.inputSha256 = *hash;
 }
 
 std::string pictureSvg(const QSize& size, const QString& title, const std::function<void(QPainter&)>& paint) {

@@ -1,5 +1,6 @@
 #include "views/spatial/spatial_runner.h"
 
+#include "workbench/local_path.h"
 #include "jobs/core_job.h"
 
 #include "veil/common/random.h"
@@ -50,7 +51,7 @@ Result<spatial::PointSet> loadPoints(const SpatialRunRequest& request, const Run
         return spatial::pointsFromTable(request.table, s.xColumn.toStdString(), s.yColumn.toStdString());
     }
     if (s.shapePath.isEmpty()) return Status::invalidArgument("choose a DPBench shape file (.npy or .csv)");
-    auto shape = spatial::readDensityShape(std::string(QFile::encodeName(s.shapePath).constData()));
+    auto shape = spatial::readDensityShape(localPath(s.shapePath));
     if (!shape) return shape.status();
     auto random = streamFor(s, kSampleStream);
     SubRangeSink sink(ctx, 0.0, 0.35);
