@@ -4,7 +4,7 @@
 #include "veil/common/random.h"
 #include "veil/dp/counts_loader.h"
 #include "veil/dp/histogram_release.h"
-#include "veil/dp/samplers.h"
+#include "dp/detail/samplers.h"
 
 #include <chrono>
 #include <ctime>
@@ -40,31 +40,30 @@ void rate(const char* name, long long n, F&& f) {
 int main(int argc, char** argv) {
     SecureRandom rng;
     const long long n = 5'000'000;
-    rate("secure discrete Laplace, scale 1 (eps=1)", n, [&] { return dp::sampleDiscreteLaplace(rng, 1, 1); });
-    rate("secure discrete Laplace, scale 10", n, [&] { return dp::sampleDiscreteLaplace(rng, 10, 1); });
-    rate("secure discrete Laplace, scale 0.5", n, [&] { return dp::sampleDiscreteLaplace(rng, 1, 2); });
-    rate("secure geometric noise, scale 2.5 (addGeometricNoise)", n, [&] { return dp::addGeometricNoise(rng, 0, 2.5); });
+    rate("secure discrete Laplace, scale 1 (eps=1)", n, [&] { return dp::detail::sampleDiscreteLaplace(rng, 1, 1); });
+    rate("secure discrete Laplace, scale 10", n, [&] { return dp::detail::sampleDiscreteLaplace(rng, 10, 1); });
+    rate("secure discrete Laplace, scale 0.5", n, [&] { return dp::detail::sampleDiscreteLaplace(rng, 1, 2); });
+    rate("secure geometric noise, scale 2.5 (addGeometricNoise)", n, [&] { return *dp::detail::addGeometricNoise(rng, 0, 2.5); });
     rate("secure snapped Laplace, scale 1", n / 5,
-         [&] { return static_cast<std::int64_t>(dp::addSnappedLaplace(rng, 0.0, 1.0)); });
-    rate("secure discrete Gaussian, sigma^2 = 100", n / 10, [&] { return dp::sampleDiscreteGaussian(rng, 100, 1); });
+         [&] { return static_cast<std::int64_t>(*dp::detail::addSnappedLaplace(rng, 0.0, 1.0)); });
+    rate("secure discrete Gaussian, sigma^2 = 100", n / 10, [&] { return dp::detail::sampleDiscreteGaussian(rng, 100, 1); });
     rate("secure snapped Gaussian, sigma 1", n / 50,
-         [&] { return static_cast<std::int64_t>(dp::addSnappedGaussian(rng, 0.0, 1.0)); });
+         [&] { return static_cast<std::int64_t>(*dp::detail::addSnappedGaussian(rng, 0.0, 1.0)); });
     rate("raw SecureRandom::nextU64", 50'000'000, [&] { return static_cast<std::int64_t>(rng.nextU64()); });
 
     // 100,000-bin histogram releases (counts 0..99), one core, secure randomness.
     std::vector<double> counts(100000);
     for (std::size_t i = 0; i < counts.size(); ++i) counts[i] = double(i % 100);
-    RunContext ctx;
-    ctx.random = &rng;
-    for (auto s : {dp::HistogramStrategy::Identity, dp::HistogramStrategy::Hierarchical, dp::HistogramStrategy::Privelet}) {
-        dp::HistogramOptions o;
-        o.epsilon = 1.0;
+    for (const char* s : {"identity", "hierarchical", "privelet"}) {
+        auto gate = dp::ReleaseGate::teaching();  // a benchmark on made-up counts
+        dp::HistogramRequest request;
+        request.strategy = s;
+        request.epsilon = 1.0;
         const auto t0 = Clock::now();
         const double c0 = cpuNow();
-        auto r = dp::releaseHistogram(counts, s, o, ctx);
+        auto r = dp::releaseHistogram(gate, counts, request, RunContext{});
         const double sec = seconds(t0, Clock::now()), cpu = cpuNow() - c0;
-        std::printf("100,000-bin histogram release, %-13s %8.4f s CPU (%.4f s wall)%s\n", dp::histogramStrategyName(s), cpu, sec,
-                    r ? "" : " (failed)");
+        std::printf("100,000-bin histogram release, %-13s %8.4f s CPU (%.4f s wall)%s\n", s, cpu, sec, r ? "" : " (failed)");
     }
 
     // DPBench: scaled average per-query L1 error on 2,000 random ranges, mean of 10 trials.
@@ -78,19 +77,12 @@ int main(int argc, char** argv) {
         SeededRandom wr(9001);
         const auto workload = *dp::randomRangeWorkload(data->values.size(), 2000, wr);
         for (double eps : {0.1, 1.0}) {
-            SeededRandom er(1);
-            RunContext ectx;
-            ectx.random = &er;
-            dp::HistogramOptions o;
-            o.epsilon = eps;
-            o.mwemRounds = 10;
-            auto cmp = dp::compareStrategies(data->values,
-                                             {dp::HistogramStrategy::Identity, dp::HistogramStrategy::Hierarchical,
-                                              dp::HistogramStrategy::Privelet, dp::HistogramStrategy::Mwem},
-                                             o, workload, 10, ectx);
+            auto gate = dp::ReleaseGate::teaching(1);  // DPBench data is public
+            auto cmp = dp::compareStrategies(gate, data->values, {"identity", "hierarchical", "privelet", "mwem"}, eps, workload, 10,
+                                             RunContext{});
             if (!cmp) continue;
             std::printf("DPBench %-10s eps %-4g", name, eps);
-            for (const auto& e : *cmp) std::printf("  %s %.3g", dp::histogramStrategyName(e.strategy), e.meanError);
+            for (const auto& e : *cmp) std::printf("  %s %.3g", e.strategy.c_str(), e.meanError);
             std::printf("\n");
         }
     }

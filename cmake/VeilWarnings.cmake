@@ -5,6 +5,6 @@
 function(veil_set_warnings target)
   target_compile_options(${target} PRIVATE
     -Wall -Wextra -Wshadow=local -Wnon-virtual-dtor -Wcast-align -Wunused -Woverloaded-virtual
-    -Wdouble-promotion -Wformat=2 -Wimplicit-fallthrough -Wrange-loop-construct
+    -Wdouble-promotion -Wformat=2 -Wimplicit-fallthrough -Wrange-loop-construct -Werror=return-type
     $<$<CXX_COMPILER_ID:GNU>:-Wno-restrict -Wno-maybe-uninitialized>)
 endfunction()

@@ -10,6 +10,7 @@
 #include "views/release/release_actions.h"
 #include "views/welcome_view.h"
 #include "workbench/job_monitor.h"
+#include "workbench/release_session.h"
 #include "workbench/view_catalog.h"
 #if __has_include("views/demos/demo_catalog.h")
 #include "views/demos/demo_catalog.h"
@@ -36,6 +37,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
@@ -63,7 +65,8 @@ QString localFileFrom(const QMimeData* mime) {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_document(new Document(this)), m_loader(new TableLoader(this)),
-      m_recentFiles(new RecentFiles(this)), m_jobs(new JobMonitor(this)), m_workspace(new QTabWidget),
+      m_recentFiles(new RecentFiles(this)), m_jobs(new JobMonitor(this)), m_releaseSession(new ReleaseSession(this)),
+      m_workspace(new QTabWidget),
       m_central(new QStackedWidget),
       m_tableView(new TableView(m_document)), m_summaryPanel(new ColumnSummaryPanel(m_document)),
       m_summaryDock(new QDockWidget(tr("Column"), this)) {
@@ -78,7 +81,20 @@ MainWindow::MainWindow(QWidget* parent)
     m_workspace->setObjectName(QStringLiteral("workspace"));
     m_workspace->setDocumentMode(true);
     m_workspace->addTab(m_central, tr("Data"));
-    setCentralWidget(m_workspace);
+    // Teaching mode is never silent: a banner above every view while it is on.
+    m_teachingBanner = new QLabel(tr("TEACHING MODE — not private. True values and errors may be shown; nothing is charged, "
+                                     "recorded or released. For public or sample data only (View > Teaching mode)."));
+    m_teachingBanner->setObjectName(QStringLiteral("teachingBanner"));
+    m_teachingBanner->setWordWrap(true);
+    m_teachingBanner->setStyleSheet(QStringLiteral("background: #b00020; color: white; font-weight: bold; padding: 6px;"));
+    m_teachingBanner->hide();
+    auto* centre = new QWidget;
+    auto* centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    centreLayout->addWidget(m_teachingBanner);
+    centreLayout->addWidget(m_workspace, 1);
+    setCentralWidget(centre);
 
     m_summaryDock->setObjectName(QStringLiteral("columnDock"));
     m_summaryDock->setWidget(m_summaryPanel);
@@ -86,7 +102,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_summaryPanel->setMinimumWidth(300);
     addDockWidget(Qt::RightDockWidgetArea, m_summaryDock);
 
-    m_release = new ReleaseActions(this, m_document, m_jobs, m_workspace, [this](const QString& p) { openFile(p); });
+    m_release = new ReleaseActions(this, m_document, m_jobs, m_releaseSession, m_workspace,
+                                   [this](const QString& p) { openFile(p); });
+    connect(m_releaseSession, &ReleaseSession::teachingChanged, this, &MainWindow::onTeachingChanged);
     createActions();
     createMenus();
     createStatusBar();
@@ -172,6 +190,14 @@ void MainWindow::createActions() {
         else m_jobs->cancel();
     });
 
+    m_teachingAction = new QAction(tr("&Teaching Mode"), this);
+    m_teachingAction->setObjectName(QStringLiteral("teachingModeAction"));
+    m_teachingAction->setCheckable(true);
+    m_teachingAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+    m_teachingAction->setStatusTip(tr("For public or sample data: show true values and errors, charge and record nothing, "
+                                      "mark everything not private"));
+    connect(m_teachingAction, &QAction::toggled, m_releaseSession, &ReleaseSession::setTeaching);
+
     m_aboutAction = new QAction(applicationIcon(), tr("&About Veil"), this);
     m_aboutAction->setObjectName(QStringLiteral("aboutAction"));
     m_aboutAction->setMenuRole(QAction::AboutRole);
@@ -198,6 +224,7 @@ void MainWindow::createMenus() {
     QAction* dockToggle = m_summaryDock->toggleViewAction();
     dockToggle->setText(tr("&Column Summary"));
     m_viewMenu->addAction(dockToggle);
+    m_viewMenu->addAction(m_teachingAction);
     m_viewMenu->addSeparator();
 
     QMenu* releaseMenu = menuBar()->addMenu(tr("&Release"));
@@ -215,6 +242,8 @@ void MainWindow::createMenus() {
     tools->addSeparator();
     tools->addAction(m_undoAction);
     tools->addAction(m_redoAction);
+    tools->addSeparator();
+    tools->addAction(m_teachingAction);
     // Undo/redo texts name the edit ("Undo Set role of …"): icons only, the text is the tooltip.
     for (QAction* a : {m_undoAction, m_redoAction})
         if (auto* button = qobject_cast<QToolButton*>(tools->widgetForAction(a)))
@@ -242,6 +271,11 @@ void MainWindow::createStatusBar() {
     m_cancelButton->setText(tr("Cancel"));
     m_cancelButton->hide();
 
+    m_teachingStatus = new QLabel(tr("TEACHING MODE — not private"));
+    m_teachingStatus->setObjectName(QStringLiteral("teachingStatus"));
+    m_teachingStatus->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
+    m_teachingStatus->hide();
+    statusBar()->addPermanentWidget(m_teachingStatus);
     statusBar()->addPermanentWidget(m_warningsButton);
     statusBar()->addPermanentWidget(m_sizeLabel);
     statusBar()->addPermanentWidget(m_progress);
@@ -294,7 +328,7 @@ void MainWindow::closeFile() {
 }
 
 void MainWindow::createViews() {
-    m_context = WorkbenchContext{m_document, m_jobs, this};
+    m_context = WorkbenchContext{m_document, m_jobs, this, m_releaseSession};
     QList<QAction*> switchActions;
     auto addSwitch = [&](const QString& title, QWidget* page) {
         QAction* a = m_viewMenu->addAction(title, this, [this, page] { m_workspace->setCurrentWidget(page); });
@@ -334,6 +368,17 @@ bool MainWindow::showView(const QString& id) {
 }
 
 void MainWindow::updateBusy() { setLoading(m_loader->isRunning() || m_jobs->isBusy()); }
+
+void MainWindow::onTeachingChanged(bool teaching) {
+    const QSignalBlocker block(m_teachingAction);
+    m_teachingAction->setChecked(teaching);
+    m_teachingBanner->setVisible(teaching);
+    m_teachingStatus->setVisible(teaching);
+    m_release->runPlanAction()->setEnabled(!teaching);
+    statusBar()->showMessage(teaching ? tr("Teaching mode on: results are not private and nothing is charged")
+                                      : tr("Teaching mode off: every answer is a release, charged before it is shown"),
+                             kMessageMs);
+}
 
 void MainWindow::setLoading(bool loading) {
     loading = loading || m_jobs->isBusy();

@@ -1,6 +1,7 @@
 // MainWindow: Veil's workbench window. It wires a Document to its views: the table, the column
-// summary dock, the loader with its progress in the status bar, menus and recent files. It holds
-// no data of its own beyond the window state it persists in QSettings.
+// summary dock, the loader with its progress in the status bar, menus and recent files, and the
+// ReleaseSession every view releases through (the ledger it charges, and View > Teaching mode with
+// its banner). It holds no data of its own beyond the window state it persists in QSettings.
 #pragma once
 
 #include "workbench/workbench_context.h"
@@ -27,6 +28,7 @@ class Document;
 class JobMonitor;
 class RecentFiles;
 class ReleaseActions;
+class ReleaseSession;
 class TableLoader;
 class TableView;
 
@@ -44,6 +46,8 @@ public:
     RecentFiles* recentFiles() const { return m_recentFiles; }
     JobMonitor* jobMonitor() const { return m_jobs; }
     ReleaseActions* releaseActions() const { return m_release; }
+    ReleaseSession* releaseSession() const { return m_releaseSession; }
+    QAction* teachingAction() const { return m_teachingAction; }
     // The tab widget holding the data table and the task views (objectName = view id).
     QTabWidget* workspace() const { return m_workspace; }
     // Shows the tab of view `id` ("data", "anonymize", "mechanisms", ...); false if absent.
@@ -69,6 +73,7 @@ private:
     void createViews();
     void createDemosMenu();
     void updateBusy();
+    void onTeachingChanged(bool teaching);
     void updateRecentFilesMenu();
     void updateTitle();
     void setLoading(bool loading);
@@ -81,6 +86,7 @@ private:
     TableLoader* m_loader;
     RecentFiles* m_recentFiles;
     JobMonitor* m_jobs;
+    ReleaseSession* m_releaseSession;
     ReleaseActions* m_release = nullptr;
     // Views keep a reference to this: it lives as long as the window.
     WorkbenchContext m_context;
@@ -97,6 +103,9 @@ private:
     QAction* m_redoAction = nullptr;
     QAction* m_cancelLoadAction = nullptr;
     QAction* m_aboutAction = nullptr;
+    QAction* m_teachingAction = nullptr;
+    QLabel* m_teachingBanner = nullptr;
+    QLabel* m_teachingStatus = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     int m_previousTab = 0;

@@ -48,9 +48,16 @@ private slots:
 void TestCliEval::shippedExampleRunsFromTheRepositoryRoot() {
     QTemporaryDir tmp;
     const QString csv = tmp.filePath("results.csv");
-    const CliRun r = runIn(kRepoRoot, {"sweep", "docs/examples/histograms-sweep.json", "--output", csv, "--json"});
+    // Errors against the truth: a sweep is teaching mode, refused without it.
+    const CliRun refused = runIn(kRepoRoot, {"sweep", "docs/examples/histograms-sweep.json", "--output", csv, "--json"});
+    QVERIFY(refused.exitCode != 0);
+    QVERIFY2(refused.err.contains("--teaching"), refused.err.constData());
+    QVERIFY(!QFile::exists(csv));
+    const CliRun r = runIn(kRepoRoot, {"sweep", "docs/examples/histograms-sweep.json", "--output", csv, "--json", "--teaching"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json().object();
+    QCOMPARE(o["private"].toBool(), false);
+    QCOMPARE(o["mode"].toString(), QString("teaching"));
     QCOMPARE(o["methods"].toArray().size(), 4);
     QCOMPARE(o["epsilons"].toArray().size(), 10);
     QCOMPARE(o["summaries"].toArray().size(), 40);  // 4 methods x 10 epsilons
@@ -67,8 +74,8 @@ void TestCliEval::shippedExampleRunsFromTheRepositoryRoot() {
 void TestCliEval::sameResultsWithOneAndTwoThreads() {
     QTemporaryDir tmp;
     const QString exp = writeExperiment(tmp, "small.json", kSmall);
-    const CliRun one = runCli({"sweep", exp, "--output", tmp.filePath("one.csv"), "--threads", "1"});
-    const CliRun two = runCli({"sweep", exp, "--output", tmp.filePath("two.csv"), "--threads", "2"});
+    const CliRun one = runCli({"sweep", exp, "--output", tmp.filePath("one.csv"), "--threads", "1", "--teaching"});
+    const CliRun two = runCli({"sweep", exp, "--output", tmp.filePath("two.csv"), "--threads", "2", "--teaching"});
     QVERIFY2(one.exitCode == 0, one.err.constData());
     QVERIFY2(two.exitCode == 0, two.err.constData());
     QVERIFY(one.out.contains("histogram:wavelet"));
@@ -122,7 +129,7 @@ void TestCliEval::badInput() {
     QFETCH(QString, message);
     QTemporaryDir tmp;
     const QString exp = writeExperiment(tmp, "bad.json", experiment);
-    QStringList args{"sweep", exp};
+    QStringList args{"sweep", exp, "--teaching"};
     if (!extra.contains("--output")) args << "--output" << tmp.filePath("r.csv");
     const CliRun r = runCli(args + extra);
     QCOMPARE(r.exitCode, exitCode);

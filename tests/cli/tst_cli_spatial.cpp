@@ -1,4 +1,5 @@
-// veil-cli psd: JSON contract, GeoJSON output, seeded repeatability and bad input.
+// veil-cli psd: JSON contract, GeoJSON output, seeded repeatability, the privacy boundary (declared
+// domain, teaching-only evaluation, no exact point count) and bad input.
 #include "cli_runner.h"
 
 #include <QFile>
@@ -26,6 +27,7 @@ private slots:
     void seededRunsRepeat();
     void geoJsonOutput();
     void pointsFromCsv();
+    void releaseModeShowsNoTruth();
     void degenerateButValid_data();
     void degenerateButValid();
     void badInput_data();
@@ -35,7 +37,7 @@ private slots:
 
 void TestCliSpatial::shapeJsonContract() {
     const CliRun r = runCli({"psd", "--shape", kShape, "--scale", "20000", "--tree", "kd", "--height", "8", "--epsilon",
-                             "1", "--budget", "geometric", "--postprocess", "--queries", "300", "--seed", "5", "--json"});
+                             "1", "--budget", "geometric", "--postprocess", "--queries", "300", "--seed", "5", "--json", "--teaching"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json().object();
     QCOMPARE(o["leaves"].toInt(), 256);  // kd-tree of height 8 without a minimum leaf size: 2^8 leaves
@@ -47,13 +49,14 @@ void TestCliSpatial::shapeJsonContract() {
     QVERIFY(o["seconds"].toDouble() > 0.0);
     QCOMPARE(o["points"].toInt(), 20000);
     QVERIFY(o["privacy"].toObject()["seeded"].toBool());
+    QCOMPARE(o["private"].toBool(), false);  // teaching mode
     QCOMPARE(o["privacy"].toObject()["neighbouring"].toString(), QString("add or remove one point"));
     QCOMPARE(o["count_epsilon_by_depth"].toArray().size(), 9);
 }
 
 void TestCliSpatial::seededRunsRepeat() {
     const QStringList args{"psd", "--shape", kShape, "--scale", "5000", "--tree", "hybrid", "--height", "6",
-                           "--min-leaf", "10", "--epsilon", "0.5", "--queries", "100", "--seed", "77", "--json"};
+                           "--min-leaf", "10", "--epsilon", "0.5", "--queries", "100", "--seed", "77", "--json", "--teaching"};
     const QJsonObject a = runCli(args).json().object(), b = runCli(args).json().object();
     QCOMPARE(a["leaves"].toInt(), b["leaves"].toInt());
     QCOMPARE(a["query_error"].toObject()["scaled_l1"].toDouble(), b["query_error"].toObject()["scaled_l1"].toDouble());
@@ -78,6 +81,11 @@ void TestCliSpatial::geoJsonOutput() {
     QCOMPARE(features.size(), 64);
     QVERIFY(features[0].toObject()["properties"].toObject().contains("noisy_count"));
     QVERIFY(!features[0].toObject()["properties"].toObject().contains("true_count"));
+    // The collection says what was spent and that a seeded run is not private.
+    const QJsonObject props = g["properties"].toObject();
+    QCOMPARE(props["seeded"].toBool(), true);
+    QCOMPARE(props["private"].toBool(), false);
+    QCOMPARE(props["spent"].toObject()["epsilon"].toDouble(), 1.0);
     // An unwritable output: non-zero exit, one line.
     const CliRun bad = runCli({"psd", "--shape", kShape, "--scale", "100", "--tree", "quad", "--height", "2",
                                "--epsilon", "1", "--output", "/nonexistent-dir/x.geojson"});
@@ -91,8 +99,12 @@ void TestCliSpatial::pointsFromCsv() {
         csv += QByteArray::number(i) + "," + QByteArray::number(-122.5 + (i % 20) * 0.01) + "," +
                QByteArray::number(37.7 + (i / 20) * 0.01) + ",x\n";
     const QString path = writeCsv(dir, "points.csv", csv);
-    CliRun r = runCli({"psd", path, "--x", "lon", "--y", "lat", "--tree", "quad", "--height", "3", "--epsilon", "0.5",
-                       "--seed", "2", "--json"});
+    // Finding 2: without a declared domain a release would use the data's bounding box.
+    CliRun r = runCli({"psd", path, "--x", "lon", "--y", "lat", "--tree", "quad", "--height", "3", "--epsilon", "0.5", "--json"});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains("declared public domain"), r.err.constData());
+    r = runCli({"psd", path, "--x", "lon", "--y", "lat", "--tree", "quad", "--height", "3", "--epsilon", "0.5", "--seed", "2",
+                "--json", "--teaching"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(r.json().object()["points"].toInt(), 400);
     QVERIFY(r.err.contains("bounding box"));  // the domain came from the data: warned
@@ -101,6 +113,33 @@ void TestCliSpatial::pointsFromCsv() {
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(!r.err.contains("bounding box"));
     QCOMPARE(r.json().object()["domain"].toArray()[0].toDouble(), -123.0);
+}
+
+// Finding 4: psd printed the exact point count and measured errors against the true counts. In
+// release mode neither is printed; evaluation and baselines need --teaching.
+void TestCliSpatial::releaseModeShowsNoTruth() {
+    QTemporaryDir dir;
+    QByteArray csv = "x,y\n";
+    for (int i = 0; i < 123; ++i) csv += QByteArray::number(i % 10) + "," + QByteArray::number(i / 10) + "\n";
+    const QString path = writeCsv(dir, "p.csv", csv);
+    const QStringList base{"psd", path, "--x", "x", "--y", "y", "--domain", "0,0,10,13", "--tree", "quad", "--height", "2",
+                           "--epsilon", "1"};
+    const CliRun r = runCli(base + QStringList{"--json", "--ledger", dir.filePath("l.db")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject o = r.json().object();
+    QVERIFY(!o.contains("points") && !o.contains("query_error"));
+    QVERIFY(!r.out.contains("123"));
+    QCOMPARE(o["private"].toBool(), true);
+    QCOMPARE(o["spent"].toObject()["epsilon"].toDouble(), 1.0);
+    QVERIFY(o["ledger_entry"].toInt() > 0);
+    for (const char* flag : {"--queries", "--baselines", "--non-private", "--include-true-counts"}) {
+        QStringList args = base + QStringList{flag};
+        if (QString(flag) == "--queries") args << "10";
+        const CliRun refused = runCli(args);
+        QVERIFY2(refused.exitCode != 0 && refused.err.contains("--teaching"), qPrintable(QString(flag) + ": " + refused.err));
+    }
+    const CliRun text = runCli(base);
+    QVERIFY2(!text.out.contains("points 123"), text.out.constData());
 }
 
 void TestCliSpatial::degenerateButValid_data() {
@@ -120,7 +159,8 @@ void TestCliSpatial::degenerateButValid() {
     QFETCH(int, leaves);
     QTemporaryDir dir;
     const QString path = writeCsv(dir, "p.csv", csv);
-    const CliRun r = runCli(QStringList{"psd", path, "--x", "x", "--y", "y", "--epsilon", "1", "--seed", "3", "--json"} + extra);
+    const CliRun r = runCli(QStringList{"psd", path, "--x", "x", "--y", "y", "--domain", "0,0,10,10", "--epsilon", "1", "--seed", "3",
+                                        "--json"} + extra);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(r.json().object()["leaves"].toInt(), leaves);
     QVERIFY(qAbs(r.json().object()["max_path_epsilon"].toDouble() - 1.0) < 1e-12);

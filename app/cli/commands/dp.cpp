@@ -1,14 +1,15 @@
 // veil-cli dp TABLE --column C --query Q --mechanism M --epsilon E [...]: differentially private
-// answers to a query on one column (see veil/dp/column_query.h).
+// answers to a query on one column (see veil/dp/column_query.h), through the release gate.
 #include "cli_support.h"
 #include "command_registry.h"
-#include "ledger_options.h"
 #include "commands/dp_common.h"
+#include "release_options.h"
 
-#include "veil/common/random.h"
+#include "veil/common/catalogue.h"
 #include "veil/common/validate.h"
 #include "veil/dp/column_query.h"
-#include "veil/release/privacy_ledger.h"
+#include "veil/dp/exact_aggregates.h"
+#include "veil/dp/histogram_release.h"
 
 #include <cmath>
 #include <iostream>
@@ -16,30 +17,18 @@
 namespace {
 
 struct DpOptions {
-    std::string file, column, query = "count", mechanism, bins, delimiter;
+    std::string file, column, query = "count", mechanism, bins, delimiter, categories, categoriesFile, strategy = "identity";
+    std::string other;
+    bool otherGiven = false;
+    std::vector<std::string> strategyOptions;
     double epsilon = std::nan("");
     double delta = 0.0;
     std::optional<double> lower, upper;
     int trials = 1;
-    std::optional<std::uint64_t> seed;
     double confidence = 0.95;
     bool json = false, showTrue = false;
-    veil::cli::LedgerOptions ledgerOptions;
+    veil::cli::ReleaseOptions release;
 };
-
-// Records the release in the ledger (checking the dataset's budget) before anything is printed:
-// a refused release prints nothing but the refusal.
-veil::Status recordInLedger(const DpOptions& o, const veil::dp::ColumnQueryResult& r) {
-    veil::release::LedgerEntry e;
-    e.release = std::string(veil::dp::queryKindName(r.query)) + " of " + r.column;
-    e.mechanism = veil::dp::mechanismKindName(r.mechanism);
-    e.neighbouring = veil::dp::neighbouringName(r.neighbouring);
-    e.epsilon = r.totalEpsilon;
-    e.delta = r.totalDelta;
-    e.details = {{"query", o.query}, {"column", r.column}, {"trials", o.trials}, {"epsilon_per_release", r.epsilon},
-                 {"delta_per_release", r.delta}, {"seeded", r.seeded}, {"noise_scale", r.noiseScale}};
-    return veil::cli::recordInLedger(o.ledgerOptions, o.file, e);
-}
 
 veil::Status parseBins(const std::string& text, veil::dp::ColumnQuerySpec& spec) {
     if (text.empty()) return veil::Status::ok();
@@ -48,7 +37,8 @@ veil::Status parseBins(const std::string& text, veil::dp::ColumnQuerySpec& spec)
         if (items.size() == 1) {
             std::size_t used = 0;
             const long long k = std::stoll(items[0], &used);
-            if (used != items[0].size() || k < 1 || k > 10'000'000) throw std::invalid_argument("k");
+            if (used != items[0].size() || k < 1 || k > static_cast<long long>(veil::dp::kMaxHistogramBins))
+                throw std::invalid_argument("k");
             spec.binCount = int(k);
             return veil::Status::ok();
         }
@@ -58,9 +48,45 @@ veil::Status parseBins(const std::string& text, veil::dp::ColumnQuerySpec& spec)
             if (used != it.size()) throw std::invalid_argument("edge");
         }
     } catch (const std::exception&) {
-        return veil::Status::invalidArgument("--bins expects a bin count (e.g. 10) or ascending edges (e.g. 0,18,65,120), got '" + text + "'");
+        return veil::Status::invalidArgument("--bins expects a bin count in [1, " + std::to_string(veil::dp::kMaxHistogramBins) +
+                                             "] or ascending edges (e.g. 0,18,65,120), got '" + text + "'");
     }
     return veil::Status::ok();
+}
+
+veil::Result<veil::dp::ColumnQuerySpec> buildSpec(const DpOptions& o) {
+    veil::dp::ColumnQuerySpec spec;
+    VEIL_RETURN_IF_ERROR(veil::dp::parseQueryInto(o.query, spec));
+    if (!o.mechanism.empty()) {
+        auto m = veil::dp::parseMechanismKind(o.mechanism);
+        if (!m) return m.status();
+        spec.mechanism = *m;
+    }
+    spec.epsilon = o.epsilon;
+    spec.delta = o.delta;
+    spec.lower = o.lower;
+    spec.upper = o.upper;
+    spec.trials = o.trials;
+    spec.confidence = o.confidence;
+    VEIL_RETURN_IF_ERROR(parseBins(o.bins, spec));
+    if (!o.categories.empty() && !o.categoriesFile.empty())
+        return veil::Status::invalidArgument("give --categories or --categories-file, not both");
+    if (!o.categories.empty()) spec.categories = veil::cli::splitList(o.categories);
+    if (!o.categoriesFile.empty()) {
+        auto read = veil::dp::readCategoriesFile(o.categoriesFile);
+        if (!read) return read.status();
+        spec.categories = std::move(*read);
+    }
+    if (o.otherGiven) spec.otherLabel = o.other.empty() ? std::string("(other)") : o.other;
+    spec.strategy = o.strategy;
+    if (!o.strategyOptions.empty()) {
+        auto info = veil::dp::findHistogramStrategy(o.strategy);
+        if (!info) return info.status();
+        auto options = veil::parseOptionAssignments(**info, o.strategyOptions);
+        if (!options) return options.status();
+        spec.strategyOptions = *options;
+    }
+    return spec;
 }
 
 nlohmann::json releaseJson(const std::vector<double>& values, bool scalar) {
@@ -68,83 +94,77 @@ nlohmann::json releaseJson(const std::vector<double>& values, bool scalar) {
     return values;
 }
 
-int runDp(const DpOptions& o) {
-    veil::dp::ColumnQuerySpec spec;
-    if (auto st = veil::dp::parseQueryInto(o.query, spec); !st) return veil::cli::reportError(st);
-    if (!o.mechanism.empty()) {
-        auto m = veil::dp::parseMechanismKind(o.mechanism);
-        if (!m) return veil::cli::reportError(m.status());
-        spec.mechanism = *m;
-    }
-    if (std::isnan(o.epsilon)) return veil::cli::reportError("epsilon must be a positive finite number (got nan)");
-    spec.epsilon = o.epsilon;
-    spec.delta = o.delta;
-    spec.lower = o.lower;
-    spec.upper = o.upper;
-    spec.trials = o.trials;
-    spec.confidence = o.confidence;
-    if (auto st = parseBins(o.bins, spec); !st) return veil::cli::reportError(st);
-    auto table = veil::cli::readTableForDp(o.file, o.delimiter);
-    if (!table) return veil::cli::reportError(table.status());
-    const std::uint64_t* seed = o.seed ? &*o.seed : nullptr;
-    auto rng = veil::makeRandomSource(seed);
-    veil::RunContext ctx;
-    ctx.random = rng.get();
-    auto res = veil::dp::runColumnQuery(*table, o.column, spec, ctx);
-    if (!res) return veil::cli::reportError(res.status());
-    const auto& r = *res;
-    if (!o.ledgerOptions.ledger.empty())
-        if (auto st = recordInLedger(o, r); !st) return veil::cli::reportError(st);
+void printJsonResult(const DpOptions& o, const veil::dp::ColumnQuerySpec& spec, const veil::dp::ColumnQueryResult& r) {
     const bool scalar = r.query != veil::dp::QueryKind::Histogram;
-
-    if (o.json) {
-        nlohmann::json j;
-        j["query"] = veil::dp::queryKindName(r.query);
-        if (r.query == veil::dp::QueryKind::Quantile) j["quantile"] = spec.quantile;
-        j["mechanism"] = veil::dp::mechanismKindName(r.mechanism);
-        j["column"] = r.column;
-        j["epsilon"] = r.epsilon;
-        j["delta"] = r.delta;
-        j["total_epsilon"] = r.totalEpsilon;
-        j["total_delta"] = r.totalDelta;
-        j["neighbouring"] = veil::dp::neighbouringName(r.neighbouring);
-        j["sensitivity"] = r.sensitivity;
-        j["noise_scale"] = r.noiseScale;
-        j["noise"] = veil::dp::noiseKindName(r.noise.kind);
-        j["rows_used"] = r.rowsUsed;
-        j["confidence"] = spec.confidence;
-        if (!scalar) j["labels"] = r.labels;
-        j["releases"] = nlohmann::json::array();
-        j["intervals"] = nlohmann::json::array();
-        for (std::size_t t = 0; t < r.releases.size(); ++t) {
-            j["releases"].push_back(releaseJson(r.releases[t], scalar));
-            nlohmann::json ci = nlohmann::json::array();
-            for (const auto& c : r.intervals[t]) ci.push_back({c.lower, c.upper});
-            j["intervals"].push_back(scalar ? ci[0] : ci);
-        }
-        if (o.showTrue) j["true_value"] = releaseJson(r.trueValues, scalar);
-        j["seeded"] = r.seeded;
-        j["random"] = rng->description();
-        j["notes"] = r.notes;
-        veil::cli::printJson(j);
-        return 0;
+    const bool teaching = r.receipt.mode == veil::dp::ReleaseMode::Teaching;
+    nlohmann::json j;
+    j["query"] = veil::dp::queryKindName(r.query);
+    if (r.query == veil::dp::QueryKind::Quantile) j["quantile"] = spec.quantile;
+    j["mechanism"] = veil::dp::mechanismKindName(r.mechanism);
+    if (r.query == veil::dp::QueryKind::Histogram) j["strategy"] = spec.strategy;
+    j["column"] = r.column;
+    j["epsilon"] = r.epsilon;
+    j["delta"] = r.delta;
+    j["total_epsilon"] = r.totalEpsilon;
+    j["total_delta"] = r.totalDelta;
+    j["neighbouring"] = veil::dp::neighbouringName(r.neighbouring);
+    j["sensitivity"] = r.sensitivity;
+    j["noise_scale"] = r.noiseScale;
+    j["noise"] = veil::dp::noiseKindName(r.noise.kind);
+    if (teaching) j["rows_used"] = r.rowsUsed;
+    j["confidence"] = spec.confidence;
+    if (!scalar) j["labels"] = r.labels;
+    j["releases"] = nlohmann::json::array();
+    j["intervals"] = nlohmann::json::array();
+    for (std::size_t t = 0; t < r.releases.size(); ++t) {
+        j["releases"].push_back(releaseJson(r.releases[t], scalar));
+        if (t >= r.intervals.size()) continue;
+        nlohmann::json ci = nlohmann::json::array();
+        for (const auto& c : r.intervals[t]) ci.push_back({c.lower, c.upper});
+        j["intervals"].push_back(scalar && !ci.empty() ? ci[0] : ci);
     }
+    if (o.showTrue && !r.trueValues.empty()) j["true_value"] = releaseJson(r.trueValues, scalar);
+    j["random"] = r.receipt.randomness;
+    j["notes"] = r.notes;
+    veil::cli::addReceipt(j, r.receipt);
+    veil::cli::printJson(j);
+}
+
+void printText(const DpOptions& o, const veil::dp::ColumnQuerySpec& spec, const veil::dp::ColumnQueryResult& r) {
     std::cout << veil::dp::queryKindName(r.query) << " of '" << r.column << "' with the "
               << veil::dp::mechanismKindName(r.mechanism) << " mechanism: epsilon " << veil::formatNumber(r.epsilon);
     if (r.delta > 0) std::cout << ", delta " << veil::formatNumber(r.delta);
-    std::cout << " per release (" << veil::dp::neighbouringName(r.neighbouring) << " neighbours), noise scale "
-              << veil::formatNumber(r.noiseScale) << "\n";
+    std::cout << " per release (" << veil::dp::neighbouringName(r.neighbouring) << " neighbours)";
+    if (r.noiseScale > 0) std::cout << ", noise scale " << veil::formatNumber(r.noiseScale);
+    std::cout << "\n";
     for (std::size_t t = 0; t < r.releases.size(); ++t) {
         if (r.releases.size() > 1) std::cout << "release " << t + 1 << ":\n";
         for (std::size_t i = 0; i < r.releases[t].size(); ++i) {
-            std::cout << "  " << r.labels[i] << ": " << veil::formatNumber(r.releases[t][i]) << "  ("
-                      << int(std::lround(spec.confidence * 100)) << "% interval " << veil::formatNumber(r.intervals[t][i].lower)
-                      << " .. " << veil::formatNumber(r.intervals[t][i].upper) << ")";
-            if (o.showTrue) std::cout << "  true " << veil::formatNumber(r.trueValues[i]);
+            std::cout << "  " << r.labels[i] << ": " << veil::formatNumber(r.releases[t][i]);
+            if (t < r.intervals.size() && i < r.intervals[t].size())
+                std::cout << "  (" << int(std::lround(spec.confidence * 100)) << "% interval "
+                          << veil::formatNumber(r.intervals[t][i].lower) << " .. " << veil::formatNumber(r.intervals[t][i].upper) << ")";
+            if (o.showTrue && i < r.trueValues.size()) std::cout << "  true " << veil::formatNumber(r.trueValues[i]);
             std::cout << '\n';
         }
     }
     for (const auto& n : r.notes) std::cout << "note: " << n << '\n';
+    veil::cli::printReceipt(r.receipt);
+}
+
+int runDp(const DpOptions& o) {
+    if (auto st = veil::cli::requireTeaching(o.release, o.showTrue, "--show-true"); !st) return veil::cli::reportError(st);
+    auto spec = buildSpec(o);
+    if (!spec) return veil::cli::reportError(spec.status());
+    if (auto cost = veil::dp::columnQueryCost(*spec); !cost) return veil::cli::reportError(cost.status());
+    auto table = veil::cli::readTableForDp(o.file, o.delimiter);
+    if (!table) return veil::cli::reportError(table.status());
+    auto gate = veil::cli::makeGate(o.release, o.file);
+    if (!gate) return veil::cli::reportError(gate.status());
+    auto res = veil::dp::releaseColumnQuery(*gate->gate, *table, o.column, *spec, veil::RunContext{});
+    if (!res) return veil::cli::reportError(res.status());
+    if (o.json) printJsonResult(o, *spec, *res);
+    else printText(o, *spec, *res);
     return 0;
 }
 
@@ -156,19 +176,27 @@ void setupDp(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--query,-q", o->query, "count | sum | mean | median | quantile:Q | histogram | range:A:B (default count)");
     cmd->add_option("--mechanism,-m", o->mechanism,
                     "laplace | geometric | gaussian | exponential | smooth | histogram (default: laplace; exponential for medians/quantiles; gaussian when --delta > 0)");
-    cmd->add_option("--epsilon,-e", o->epsilon, "Privacy parameter epsilon per release (> 0)")->required();
+    cmd->add_option("--epsilon,-e", o->epsilon, "Privacy parameter epsilon per release, in [1e-9, 1000]")->required();
     cmd->add_option("--delta", o->delta, "Privacy parameter delta in [0, 1) (gaussian, smooth)");
-    cmd->add_option("--lower", o->lower, "Lower clamping bound (sum, mean, quantiles, numeric bins)");
-    cmd->add_option("--upper", o->upper, "Upper clamping bound");
-    cmd->add_option("--bins", o->bins, "Histogram: number of equal-width bins in [lower, upper], or ascending edges a,b,c");
-    cmd->add_option("--trials", o->trials, "Number of independent releases (each costs epsilon)")->check(CLI::Range(1, 10'000'000));
-    cmd->add_option("--seed", o->seed, "Seed for reproducible demos (not for real releases)");
+    cmd->add_option("--lower", o->lower, "Declared lower clamping bound (sum, mean, quantiles, numeric bins)");
+    cmd->add_option("--upper", o->upper, "Declared upper clamping bound");
+    cmd->add_option("--bins", o->bins, "Numeric histogram: number of equal-width bins in [lower, upper], or ascending edges a,b,c");
+    cmd->add_option("--categories", o->categories, "Categorical histogram: the declared categories a,b,c (labels never come from the data)");
+    cmd->add_option("--categories-file", o->categoriesFile, "Categorical histogram: a file with one declared category per line");
+    auto* other = cmd->add_option("--other", o->other, "Count values outside the categories in an extra bin (default label '(other)'); without it they are dropped")
+                      ->expected(0, 1);
+    cmd->add_option("--strategy", o->strategy, "Numeric histogram strategy: identity (default), hierarchical, privelet, mwem, ...");
+    cmd->add_option("--option", o->strategyOptions, "Strategy option NAME=VALUE (repeatable), e.g. branching=16");
+    cmd->add_option("--trials", o->trials, "Number of independent releases (each costs epsilon)")->check(CLI::Range(1, veil::dp::kMaxTrials));
     cmd->add_option("--confidence", o->confidence, "Confidence level of the intervals (default 0.95)");
     cmd->add_option("--delimiter,-d", o->delimiter, "Field delimiter (default: detect)");
-    veil::cli::addLedgerOptions(cmd, o->ledgerOptions);
-    cmd->add_flag("--show-true", o->showTrue, "Also print the true (non-private) answer, for teaching");
+    veil::cli::addReleaseOptions(cmd, o->release);
+    cmd->add_flag("--show-true", o->showTrue, "Also print the true (non-private) answer (needs --teaching)");
     cmd->add_flag("--json", o->json, "Machine-readable output");
-    cmd->callback([o, &outcome] { outcome.exitCode = runDp(*o); });
+    cmd->callback([o, other, &outcome] {
+        o->otherGiven = other->count() > 0;
+        outcome.exitCode = runDp(*o);
+    });
 }
 
 }  // namespace

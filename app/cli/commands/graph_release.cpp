@@ -3,8 +3,7 @@
 #include "commands/graph_common.h"
 
 #include "cli_support.h"
-#include "ledger_options.h"
-#include "veil/common/random.h"
+#include "release_options.h"
 #include "veil/common/validate.h"
 #include "veil/graph/degree_distribution.h"
 #include "veil/graph/mechanisms.h"
@@ -16,7 +15,7 @@
 namespace veil::cli::graphcmd {
 namespace {
 
-struct ReleaseOptions {
+struct StatisticOptions {
     InputOptions in;
     std::string statistic = "edges";
     std::string privacy = "edge";
@@ -25,11 +24,12 @@ struct ReleaseOptions {
     double epsilon = 1.0;
     std::optional<double> delta;
     int trials = 1;
-    std::optional<std::uint64_t> seed;
-    LedgerOptions ledger;
+    bool showTrue = false;
+    veil::cli::ReleaseOptions release;
 };
 
-int runRelease(const ReleaseOptions& o) {
+int runRelease(const StatisticOptions& o) {
+    if (auto st = requireTeaching(o.release, o.showTrue, "--show-true"); !st) return reportError(st);
     auto loaded = loadInput(o.in);
     if (!loaded) return reportError(loaded.status());
     const graph::Graph& g = loaded->graph;
@@ -51,107 +51,119 @@ int runRelease(const ReleaseOptions& o) {
                             (r.method == graph::Method::Restricted && r.privacy == graph::Privacy::Node);
     r.delta = o.delta.value_or(needsDelta ? 1e-6 : 0.0);
 
-    auto rng = makeRandomSource(o.seed ? &*o.seed : nullptr);
-    RunContext ctx;
-    ctx.random = rng.get();
-    auto res = graph::releaseStatistic(g, r, ctx);
+    auto gate = makeGate(o.release, o.in.file);
+    if (!gate) return reportError(gate.status());
+    auto res = graph::releaseStatistic(*gate->gate, g, r, RunContext{});
     if (!res) return reportError(res.status());
-    {
-        // What each trial spends comes from core (e.g. 2 epsilon for noisy-max-degree, seed 000).
-        release::LedgerEntry e;
-        e.release = res->statistic + " of the graph";
-        e.mechanism = res->method;
-        e.neighbouring = res->privacy == "node" ? "node (rewire one node)" : "edge (add or remove one edge)";
-        e.epsilon = res->spentEpsilon * r.trials;
-        e.delta = res->spentDelta * r.trials;
-        e.details = {{"k", r.k}, {"trials", r.trials}, {"seeded", o.seed.has_value()}, {"noise_scale", res->noiseScale},
-                     {"guarantee", res->guarantee}};
-        if (auto s = recordInLedger(o.ledger, o.in.file, e); !s.isOk()) return reportError(s);
-    }
-
+    // Release mode hides what depends on the graph: true and projected values, removed edges, d_est
+    // and the data-dependent scales (core strips them); --show-true (teaching) prints the truth.
+    const bool teaching = o.release.teaching;
     if (o.in.json) {
         nlohmann::json j{{"statistic", res->statistic},
                          {"privacy", res->privacy},
                          {"method", res->method},
                          {"releases", res->releases},
-                         {"noise_scale", res->noiseScale},
-                         {"true_value", res->trueValue},
-                         {"projected_value", res->projectedValue},
                          {"epsilon", res->epsilon},
                          {"delta", res->delta},
-                         {"sensitivity", res->sensitivity},
                          {"sensitivity_formula", res->sensitivityFormula},
-                         {"removed_edges", res->removedEdges},
-                         {"guarantee", res->guarantee},
-                         {"random_source", rng->description()}};
+                         {"guarantee", res->guarantee}};
+        if (!res->dataDependentScale || teaching) {
+            j["noise_scale"] = res->noiseScale;
+            j["sensitivity"] = res->sensitivity;
+            if (res->noiseScales.size() > 1) j["noise_scales"] = res->noiseScales;
+        }
+        if (teaching) {
+            if (o.showTrue) j["true_value"] = res->trueValue;
+            j["projected_value"] = res->projectedValue;
+            j["removed_edges"] = res->removedEdges;
+            j["d_est"] = res->dEst ? nlohmann::json(*res->dEst) : nlohmann::json(nullptr);
+            if (res->smoothBound) j["smooth_bound"] = *res->smoothBound;
+        }
         if (r.k > 0) j["k"] = r.k;
-        j["d_est"] = res->dEst ? nlohmann::json(*res->dEst) : nlohmann::json(nullptr);
-        if (res->smoothBound) j["smooth_bound"] = *res->smoothBound;
         if (res->beta) j["beta"] = *res->beta;
-        if (res->noiseScales.size() > 1) j["noise_scales"] = res->noiseScales;
         nlohmann::json w = warningsJson(*loaded);
         for (const auto& s : res->warnings) w.push_back(s);
         j["warnings"] = w;
+        addReceipt(j, res->receipt);
         printJson(j);
         return 0;
     }
     for (const auto& s : res->warnings) std::cerr << "veil-cli: warning: " << s << '\n';
     std::cout << res->statistic << " (" << res->privacy << " privacy, " << res->method << ")\n"
-              << "guarantee        " << res->guarantee << "\nsensitivity      " << formatNumber(res->sensitivity) << "  ["
-              << res->sensitivityFormula << "]\nnoise scale      " << formatNumber(res->noiseScale) << '\n';
-    if (res->dEst) std::cout << "d_est            " << formatNumber(*res->dEst) << '\n';
-    if (res->method != "laplace" && res->method != "noisy-max-degree")
+              << "guarantee        " << res->guarantee << "\nsensitivity      ";
+    if (!res->dataDependentScale || teaching)
+        std::cout << formatNumber(res->sensitivity) << "  [" << res->sensitivityFormula << "]\nnoise scale      "
+                  << formatNumber(res->noiseScale) << '\n';
+    else
+        std::cout << res->sensitivityFormula << "\nnoise scale      depends on the graph (not released)\n";
+    if (teaching && res->dEst) std::cout << "d_est            " << formatNumber(*res->dEst) << '\n';
+    if (teaching && res->method != "laplace" && res->method != "noisy-max-degree")
         std::cout << "projected value  " << formatNumber(res->projectedValue) << "  (" << res->removedEdges
                   << " edges removed)\n";
+    if (o.showTrue) std::cout << "true value       " << formatNumber(res->trueValue) << '\n';
     for (double v : res->releases) std::cout << "release          " << formatNumber(v) << '\n';
+    printReceipt(res->receipt);
     return 0;
 }
 
 struct DegreesOptions {
     InputOptions in;
     double epsilon = 1.0;
-    std::optional<std::uint64_t> seed;
+    bool showTrue = false;
+    veil::cli::ReleaseOptions release;
 };
 
 int runDegrees(const DegreesOptions& o) {
+    if (auto st = requireTeaching(o.release, o.showTrue, "--show-true"); !st) return reportError(st);
     auto loaded = loadInput(o.in);
     if (!loaded) return reportError(loaded.status());
-    auto rng = makeRandomSource(o.seed ? &*o.seed : nullptr);
-    RunContext ctx;
-    ctx.random = rng.get();
-    auto seq = graph::releaseDegreeSequence(loaded->graph, o.epsilon, ctx);
+    auto gate = makeGate(o.release, o.in.file);
+    if (!gate) return reportError(gate.status());
+    // Two releases, each charged epsilon: the sorted sequence and the histogram.
+    auto seq = graph::releaseDegreeSequence(*gate->gate, loaded->graph, o.epsilon, RunContext{});
     if (!seq) return reportError(seq.status());
-    auto hist = graph::releaseDegreeHistogram(loaded->graph, o.epsilon, ctx);
+    auto hist = graph::releaseDegreeHistogram(*gate->gate, loaded->graph, o.epsilon, RunContext{});
     if (!hist) return reportError(hist.status());
+    const dp::PrivacySpend total = gate->gate->session().spent();
     if (o.in.json) {
-        printJson({{"epsilon", o.epsilon},
-                   {"epsilon_note", "each of the two releases (sequence, histogram) spends epsilon"},
-                   {"sequence",
-                    {{"noise_scale", seq->noiseScale},
-                     {"true", seq->trueSorted},
-                     {"noisy", seq->noisy},
-                     {"post_processed", seq->postProcessed}}},
-                   {"histogram",
-                    {{"noise_scale", hist->noiseScale},
-                     {"true", hist->trueCounts},
-                     {"noisy", hist->noisy},
-                     {"clamped", hist->clamped}}},
-                   {"random_source", rng->description()},
-                   {"warnings", warningsJson(*loaded)}});
+        nlohmann::json sequence{{"noise_scale", seq->noiseScale}, {"noisy", seq->noisy}, {"post_processed", seq->postProcessed}};
+        nlohmann::json histogram{{"noise_scale", hist->noiseScale}, {"noisy", hist->noisy}, {"clamped", hist->clamped}};
+        addReceipt(sequence, seq->receipt);
+        addReceipt(histogram, hist->receipt);
+        if (o.showTrue) {
+            sequence["true"] = seq->trueSorted;
+            histogram["true"] = hist->trueCounts;
+        }
+        nlohmann::json j{{"epsilon", o.epsilon},
+                         {"epsilon_note", "each of the two releases (sequence, histogram) spends epsilon"},
+                         {"sequence", sequence},
+                         {"histogram", histogram},
+                         {"random_source", seq->receipt.randomness},
+                         {"warnings", warningsJson(*loaded)}};
+        addReceipt(j, seq->receipt);
+        j["spent"] = {{"epsilon", total.epsilon}, {"delta", total.delta}, {"rho", total.rho}};
+        j["ledger_entry"] = nullptr;
+        j["ledger_entries"] = {seq->receipt.ledgerEntry ? nlohmann::json(*seq->receipt.ledgerEntry) : nlohmann::json(nullptr),
+                               hist->receipt.ledgerEntry ? nlohmann::json(*hist->receipt.ledgerEntry) : nlohmann::json(nullptr)};
+        printJson(j);
         return 0;
     }
     std::cout << "sorted degree sequence + Lap(" << formatNumber(seq->noiseScale)
-              << "), isotonic regression (Hay et al. 2009)\nrank  true  noisy  post-processed\n";
-    for (std::size_t i = 0; i < seq->trueSorted.size(); ++i)
-        std::cout << i << "  " << formatNumber(seq->trueSorted[i]) << "  " << formatNumber(seq->noisy[i]) << "  "
-                  << formatNumber(seq->postProcessed[i]) << '\n';
+              << "), isotonic regression (Hay et al. 2009)\nrank  " << (o.showTrue ? "true  " : "") << "noisy  post-processed\n";
+    for (std::size_t i = 0; i < seq->noisy.size(); ++i) {
+        std::cout << i << "  ";
+        if (o.showTrue) std::cout << formatNumber(seq->trueSorted[i]) << "  ";
+        std::cout << formatNumber(seq->noisy[i]) << "  " << formatNumber(seq->postProcessed[i]) << '\n';
+    }
+    printReceipt(seq->receipt);
+    printReceipt(hist->receipt);
     return 0;
 }
 
 }  // namespace
 
 void setupRelease(CLI::App& graph, CommandOutcome& outcome) {
-    auto o = std::make_shared<ReleaseOptions>();
+    auto o = std::make_shared<StatisticOptions>();
     auto* cmd = graph.add_subcommand("release", "Release a statistic with edge- or node-level differential privacy");
     addInputOptions(*cmd, o->in);
     cmd->add_option("--statistic", o->statistic, "edges | max-degree | triangles | two-stars | profile:SPEC");
@@ -161,8 +173,8 @@ void setupRelease(CLI::App& graph, CommandOutcome& outcome) {
     cmd->add_option("--epsilon", o->epsilon, "Privacy parameter epsilon (default 1)");
     cmd->add_option("--delta", o->delta, "Privacy parameter delta (default 1e-6 where needed)");
     cmd->add_option("--trials", o->trials, "Number of independent releases (default 1)");
-    cmd->add_option("--seed", o->seed, "Seed for a reproducible (not secure) random source");
-    addLedgerOptions(cmd, o->ledger);
+    addReleaseOptions(cmd, o->release);
+    cmd->add_flag("--show-true", o->showTrue, "Also print the true value (needs --teaching)");
     cmd->callback([o, &outcome] { outcome.exitCode = runRelease(*o); });
 }
 
@@ -170,8 +182,9 @@ void setupDegrees(CLI::App& graph, CommandOutcome& outcome) {
     auto o = std::make_shared<DegreesOptions>();
     auto* cmd = graph.add_subcommand("degrees", "Private degree sequence (Hay et al.) and degree histogram");
     addInputOptions(*cmd, o->in);
-    cmd->add_option("--epsilon", o->epsilon, "Privacy parameter epsilon (default 1)");
-    cmd->add_option("--seed", o->seed, "Seed for a reproducible (not secure) random source");
+    cmd->add_option("--epsilon", o->epsilon, "Privacy parameter epsilon per release (default 1; two releases)");
+    addReleaseOptions(cmd, o->release);
+    cmd->add_flag("--show-true", o->showTrue, "Also print the true degrees (needs --teaching)");
     cmd->callback([o, &outcome] { outcome.exitCode = runDegrees(*o); });
 }
 

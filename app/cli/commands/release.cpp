@@ -5,7 +5,7 @@
 #include "cli_support.h"
 #include "command_registry.h"
 
-#include "veil/common/random.h"
+#include "veil/dp/release_gate.h"
 #include "veil/release/release_bundle.h"
 
 #include <cstdlib>
@@ -40,13 +40,24 @@ int runRelease(const ReleaseOptions& o) {
     if (auto recovered = veil::release::recoverReleaseBundles(**ledger); !recovered)
         return veil::cli::reportError(recovered.status());
 
-    auto random = veil::makeRandomSource(o.seeded ? &o.seed : nullptr);
-    auto outcome = o.aggregates.empty() ? veil::release::runReleasePlan(*plan, *random)
-                                        : veil::release::runReleasePlanOnAggregates(*plan, o.aggregates, *random);
+    // The bundle's place is chosen before the release is charged: the ledger entry names it.
+    auto target = veil::release::prepareBundleTarget(o.output);
+    if (!target) return veil::cli::reportError(target.status());
+    auto datasetKey = veil::release::planDatasetKey(*plan);
+    if (!datasetKey) return veil::cli::reportError(datasetKey.status());
+    veil::dp::ReleaseGate::Options gateOptions;
+    gateOptions.dataset = *datasetKey;
+    gateOptions.ledger = ledger->get();
+    if (o.seeded) gateOptions.seed = o.seed;
+    gateOptions.details = veil::release::bundleDetails(*target);
+    veil::dp::ReleaseGate gate(std::move(gateOptions));
+    auto outcome = o.aggregates.empty() ? veil::release::runReleasePlan(*plan, gate)
+                                        : veil::release::runReleasePlanOnAggregates(*plan, o.aggregates, gate);
     if (!outcome) return veil::cli::reportError(outcome.status());
 
     veil::release::BundleOptions options;
     options.outputDir = o.output;
+    options.partialPath = target->partial;
     options.ledger = ledger->get();
     auto bundle = veil::release::writeReleaseBundle(*outcome, options);
     if (!bundle) return veil::cli::reportError(bundle.status());

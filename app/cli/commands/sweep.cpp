@@ -1,6 +1,8 @@
-// veil-cli sweep EXPERIMENT.json --output results.csv [--threads N] [--json]: runs an experiment
-// (methods x epsilon grid x trials), writes one CSV row per (method, epsilon, trial) with the error
-// metrics (atomically) and prints a summary per (method, epsilon): a table, or JSON with --json.
+// veil-cli sweep EXPERIMENT.json --output results.csv --teaching [--threads N] [--json]: runs an
+// experiment (methods x epsilon grid x trials), writes one CSV row per (method, epsilon, trial) with
+// the error metrics (atomically) and prints a summary per (method, epsilon): a table, or JSON with
+// --json. Errors are measured against the true answers, so a differential sweep is teaching mode
+// only (public or sample data) and its outputs say "private": false.
 // Anonymity experiments (a "k" grid): one row per (method, k) with information loss and risk.
 #include "cli_support.h"
 #include "command_registry.h"
@@ -22,6 +24,7 @@ struct SweepCliOptions {
     std::string output;
     int threads = 0;
     bool json = false;
+    bool teaching = false;
 };
 
 std::string num(double v) {
@@ -94,6 +97,7 @@ int runSweepCommand(const SweepCliOptions& o) {
     if (showProgress) ctx.progress = &sink;
     veil::eval::SweepOptions opts;
     opts.threads = o.threads;
+    opts.teaching = o.teaching;
     auto result = veil::eval::runSweep(*experiment, *inputs, opts, ctx);
     if (showProgress) std::cerr << "\r    \r";
     if (!result) return veil::cli::reportError(result.status().withContext(o.experiment));
@@ -109,7 +113,8 @@ int runSweepCommand(const SweepCliOptions& o) {
         std::cout << "\n" << result->anonymity.size() << " rows (one per method and k) written to " << o.output << '\n';
     } else {
         printTable(*result);
-        std::cout << "\n" << result->rows.size() << " trial rows written to " << o.output << '\n';
+        std::cout << "\n" << result->rows.size() << " trial rows written to " << o.output << '\n'
+                  << "TEACHING MODE - not private: errors are measured against the true answers\n";
     }
     return 0;
 }
@@ -126,6 +131,9 @@ void setupSweep(CLI::App& app, veil::cli::CommandOutcome& outcome) {
         ->required();
     cmd->add_option("--threads,-j", opts->threads, "Worker threads (default 0 = all cores); results do not depend on it");
     cmd->add_flag("--json", opts->json, "Print the summaries as JSON");
+    cmd->add_flag("--teaching", opts->teaching,
+                  "Teaching mode (required for epsilon sweeps): errors are measured against the true answers, so the data "
+                  "must be public or a sample; nothing is charged and the results are marked not private");
     cmd->callback([opts, &outcome] { outcome.exitCode = runSweepCommand(*opts); });
 }
 

@@ -10,6 +10,7 @@
 #include "veil/dp/gaussian_mechanism.h"
 #include "veil/dp/geometric_mechanism.h"
 #include "veil/dp/laplace_mechanism.h"
+#include "veil/dp/histogram_release.h"
 #include "veil/dp/smooth_sensitivity.h"
 
 #include <algorithm>
@@ -40,6 +41,18 @@ const char* mechanismKindName(MechanismKind kind) {
         case MechanismKind::Histogram: return "histogram";
     }
     return "laplace";
+}
+
+const char* mechanismCitation(MechanismKind kind) {
+    switch (kind) {
+        case MechanismKind::Laplace: return "Dwork, McSherry, Nissim, Smith, TCC 2006 (snapped: Mironov, CCS 2012)";
+        case MechanismKind::Geometric: return "Ghosh, Roughgarden, Sundararajan, STOC 2009";
+        case MechanismKind::Gaussian: return "Balle & Wang, ICML 2018 (discrete: Canonne, Kamath, Steinke, NeurIPS 2020)";
+        case MechanismKind::Exponential: return "McSherry & Talwar, FOCS 2007";
+        case MechanismKind::SmoothSensitivity: return "Nissim, Raskhodnikova, Smith, STOC 2007";
+        case MechanismKind::Histogram: return "Dwork, McSherry, Nissim, Smith, TCC 2006 (noisy histogram, post-processed)";
+    }
+    return "";
 }
 
 Result<MechanismKind> parseMechanismKind(const std::string& name) {
@@ -95,22 +108,17 @@ Status parseQueryInto(const std::string& text, ColumnQuerySpec& spec) {
                                    "' (expected count, sum, mean, median, quantile:Q, histogram or range:A:B)");
 }
 
-namespace detail {
-// Defined in column_query_run.cpp.
-Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQuerySpec& spec, MechanismKind mech,
-                                            const RunContext& ctx);
-}
-
-Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec, const RunContext& ctx) {
+Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec) {
     VEIL_RETURN_IF_ERROR(validateEpsilon(spec.epsilon));
     VEIL_RETURN_IF_ERROR(validateDelta(spec.delta));
     VEIL_RETURN_IF_ERROR(requireAtLeast(spec.trials, 1, "trials"));
+    if (spec.trials > kMaxTrials)
+        return Status::invalidArgument("trials must be at most " + std::to_string(kMaxTrials) + " (got " + std::to_string(spec.trials) + ")");
     if (!(spec.confidence > 0.0 && spec.confidence < 1.0))
         return Status::invalidArgument("confidence must be in (0, 1) (got " + formatNumber(spec.confidence) + ")");
     if (spec.lower.has_value() != spec.upper.has_value())
         return Status::invalidArgument("give both lower and upper clamping bounds, or neither");
     if (spec.lower) VEIL_RETURN_IF_ERROR(validateBounds(*spec.lower, *spec.upper));
-    if (!ctx.random) return Status::invalidArgument("no random source given for the release");
     MechanismKind mech;
     if (spec.mechanism) mech = *spec.mechanism;
     else if (spec.query == QueryKind::Median || spec.query == QueryKind::Quantile) mech = MechanismKind::Exponential;
@@ -134,21 +142,89 @@ Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec, const
     if (spec.delta > 0.0 && mech != MechanismKind::Gaussian && mech != MechanismKind::SmoothSensitivity)
         return Status::invalidArgument(std::string("delta is only used by the gaussian and smooth mechanisms; the ") +
                                        mechanismKindName(mech) + " mechanism is pure epsilon-DP (omit delta)");
+    if (quantileQuery && !spec.lower)
+        return Status::invalidArgument(std::string("a ") + queryKindName(spec.query) +
+                                       " needs declared clamping bounds: give lower and upper (a public range, not the data's)");
+    // Output domains are declared, never read off the data.
+    if (spec.query != QueryKind::Histogram && (!spec.categories.empty() || spec.otherLabel))
+        return Status::invalidArgument("categories (and an other bin) are only used by a histogram");
+    if (spec.query == QueryKind::Histogram) {
+        auto domain = aggregateDomain(spec);
+        if (!domain) return domain.status();
+        if (spec.strategy != "identity") {
+            auto strategy = findHistogramStrategy(spec.strategy);
+            if (!strategy) return strategy.status();
+            if (domain->categorical)
+                return Status::invalidArgument("histogram strategy '" + spec.strategy +
+                                               "' answers ranges over ordered bins; declare numeric bins, or use identity");
+            if (mech != MechanismKind::Laplace)
+                return Status::invalidArgument("histogram strategy '" + spec.strategy + "' adds Laplace noise; omit the mechanism or use laplace");
+            auto options = parseParameters(**strategy, spec.strategyOptions, "options");
+            if (!options) return options.status();
+        } else if (!spec.strategyOptions.is_null() && !spec.strategyOptions.empty()) {
+            return Status::invalidArgument("the identity strategy takes no options");
+        }
+    } else if (spec.strategy != "identity") {
+        return Status::invalidArgument("a histogram strategy is only used by a histogram query");
+    }
     return mech;
 }
 
-Result<ColumnQueryResult> runColumnQuery(const Table& table, const std::string& column, const ColumnQuerySpec& spec,
-                                         const RunContext& ctx) {
-    auto mech = detail::chooseMechanism(spec, ctx);
+Result<PrivacySpend> columnQueryCost(const ColumnQuerySpec& spec) {
+    auto mech = detail::chooseMechanism(spec);
     if (!mech) return mech.status();
+    const double t = double(spec.trials);
+    PrivacySpend cost{spec.epsilon * t, std::min(1.0 - 1e-16, spec.delta * t), 0.0};
+    if (*mech == MechanismKind::Gaussian) {
+        // rho of the analytic Gaussian depends on epsilon and delta only (sigma scales with the sensitivity).
+        auto g = GaussianMechanism::create(spec.epsilon, spec.delta, 1.0);
+        if (!g) return g.status();
+        cost.rho = g->rho() * t;
+    }
+    return cost;
+}
+
+Result<ColumnQueryResult> releaseColumnQuery(ReleaseGate& gate, const Column& column, const ColumnQuerySpec& spec,
+                                             const RunContext& ctx) {
+    auto mech = detail::chooseMechanism(spec);
+    if (!mech) return mech.status();
+    VEIL_RETURN_IF_ERROR(detail::checkColumnForQuery(column, spec));
+    auto cost = columnQueryCost(spec);
+    if (!cost) return cost.status();
+    Charge charge;
+    charge.what = std::string(queryKindName(spec.query)) + " of " + column.name();
+    charge.mechanism = spec.query == QueryKind::Histogram && spec.strategy != "identity" ? spec.strategy : mechanismKindName(*mech);
+    charge.neighbouring = neighbouringName(detail::neighbouringOf(spec, *mech));
+    charge.citation = mechanismCitation(*mech);
+    charge.cost = *cost;
+    charge.details = {{"query", queryKindName(spec.query)}, {"column", column.name()}, {"trials", spec.trials},
+                      {"epsilon_per_release", spec.epsilon}, {"delta_per_release", spec.delta}};
+    auto admission = gate.admit(charge);
+    if (!admission) return admission.status();
+    RunContext local = ctx;
+    local.random = admission->random.get();
+    auto result = detail::runValidatedQuery(column, spec, *mech, gate.isTeaching(), local);
+    if (!result) {
+        if (gate.isTeaching() || result.status().code() == StatusCode::Cancelled) return result.status();
+        return result.status().withContext("the release was charged (" + receiptLine(admission->receipt) + ") but failed");
+    }
+    result->column = column.name();
+    result->seeded = admission->receipt.seeded;
+    result->receipt = admission->receipt;
+    if (result->seeded) result->notes.push_back("seeded random source: reproducible, for tests and demos only, not a real release");
+    if (!gate.isTeaching()) {
+        result->trueValues.clear();
+        // n stays only where the guarantee treats it as public (a mean, under replace-one).
+        if (spec.query != QueryKind::Mean) result->rowsUsed = 0;
+    }
+    return result;
+}
+
+Result<ColumnQueryResult> releaseColumnQuery(ReleaseGate& gate, const Table& table, const std::string& column,
+                                             const ColumnQuerySpec& spec, const RunContext& ctx) {
     auto idx = table.columnIndex(column);
     if (!idx) return idx.status();
-    auto result = detail::runValidatedQuery(table.column(*idx), spec, *mech, ctx);
-    if (!result) return result.status();
-    result->column = column;
-    result->seeded = !ctx.random->isSecure();
-    if (result->seeded) result->notes.push_back("seeded random source: reproducible, for tests and demos only, not a real release");
-    return result;
+    return releaseColumnQuery(gate, table.column(*idx), spec, ctx);
 }
 
 }  // namespace veil::dp

@@ -1,114 +1,203 @@
-// The per-query part of runColumnQuery: true answers, sensitivities and the release loop
+// The per-query part of releaseColumnQuery: true answers, sensitivities and the release loop
 // (sensitivities: Dwork & Roth 2014, Examples 3.1-3.3; bounded mean: n public under replace-one).
 #include "dp/detail/additive_release.h"
 #include "dp/detail/column_values.h"
+#include "dp/detail/histogram_strategies.h"
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
 #include "veil/dp/column_query.h"
 #include "veil/dp/exponential_mechanism.h"
-#include "veil/dp/gaussian_mechanism.h"
-#include "veil/dp/geometric_mechanism.h"
 #include "veil/dp/histogram_release.h"
 #include "veil/dp/laplace_mechanism.h"
 #include "veil/dp/smooth_sensitivity.h"
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
+#include <unordered_map>
 
 namespace veil::dp::detail {
 
 namespace {
 
-Status requireBounds(const ColumnQuerySpec& spec, const char* what) {
-    if (!spec.lower)
-        return Status::invalidArgument(std::string("a ") + what + " needs clamping bounds: give lower and upper");
-    return Status::ok();
-}
-
 std::string binLabel(double a, double b, bool last) {
     return "[" + formatNumber(a) + ", " + formatNumber(b) + (last ? "]" : ")");
 }
 
-Status fillQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, std::vector<double> values, const RunContext& ctx) {
-    VEIL_RETURN_IF_ERROR(requireBounds(spec, "median or quantile"));
-    const double q = spec.query == QueryKind::Median ? 0.5 : spec.quantile;
-    std::vector<double> sorted = values;
-    for (double& v : sorted) v = std::clamp(v, *spec.lower, *spec.upper);
-    std::sort(sorted.begin(), sorted.end());
+// Exponential mechanism: the accuracy interval holds the values whose rank is within t of the
+// target; it is computed from the data, so it is shown in teaching mode only.
+Status releaseExponentialQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, double q, const std::vector<double>& values,
+                                  const std::vector<double>& sorted, bool teaching, const RunContext& ctx) {
+    auto em = ExponentialQuantile::create(spec.epsilon, q, *spec.lower, *spec.upper);
+    if (!em) return em.status();
+    r.neighbouring = em->neighbouring();
     const std::size_t n = sorted.size();
-    const std::size_t rank = SmoothSensitivityQuantile::rank(n, q);
-    r.labels = {q == 0.5 ? "median" : "quantile " + formatNumber(q)};
-    r.trueValues = {sorted[rank - 1]};
-    r.sensitivity = 1.0;  // of the rank score
-    ProgressReporter progress(ctx, "Releasing", spec.trials);
-    if (r.mechanism == MechanismKind::Exponential) {
-        auto em = ExponentialQuantile::create(spec.epsilon, q, *spec.lower, *spec.upper);
-        if (!em) return em.status();
-        r.neighbouring = em->neighbouring();
-        // Accuracy: with prob >= confidence the output's rank is within t of q n (data-dependent).
+    if (teaching && n > 0) {
+        const std::size_t rank = SmoothSensitivityQuantile::rank(n, q);
         const double t = em->rankErrorBound(n, 1.0 - spec.confidence);
         const auto lo = static_cast<long long>(std::floor(double(rank) - t)), hi = static_cast<long long>(std::ceil(double(rank) + t));
         const double ciLo = lo < 1 ? *spec.lower : sorted[std::size_t(lo - 1)];
         const double ciHi = hi > (long long)n ? *spec.upper : sorted[std::size_t(hi - 1)];
         r.notes.push_back("exponential mechanism: the interval holds the values whose rank is within " + formatNumber(std::ceil(t)) +
-                          " of the target rank (computed from the data, for teaching; it is not itself private)");
-        for (int k = 0; k < spec.trials; ++k) {
-            if (!progress.step(k)) return Status::cancelled();
-            auto v = em->release(*ctx.random, values);
-            if (!v) return v.status();
-            r.releases.push_back({*v});
-            r.intervals.push_back({{ciLo, ciHi, spec.confidence}});
-        }
-    } else if (r.mechanism == MechanismKind::Histogram) {
-        // Laplace histogram over numeric bins (parallel composition: eps per bin), then the
-        // quantile of the noisy histogram; default 100 equal-width bins in [lower, upper].
-        std::vector<double> edges = spec.binEdges;
-        if (edges.empty()) {
-            const int k = spec.binCount > 0 ? spec.binCount : 100;
-            for (int i = 0; i <= k; ++i) edges.push_back(*spec.lower + (*spec.upper - *spec.lower) * i / k);
-        }
-        if (edges.size() < 2 || !(edges.back() > edges.front()))
-            return Status::invalidArgument("the histogram median needs bins with lower < upper");
-        std::vector<double> counts(edges.size() - 1, 0.0);
-        for (double v : sorted) {
-            auto it = std::upper_bound(edges.begin(), edges.end(), v);
-            const std::size_t b = it == edges.begin() ? 0 : std::size_t(it - edges.begin()) - 1;
-            counts[std::min(b, counts.size() - 1)] += 1.0;
-        }
-        auto lap = LaplaceMechanism::create(spec.epsilon, 1.0);
-        if (!lap) return lap.status();
-        r.neighbouring = Neighbouring::AddRemove;
-        r.noise = lap->noise();
-        r.noiseScale = lap->scale();
-        r.notes.push_back("histogram median: " + std::to_string(counts.size()) + " bins with Laplace(" + formatNumber(lap->scale()) +
-                          ") counts, quantile read off the noisy histogram; the interval is the full range [lower, upper]");
-        std::vector<double> noisy(counts.size());
-        for (int k = 0; k < spec.trials; ++k) {
-            if (!progress.step(k)) return Status::cancelled();
-            for (std::size_t i = 0; i < counts.size(); ++i) noisy[i] = lap->release(*ctx.random, counts[i]);
-            r.releases.push_back({quantileFromHistogram(edges, noisy, q)});
-            r.intervals.push_back({{*spec.lower, *spec.upper, spec.confidence}});
-        }
+                          " of the target rank (computed from the data: teaching mode only)");
+        r.intervals.assign(std::size_t(spec.trials), {{ciLo, ciHi, spec.confidence}});
     } else {
-        auto sm = SmoothSensitivityQuantile::create(spec.epsilon, spec.delta, q, *spec.lower, *spec.upper);
-        if (!sm) return sm.status();
-        r.neighbouring = sm->neighbouring();
-        auto s = sm->smoothSensitivity(values);
-        if (!s) return s.status();
-        r.sensitivity = *s;
-        r.noiseScale = 2.0 * (*s) / spec.epsilon;
-        r.noise = {NoiseKind::Laplace, r.noiseScale};
-        const double w = r.noise.halfWidth(spec.confidence);
-        r.notes.push_back("smooth sensitivity " + formatNumber(*s) + " (beta " + formatNumber(sm->beta()) +
-                          "); the noise scale depends on the data");
-        for (int k = 0; k < spec.trials; ++k) {
-            if (!progress.step(k)) return Status::cancelled();
-            auto v = sm->release(*ctx.random, values);
+        r.notes.push_back("exponential mechanism: its accuracy depends on the data, so no interval is released");
+    }
+    ProgressReporter progress(ctx, "Releasing", spec.trials);
+    for (int k = 0; k < spec.trials; ++k) {
+        if (!progress.step(k)) return Status::cancelled();
+        auto v = em->release(*ctx.random, values);
+        if (!v) return v.status();
+        r.releases.push_back({*v});
+    }
+    progress.finish();
+    return Status::ok();
+}
+
+// Laplace histogram over numeric bins (parallel composition: eps per bin), then the quantile of
+// the noisy histogram (post-processing); default 100 equal-width bins in [lower, upper].
+Status releaseHistogramQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, double q, const std::vector<double>& sorted,
+                                const RunContext& ctx) {
+    std::vector<double> edges = spec.binEdges;
+    if (edges.empty()) {
+        const int k = spec.binCount > 0 ? spec.binCount : 100;
+        for (int i = 0; i <= k; ++i) edges.push_back(*spec.lower + (*spec.upper - *spec.lower) * i / k);
+    }
+    if (edges.size() < 2 || !(edges.back() > edges.front()))
+        return Status::invalidArgument("the histogram median needs bins with lower < upper");
+    std::vector<double> counts(edges.size() - 1, 0.0);
+    for (double v : sorted) counts[histogramBin(edges, v)] += 1.0;
+    auto lap = LaplaceMechanism::create(spec.epsilon, 1.0);
+    if (!lap) return lap.status();
+    r.neighbouring = Neighbouring::AddRemove;
+    r.noise = lap->noise();
+    r.noiseScale = lap->scale();
+    r.notes.push_back("histogram median: " + std::to_string(counts.size()) + " bins with Laplace(" + formatNumber(lap->scale()) +
+                      ") counts, quantile read off the noisy histogram; the interval is the full range [lower, upper]");
+    ProgressReporter progress(ctx, "Releasing", spec.trials);
+    std::vector<double> noisy(counts.size());
+    for (int k = 0; k < spec.trials; ++k) {
+        if (!progress.step(k)) return Status::cancelled();
+        for (std::size_t i = 0; i < counts.size(); ++i) {
+            auto v = lap->release(*ctx.random, counts[i]);
             if (!v) return v.status();
-            r.releases.push_back({*v});
-            r.intervals.push_back({{*v - w, *v + w, spec.confidence}});
+            noisy[i] = *v;
         }
+        r.releases.push_back({quantileFromHistogram(edges, noisy, q)});
+        r.intervals.push_back({{*spec.lower, *spec.upper, spec.confidence}});
+    }
+    progress.finish();
+    return Status::ok();
+}
+
+// Smooth sensitivity (NRS 2007): its noise scale depends on the data, so it is shown in teaching
+// mode only.
+Status releaseSmoothQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, double q, const std::vector<double>& values,
+                             bool teaching, const RunContext& ctx) {
+    auto sm = SmoothSensitivityQuantile::create(spec.epsilon, spec.delta, q, *spec.lower, *spec.upper);
+    if (!sm) return sm.status();
+    r.neighbouring = sm->neighbouring();
+    auto s = sm->smoothSensitivity(values);
+    if (!s) return s.status();
+    const double scale = 2.0 * (*s) / spec.epsilon;
+    if (teaching) {
+        r.sensitivity = *s;
+        r.noiseScale = scale;
+        r.noise = {NoiseKind::Laplace, scale};
+        r.notes.push_back("smooth sensitivity " + formatNumber(*s) + " (beta " + formatNumber(sm->beta()) +
+                          "); the noise scale depends on the data (teaching mode only)");
+    } else {
+        r.notes.push_back("smooth-sensitivity noise: its scale depends on the data, so neither it nor an interval is released");
+    }
+    const double w = r.noise.halfWidth(spec.confidence);
+    ProgressReporter progress(ctx, "Releasing", spec.trials);
+    for (int k = 0; k < spec.trials; ++k) {
+        if (!progress.step(k)) return Status::cancelled();
+        auto v = sm->release(*ctx.random, values);
+        if (!v) return v.status();
+        r.releases.push_back({*v});
+        if (teaching) r.intervals.push_back({{*v - w, *v + w, spec.confidence}});
+    }
+    progress.finish();
+    return Status::ok();
+}
+
+Status fillQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, std::vector<double> values, bool teaching,
+                    const RunContext& ctx) {
+    const double q = spec.query == QueryKind::Median ? 0.5 : spec.quantile;
+    std::vector<double> sorted = values;
+    for (double& v : sorted) v = std::clamp(v, *spec.lower, *spec.upper);
+    std::sort(sorted.begin(), sorted.end());
+    r.labels = {q == 0.5 ? "median" : "quantile " + formatNumber(q)};
+    if (!sorted.empty()) r.trueValues = {sorted[SmoothSensitivityQuantile::rank(sorted.size(), q) - 1]};
+    r.sensitivity = 1.0;  // of the rank score
+    switch (r.mechanism) {
+        case MechanismKind::Exponential: return releaseExponentialQuantile(r, spec, q, values, sorted, teaching, ctx);
+        case MechanismKind::Histogram: return releaseHistogramQuantile(r, spec, q, sorted, ctx);
+        default: break;
+    }
+    if (values.empty()) return Status::invalidArgument("the smooth-sensitivity median of an empty column is undefined");
+    return releaseSmoothQuantile(r, spec, q, values, teaching, ctx);
+}
+
+// Counts over the declared categories; other values go to the other bin or are dropped.
+std::vector<double> categoryCounts(const Column& column, const ColumnQuerySpec& spec, ColumnQueryResult& r) {
+    r.labels = spec.categories;
+    if (spec.otherLabel) r.labels.push_back(*spec.otherLabel);
+    std::unordered_map<std::string, std::size_t> index;
+    for (std::size_t i = 0; i < spec.categories.size(); ++i) index.emplace(spec.categories[i], i);
+    const std::size_t other = spec.otherLabel ? spec.categories.size() : r.labels.size();
+    std::vector<double> counts(r.labels.size(), 0.0);
+    auto cv = categoryValues(column);
+    if (cv) {
+        std::vector<std::size_t> toOutput(cv->labels.size(), other);
+        for (std::size_t c = 0; c < cv->labels.size(); ++c)
+            if (auto it = index.find(cv->labels[c]); it != index.end()) toOutput[c] = it->second;
+        for (std::size_t c : cv->codes)
+            if (toOutput[c] < counts.size()) counts[toOutput[c]] += 1.0;
+    }
+    r.notes.push_back("histogram over the " + std::to_string(spec.categories.size()) + " declared categories; " +
+                      (spec.otherLabel ? "other values are counted in '" + *spec.otherLabel + "'" : std::string("other values are dropped")));
+    return counts;
+}
+
+Status fillHistogram(ColumnQueryResult& r, const Column& column, const ColumnQuerySpec& spec, const RunContext& ctx) {
+    auto domain = aggregateDomain(spec);
+    if (!domain) return domain.status();
+    std::vector<double> counts;
+    if (domain->categorical) {
+        counts = categoryCounts(column, spec, r);
+    } else {
+        auto values = numericValues(column);
+        if (!values) return values.status();
+        counts.assign(domain->edges.size() - 1, 0.0);
+        for (double v : *values) counts[histogramBin(domain->edges, v)] += 1.0;
+        r.labels = domain->labels;
+        r.notes.push_back("values outside the bins are counted in the first or last bin");
+    }
+    double total = 0.0;
+    for (double c : counts) total += c;
+    if (spec.strategy == "identity") return releaseExact(r, spec, {counts, std::size_t(total)}, ctx);
+
+    // A range strategy of the histogram catalogue (Laplace-based, epsilon per release).
+    auto info = findHistogramStrategy(spec.strategy);
+    if (!info) return info.status();
+    auto options = parseParameters(**info, spec.strategyOptions, "options");
+    if (!options) return options.status();
+    r.trueValues = counts;
+    r.sensitivity = 1.0;
+    r.neighbouring = Neighbouring::AddRemove;
+    const std::vector<RangeQuery> noWorkload;
+    ProgressReporter progress(ctx, "Releasing", spec.trials);
+    for (int t = 0; t < spec.trials; ++t) {
+        if (!progress.step(t)) return Status::cancelled();
+        RunContext quiet = ctx;
+        quiet.progress = nullptr;
+        auto h = runHistogramStrategy(spec.strategy, HistogramRun{counts, *options, spec.epsilon, noWorkload, quiet});
+        if (!h) return h.status();
+        r.noiseScale = h->noiseScale;
+        if (t == 0) r.notes.push_back((*info)->name + ": " + h->description + " (no per-bin interval)");
+        r.releases.push_back(std::move(h->estimate));
     }
     progress.finish();
     return Status::ok();
@@ -116,7 +205,20 @@ Status fillQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, std::vect
 
 }  // namespace
 
-Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQuerySpec& spec, MechanismKind mech,
+Status checkColumnForQuery(const Column& column, const ColumnQuerySpec& spec) {
+    const bool categoricalHistogram = spec.query == QueryKind::Histogram && !spec.categories.empty();
+    if (spec.query == QueryKind::Count || categoricalHistogram || isNumericType(column.type())) return Status::ok();
+    return Status::invalidArgument("column '" + column.name() + "' is " + columnTypeName(column.type()) + "; a " +
+                                   queryKindName(spec.query) +
+                                   (spec.query == QueryKind::Histogram ? " over numeric bins" : "") + " needs a numeric column");
+}
+
+Neighbouring neighbouringOf(const ColumnQuerySpec& spec, MechanismKind mech) {
+    if (spec.query == QueryKind::Mean || mech == MechanismKind::SmoothSensitivity) return Neighbouring::Replace;
+    return Neighbouring::AddRemove;
+}
+
+Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQuerySpec& spec, MechanismKind mech, bool teaching,
                                             const RunContext& ctx) {
     ColumnQueryResult r;
     r.query = spec.query;
@@ -125,20 +227,15 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
     r.delta = spec.delta;
     r.totalEpsilon = spec.epsilon * spec.trials;
     r.totalDelta = std::min(1.0, spec.delta * spec.trials);
+    r.neighbouring = neighbouringOf(spec, mech);
     const std::size_t nonMissing = column.size() - column.missingCount();
-    if (nonMissing == 0)
-        return Status::invalidArgument("column '" + column.name() + "' is empty (no non-missing values)");
     r.rowsUsed = nonMissing;
-    const bool numericHistogram =
-        spec.query == QueryKind::Histogram && (spec.binCount > 0 || !spec.binEdges.empty() ||
-                                                   (column.type() == ColumnType::Real && spec.categories.empty()));
-    const bool needsNumbers = spec.query != QueryKind::Count && (spec.query != QueryKind::Histogram || numericHistogram);
+    const bool needsNumbers = spec.query != QueryKind::Count && spec.query != QueryKind::Histogram;
     std::vector<double> values;
     if (needsNumbers) {
         auto v = numericValues(column);
         if (!v) return v.status();
         values = std::move(*v);
-        if (values.empty()) return Status::invalidArgument("column '" + column.name() + "' is empty (no non-missing numeric values)");
         r.rowsUsed = values.size();
     }
     if (spec.lower && needsNumbers && spec.query != QueryKind::RangeCount)
@@ -156,58 +253,21 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
             VEIL_RETURN_IF_ERROR(releaseAdditive(r, spec, 1.0, Neighbouring::AddRemove, ctx));
             break;
         }
-        case QueryKind::Sum: {
-            VEIL_RETURN_IF_ERROR(requireBounds(spec, "sum"));
-            double sum = 0.0;
-            for (double v : values) sum += std::clamp(v, *spec.lower, *spec.upper);
-            r.labels = {"sum"};
-            VEIL_RETURN_IF_ERROR(releaseExact(r, spec, {{sum}, values.size()}, ctx));
-            break;
-        }
+        case QueryKind::Sum:
         case QueryKind::Mean: {
-            VEIL_RETURN_IF_ERROR(requireBounds(spec, "mean"));
+            if (!spec.lower)
+                return Status::invalidArgument(std::string("a ") + queryKindName(spec.query) + " needs clamping bounds: give lower and upper");
+            if (spec.query == QueryKind::Mean && values.empty())
+                return Status::invalidArgument("a mean of no values: column '" + column.name() + "' has no non-missing numbers");
             double sum = 0.0;
             for (double v : values) sum += std::clamp(v, *spec.lower, *spec.upper);
-            r.labels = {"mean"};
+            r.labels = {queryKindName(spec.query)};
             VEIL_RETURN_IF_ERROR(releaseExact(r, spec, {{sum}, values.size()}, ctx));
             break;
         }
         case QueryKind::Median:
-        case QueryKind::Quantile:
-            VEIL_RETURN_IF_ERROR(fillQuantile(r, spec, std::move(values), ctx));
-            break;
-        case QueryKind::Histogram: {
-            if (!spec.categories.empty())  // declared categories: distinct, and not mixed with bins
-                if (auto d = aggregateDomain(spec); !d) return d.status();
-            std::vector<double> counts;
-            if (numericHistogram) {
-                auto edges = histogramEdges(spec);
-                if (!edges) return edges.status();
-                counts.assign(edges->size() - 1, 0.0);
-                for (double v : values) counts[histogramBin(*edges, v)] += 1.0;
-                r.labels = histogramBinLabels(*edges);
-                r.notes.push_back("values outside the bins are counted in the first or last bin");
-            } else {
-                auto cv = categoryValues(column);
-                if (!cv) return cv.status();
-                r.labels = spec.categories.empty() ? cv->labels : spec.categories;
-                std::vector<std::size_t> toOutput(cv->labels.size(), r.labels.size());  // data category -> output
-                for (std::size_t c = 0; c < cv->labels.size(); ++c)
-                    toOutput[c] = std::size_t(std::find(r.labels.begin(), r.labels.end(), cv->labels[c]) - r.labels.begin());
-                counts.assign(r.labels.size(), 0.0);
-                for (std::size_t c : cv->codes)
-                    if (toOutput[c] < counts.size()) counts[toOutput[c]] += 1.0;
-                if (!spec.categories.empty())
-                    r.notes.push_back("histogram over the " + std::to_string(spec.categories.size()) +
-                                      " declared categories; other values are not counted");
-                else if (column.type() != ColumnType::Categorical)
-                    r.notes.push_back("category labels are taken from the data; they are not protected");
-            }
-            double total = 0.0;
-            for (double c : counts) total += c;
-            VEIL_RETURN_IF_ERROR(releaseExact(r, spec, {counts, std::size_t(total)}, ctx));
-            break;
-        }
+        case QueryKind::Quantile: VEIL_RETURN_IF_ERROR(fillQuantile(r, spec, std::move(values), teaching, ctx)); break;
+        case QueryKind::Histogram: VEIL_RETURN_IF_ERROR(fillHistogram(r, column, spec, ctx)); break;
     }
     return r;
 }

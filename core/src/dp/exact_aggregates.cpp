@@ -20,7 +20,7 @@ namespace {
 
 struct Additive {
     NoiseDistribution noise;
-    std::function<double(RandomSource&, double)> release;
+    std::function<Result<double>(RandomSource&, double)> release;
 };
 
 bool isInteger(double x) { return std::isfinite(x) && std::floor(x) == x && std::fabs(x) < 9e15; }
@@ -44,8 +44,11 @@ Result<Additive> makeAdditive(MechanismKind mech, const ColumnQuerySpec& spec, d
     auto m = GeometricMechanism::create(spec.epsilon, static_cast<std::int64_t>(sensitivity), nb);
     if (!m) return m.status();
     GeometricMechanism gm = *m;
-    return Additive{gm.noise(), [gm](RandomSource& r, double v) {
-                        return double(gm.release(r, static_cast<std::int64_t>(std::llround(v))));
+    return Additive{gm.noise(), [gm](RandomSource& r, double v) -> Result<double> {
+                        if (!(std::fabs(v) < 9e18)) return Status::invalidArgument("the count " + formatNumber(v) + " does not fit in 64 bits");
+                        auto out = gm.release(r, static_cast<std::int64_t>(std::llround(v)));
+                        if (!out) return out.status();
+                        return double(*out);
                     }};
 }
 
@@ -53,10 +56,16 @@ Result<Additive> makeAdditive(MechanismKind mech, const ColumnQuerySpec& spec, d
 
 Result<std::vector<double>> histogramEdges(const ColumnQuerySpec& spec) {
     std::vector<double> edges = spec.binEdges;
+    if (edges.size() > kMaxHistogramBins + 1)
+        return Status::invalidArgument("a histogram has at most " + std::to_string(kMaxHistogramBins) + " bins (got " +
+                                       std::to_string(edges.size() - 1) + ")");
     if (edges.empty()) {
         if (!spec.lower || !spec.upper)
-            return Status::invalidArgument("a numeric histogram needs clamping bounds: give lower and upper, or bin edges");
-        const int k = spec.binCount > 0 ? spec.binCount : 10;
+            return Status::invalidArgument("a numeric histogram needs declared clamping bounds: give lower and upper, or bin edges");
+        if (spec.binCount < 1 || std::size_t(spec.binCount) > kMaxHistogramBins)
+            return Status::invalidArgument("a numeric histogram needs a declared number of bins in [1, " +
+                                           std::to_string(kMaxHistogramBins) + "] (got " + std::to_string(spec.binCount) + ")");
+        const int k = spec.binCount;
         if (!(*spec.upper > *spec.lower)) return Status::invalidArgument("numeric bins need lower < upper");
         for (int i = 0; i <= k; ++i) edges.push_back(*spec.lower + (*spec.upper - *spec.lower) * i / k);
     }
@@ -95,6 +104,8 @@ Result<AggregateDomain> aggregateDomain(const ColumnQuerySpec& spec) {
             d.labels = {queryKindName(spec.query)};
             return d;
         case QueryKind::Histogram:
+            if (spec.otherLabel && isNumericHistogram(spec))
+                return Status::invalidArgument("an other bin is for categories; numeric bins clamp values into the first or last bin");
             if (isNumericHistogram(spec)) {
                 if (!spec.categories.empty())
                     return Status::invalidArgument("a histogram has either numeric bins or categories, not both");
@@ -105,11 +116,18 @@ Result<AggregateDomain> aggregateDomain(const ColumnQuerySpec& spec) {
                 return d;
             }
             if (spec.categories.empty())
-                return Status::invalidArgument("a histogram computed outside Veil needs a data-independent domain: declare "
-                                               "numeric bins (bins with lower/upper, or edges) or a list of categories");
+                return Status::invalidArgument("a histogram needs a declared, data-independent domain: numeric bins (bins with "
+                                               "lower and upper, or edges) or a list of categories; labels are never read off the data");
             if (std::set<std::string>(spec.categories.begin(), spec.categories.end()).size() != spec.categories.size())
                 return Status::invalidArgument("the histogram's categories must be distinct");
+            if (spec.categories.size() > kMaxHistogramBins)
+                return Status::invalidArgument("a histogram has at most " + std::to_string(kMaxHistogramBins) + " categories (got " +
+                                               std::to_string(spec.categories.size()) + ")");
+            if (spec.otherLabel &&
+                std::find(spec.categories.begin(), spec.categories.end(), *spec.otherLabel) != spec.categories.end())
+                return Status::invalidArgument("the other bin '" + *spec.otherLabel + "' is also a declared category");
             d.labels = spec.categories;
+            if (spec.otherLabel) d.labels.push_back(*spec.otherLabel);
             d.categorical = true;
             return d;
         default: break;
@@ -135,7 +153,9 @@ Status releaseAdditive(ColumnQueryResult& r, const ColumnQuerySpec& spec, double
         std::vector<double> out(r.trueValues.size());
         std::vector<ConfidenceInterval> ci(out.size());
         for (std::size_t i = 0; i < out.size(); ++i) {
-            out[i] = add->release(*ctx.random, r.trueValues[i]);
+            auto v = add->release(*ctx.random, r.trueValues[i]);
+            if (!v) return v.status();
+            out[i] = *v;
             ci[i] = {out[i] - w, out[i] + w, spec.confidence};
         }
         r.releases.push_back(std::move(out));
@@ -173,10 +193,12 @@ Status releaseExact(ColumnQueryResult& r, const ColumnQuerySpec& spec, const Exa
 
 }  // namespace detail
 
-Result<ColumnQueryResult> releaseExactAggregates(const std::string& column, const ColumnQuerySpec& spec,
+Result<ColumnQueryResult> releaseExactAggregates(ReleaseGate& gate, const std::string& column, const ColumnQuerySpec& spec,
                                                  const ExactAggregates& exact, const RunContext& ctx) {
-    auto mech = detail::chooseMechanism(spec, ctx);
+    auto mech = detail::chooseMechanism(spec);
     if (!mech) return mech.status();
+    if (spec.query == QueryKind::Histogram && spec.strategy != "identity")
+        return Status::invalidArgument("a histogram from exact aggregates is released with the identity strategy");
     auto domain = aggregateDomain(spec);
     if (!domain) return domain.status();
     if (exact.values.size() != domain->labels.size())
@@ -203,6 +225,18 @@ Result<ColumnQueryResult> releaseExactAggregates(const std::string& column, cons
         if (spec.query == QueryKind::Histogram && total != n)
             return Status::invalidArgument("the bins hold " + formatNumber(total) + " values, not the " + std::to_string(exact.rows) + " rows given");
     }
+    auto cost = columnQueryCost(spec);
+    if (!cost) return cost.status();
+    Charge charge;
+    charge.what = std::string(queryKindName(spec.query)) + " of " + column;
+    charge.mechanism = mechanismKindName(*mech);
+    charge.neighbouring = neighbouringName(detail::neighbouringOf(spec, *mech));
+    charge.citation = mechanismCitation(*mech);
+    charge.cost = *cost;
+    charge.details = {{"query", queryKindName(spec.query)}, {"column", column}, {"trials", spec.trials}, {"exact_aggregates", true}};
+    auto admission = gate.admit(charge);
+    if (!admission) return admission.status();
+
     ColumnQueryResult r;
     r.query = spec.query;
     r.mechanism = *mech;
@@ -219,9 +253,16 @@ Result<ColumnQueryResult> releaseExactAggregates(const std::string& column, cons
     ExactAggregates clamped = exact;
     if (spec.query == QueryKind::Sum || spec.query == QueryKind::Mean)
         clamped.values[0] = std::clamp(exact.values[0], n * *spec.lower, n * *spec.upper);
-    VEIL_RETURN_IF_ERROR(detail::releaseExact(r, spec, clamped, ctx));
-    r.seeded = !ctx.random->isSecure();
+    RunContext local = ctx;
+    local.random = admission->random.get();
+    VEIL_RETURN_IF_ERROR(detail::releaseExact(r, spec, clamped, local));
+    r.seeded = admission->receipt.seeded;
+    r.receipt = admission->receipt;
     if (r.seeded) r.notes.push_back("seeded random source: reproducible, for tests and demos only, not a real release");
+    if (!gate.isTeaching()) {
+        r.trueValues.clear();
+        if (spec.query != QueryKind::Mean) r.rowsUsed = 0;
+    }
     return r;
 }
 

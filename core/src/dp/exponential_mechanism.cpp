@@ -27,7 +27,7 @@ std::size_t sampleLogWeights(RandomSource& rng, const std::vector<double>& logWe
 }
 
 Result<ExponentialMechanism> ExponentialMechanism::create(double epsilon, double sensitivity, Neighbouring n) {
-    VEIL_RETURN_IF_ERROR(validateEpsilon(epsilon));
+    VEIL_RETURN_IF_ERROR(validateEpsilonShare(epsilon));
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(sensitivity, "sensitivity"));
     return ExponentialMechanism(epsilon, sensitivity, n);
 }
@@ -58,7 +58,7 @@ Result<std::size_t> ExponentialMechanism::select(RandomSource& rng, const std::v
 }
 
 Result<ExponentialQuantile> ExponentialQuantile::create(double epsilon, double quantile, double lower, double upper) {
-    VEIL_RETURN_IF_ERROR(validateEpsilon(epsilon));
+    VEIL_RETURN_IF_ERROR(validateEpsilonShare(epsilon));
     VEIL_RETURN_IF_ERROR(requireProbability(quantile, "quantile"));
     VEIL_RETURN_IF_ERROR(validateBounds(lower, upper));
     return ExponentialQuantile(epsilon, quantile, lower, upper);
@@ -85,7 +85,7 @@ void quantileIntervals(std::vector<double>& values, double lower, double upper, 
 }  // namespace
 
 Result<double> ExponentialQuantile::release(RandomSource& rng, std::vector<double> values) const {
-    if (values.empty()) return Status::invalidArgument("cannot release a quantile of an empty column");
+    // No values: one interval [lower, upper] with score 0, i.e. a uniform draw (still private).
     if (m_upper == m_lower) return m_lower;
     std::vector<double> edges, logw;
     quantileIntervals(values, m_lower, m_upper, m_q, m_epsilon, edges, logw);
@@ -94,7 +94,6 @@ Result<double> ExponentialQuantile::release(RandomSource& rng, std::vector<doubl
 }
 
 Result<QuantileDensity> ExponentialQuantile::density(std::vector<double> values) const {
-    if (values.empty()) return Status::invalidArgument("cannot release a quantile of an empty column");
     QuantileDensity d;
     std::vector<double> logw;
     quantileIntervals(values, m_lower, m_upper, m_q, m_epsilon, d.edges, logw);

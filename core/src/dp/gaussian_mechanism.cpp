@@ -2,7 +2,7 @@
 #include "veil/dp/gaussian_mechanism.h"
 
 #include "veil/common/validate.h"
-#include "veil/dp/samplers.h"
+#include "dp/detail/samplers.h"
 #include "veil/dp/stats.h"
 
 #include <cmath>
@@ -33,23 +33,37 @@ double analyticGaussianSigma(double epsilon, double delta, double d) {
 
 Result<GaussianMechanism> GaussianMechanism::create(double epsilon, double delta, double l2Sensitivity,
                                                     Neighbouring neighbouring) {
-    VEIL_RETURN_IF_ERROR(validateEpsilon(epsilon));
+    VEIL_RETURN_IF_ERROR(validateEpsilonShare(epsilon));
     VEIL_RETURN_IF_ERROR(validateDelta(delta));
     if (!(delta > 0.0))
         return Status::invalidArgument("the Gaussian mechanism needs delta > 0 (got " + formatNumber(delta) + ")");
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(l2Sensitivity, "sensitivity"));
+    const auto outOfRange = [&](double s) {
+        return Status::invalidArgument("the Gaussian noise scale sigma = " + formatNumber(s) + " (sensitivity " +
+                                       formatNumber(l2Sensitivity) + ", epsilon " + formatNumber(epsilon) + ", delta " +
+                                       formatNumber(delta) + ") is outside the supported range [" + formatNumber(kMinNoiseScale) +
+                                       ", " + formatNumber(kMaxNoiseScale) + "]");
+    };
     // Snapping widens the sensitivity by the lattice step g, which depends on sigma: iterate.
     double sigma = analyticGaussianSigma(epsilon, delta, l2Sensitivity);
+    if (!(sigma >= kMinNoiseScale && sigma <= kMaxNoiseScale)) return outOfRange(sigma);
+    double g = detail::snappingGranularity(sigma);
     for (int i = 0; i < 4; ++i) {
-        const double g = snappingGranularity(sigma);
         const double widened = analyticGaussianSigma(epsilon, delta, l2Sensitivity + g);
-        if (snappingGranularity(widened) == g) { sigma = widened; break; }
+        if (!(widened >= kMinNoiseScale && widened <= kMaxNoiseScale)) return outOfRange(widened);
         sigma = widened;
+        const double next = detail::snappingGranularity(widened);
+        if (next == g) break;
+        g = next;
     }
-    return GaussianMechanism(epsilon, delta, l2Sensitivity, sigma, neighbouring);
+    // The snapped values of neighbours differ by at most sensitivity + g on the lattice.
+    const double rho = (l2Sensitivity + g) * (l2Sensitivity + g) / (2.0 * sigma * sigma);
+    return GaussianMechanism(epsilon, delta, l2Sensitivity, sigma, rho, neighbouring);
 }
 
-double GaussianMechanism::release(RandomSource& rng, double value) const { return addSnappedGaussian(rng, value, m_sigma); }
+Result<double> GaussianMechanism::release(RandomSource& rng, double value) const {
+    return detail::addSnappedGaussian(rng, value, m_sigma);
+}
 
 ConfidenceInterval GaussianMechanism::interval(double released, double confidence) const {
     const double w = noise().halfWidth(confidence);

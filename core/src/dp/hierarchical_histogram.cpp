@@ -1,21 +1,26 @@
 // Hierarchical histogram with constrained inference (Hay, Rastogi, Miklau, Suciu, "Boosting the
 // accuracy of differentially private histograms through consistency", VLDB 2010, Thm. 3).
+#include "dp/detail/histogram_strategies.h"
+
 #include "veil/common/validate.h"
-#include "veil/dp/histogram_release.h"
-#include "veil/dp/samplers.h"
+#include "veil/dp/laplace_mechanism.h"
 
 #include <cmath>
 
 namespace veil::dp::detail {
 
-Result<HistogramResult> releaseHierarchical(const std::vector<double>& counts, const HistogramOptions& o, RandomSource& rng) {
-    if (o.branching < 2) return Status::invalidArgument("branching must be at least 2 (got " + std::to_string(o.branching) + ")");
-    const std::size_t b = std::size_t(o.branching);
+Result<HistogramResult> releaseTree(const std::vector<double>& counts, std::size_t b, bool consistency, double epsilon,
+                                    RandomSource& rng) {
+    if (b < 2) return Status::invalidArgument("branching must be at least 2 (got " + std::to_string(b) + ")");
     // Leaves padded to b^h; level 0 = leaves, level h = root.
     std::size_t leaves = 1, height = 0;
-    while (leaves < counts.size()) { leaves *= b; ++height; }
+    while (leaves < counts.size()) {
+        leaves *= b;
+        ++height;
+    }
     const std::size_t levels = height + 1;  // each record touches one node per level: sensitivity = levels
-    const double scale = snappedLaplaceScale(double(levels), o.epsilon);
+    auto lap = LaplaceMechanism::create(epsilon, double(levels));
+    if (!lap) return lap.status();
     std::vector<std::vector<double>> noisy(levels), truth(levels);
     truth[0].assign(leaves, 0.0);
     for (std::size_t i = 0; i < counts.size(); ++i) truth[0][i] = counts[i];
@@ -25,15 +30,18 @@ Result<HistogramResult> releaseHierarchical(const std::vector<double>& counts, c
     }
     for (std::size_t l = 0; l < levels; ++l) {
         noisy[l].resize(truth[l].size());
-        for (std::size_t i = 0; i < truth[l].size(); ++i) noisy[l][i] = addSnappedLaplace(rng, truth[l][i], scale);
+        for (std::size_t i = 0; i < truth[l].size(); ++i) {
+            auto v = lap->release(rng, truth[l][i]);
+            if (!v) return v.status();
+            noisy[l][i] = *v;
+        }
     }
     HistogramResult r;
-    r.strategy = HistogramStrategy::Hierarchical;
-    r.noiseScale = scale;
-    r.consistent = o.consistency;
+    r.noiseScale = lap->scale();
+    r.consistent = consistency;
     r.description = std::to_string(b) + "-ary tree, " + std::to_string(levels) + " levels, Laplace(" +
-                    formatNumber(scale) + ") per node" + (o.consistency ? ", constrained inference" : ", leaves only");
-    if (!o.consistency) {
+                    formatNumber(r.noiseScale) + ") per node" + (consistency ? ", constrained inference" : ", leaves only");
+    if (!consistency) {
         r.estimate.assign(noisy[0].begin(), noisy[0].begin() + long(counts.size()));
         return r;
     }
@@ -71,6 +79,24 @@ std::vector<double> hayConstrainedInference(const std::vector<std::vector<double
         upper = std::move(cur);
     }
     return upper;
+}
+
+HistogramStrategyEntry hierarchicalStrategy() {
+    AlgorithmInfo info;
+    info.family = "histogram";
+    info.id = "hierarchical";
+    info.name = "Hierarchical tree";
+    info.summary = "Noisy counts of a b-ary tree of ranges, made consistent by least squares; good for long ranges";
+    info.citation = "Hay, Rastogi, Miklau, Suciu, VLDB 2010";
+    info.parameters = {
+        {"branching", "Branching factor b", "children per node of the tree", ParameterKind::Integer, 2, 1024, 2, {}},
+        {"consistency", "Constrained inference", "make parent and children counts agree (Hay et al. Thm. 3)",
+         ParameterKind::Flag, 0, 0, true, {}},
+    };
+    return {info, [](const HistogramRun& run) {
+                return releaseTree(run.counts, std::size_t(run.options.integer("branching")), run.options.flag("consistency"),
+                                   run.epsilon, *run.ctx.random);
+            }};
 }
 
 }  // namespace veil::dp::detail

@@ -1,61 +1,62 @@
-// Dispatcher and evaluation of the histogram strategies (DPBench scaled error, Hay et al. 2016).
+// Running a histogram strategy through the release gate, and their evaluation (DPBench scaled
+// error, Hay et al. SIGMOD 2016) in teaching mode.
 #include "veil/dp/histogram_release.h"
+
+#include "dp/detail/histogram_strategies.h"
 
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
-#include "veil/dp/samplers.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace veil::dp {
 
-const char* histogramStrategyName(HistogramStrategy s) {
-    switch (s) {
-        case HistogramStrategy::Identity: return "identity";
-        case HistogramStrategy::Hierarchical: return "hierarchical";
-        case HistogramStrategy::Privelet: return "privelet";
-        case HistogramStrategy::Mwem: return "mwem";
-    }
-    return "identity";
-}
+namespace {
 
-Result<HistogramStrategy> parseHistogramStrategy(const std::string& name) {
-    for (auto s : {HistogramStrategy::Identity, HistogramStrategy::Hierarchical, HistogramStrategy::Privelet, HistogramStrategy::Mwem})
-        if (name == histogramStrategyName(s)) return s;
-    return Status::invalidArgument("unknown histogram strategy '" + name + "' (expected identity, hierarchical, privelet or mwem)");
-}
-
-Result<HistogramResult> releaseHistogram(const std::vector<double>& counts, HistogramStrategy strategy,
-                                         const HistogramOptions& options, const RunContext& ctx) {
-    VEIL_RETURN_IF_ERROR(validateEpsilon(options.epsilon));
+Status validateCounts(const std::vector<double>& counts) {
     if (counts.empty()) return Status::invalidArgument("the histogram has no bins");
     for (std::size_t i = 0; i < counts.size(); ++i)
         if (!std::isfinite(counts[i]) || counts[i] < 0)
             return Status::invalidArgument("bin " + std::to_string(i) + " has count " + formatNumber(counts[i]) +
                                            "; counts must be finite and non-negative");
-    if (!ctx.random) return Status::invalidArgument("no random source given for the release");
+    return Status::ok();
+}
+
+}  // namespace
+
+Result<HistogramResult> releaseHistogram(ReleaseGate& gate, const std::vector<double>& counts, const HistogramRequest& request,
+                                         const RunContext& ctx) {
+    VEIL_RETURN_IF_ERROR(validateEpsilon(request.epsilon));
+    auto entry = findHistogramStrategy(request.strategy);
+    if (!entry) return entry.status();
+    auto options = parseParameters(**entry, request.options, "options");
+    if (!options) return options.status();
+    VEIL_RETURN_IF_ERROR(validateCounts(counts));
+    for (const auto& q : request.workload)
+        if (q.lo > q.hi || q.hi >= counts.size())
+            return Status::invalidArgument("workload query [" + std::to_string(q.lo) + ", " + std::to_string(q.hi) +
+                                           "] is outside the " + std::to_string(counts.size()) + " bins");
     if (ctx.cancelled()) return Status::cancelled();
-    Result<HistogramResult> r = Status::internal("unreachable");
-    switch (strategy) {
-        case HistogramStrategy::Identity: {
-            // Laplace per bin: one record changes one bin by 1 (parallel composition).
-            HistogramResult h;
-            h.noiseScale = snappedLaplaceScale(1.0, options.epsilon);
-            h.estimate.resize(counts.size());
-            for (std::size_t i = 0; i < counts.size(); ++i) h.estimate[i] = addSnappedLaplace(*ctx.random, counts[i], h.noiseScale);
-            h.description = "Laplace(" + formatNumber(h.noiseScale) + ") per bin";
-            r = std::move(h);
-            break;
-        }
-        case HistogramStrategy::Hierarchical: r = detail::releaseHierarchical(counts, options, *ctx.random); break;
-        case HistogramStrategy::Privelet: r = detail::releasePrivelet(counts, options, *ctx.random); break;
-        case HistogramStrategy::Mwem: r = detail::releaseMwem(counts, options, ctx); break;
-    }
+
+    Charge charge;
+    charge.what = request.what;
+    charge.mechanism = (*entry)->id;
+    charge.neighbouring = neighbouringName(Neighbouring::AddRemove);
+    charge.citation = (*entry)->citation;
+    charge.cost = {request.epsilon, 0.0, 0.0};
+    charge.details = {{"strategy", (*entry)->id}, {"options", options->json()}, {"bins", counts.size()}};
+    auto admission = gate.admit(charge);
+    if (!admission) return admission.status();
+
+    RunContext local = ctx;
+    local.random = admission->random.get();
+    auto r = detail::runHistogramStrategy((*entry)->id, detail::HistogramRun{counts, *options, request.epsilon, request.workload, local});
     if (!r) return r;
-    r->strategy = strategy;
-    r->epsilon = options.epsilon;
+    r->epsilon = request.epsilon;
     r->neighbouring = Neighbouring::AddRemove;
+    r->receipt = admission->receipt;
+    if (gate.isTeaching()) r->trueCounts = counts;
     return r;
 }
 
@@ -73,26 +74,34 @@ double quantileFromHistogram(const std::vector<double>& edges, const std::vector
     return edges.back();
 }
 
-Result<std::vector<StrategyError>> compareStrategies(const std::vector<double>& counts,
-                                                     const std::vector<HistogramStrategy>& strategies,
-                                                     const HistogramOptions& options,
+Result<std::vector<StrategyError>> compareStrategies(ReleaseGate& gate, const std::vector<double>& counts,
+                                                     const std::vector<std::string>& strategies, double epsilon,
                                                      const std::vector<RangeQuery>& workload, int trials,
                                                      const RunContext& ctx) {
+    if (!gate.isTeaching())
+        return Status::invalidArgument("comparing strategies measures their error against the true counts: it is only "
+                                       "available in teaching mode (public or sample data)");
     VEIL_RETURN_IF_ERROR(requireAtLeast(trials, 1, "trials"));
     std::vector<StrategyError> out;
     const long long totalSteps = static_cast<long long>(strategies.size()) * trials;
     ProgressReporter progress(ctx, "Comparing strategies", totalSteps);
     long long step = 0;
-    for (auto s : strategies) {
-        HistogramOptions o = options;
-        if (s == HistogramStrategy::Mwem && o.workload.empty()) o.workload = workload;
+    for (const auto& id : strategies) {
+        auto entry = findHistogramStrategy(id);
+        if (!entry) return entry.status();
+        HistogramRequest request;
+        request.strategy = id;
+        request.epsilon = epsilon;
+        request.workload = workload;
         double sum = 0.0, sumSq = 0.0;
+        bool consistent = false;
         for (int t = 0; t < trials; ++t) {
             if (!progress.step(step++)) return Status::cancelled();
             RunContext inner = ctx;
             inner.progress = nullptr;
-            auto rel = releaseHistogram(counts, s, o, inner);
+            auto rel = releaseHistogram(gate, counts, request, inner);
             if (!rel) return rel.status();
+            consistent = rel->consistent;
             auto err = scaledAverageError(counts, rel->estimate, workload);
             if (!err) return err.status();
             sum += *err;
@@ -100,8 +109,7 @@ Result<std::vector<StrategyError>> compareStrategies(const std::vector<double>& 
         }
         const double mean = sum / trials;
         const double var = trials > 1 ? std::max(0.0, (sumSq - trials * mean * mean) / (trials - 1)) : 0.0;
-        out.push_back({s, s != HistogramStrategy::Identity && (s != HistogramStrategy::Hierarchical || options.consistency), mean,
-                       std::sqrt(var / trials)});
+        out.push_back({id, (*entry)->name, consistent, mean, std::sqrt(var / trials)});
     }
     progress.finish();
     return out;

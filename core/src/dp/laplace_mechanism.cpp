@@ -2,17 +2,24 @@
 #include "veil/dp/laplace_mechanism.h"
 
 #include "veil/common/validate.h"
-#include "veil/dp/samplers.h"
+#include "dp/detail/samplers.h"
 
 namespace veil::dp {
 
 Result<LaplaceMechanism> LaplaceMechanism::create(double epsilon, double l1Sensitivity, Neighbouring neighbouring) {
-    VEIL_RETURN_IF_ERROR(validateEpsilon(epsilon));
+    VEIL_RETURN_IF_ERROR(validateEpsilonShare(epsilon));
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(l1Sensitivity, "sensitivity"));
-    return LaplaceMechanism(epsilon, l1Sensitivity, snappedLaplaceScale(l1Sensitivity, epsilon), neighbouring);
+    const double scale = detail::snappedLaplaceScale(l1Sensitivity, epsilon);
+    if (!(scale >= kMinNoiseScale && scale <= kMaxNoiseScale))
+        return Status::invalidArgument("the Laplace noise scale sensitivity / epsilon = " + formatNumber(l1Sensitivity) + " / " +
+                                       formatNumber(epsilon) + " is outside the supported range [" + formatNumber(kMinNoiseScale) +
+                                       ", " + formatNumber(kMaxNoiseScale) + "]");
+    return LaplaceMechanism(epsilon, l1Sensitivity, scale, neighbouring);
 }
 
-double LaplaceMechanism::release(RandomSource& rng, double value) const { return addSnappedLaplace(rng, value, m_scale); }
+Result<double> LaplaceMechanism::release(RandomSource& rng, double value) const {
+    return detail::addSnappedLaplace(rng, value, m_scale);
+}
 
 ConfidenceInterval LaplaceMechanism::interval(double released, double confidence) const {
     const double w = noise().halfWidth(confidence);

@@ -1,20 +1,24 @@
 // MWEM (Hardt, Ligett, McSherry, "A simple and practical algorithm for differentially private
 // data release", NIPS 2012, Algorithm 1; seed 004 "Multiplicative Weights Algorithm").
+#include "dp/detail/histogram_strategies.h"
+
 #include "veil/common/validate.h"
 #include "veil/dp/exponential_mechanism.h"
-#include "veil/dp/histogram_release.h"
 #include "veil/dp/laplace_mechanism.h"
 
 #include <cmath>
 
 namespace veil::dp::detail {
 
-Result<HistogramResult> releaseMwem(const std::vector<double>& counts, const HistogramOptions& o, const RunContext& ctx) {
-    VEIL_RETURN_IF_ERROR(requireAtLeast(o.mwemRounds, 1, "MWEM rounds"));
-    if (!(o.mwemTotalShare > 0.0 && o.mwemTotalShare < 1.0))
-        return Status::invalidArgument("MWEM total-count share must be in (0, 1) (got " + formatNumber(o.mwemTotalShare) + ")");
+namespace {
+
+Result<HistogramResult> releaseMwem(const HistogramRun& run) {
+    const auto& counts = run.counts;
+    const RunContext& ctx = run.ctx;
+    const int rounds = int(run.options.integer("rounds"));
+    const double totalShare = run.options.number("total_share");
     RandomSource& rng = *ctx.random;
-    std::vector<RangeQuery> workload = o.workload;
+    std::vector<RangeQuery> workload = run.workload;
     if (workload.empty()) {
         auto w = randomRangeWorkload(counts.size(), 500, rng);  // public: drawn independently of the data
         if (!w) return w.status();
@@ -23,14 +27,15 @@ Result<HistogramResult> releaseMwem(const std::vector<double>& counts, const His
     for (const auto& q : workload)
         if (q.lo > q.hi || q.hi >= counts.size()) return Status::invalidArgument("MWEM workload query outside the domain");
     const std::size_t n = counts.size();
-    const int rounds = o.mwemRounds;
     // The total count is not public under add/remove: spend a small share on it.
-    auto totalMech = LaplaceMechanism::create(o.epsilon * o.mwemTotalShare, 1.0);
+    auto totalMech = LaplaceMechanism::create(run.epsilon * totalShare, 1.0);
     if (!totalMech) return totalMech.status();
     double total = 0.0;
     for (double c : counts) total += c;
-    const double noisyTotal = std::max(1.0, totalMech->release(rng, total));
-    const double perRound = o.epsilon * (1.0 - o.mwemTotalShare) / rounds;
+    auto releasedTotal = totalMech->release(rng, total);
+    if (!releasedTotal) return releasedTotal.status();
+    const double noisyTotal = std::max(1.0, *releasedTotal);
+    const double perRound = run.epsilon * (1.0 - totalShare) / rounds;
     auto select = ExponentialMechanism::create(perRound / 2.0, 1.0);
     auto measure = LaplaceMechanism::create(perRound / 2.0, 1.0);
     if (!select) return select.status();
@@ -47,7 +52,9 @@ Result<HistogramResult> releaseMwem(const std::vector<double>& counts, const His
         for (std::size_t i = 0; i < workload.size(); ++i) scores[i] = std::fabs(rangeSum(p, workload[i]) - trueAnswers[i]);
         auto pick = select->select(rng, scores);
         if (!pick) return pick.status();
-        measured.emplace_back(*pick, measure->release(rng, trueAnswers[*pick]));
+        auto answer = measure->release(rng, trueAnswers[*pick]);
+        if (!answer) return answer.status();
+        measured.emplace_back(*pick, *answer);
         // Multiplicative weights over all measurements so far (post-processing of the noisy answers).
         for (const auto& [qi, m] : measured) {
             const RangeQuery& q = workload[qi];
@@ -64,13 +71,30 @@ Result<HistogramResult> releaseMwem(const std::vector<double>& counts, const His
     }
     ctx.report(1.0, "MWEM done");
     HistogramResult r;
-    r.strategy = HistogramStrategy::Mwem;
     r.noiseScale = measure->scale();
     r.consistent = true;
     r.estimate = std::move(a);
     r.description = std::to_string(rounds) + " rounds over " + std::to_string(workload.size()) + " range queries, eps " +
-                    formatNumber(perRound) + " per round, " + formatNumber(o.epsilon * o.mwemTotalShare) + " on the total";
+                    formatNumber(perRound) + " per round, " + formatNumber(run.epsilon * totalShare) + " on the total";
     return r;
+}
+
+}  // namespace
+
+HistogramStrategyEntry mwemStrategy() {
+    AlgorithmInfo info;
+    info.family = "histogram";
+    info.id = "mwem";
+    info.name = "MWEM";
+    info.summary = "Multiplicative weights over the workload's queries chosen by the exponential mechanism; data-dependent";
+    info.citation = "Hardt, Ligett, McSherry, NIPS 2012";
+    info.dataDependent = true;
+    info.parameters = {
+        {"rounds", "Rounds T", "measurement rounds (each spends epsilon (1 - total_share) / T)", ParameterKind::Integer, 1, 1000, 10, {}},
+        {"total_share", "Share for the total", "share of epsilon spent on the noisy record count", ParameterKind::Number, 0.001, 0.5,
+         0.05, {}},
+    };
+    return {info, releaseMwem};
 }
 
 }  // namespace veil::dp::detail

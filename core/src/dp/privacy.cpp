@@ -12,9 +12,23 @@ namespace veil::dp {
 
 const char* neighbouringName(Neighbouring n) { return n == Neighbouring::AddRemove ? "add-remove" : "replace"; }
 
-Status validateEpsilon(double epsilon) { return requirePositiveFinite(epsilon, "epsilon"); }
+Status validateEpsilon(double epsilon) {
+    if (epsilon >= kMinEpsilon && epsilon <= kMaxEpsilon) return Status::ok();
+    return Status::invalidArgument("epsilon must be a number in [" + formatNumber(kMinEpsilon) + ", " + formatNumber(kMaxEpsilon) +
+                                   "] (got " + formatNumber(epsilon) + ")");
+}
 
-Status validateDelta(double delta) { return requireHalfOpenProbability(delta, "delta"); }
+Status validateDelta(double delta) {
+    if (delta == 0.0 || (delta >= kMinDelta && delta < 1.0)) return Status::ok();
+    return Status::invalidArgument("delta must be 0 or a number in [" + formatNumber(kMinDelta) + ", 1) (got " +
+                                   formatNumber(delta) + ")");
+}
+
+Status validateEpsilonShare(double epsilon, const std::string& name) {
+    if (epsilon > 0.0 && epsilon <= kMaxEpsilon) return Status::ok();
+    return Status::invalidArgument(name + " must be a positive number at most " + formatNumber(kMaxEpsilon) + " (got " +
+                                   formatNumber(epsilon) + ")");
+}
 
 Status validateBounds(double lower, double upper) {
     VEIL_RETURN_IF_ERROR(requireFinite(lower, "lower"));

@@ -1,18 +1,25 @@
 // Privelet with the Haar wavelet (Xiao, Wang, Gehrke, "Differential privacy via wavelet
 // transforms", ICDE 2010 / TKDE 2011, Section 4: weights W(c) and generalized sensitivity 1 + log2 m).
+#include "dp/detail/histogram_strategies.h"
+
 #include "veil/common/validate.h"
-#include "veil/dp/histogram_release.h"
-#include "veil/dp/samplers.h"
+#include "veil/dp/laplace_mechanism.h"
 
 #include <cmath>
 
 namespace veil::dp::detail {
 
-Result<HistogramResult> releasePrivelet(const std::vector<double>& counts, const HistogramOptions& o, RandomSource& rng) {
+namespace {
+
+Result<HistogramResult> releasePrivelet(const HistogramRun& run) {
+    const auto& counts = run.counts;
     std::size_t m = 1, h = 0;
-    while (m < counts.size()) { m *= 2; ++h; }
+    while (m < counts.size()) {
+        m *= 2;
+        ++h;
+    }
     const double rho = 1.0 + double(h);  // generalized sensitivity of the weighted Haar coefficients
-    const double budget = o.epsilon / rho;
+    const double budget = run.epsilon / rho;
     // Node sums level by level (level 0 = leaves).
     std::vector<std::vector<double>> sums(h + 1);
     sums[0].assign(m, 0.0);
@@ -21,28 +28,45 @@ Result<HistogramResult> releasePrivelet(const std::vector<double>& counts, const
         sums[l].resize(sums[l - 1].size() / 2);
         for (std::size_t i = 0; i < sums[l].size(); ++i) sums[l][i] = sums[l - 1][2 * i] + sums[l - 1][2 * i + 1];
     }
-    // Base coefficient: the mean, weight m; node coefficient (sumL - sumR) / size, weight size.
-    const double baseScale = snappedLaplaceScale(1.0 / double(m), budget);
-    std::vector<double> avg{addSnappedLaplace(rng, sums[h][0] / double(m), baseScale)};
+    // Base coefficient: the mean, weight m (noise Laplace(1 / (m budget))); node coefficient
+    // (sumL - sumR) / size, weight size.
+    auto base = LaplaceMechanism::create(budget, 1.0 / double(m));
+    if (!base) return base.status();
+    auto first = base->release(*run.ctx.random, sums[h][0] / double(m));
+    if (!first) return first.status();
+    std::vector<double> avg{*first};
     for (std::size_t l = h; l >= 1; --l) {
         const double size = std::ldexp(1.0, int(l));
-        const double scale = snappedLaplaceScale(1.0 / size, budget);
+        auto lap = LaplaceMechanism::create(budget, 1.0 / size);
+        if (!lap) return lap.status();
         std::vector<double> next(sums[l - 1].size());
         for (std::size_t i = 0; i < sums[l].size(); ++i) {
-            const double c = addSnappedLaplace(rng, (sums[l - 1][2 * i] - sums[l - 1][2 * i + 1]) / size, scale);
-            next[2 * i] = avg[i] + c;
-            next[2 * i + 1] = avg[i] - c;
+            auto c = lap->release(*run.ctx.random, (sums[l - 1][2 * i] - sums[l - 1][2 * i + 1]) / size);
+            if (!c) return c.status();
+            next[2 * i] = avg[i] + *c;
+            next[2 * i + 1] = avg[i] - *c;
         }
         avg = std::move(next);
     }
     HistogramResult r;
-    r.strategy = HistogramStrategy::Privelet;
-    r.noiseScale = baseScale;
+    r.noiseScale = base->scale();
     r.consistent = true;  // a wavelet reconstruction is consistent by construction
     r.description = "Haar wavelet over " + std::to_string(m) + " bins, generalized sensitivity " + formatNumber(rho) +
                     ", coefficient noise Laplace(" + formatNumber(rho) + " / (eps W(c)))";
     r.estimate.assign(avg.begin(), avg.begin() + long(counts.size()));
     return r;
+}
+
+}  // namespace
+
+HistogramStrategyEntry priveletStrategy() {
+    AlgorithmInfo info;
+    info.family = "histogram";
+    info.id = "privelet";
+    info.name = "Privelet (Haar wavelet)";
+    info.summary = "Noisy Haar wavelet coefficients, inverted to bins; error grows with log^3 of the domain";
+    info.citation = "Xiao, Wang, Gehrke, ICDE 2010";
+    return {info, releasePrivelet};
 }
 
 }  // namespace veil::dp::detail

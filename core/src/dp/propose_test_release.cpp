@@ -3,7 +3,7 @@
 #include "veil/dp/propose_test_release.h"
 
 #include "veil/common/validate.h"
-#include "veil/dp/samplers.h"
+#include "dp/detail/samplers.h"
 #include "veil/dp/smooth_sensitivity.h"
 
 #include <algorithm>
@@ -13,7 +13,7 @@ namespace veil::dp {
 
 Result<ProposeTestRelease> ProposeTestRelease::create(double epsilon, double delta, double proposedBound, double lower,
                                                       double upper) {
-    VEIL_RETURN_IF_ERROR(validateEpsilon(epsilon));
+    VEIL_RETURN_IF_ERROR(validateEpsilonShare(epsilon));
     VEIL_RETURN_IF_ERROR(validateDelta(delta));
     if (!(delta > 0.0)) return Status::invalidArgument("propose-test-release needs delta > 0 (got " + formatNumber(delta) + ")");
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(proposedBound, "proposed sensitivity bound"));
@@ -44,13 +44,16 @@ Result<PtrResult> ProposeTestRelease::releaseMedian(RandomSource& rng, std::vect
     const double eps1 = m_epsilon / 2.0, eps2 = m_epsilon - eps1;
     PtrResult r;
     r.distanceToInstability = *gamma;
-    const double noisyGamma = addSnappedLaplace(rng, double(*gamma), snappedLaplaceScale(1.0, eps1));
-    if (noisyGamma <= std::log(1.0 / m_delta) / eps1) return r;  // refuse
+    auto noisyGamma = detail::addSnappedLaplace(rng, double(*gamma), detail::snappedLaplaceScale(1.0, eps1));
+    if (!noisyGamma) return noisyGamma.status();
+    if (*noisyGamma <= std::log(1.0 / m_delta) / eps1) return r;  // refuse
     for (double& v : values) v = std::clamp(v, m_lower, m_upper);
     std::sort(values.begin(), values.end());
     const double median = values[SmoothSensitivityQuantile::rank(values.size(), 0.5) - 1];
-    r.noiseScale = snappedLaplaceScale(m_bound, eps2);
-    r.value = addSnappedLaplace(rng, median, r.noiseScale);
+    r.noiseScale = detail::snappedLaplaceScale(m_bound, eps2);
+    auto value = detail::addSnappedLaplace(rng, median, r.noiseScale);
+    if (!value) return value.status();
+    r.value = *value;
     return r;
 }
 

@@ -2,7 +2,7 @@
 #include "veil/dp/sample_aggregate.h"
 
 #include "veil/common/validate.h"
-#include "veil/dp/samplers.h"
+#include "veil/dp/laplace_mechanism.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 namespace veil::dp {
 
 Result<SampleAndAggregate> SampleAndAggregate::create(double epsilon, int blocks, double lower, double upper) {
-    VEIL_RETURN_IF_ERROR(validateEpsilon(epsilon));
+    VEIL_RETURN_IF_ERROR(validateEpsilonShare(epsilon));
     VEIL_RETURN_IF_ERROR(requireAtLeast(blocks, 1, "number of blocks"));
     VEIL_RETURN_IF_ERROR(validateBounds(lower, upper));
     return SampleAndAggregate(epsilon, blocks, lower, upper);
@@ -39,8 +39,12 @@ Result<SampleAggregateResult> SampleAndAggregate::release(RandomSource& rng, std
         r.value = m_lower;
         return r;
     }
-    r.noiseScale = snappedLaplaceScale(range / double(k), m_epsilon);
-    r.value = addSnappedLaplace(rng, sum / double(k), r.noiseScale);
+    auto lap = LaplaceMechanism::create(m_epsilon, range / double(k));
+    if (!lap) return lap.status();
+    r.noiseScale = lap->scale();
+    auto value = lap->release(rng, sum / double(k));
+    if (!value) return value.status();
+    r.value = *value;
     return r;
 }
 

@@ -1,7 +1,9 @@
 // Exact discrete samplers and snapped continuous noise (Canonne, Kamath, Steinke 2020, Algs 1-3).
-#include "veil/dp/samplers.h"
+#include "dp/detail/samplers.h"
 
 #include "dp/detail/exact_bernoulli.h"
+#include "veil/common/validate.h"
+#include "veil/dp/privacy.h"
 
 #include <boost/multiprecision/cpp_int.hpp>
 
@@ -9,27 +11,27 @@
 #include <cstdlib>
 #include <limits>
 
-namespace veil::dp {
+namespace veil::dp::detail {
 
 namespace mp = boost::multiprecision;
-using detail::U128;
+
 
 bool sampleBernoulliExpNeg(RandomSource& rng, std::uint64_t num, std::uint64_t den) {
     if (den == 0) return false;  // gamma = infinity
-    detail::BitBuffer bits(rng);
-    return detail::bernoulliExpNeg(bits, num, den);
+    BitBuffer bits(rng);
+    return bernoulliExpNeg(bits, num, den);
 }
 
 std::int64_t sampleDiscreteLaplace(RandomSource& source, std::uint64_t num, std::uint64_t den) {
     if (num == 0 || den == 0) return 0;  // scale 0: no noise (callers validate scale > 0)
     constexpr U128 kMax = U128(std::numeric_limits<std::int64_t>::max());
-    detail::BitBuffer rng(source);
+    BitBuffer rng(source);
     for (;;) {
         // CKS20 Algorithm 2: X = U + t*V with U ~ exp(-U/t) on {0..t-1} and V ~ Geom(1 - 1/e).
         const std::uint64_t u = num == 1 ? 0 : rng.uniformBelow(num);
-        if (!detail::bernoulliExpNegAtMostOne(rng, u, num)) continue;
+        if (!bernoulliExpNegAtMostOne(rng, u, num)) continue;
         std::uint64_t v = 0;
-        while (detail::bernoulliExpNegOne(rng)) ++v;
+        while (bernoulliExpNegOne(rng)) ++v;
         const U128 x = U128(u) + U128(num) * v;
         const U128 y = x / den;
         const bool negative = rng.bit();
@@ -38,8 +40,6 @@ std::int64_t sampleDiscreteLaplace(RandomSource& source, std::uint64_t num, std:
         return negative ? -std::int64_t(y) : std::int64_t(y);
     }
 }
-
-namespace detail {
 
 std::int64_t sampleDiscreteGaussianExact(RandomSource& rng, const BigUInt& num, const BigUInt& den) {
     if (num == 0 || den == 0) return 0;
@@ -58,14 +58,12 @@ std::int64_t sampleDiscreteGaussianExact(RandomSource& rng, const BigUInt& num, 
     }
 }
 
-}  // namespace detail
-
 std::int64_t sampleDiscreteGaussian(RandomSource& rng, std::uint64_t num, std::uint64_t den) {
-    return detail::sampleDiscreteGaussianExact(rng, detail::BigUInt(num), detail::BigUInt(den));
+    return sampleDiscreteGaussianExact(rng, BigUInt(num), BigUInt(den));
 }
 
 double snappingGranularity(double scale) {
-    if (!(scale > 0.0) || !std::isfinite(scale)) return std::ldexp(1.0, -1074);
+    if (!(scale > 0.0) || !std::isfinite(scale)) return std::numeric_limits<double>::quiet_NaN();
     int exponent = 0;
     const double mantissa = std::frexp(scale, &exponent);  // scale = mantissa * 2^exponent
     // Smallest power of two >= scale * 2^-40.
@@ -77,7 +75,7 @@ double snappingGranularity(double scale) {
 namespace {
 
 // scale / g as an exact dyadic rational num / 2^shift (num < 2^53), g a power of two.
-void latticeScale(double scale, double g, detail::BigUInt& num, detail::BigUInt& den) {
+void latticeScale(double scale, double g, BigUInt& num, BigUInt& den) {
     int exponent = 0;
     const double mantissa = std::frexp(scale, &exponent);
     const auto m = static_cast<std::uint64_t>(std::ldexp(mantissa, 53));  // scale = m * 2^(exponent-53)
@@ -110,26 +108,39 @@ double snapToLattice(double value, double g) { return std::nearbyint(value / g) 
 
 }  // namespace
 
-double addSnappedLaplace(RandomSource& rng, double value, double scale) {
-    if (!(scale > 0.0) || !std::isfinite(scale) || !std::isfinite(value)) return value;
+namespace {
+
+// The contract of the snapped samplers (veil/dp/privacy.h): a scale and a value in the supported
+// range. Never answer outside it (an infinite scale once meant "return the value unchanged").
+Status checkSnapped(double value, double scale, const char* what) {
+    if (!(scale >= kMinNoiseScale && scale <= kMaxNoiseScale))
+        return Status::invalidArgument(std::string("the ") + what + " scale " + formatNumber(scale) +
+                                       " is outside the supported range [" + formatNumber(kMinNoiseScale) + ", " +
+                                       formatNumber(kMaxNoiseScale) + "]; choose a larger epsilon or a smaller sensitivity");
+    if (!(std::fabs(value) <= kMaxReleasedMagnitude))
+        return Status::invalidArgument(std::string("the value to release (") + formatNumber(value) +
+                                       ") is not a finite number of magnitude at most " + formatNumber(kMaxReleasedMagnitude));
+    return Status::ok();
+}
+
+}  // namespace
+
+Result<double> addSnappedLaplace(RandomSource& rng, double value, double scale) {
+    VEIL_RETURN_IF_ERROR(checkSnapped(value, scale, "Laplace"));
     const double g = snappingGranularity(scale);
     std::uint64_t num = 0, den = 1;
-    if (!latticeScale64(scale, g, num, den)) {  // not reachable for finite scale > 0; kept for safety
-        detail::BigUInt bn, bd;
-        latticeScale(scale, g, bn, bd);
-        num = bn.convert_to<std::uint64_t>();
-        den = bd.convert_to<std::uint64_t>();
-    }
+    if (!latticeScale64(scale, g, num, den))  // g >= scale * 2^-41 keeps the ratio below 2^41
+        return Status::internal("Laplace scale " + formatNumber(scale) + " has no 64-bit lattice ratio");
     const std::int64_t k = sampleDiscreteLaplace(rng, num, den);
     return snapToLattice(value, g) + g * static_cast<double>(k);
 }
 
-double addSnappedGaussian(RandomSource& rng, double value, double sigma) {
-    if (!(sigma > 0.0) || !std::isfinite(sigma) || !std::isfinite(value)) return value;
+Result<double> addSnappedGaussian(RandomSource& rng, double value, double sigma) {
+    VEIL_RETURN_IF_ERROR(checkSnapped(value, sigma, "Gaussian"));
     const double g = snappingGranularity(sigma);
-    detail::BigUInt num, den;
+    BigUInt num, den;
     latticeScale(sigma, g, num, den);
-    const std::int64_t k = detail::sampleDiscreteGaussianExact(rng, num * num, den * den);
+    const std::int64_t k = sampleDiscreteGaussianExact(rng, num * num, den * den);
     return snapToLattice(value, g) + g * static_cast<double>(k);
 }
 
@@ -156,18 +167,21 @@ bool toRationalAtLeast(double x, std::uint64_t& num, std::uint64_t& den) {
     return true;
 }
 
-std::int64_t addGeometricNoise(RandomSource& rng, std::int64_t value, double scale) {
+Result<std::int64_t> addGeometricNoise(RandomSource& rng, std::int64_t value, double scale) {
     std::uint64_t num = 0, den = 1;
-    if (!toRationalAtLeast(scale, num, den)) return value;
+    if (!(scale > 0.0 && scale <= kMaxGeometricScale) || !toRationalAtLeast(scale, num, den))
+        return Status::invalidArgument("the geometric noise scale " + formatNumber(scale) + " is outside the supported range (0, " +
+                                       formatNumber(kMaxGeometricScale) + "]; choose a larger epsilon or a smaller sensitivity");
     const std::int64_t noise = sampleDiscreteLaplace(rng, num, den);
     std::int64_t out = 0;
     if (__builtin_add_overflow(value, noise, &out))
-        return noise > 0 ? std::numeric_limits<std::int64_t>::max() : std::numeric_limits<std::int64_t>::min();
+        return Status::invalidArgument("the noisy count does not fit in 64 bits (value " + std::to_string(value) + ")");
     return out;
 }
 
 double snappedLaplaceScale(double sensitivity, double epsilon) {
     double b = sensitivity / epsilon;
+    if (!(b > 0.0) || !std::isfinite(b)) return b;  // refused by the sampler's range check
     for (int i = 0; i < 4; ++i) {
         const double g = snappingGranularity(b);
         const double widened = (sensitivity + g) / epsilon;
@@ -177,4 +191,4 @@ double snappedLaplaceScale(double sensitivity, double epsilon) {
     return b;
 }
 
-}  // namespace veil::dp
+}  // namespace veil::dp::detail

@@ -2,7 +2,7 @@
 #include "veil/dp/smooth_sensitivity.h"
 
 #include "veil/common/validate.h"
-#include "veil/dp/samplers.h"
+#include "veil/dp/laplace_mechanism.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,7 +14,7 @@ SmoothSensitivityQuantile::SmoothSensitivityQuantile(double e, double d, double 
 
 Result<SmoothSensitivityQuantile> SmoothSensitivityQuantile::create(double epsilon, double delta, double quantile,
                                                                     double lower, double upper) {
-    VEIL_RETURN_IF_ERROR(validateEpsilon(epsilon));
+    VEIL_RETURN_IF_ERROR(validateEpsilonShare(epsilon));
     VEIL_RETURN_IF_ERROR(validateDelta(delta));
     if (!(delta > 0.0))
         return Status::invalidArgument("the smooth-sensitivity mechanism needs delta > 0 (got " + formatNumber(delta) + ")");
@@ -56,8 +56,13 @@ Result<double> SmoothSensitivityQuantile::release(RandomSource& rng, std::vector
     // Cor. 2.4 (Laplace, alpha = eps/2): noise (S*/alpha) Lap(1); snapped with the smooth scale.
     const double scale = 2.0 * (*s) / m_epsilon;
     if (noiseScaleOut) *noiseScaleOut = scale;
-    if (scale <= 0.0) return truth;  // all values equal to both bounds: nothing to hide
-    return addSnappedLaplace(rng, truth, scale);
+    if (m_upper == m_lower) return truth;  // the output is the public constant lower == upper
+    // Laplace with "sensitivity" S* at epsilon / 2 has exactly the scale 2 S* / epsilon. A smooth
+    // sensitivity that underflowed to 0 is raised to the smallest supported scale (more noise).
+    const double sensitivity = std::max(*s, kMinNoiseScale * m_epsilon);
+    auto lap = LaplaceMechanism::create(m_epsilon / 2.0, sensitivity);
+    if (!lap) return lap.status();
+    return lap->release(rng, truth);
 }
 
 }  // namespace veil::dp

@@ -74,6 +74,9 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
                              const RunContext& ctx) {
     if (options.threads < 0) return Status::invalidArgument("threads must be >= 0 (got " + std::to_string(options.threads) + ")");
     if (experiment.kind == ExperimentKind::Anonymity) return detail::runAnonymitySweep(experiment, inputs, options, ctx);
+    if (!options.teaching)
+        return Status::invalidArgument("a sweep measures every method's error against the true answers, so it runs in teaching "
+                                       "mode only (public or sample data): turn teaching mode on (veil-cli sweep --teaching)");
     ctx.report(0.0, "Preparing the sweep");
     const int threads = options.threads == 0 ? std::max(1, static_cast<int>(std::thread::hardware_concurrency())) : options.threads;
     const std::size_t M = experiment.methods.size(), E = inputs.epsilons.size();
@@ -164,10 +167,11 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
             const std::size_t d = sampled ? static_cast<std::size_t>(t) : 0;
             const double eps = inputs.epsilons[e];
             const std::uint64_t seed = experiment.seed ? trialSeed(*experiment.seed, experiment.methods[m].label, e, t) : 0;
-            auto rng = makeSource(experiment.seed, seed);
+            // Errors against the truth: every trial runs in teaching mode (public or sample data).
+            auto gate = dp::ReleaseGate::teaching(experiment.seed ? std::optional<std::uint64_t>(seed) : std::nullopt);
             const TrialInput in{dataFor(d), inputs.workload, experiment.methods[m].options, experiment.delta,
                                 prepared[m * D + d].get(), inputs.graph.get()};
-            auto estimates = infos[m]->run(in, eps, *rng);
+            auto estimates = infos[m]->run(in, eps, gate);
             const std::string where = "method '" + experiment.methods[m].label + "', epsilon " + formatNumber(eps) + ", trial " + std::to_string(t);
             if (!estimates) return estimates.status().withContext(where);
             const auto& tr = truth[m * D + d];

@@ -4,7 +4,7 @@
 
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
-#include "veil/dp/samplers.h"
+#include "veil/dp/laplace_mechanism.h"
 #include "veil/graph/graphlets.h"
 #include "veil/graph/projection.h"
 
@@ -13,21 +13,43 @@
 namespace veil::graph {
 namespace {
 
-Status validate(std::size_t D, double epsilon, const RunContext& ctx) {
-    VEIL_RETURN_IF_ERROR(requirePositiveFinite(epsilon, "epsilon"));
+Status validate(std::size_t D, double epsilon) {
+    VEIL_RETURN_IF_ERROR(dp::validateEpsilon(epsilon));
     if (D < 1) return Status::invalidArgument("the degree bound D must be at least 1 (got " + std::to_string(D) + ")");
-    if (!ctx.random) return Status::invalidArgument("a random source is required for a release");
     return Status::ok();
 }
 
-void addNoise(FeatureRelease& out, const std::vector<double>& rs, RandomSource& rng) {
+// Each of the a features gets epsilon / a (sequential composition), sensitivity 3 RS_i.
+Status addNoise(FeatureRelease& out, const std::vector<double>& rs, RandomSource& rng) {
     const double a = static_cast<double>(out.projectedValues.size());
     for (std::size_t i = 0; i < out.projectedValues.size(); ++i) {
-        const double scale = a * 3.0 * rs[i] / out.epsilon;
-        out.noiseScales.push_back(scale);
-        out.noisy.push_back(dp::addSnappedLaplace(rng, out.projectedValues[i], scale));
+        auto lap = dp::LaplaceMechanism::create(out.epsilon / a, 3.0 * rs[i]);
+        if (!lap) return lap.status();
+        auto v = lap->release(rng, out.projectedValues[i]);
+        if (!v) return v.status();
+        out.noiseScales.push_back(lap->scale());
+        out.noisy.push_back(*v);
     }
     out.guarantee = "(" + formatNumber(out.epsilon) + ", 0) edge-DP";
+    return Status::ok();
+}
+
+Result<dp::Admission> admitFeatures(dp::ReleaseGate& gate, const char* what, std::size_t D, double epsilon) {
+    dp::Charge charge;
+    charge.what = what;
+    charge.mechanism = "laplace (restricted sensitivity)";
+    charge.neighbouring = "edge (add or remove one edge)";
+    charge.citation = "Blocki, Blum, Datta, Sheffet, ITCS 2013; seed 003";
+    charge.cost = {epsilon, 0.0, 0.0};
+    charge.details = {{"D", D}};
+    return gate.admit(charge);
+}
+
+void finish(FeatureRelease& out, const dp::ReleaseGate& gate, const dp::ReleaseReceipt& receipt) {
+    out.receipt = receipt;
+    if (gate.isTeaching()) return;
+    out.projectedValues.clear();
+    out.removedEdges = 0;
 }
 
 }  // namespace
@@ -50,8 +72,11 @@ std::vector<double> countWalks(const Graph& g, int maxLength) {
     return out;
 }
 
-Result<FeatureRelease> releaseGraphletFeatures(const Graph& g, std::size_t D, double epsilon, const RunContext& ctx) {
-    VEIL_RETURN_IF_ERROR(validate(D, epsilon, ctx));
+Result<FeatureRelease> releaseGraphletFeatures(dp::ReleaseGate& gate, const Graph& g, std::size_t D, double epsilon,
+                                               const RunContext& ctx) {
+    VEIL_RETURN_IF_ERROR(validate(D, epsilon));
+    auto admission = admitFeatures(gate, "graphlet feature vector", D, epsilon);
+    if (!admission) return admission.status();
     const EdgeProjection p = projectEdges(g, D);
     auto counts = countGraphlets(p.projected, ctx);
     if (!counts) return counts.status();
@@ -67,15 +92,19 @@ Result<FeatureRelease> releaseGraphletFeatures(const Graph& g, std::size_t D, do
         const int t = i < 2 ? 3 : 4;  // graphlet size
         rs.push_back(t * std::pow(d, t - 1));
     }
-    addNoise(out, rs, *ctx.random);
+    VEIL_RETURN_IF_ERROR(addNoise(out, rs, *admission->random));
+    finish(out, gate, admission->receipt);
     return out;
 }
 
-Result<FeatureRelease> releaseRandomWalkFeatures(const Graph& g, std::size_t D, int maxLength, double epsilon,
-                                                 const RunContext& ctx) {
-    VEIL_RETURN_IF_ERROR(validate(D, epsilon, ctx));
+Result<FeatureRelease> releaseRandomWalkFeatures(dp::ReleaseGate& gate, const Graph& g, std::size_t D, int maxLength,
+                                                 double epsilon, const RunContext& ctx) {
+    VEIL_RETURN_IF_ERROR(validate(D, epsilon));
     if (maxLength < 1 || maxLength > 10)
         return Status::invalidArgument("walk length must be in 1..10 (got " + std::to_string(maxLength) + ")");
+    auto admission = admitFeatures(gate, "random-walk feature vector", D, epsilon);
+    if (!admission) return admission.status();
+    if (ctx.cancelled()) return Status::cancelled();
     const EdgeProjection p = projectEdges(g, D);
     FeatureRelease out;
     out.D = D;
@@ -88,7 +117,8 @@ Result<FeatureRelease> releaseRandomWalkFeatures(const Graph& g, std::size_t D, 
         out.names.push_back("walks" + std::to_string(l));
         rs.push_back(2.0 * l * std::pow(d, l - 1));
     }
-    addNoise(out, rs, *ctx.random);
+    VEIL_RETURN_IF_ERROR(addNoise(out, rs, *admission->random));
+    finish(out, gate, admission->receipt);
     return out;
 }
 

@@ -6,7 +6,7 @@
 
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
-#include "veil/dp/samplers.h"
+#include "veil/dp/laplace_mechanism.h"
 #include "veil/graph/projection.h"
 #include "veil/graph/sensitivity.h"
 #include "veil/graph/statistics.h"
@@ -22,7 +22,7 @@ std::string dpText(double eps, double delta, const std::string& level) {
 }
 
 Status validate(const ReleaseRequest& r, bool needsDelta, bool needsK) {
-    VEIL_RETURN_IF_ERROR(requirePositiveFinite(r.epsilon, "epsilon"));
+    VEIL_RETURN_IF_ERROR(dp::validateEpsilon(r.epsilon));
     if (r.trials < 1 || r.trials > 1000000)
         return Status::invalidArgument("trials must be in 1..1000000 (got " + std::to_string(r.trials) + ")");
     if (needsDelta && !(r.delta > 0 && r.delta < 1))
@@ -31,14 +31,27 @@ Status validate(const ReleaseRequest& r, bool needsDelta, bool needsK) {
     return Status::ok();
 }
 
-// Adds Laplace(scale) noise `trials` times; scale 0 (a constant function) releases the value itself.
-void addNoise(RandomSource& rng, ReleaseResult& out, double value, double scale, int trials) {
-    for (int t = 0; t < trials; ++t) {
-        out.releases.push_back(scale > 0 ? dp::addSnappedLaplace(rng, value, scale) : value);
-        out.noiseScales.push_back(scale);
+// Adds Laplace(sensitivity / epsilon) noise `trials` times. A sensitivity of 0 means the released
+// function is constant on the hypothesis (f(mu(G)) cannot change between neighbours), so its value
+// carries no information about the graph and is released as it is.
+Status addNoise(RandomSource& rng, ReleaseResult& out, double value, double sensitivity, double epsilon, int trials) {
+    if (sensitivity == 0.0) {
+        out.releases.assign(std::size_t(trials), value);
+        out.noiseScales.assign(std::size_t(trials), 0.0);
+        out.noiseScale = 0.0;
+        out.warnings.push_back("sensitivity is 0 on this hypothesis: the (constant) projected value is released as it is");
+        return Status::ok();
     }
-    out.noiseScale = scale;
-    if (scale == 0) out.warnings.push_back("sensitivity is 0 on this hypothesis: the projected value is released exactly");
+    auto lap = dp::LaplaceMechanism::create(epsilon, sensitivity);
+    if (!lap) return lap.status();
+    for (int t = 0; t < trials; ++t) {
+        auto v = lap->release(rng, value);
+        if (!v) return v.status();
+        out.releases.push_back(*v);
+        out.noiseScales.push_back(lap->scale());
+    }
+    out.noiseScale = lap->scale();
+    return Status::ok();
 }
 
 }  // namespace
@@ -97,8 +110,11 @@ double truncationSmoothBound(const Graph& g, std::size_t D, double beta, double 
     return best * rs;
 }
 
-Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, const RunContext& ctx) {
-    if (!ctx.random) return Status::invalidArgument("a random source is required for a release");
+namespace {
+
+// The release itself, with the random source the gate handed out.
+Result<ReleaseResult> computeRelease(const Graph& g, const ReleaseRequest& r, const RunContext& ctx) {
+    if (!ctx.random) return Status::internal("a graph release ran without the gate's random source");
     RandomSource& rng = *ctx.random;
     ReleaseResult out;
     out.statistic = r.statistic.name();
@@ -119,7 +135,7 @@ Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, 
                                                    : globalSensitivityNode(r.statistic, n);
         out.sensitivity = gs.value;
         out.sensitivityFormula = "GS_" + out.privacy + " = " + gs.formula;
-        addNoise(rng, out, out.trueValue, gs.value / eps, r.trials);
+        VEIL_RETURN_IF_ERROR(addNoise(rng, out, out.trueValue, gs.value, eps, r.trials));
         out.guarantee = dpText(eps, 0, out.privacy);
         out.spentEpsilon = eps;
     } else if (r.method == Method::NoisyMaxDegree) {
@@ -127,11 +143,20 @@ Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, 
             return Status::invalidArgument("noisy-max-degree releases triangles under edge privacy only");
         VEIL_RETURN_IF_ERROR(validate(r, true, false));
         const double d = static_cast<double>(maxDegree(g));
+        auto degreeMech = dp::LaplaceMechanism::create(eps, 1.0);
+        if (!degreeMech) return degreeMech.status();
+        out.dataDependentScale = true;
         for (int t = 0; t < r.trials; ++t) {
             // d^ = maxdeg + Lap(1/eps) + ln(1/delta)/eps; kept >= 1 (post-processing, only widens).
-            const double dHat = std::max(1.0, dp::addSnappedLaplace(rng, d, 1.0 / eps) + std::log(1.0 / r.delta) / eps);
-            out.releases.push_back(dp::addSnappedLaplace(rng, out.trueValue, dHat / eps));
-            out.noiseScales.push_back(dHat / eps);
+            auto noisyDegree = degreeMech->release(rng, d);
+            if (!noisyDegree) return noisyDegree.status();
+            const double dHat = std::max(1.0, *noisyDegree + std::log(1.0 / r.delta) / eps);
+            auto countMech = dp::LaplaceMechanism::create(eps, dHat);
+            if (!countMech) return countMech.status();
+            auto v = countMech->release(rng, out.trueValue);
+            if (!v) return v.status();
+            out.releases.push_back(*v);
+            out.noiseScales.push_back(countMech->scale());
         }
         out.noiseScale = out.noiseScales.front();
         out.sensitivity = out.noiseScale * eps;
@@ -149,7 +174,7 @@ Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, 
         const auto rs = restrictedSensitivityEdge(r.statistic, r.k);
         out.sensitivity = 3 * rs.value;
         out.sensitivityFormula = "3 RS_edge(H_k) = 3 (" + rs.formula + ")";
-        addNoise(rng, out, out.projectedValue, out.sensitivity / eps, r.trials);
+        VEIL_RETURN_IF_ERROR(addNoise(rng, out, out.projectedValue, out.sensitivity, eps, r.trials));
         out.guarantee = dpText(eps, 0, "edge");
         out.spentEpsilon = eps;
     } else if (r.method == Method::Restricted) {
@@ -169,7 +194,8 @@ Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, 
         out.sensitivity = S;
         out.sensitivityFormula = "S = max_{d >= d_est} exp(-(beta/4)(d - d_est)) (2d + 5) RS(H_2k), RS(H_2k) = " +
                                  rs.formula + " with k -> 2k = " + formatNumber(rs.value);
-        addNoise(rng, out, out.projectedValue, 2 * S / eps, r.trials);
+        out.dataDependentScale = true;
+        VEIL_RETURN_IF_ERROR(addNoise(rng, out, out.projectedValue, 2 * S, eps, r.trials));
         out.guarantee = dpText(eps, r.delta, "node");
         out.spentEpsilon = eps;
         out.spentDelta = r.delta;
@@ -188,7 +214,8 @@ Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, 
         out.smoothBound = S;
         out.sensitivity = S;
         out.sensitivityFormula = "S = max_s exp(-beta s) (1 + s + #{v: k-s <= d_v <= k+1+s}) RS(H_k), RS(H_k) = " + rs.formula;
-        addNoise(rng, out, out.projectedValue, 2 * S / eps, r.trials);
+        out.dataDependentScale = true;
+        VEIL_RETURN_IF_ERROR(addNoise(rng, out, out.projectedValue, 2 * S, eps, r.trials));
         out.guarantee = dpText(eps, r.delta, "node");
         out.spentEpsilon = eps;
         out.spentDelta = r.delta;
@@ -198,7 +225,117 @@ Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& r, 
     return out;
 }
 
-std::vector<Result<ReleaseResult>> compareReleases(const Graph& g, const ReleaseRequest& base,
+// Structural checks that need no data: the combination, epsilon, delta, k, trials.
+Status validateRequest(const ReleaseRequest& r) {
+    const bool needsK = r.method == Method::Restricted || r.method == Method::Truncation;
+    const bool needsDelta = r.method == Method::NoisyMaxDegree || r.method == Method::Truncation ||
+                            (r.method == Method::Restricted && r.privacy == Privacy::Node);
+    if (r.method == Method::NoisyMaxDegree && (r.privacy != Privacy::Edge || r.statistic.kind != StatisticKind::Triangles))
+        return Status::invalidArgument("noisy-max-degree releases triangles under edge privacy only");
+    if (r.method == Method::Truncation && r.privacy != Privacy::Node)
+        return Status::invalidArgument("truncation is a node-privacy method (use --privacy node)");
+    return validate(r, needsDelta, needsK);
+}
+
+void stripTruths(ReleaseResult& out) {
+    out.trueValue = 0.0;
+    out.projectedValue = 0.0;
+    out.removedEdges = 0;
+    out.dEst.reset();
+    if (out.dataDependentScale) {
+        out.noiseScale = 0.0;
+        out.noiseScales.clear();
+        out.sensitivity = 0.0;
+        out.smoothBound.reset();
+    }
+    out.truthsStripped = true;
+}
+
+}  // namespace
+
+const std::vector<GraphMethodEntry>& graphMethodCatalogue() {
+    static const std::vector<GraphMethodEntry> catalogue = [] {
+        const struct {
+            const char* id; Privacy p; Method m; bool k; bool delta; bool dataDependent; const char* name; const char* summary; const char* cite;
+        } rows[] = {
+            {"edge-laplace", Privacy::Edge, Method::Laplace, false, false, false, "Edge privacy, global sensitivity",
+             "The statistic plus Laplace noise scaled to its worst case over all graphs", "Dwork, McSherry, Nissim, Smith, TCC 2006"},
+            {"edge-noisy-max-degree", Privacy::Edge, Method::NoisyMaxDegree, false, true, true, "Edge privacy, noisy max degree",
+             "Triangles with noise scaled to a noisy bound on the largest degree (spends 2 epsilon)", "seed 000; Dwork & Roth 2014 ch. 7"},
+            {"edge-restricted", Privacy::Edge, Method::Restricted, true, false, false, "Edge privacy, restricted sensitivity",
+             "Projects onto degree <= k (Blocki's edge projection), noise scaled to 3 RS(H_k)",
+             "Blocki, Blum, Datta, Sheffet, ITCS 2013"},
+            {"node-laplace", Privacy::Node, Method::Laplace, false, false, false, "Node privacy, global sensitivity",
+             "The statistic plus Laplace noise scaled to its worst case when a node is rewired", "Kasiviswanathan et al., TCC 2013"},
+            {"node-restricted", Privacy::Node, Method::Restricted, true, true, true, "Node privacy, restricted sensitivity",
+             "LP projection onto degree <= 2k with a smooth distance estimate", "Blocki, Blum, Datta, Sheffet, ITCS 2013"},
+            {"node-truncation", Privacy::Node, Method::Truncation, true, true, true, "Node privacy, naive truncation",
+             "Drops nodes of degree > k; noise scaled to a smooth bound", "Kasiviswanathan, Nissim, Raskhodnikova, Smith, TCC 2013"},
+        };
+        std::vector<GraphMethodEntry> out;
+        for (const auto& r : rows) {
+            GraphMethodEntry e;
+            e.info.family = "graph";
+            e.info.id = r.id;
+            e.info.name = r.name;
+            e.info.summary = r.summary;
+            e.info.citation = r.cite;
+            e.info.needsDelta = r.delta;
+            e.info.dataDependent = r.dataDependent;
+            e.privacy = r.p;
+            e.method = r.m;
+            e.needsK = r.k;
+            out.push_back(std::move(e));
+        }
+        return out;
+    }();
+    return catalogue;
+}
+
+Result<const GraphMethodEntry*> findGraphMethod(Privacy privacy, Method method) {
+    for (const auto& e : graphMethodCatalogue())
+        if (e.privacy == privacy && e.method == method) return &e;
+    return Status::invalidArgument(methodName(method) + " is not a " + privacyName(privacy) + "-privacy method");
+}
+
+Result<dp::PrivacySpend> releaseCost(const ReleaseRequest& r) {
+    VEIL_RETURN_IF_ERROR(validateRequest(r));
+    const double t = double(r.trials);
+    switch (r.method) {
+        case Method::NoisyMaxDegree: return dp::PrivacySpend{2.0 * r.epsilon * t, std::min(0.5, r.delta * t), 0.0};
+        case Method::Truncation: return dp::PrivacySpend{r.epsilon * t, std::min(0.5, r.delta * t), 0.0};
+        case Method::Restricted:
+            if (r.privacy == Privacy::Node) return dp::PrivacySpend{r.epsilon * t, std::min(0.5, r.delta * t), 0.0};
+            return dp::PrivacySpend{r.epsilon * t, 0.0, 0.0};
+        case Method::Laplace: return dp::PrivacySpend{r.epsilon * t, 0.0, 0.0};
+    }
+    return dp::PrivacySpend{};
+}
+
+Result<ReleaseResult> releaseStatistic(dp::ReleaseGate& gate, const Graph& g, const ReleaseRequest& r, const RunContext& ctx) {
+    auto cost = releaseCost(r);
+    if (!cost) return cost.status();
+    auto entry = findGraphMethod(r.privacy, r.method);
+    if (!entry) return entry.status();
+    dp::Charge charge;
+    charge.what = r.statistic.name() + " of the graph";
+    charge.mechanism = methodName(r.method);
+    charge.neighbouring = r.privacy == Privacy::Node ? "node (rewire one node)" : "edge (add or remove one edge)";
+    charge.citation = (*entry)->info.citation;
+    charge.cost = *cost;
+    charge.details = {{"k", r.k}, {"trials", r.trials}, {"privacy", privacyName(r.privacy)}};
+    auto admission = gate.admit(charge);
+    if (!admission) return admission.status();
+    RunContext local = ctx;
+    local.random = admission->random.get();
+    auto out = computeRelease(g, r, local);
+    if (!out) return out;
+    out->receipt = admission->receipt;
+    if (!gate.isTeaching()) stripTruths(*out);
+    return out;
+}
+
+std::vector<Result<ReleaseResult>> compareReleases(dp::ReleaseGate& gate, const Graph& g, const ReleaseRequest& base,
                                                    const std::vector<MethodChoice>& methods, const RunContext& ctx) {
     std::vector<Result<ReleaseResult>> out;
     for (const auto& m : methods) {
@@ -207,7 +344,7 @@ std::vector<Result<ReleaseResult>> compareReleases(const Graph& g, const Release
         r.method = m.method;
         RunContext quiet = ctx;
         quiet.progress = nullptr;
-        out.push_back(releaseStatistic(g, r, quiet));
+        out.push_back(releaseStatistic(gate, g, r, quiet));
         if (ctx.cancelled()) break;
     }
     return out;

@@ -10,20 +10,19 @@
 namespace veil::release {
 
 Result<ReleaseOutcome> runReleasePlanOnAggregates(const ReleasePlan& plan, const std::string& aggregatesCsv,
-                                                  RandomSource& random, const RunContext& ctx) {
+                                                  dp::ReleaseGate& gate, const RunContext& ctx) {
     if (plan.kind != "dp-query")
         return Status::invalidArgument(plan.name + ": --aggregates releases dp-query plans (this plan is \"" + plan.kind + "\")");
     auto qp = dpQueryPlan(plan);
     if (!qp) return qp.status();
     if (auto domain = dp::aggregateDomain(qp->spec); !domain) return domain.status().withContext(plan.name);
+    VEIL_RETURN_IF_ERROR(detail::checkGateDataset(plan, gate, qp->datasetKey));
     auto imported = readAggregatesCsv(aggregatesCsv, qp->spec);
     if (!imported) return imported.status();
-    RunContext rctx = ctx;
-    rctx.random = &random;
-    auto r = dp::releaseExactAggregates(qp->column, qp->spec, imported->exact, rctx);
+    auto r = dp::releaseExactAggregates(gate, qp->column, qp->spec, imported->exact, ctx);
     if (!r) return r.status().withContext(aggregatesCsv);
 
-    ReleaseOutcome out = detail::dpQueryOutcome(plan, *qp, *r, random);
+    ReleaseOutcome out = detail::dpQueryOutcome(plan, *qp, *r);
     const std::string path = std::filesystem::absolute(aggregatesCsv).lexically_normal().string();
     out.inputPath = path;
     out.inputSha256 = imported->sha256;

@@ -52,10 +52,8 @@ Result<std::string> aggregateSql(const AggregateSqlPlan& plan, SqlDialect d) {
         // the release on made-up aggregates that involve no data, discarded.
         dp::ExactAggregates dry{std::vector<double>(domain->labels.size(), 0.0), 0};
         if (plan.spec.query == dp::QueryKind::Mean) dry = {{*plan.spec.lower}, 1};
-        SeededRandom random(0);
-        RunContext ctx;
-        ctx.random = &random;
-        if (auto r = dp::releaseExactAggregates(plan.column, plan.spec, dry, ctx); !r) return r.status();
+        auto dryGate = dp::ReleaseGate::teaching(0);  // made-up data: nothing to charge
+        if (auto r = dp::releaseExactAggregates(dryGate, plan.column, plan.spec, dry, RunContext{}); !r) return r.status();
     }
     const dp::ColumnQuerySpec& spec = plan.spec;
     const std::string col = "i." + sqlIdentifier(plan.column, d);

@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS ledger(
   epsilon REAL NOT NULL CHECK(epsilon >= 0),
   delta REAL NOT NULL CHECK(delta >= 0 AND delta < 1),
   parallel_group TEXT NOT NULL DEFAULT '',
-  details TEXT NOT NULL DEFAULT '{}');
+  details TEXT NOT NULL DEFAULT '{}',
+  rho REAL NOT NULL DEFAULT 0 CHECK(rho >= 0));
 CREATE INDEX IF NOT EXISTS ledger_by_dataset ON ledger(dataset);
 CREATE TRIGGER IF NOT EXISTS ledger_no_update BEFORE UPDATE ON ledger
   BEGIN SELECT RAISE(ABORT, 'the privacy ledger is append-only'); END;
@@ -73,27 +74,33 @@ Status PrivacyLedger::ensureSchema() {
     if (exists && q.columnInt(0) > kSchemaVersion)
         return Status::unsupported(m_db->path() + ": its privacy ledger has schema version " + std::to_string(q.columnInt(0)) +
                                    ", newer than this Veil (" + std::to_string(kSchemaVersion) + ")");
+    const int version = exists ? int(q.columnInt(0)) : 0;
     VEIL_RETURN_IF_ERROR(m_db->exec(kLedgerSchema));
-    if (!exists) {
-        auto ins = m_db->prepare("INSERT INTO schema_version(component, version) VALUES('ledger', ?)");
+    if (version == 1) {
+        // Version 1 had no rho column: every entry was pure or (epsilon, delta), i.e. rho 0.
+        VEIL_RETURN_IF_ERROR(m_db->exec("ALTER TABLE ledger ADD COLUMN rho REAL NOT NULL DEFAULT 0 CHECK(rho >= 0)"));
+    }
+    if (version != kSchemaVersion) {
+        auto ins = m_db->prepare("INSERT INTO schema_version(component, version) VALUES('ledger', ?) "
+                                 "ON CONFLICT(component) DO UPDATE SET version = excluded.version");
         ins.bind(1, std::int64_t(kSchemaVersion));
         VEIL_RETURN_IF_ERROR(ins.run());
     }
     return tx.commit();
 }
 
-Status PrivacyLedger::setBudget(const std::string& dataset, PrivacySpend total, CompositionRule rule, double deltaPrime) {
+Status PrivacyLedger::setBudget(const std::string& dataset, dp::PrivacySpend total, dp::CompositionRule rule, double deltaPrime) {
     if (dataset.empty()) return Status::invalidArgument("the dataset key is empty");
-    auto acc = BudgetAccountant::create(total, rule, deltaPrime);
+    auto acc = dp::BudgetAccountant::create(total, rule, deltaPrime);
     if (!acc) return acc.status();
     SqliteTransaction tx(*m_db);
     VEIL_RETURN_IF_ERROR(tx.status());
     auto all = entries(dataset);
     if (!all) return all.status();
-    std::vector<BudgetAccountant::Entry> past;
-    for (const auto& e : *all) past.push_back({{e.epsilon, e.delta}, e.parallelGroup});
+    std::vector<dp::BudgetAccountant::Entry> past;
+    for (const auto& e : *all) past.push_back({{e.epsilon, e.delta, e.rho}, e.parallelGroup});
     acc->restore(past);
-    const PrivacySpend used = acc->spent();
+    const dp::PrivacySpend used = acc->spent();
     if (used.epsilon > total.epsilon * (1 + 1e-12) || used.delta > total.delta * (1 + 1e-12))
         return Status::invalidArgument("dataset '" + dataset + "' has already spent epsilon " + formatNumber(used.epsilon) +
                                        ", delta " + formatNumber(used.delta) + "; a smaller total budget is not possible");
@@ -101,7 +108,7 @@ Status PrivacyLedger::setBudget(const std::string& dataset, PrivacySpend total, 
         "INSERT INTO ledger_budgets(dataset, epsilon, delta, composition, delta_prime, updated) VALUES(?, ?, ?, ?, ?, ?) "
         "ON CONFLICT(dataset) DO UPDATE SET epsilon = excluded.epsilon, delta = excluded.delta, "
         "composition = excluded.composition, delta_prime = excluded.delta_prime, updated = excluded.updated");
-    st.bind(1, dataset).bind(2, total.epsilon).bind(3, total.delta).bind(4, std::string_view(compositionRuleName(rule)))
+    st.bind(1, dataset).bind(2, total.epsilon).bind(3, total.delta).bind(4, std::string_view(dp::compositionRuleName(rule)))
         .bind(5, deltaPrime).bind(6, nowUtc());
     VEIL_RETURN_IF_ERROR(st.run());
     return tx.commit();
@@ -116,15 +123,15 @@ Result<std::optional<DatasetBudget>> PrivacyLedger::budget(const std::string& da
     DatasetBudget b;
     b.dataset = dataset;
     b.total = {q.columnDouble(0), q.columnDouble(1)};
-    b.rule = q.columnText(2) == "advanced" ? CompositionRule::Advanced : CompositionRule::Basic;
+    b.rule = q.columnText(2) == "advanced" ? dp::CompositionRule::Advanced : dp::CompositionRule::Basic;
     b.deltaPrime = q.columnDouble(3);
     return std::optional<DatasetBudget>(b);
 }
 
 Result<std::vector<LedgerEntry>> PrivacyLedger::entries(const std::string& dataset) {
     auto q = m_db->prepare(dataset.empty()
-                               ? "SELECT id, dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, details FROM ledger ORDER BY id"
-                               : "SELECT id, dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, details FROM ledger WHERE dataset = ? ORDER BY id");
+                               ? "SELECT id, dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, details, rho FROM ledger ORDER BY id"
+                               : "SELECT id, dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, details, rho FROM ledger WHERE dataset = ? ORDER BY id");
     if (!dataset.empty()) q.bind(1, dataset);
     std::vector<LedgerEntry> out;
     while (q.step()) {
@@ -140,52 +147,74 @@ Result<std::vector<LedgerEntry>> PrivacyLedger::entries(const std::string& datas
         e.parallelGroup = q.columnText(8);
         e.details = nlohmann::json::parse(q.columnText(9), nullptr, false);
         if (e.details.is_discarded()) e.details = nlohmann::json::object();
+        e.rho = q.columnDouble(10);
         out.push_back(std::move(e));
     }
     VEIL_RETURN_IF_ERROR(q.status());
     return out;
 }
 
-Result<BudgetAccountant> PrivacyLedger::accountantFor(const std::string& dataset, bool& hasBudget) {
+Result<dp::BudgetAccountant> PrivacyLedger::accountantFor(const std::string& dataset, bool& hasBudget) {
     auto b = budget(dataset);
     if (!b) return b.status();
     hasBudget = b->has_value();
-    auto acc = hasBudget ? BudgetAccountant::create((*b)->total, (*b)->rule, (*b)->deltaPrime)
-                         : BudgetAccountant::create({0.0, 0.0});
+    Result<dp::BudgetAccountant> acc = hasBudget ? dp::BudgetAccountant::create((*b)->total, (*b)->rule, (*b)->deltaPrime)
+                                                 : Result<dp::BudgetAccountant>(dp::BudgetAccountant::unlimited());
     if (!acc) return acc.status();
     auto all = entries(dataset);
     if (!all) return all.status();
-    std::vector<BudgetAccountant::Entry> past;
-    for (const auto& e : *all) past.push_back({{e.epsilon, e.delta}, e.parallelGroup});
+    std::vector<dp::BudgetAccountant::Entry> past;
+    for (const auto& e : *all) past.push_back({{e.epsilon, e.delta, e.rho}, e.parallelGroup});
     acc->restore(std::move(past));
     return acc;
 }
 
-Result<PrivacySpend> PrivacyLedger::spent(const std::string& dataset) {
+Result<dp::PrivacySpend> PrivacyLedger::spent(const std::string& dataset) {
+    auto c = composed(dataset);
+    if (!c) return c.status();
+    return c->total;
+}
+
+Result<dp::ComposedSpend> PrivacyLedger::composed(const std::string& dataset) {
     bool hasBudget = false;
     auto acc = accountantFor(dataset, hasBudget);
     if (!acc) return acc.status();
-    return acc->spent();
+    return acc->composed();
+}
+
+Result<std::int64_t> PrivacyLedger::charge(const std::string& dataset, const dp::Charge& c) {
+    LedgerEntry e;
+    e.dataset = dataset;
+    e.release = c.what;
+    e.mechanism = c.mechanism;
+    e.neighbouring = c.neighbouring;
+    e.epsilon = c.cost.epsilon;
+    e.delta = c.cost.delta;
+    e.rho = c.cost.rho;
+    e.parallelGroup = c.parallelGroup;
+    e.details = c.details.is_object() ? c.details : nlohmann::json::object();
+    if (!c.citation.empty()) e.details["citation"] = c.citation;
+    return recordRelease(e);
 }
 
 Result<std::int64_t> PrivacyLedger::recordRelease(const LedgerEntry& entry) {
     if (entry.dataset.empty()) return Status::invalidArgument("the dataset key is empty");
-    VEIL_RETURN_IF_ERROR(validateSpend({entry.epsilon, entry.delta}));
+    VEIL_RETURN_IF_ERROR(dp::validateSpend({entry.epsilon, entry.delta, entry.rho}));
     SqliteTransaction tx(*m_db);  // BEGIN IMMEDIATE: no other writer between check and append
     VEIL_RETURN_IF_ERROR(tx.status());
     bool hasBudget = false;
     auto acc = accountantFor(entry.dataset, hasBudget);
     if (!acc) return acc.status();
     if (hasBudget) {
-        Status ok = acc->check({entry.epsilon, entry.delta}, entry.parallelGroup);
+        Status ok = acc->check({entry.epsilon, entry.delta, entry.rho}, entry.parallelGroup);
         if (!ok) return ok.withContext("dataset '" + entry.dataset + "'");
     }
     auto ins = m_db->prepare(
-        "INSERT INTO ledger(dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, details) "
-        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        "INSERT INTO ledger(dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, details, rho) "
+        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     ins.bind(1, entry.dataset).bind(2, entry.created.empty() ? nowUtc() : entry.created).bind(3, entry.release)
         .bind(4, entry.mechanism).bind(5, entry.neighbouring).bind(6, entry.epsilon).bind(7, entry.delta)
-        .bind(8, entry.parallelGroup).bind(9, entry.details.dump());
+        .bind(8, entry.parallelGroup).bind(9, entry.details.dump()).bind(10, entry.rho);
     VEIL_RETURN_IF_ERROR(ins.run());
     const std::int64_t id = m_db->lastInsertRowId();
     VEIL_RETURN_IF_ERROR(tx.commit());

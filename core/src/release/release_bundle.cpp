@@ -42,10 +42,17 @@ json buildManifest(const ReleaseOutcome& o, const std::string& created) {
               {"guarantee", o.guarantee},
               {"randomness", {{"policy", o.seeded ? "seeded" : "secure"}, {"source", o.randomness}}}};
     if (!o.exactAggregates.is_null()) m["exact_aggregates"] = o.exactAggregates;
-    if (!o.neighbouring.empty())
-        m["privacy"] = {{"epsilon", o.epsilon}, {"delta", o.delta}, {"neighbouring", o.neighbouring}};
-    else
+    if (!o.neighbouring.empty()) {
+        m["privacy"] = {{"epsilon", o.epsilon}, {"delta", o.delta}, {"rho", o.rho}, {"neighbouring", o.neighbouring}};
+        if (o.receipt) {
+            m["privacy"]["private"] = o.receipt->isPrivate;
+            m["privacy"]["mode"] = dp::releaseModeName(o.receipt->mode);
+            m["privacy"]["seeded"] = o.receipt->seeded;
+            if (!o.receipt->citation.empty()) m["privacy"]["citation"] = o.receipt->citation;
+        }
+    } else {
         m["privacy"] = {{"epsilon", 0.0}, {"delta", 0.0}, {"neighbouring", nullptr}, {"model", "syntactic"}};
+    }
     return m;
 }
 
@@ -90,46 +97,66 @@ fs::path partialDirFor(const fs::path& dir) {
 
 }  // namespace
 
-Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOptions& options) {
-    if (!options.ledger) return Status::invalidArgument("a release bundle needs a privacy ledger");
-    if (options.outputDir.empty()) return Status::invalidArgument("no output folder given");
-    const bool zip = isZipBundlePath(options.outputDir);
-    const fs::path dir = fs::absolute(options.outputDir).lexically_normal();
+Result<BundleTarget> prepareBundleTarget(const std::string& outputDir) {
+    if (outputDir.empty()) return Status::invalidArgument("no output folder given");
+    const fs::path dir = fs::absolute(outputDir).lexically_normal();
     std::error_code ec;
     if (fs::exists(dir, ec)) return Status::invalidArgument(dir.string() + ": already exists; choose a new folder for the release");
     if (!fs::is_directory(dir.parent_path(), ec))
         return Status::ioError(dir.string() + ": folder " + dir.parent_path().string() + " does not exist");
+    return BundleTarget{dir.string(), partialDirFor(dir).string()};
+}
+
+nlohmann::json bundleDetails(const BundleTarget& target) { return {{"bundle", target.dir}, {"partial", target.partial}}; }
+
+Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOptions& options) {
+    if (!options.ledger) return Status::invalidArgument("a release bundle needs a privacy ledger");
+    auto target = prepareBundleTarget(options.outputDir);
+    if (!target) return target.status();
+    const bool zip = isZipBundlePath(options.outputDir);
+    const fs::path dir = target->dir;
+    std::error_code ec;
+    // A differentially private outcome is charged by the release gate before it is computed.
+    std::optional<std::int64_t> recorded = options.recordedEntry;
+    if (o.receipt) {
+        if (o.receipt->mode == dp::ReleaseMode::Teaching)
+            return Status::invalidArgument("teaching mode is not private: it can never make a release bundle");
+        if (!recorded) recorded = o.receipt->ledgerEntry;
+    }
+    if (!o.neighbouring.empty() && !recorded)
+        return Status::invalidArgument("a differentially private release must be charged in the ledger before it is bundled");
 
     BundleResult result;
     result.dir = dir.string();
     json manifest = buildManifest(o, options.created);
 
-    // What the budget will look like after this release (the ledger checks it again atomically).
-    // An already recorded release is in `spent` and is not counted twice.
-    const double charge = options.recordedEntry ? 0.0 : o.epsilon;
+    // What the budget looks like with this release (a syntactic one spends nothing; a private one
+    // is already in the ledger).
+    auto composed = options.ledger->composed(o.datasetKey);
+    const dp::PrivacySpend spent = composed ? composed->total : dp::PrivacySpend{};
     if (auto budget = options.ledger->budget(o.datasetKey); budget && budget->has_value()) {
-        auto spent = options.ledger->spent(o.datasetKey);
         const double total = (*budget)->total.epsilon;
-        const double after = spent ? spent->epsilon + charge : charge;
-        manifest["budget"] = {{"dataset", o.datasetKey}, {"total_epsilon", total}, {"spent_epsilon", after},
-                              {"remaining_epsilon", std::max(0.0, total - after)}};
+        manifest["budget"] = {{"dataset", o.datasetKey}, {"total_epsilon", total}, {"spent_epsilon", spent.epsilon},
+                              {"spent_delta", spent.delta}, {"remaining_epsilon", std::max(0.0, total - spent.epsilon)}};
     } else {
-        manifest["budget"] = {{"dataset", o.datasetKey}, {"total_epsilon", nullptr}};
+        manifest["budget"] = {{"dataset", o.datasetKey}, {"total_epsilon", nullptr}, {"spent_epsilon", spent.epsilon},
+                              {"spent_delta", spent.delta}};
     }
+    if (composed) manifest["budget"]["composition"] = composed->route;
 
-    if (options.recordedEntry) manifest["ledger_entry"] = *options.recordedEntry;
+    if (recorded) manifest["ledger_entry"] = *recorded;
 
     auto entries = bundleEntries(o, manifest, options);
     if (!entries) return entries.status();
-    const fs::path partial = partialDirFor(dir);
+    const fs::path partial = options.partialPath.empty() ? fs::path(target->partial) : fs::path(options.partialPath);
     if (Status s = zip ? writeZip(partial, *entries) : writeFolder(partial, *entries); !s.isOk()) {
         fs::remove_all(partial, ec);
         return s;
     }
     if (options.crashPoint == BundleOptions::CrashPoint::AfterPartialWritten) return Status::internal("simulated crash");
 
-    if (options.recordedEntry) {  // nothing to record: the bundle only describes the recorded release
-        result.ledgerEntry = *options.recordedEntry;
+    if (recorded) {  // nothing to record: the bundle only describes the recorded release
+        result.ledgerEntry = *recorded;
         fs::rename(partial, dir, ec);
         if (ec) {
             fs::remove_all(partial, ec);

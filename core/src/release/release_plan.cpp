@@ -1,5 +1,6 @@
 #include "veil/release/release_plan.h"
 
+#include "veil/dp/exact_aggregates.h"
 #include "veil/hierarchy/hierarchy_io.h"
 #include "veil/io/atomic_file.h"
 
@@ -183,20 +184,70 @@ Result<DpQueryPlan> dpQueryPlanImpl(const ReleasePlan& plan) {
     auto delta = getField<double>(plan, "delta", 0.0);
     if (!delta) return delta.status();
     out.spec.delta = *delta;
-    if (plan.json.contains("lower")) out.spec.lower = plan.json["lower"].get<double>();
-    if (plan.json.contains("upper")) out.spec.upper = plan.json["upper"].get<double>();
-    if (plan.json.contains("bins")) {
-        const json& b = plan.json["bins"];
-        if (b.is_number_integer()) out.spec.binCount = b.get<int>();
-        else if (b.is_array()) out.spec.binEdges = b.get<std::vector<double>>();
-        else return fieldError(plan, "bins", "must be a count or a list of edges");
+    for (const char* key : {"lower", "upper"}) {
+        if (!plan.json.contains(key)) continue;
+        const json& v = plan.json[key];
+        if (!v.is_number()) return fieldError(plan, key, "must be a number (got " + v.dump() + ")");
+        (std::string(key) == "lower" ? out.spec.lower : out.spec.upper) = v.get<double>();
     }
-    if (plan.json.contains("categories")) out.spec.categories = plan.json["categories"].get<std::vector<std::string>>();
+    if (plan.json.contains("bins")) {
+        // A declared bin count or edges; read without wrapping (2147483648 is refused, not negative).
+        const json& b = plan.json["bins"];
+        if (b.is_number_unsigned() || b.is_number_integer()) {
+            const bool negative = b.is_number_integer() && !b.is_number_unsigned() && b.get<long long>() < 0;
+            if (negative || b.get<unsigned long long>() < 1 || b.get<unsigned long long>() > dp::kMaxHistogramBins)
+                return fieldError(plan, "bins", "must be an integer in [1, " + std::to_string(dp::kMaxHistogramBins) + "] (got " +
+                                                    b.dump() + ")");
+            out.spec.binCount = int(b.get<unsigned long long>());
+        } else if (b.is_array()) {
+            for (const auto& e : b) {
+                if (!e.is_number()) return fieldError(plan, "bins", "edges must be numbers (got " + e.dump() + ")");
+                out.spec.binEdges.push_back(e.get<double>());
+            }
+        } else {
+            return fieldError(plan, "bins", "must be a bin count or a list of edges (got " + b.dump() + ")");
+        }
+    }
+    if (plan.json.contains("categories")) {
+        const json& c = plan.json["categories"];
+        if (!c.is_array()) return fieldError(plan, "categories", "must be a list of strings (got " + c.dump() + ")");
+        for (const auto& v : c) {
+            if (!v.is_string()) return fieldError(plan, "categories", "must be a list of strings (got " + v.dump() + ")");
+            out.spec.categories.push_back(v.get<std::string>());
+        }
+    }
+    if (plan.json.contains("other")) {
+        const json& o = plan.json["other"];
+        if (o.is_boolean()) {
+            if (o.get<bool>()) out.spec.otherLabel = std::string("(other)");
+        } else if (o.is_string()) {
+            out.spec.otherLabel = o.get<std::string>();
+        } else {
+            return fieldError(plan, "other", "must be true, false or the other bin's label (got " + o.dump() + ")");
+        }
+    }
+    if (auto strategy = getField<std::string>(plan, "strategy", "identity"); !strategy) return strategy.status();
+    else out.spec.strategy = *strategy;
+    if (plan.json.contains("options")) out.spec.strategyOptions = plan.json["options"];
+    if (auto trials = getField<int>(plan, "trials", 1); !trials) return trials.status();
+    else out.spec.trials = *trials;
+    if (auto cost = dp::columnQueryCost(out.spec); !cost) return cost.status().withContext(plan.name);
     out.datasetKey = plan.json.value("dataset_key", fs::path(out.dataset.path).filename().string());
     return out;
 }
 
 }  // namespace
+
+Result<std::string> planDatasetKey(const ReleasePlan& plan) {
+    if (plan.kind == "dp-query") {
+        auto qp = dpQueryPlan(plan);
+        if (!qp) return qp.status();
+        return qp->datasetKey;
+    }
+    auto ds = datasetOf(plan);
+    if (!ds) return ds.status();
+    return fs::path(ds->path).filename().string();
+}
 
 // nlohmann::json throws on type mismatches deep inside a plan; turn them into a Status.
 Result<AnonymizationPlan> anonymizationPlan(const ReleasePlan& plan) {

@@ -129,19 +129,26 @@ Result<ReleaseOutcome> runAnonymization(const ReleasePlan& plan, const RunContex
 
 namespace detail {
 
-ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, const dp::ColumnQueryResult& r,
-                              RandomSource& random) {
+Status checkGateDataset(const ReleasePlan& plan, const dp::ReleaseGate& gate, const std::string& datasetKey) {
+    if (gate.dataset() == datasetKey) return Status::ok();
+    return Status::invalidArgument(plan.name + ": the release would be charged to dataset '" + gate.dataset() +
+                                   "' but the plan releases '" + datasetKey + "'");
+}
+
+ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, const dp::ColumnQueryResult& r) {
     ReleaseOutcome out;
     out.kind = plan.kind;
     out.plan = plan.json;
     out.datasetKey = qp.datasetKey;
     out.mechanism = dp::mechanismKindName(r.mechanism);
     out.title = std::string("Differentially private ") + dp::queryKindName(r.query) + " of " + qp.column;
-    out.epsilon = r.totalEpsilon;
-    out.delta = r.totalDelta;
+    out.epsilon = r.receipt.spent.epsilon;
+    out.delta = r.receipt.spent.delta;
+    out.rho = r.receipt.spent.rho;
     out.neighbouring = dp::neighbouringName(r.neighbouring);
     out.seeded = r.seeded;
-    out.randomness = random.description();
+    out.randomness = r.receipt.randomness;
+    out.receipt = r.receipt;
 
     json releases = json::array();
     for (std::size_t t = 0; t < r.releases.size(); ++t) {
@@ -164,17 +171,20 @@ ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, co
                  {"neighbouring", out.neighbouring},
                  {"confidence", qp.spec.confidence},
                  {"releases", releases},
-                 {"notes", r.notes}};
+                 {"notes", r.notes},
+                 {"privacy", dp::receiptJson(r.receipt)}};
     out.files.push_back({stem(qp.dataset.path) + "-" + qp.column + "-" + dp::queryKindName(r.query) + ".json",
                          data.dump(2) + "\n", "application/json"});
     out.summary = {{"noise_scale", r.noiseScale}, {"sensitivity", r.sensitivity}, {"outputs", r.labels.size()},
-                   {"trials", r.releases.size()}, {"rows_used", r.rowsUsed}};
+                   {"trials", r.releases.size()}};
+    if (r.query == dp::QueryKind::Mean) out.summary["rows_used"] = r.rowsUsed;  // public under replace-one
     std::ostringstream g;
     g << "(" << formatNumber(out.epsilon) << ", " << formatNumber(out.delta)
       << ")-differential privacy: whether or not any one person's record is in the table"
       << (out.neighbouring == "replace" ? " (or is replaced by another)" : " (added or removed)")
       << ", every possible answer becomes at most e^" << formatNumber(out.epsilon) << " times more or less likely"
       << (out.delta > 0 ? ", except with probability " + formatNumber(out.delta) : std::string()) << ".";
+    if (out.rho > 0) g << " It is also " << formatNumber(out.rho) << "-zero-concentrated DP (zCDP), which composes more tightly.";
     out.guarantee = g.str();
     if (!r.releases.empty()) {
         ChartSeries chart;
@@ -191,16 +201,15 @@ ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, co
 
 namespace {
 
-Result<ReleaseOutcome> runDpQuery(const ReleasePlan& plan, RandomSource& random, const RunContext& ctx) {
+Result<ReleaseOutcome> runDpQuery(const ReleasePlan& plan, dp::ReleaseGate& gate, const RunContext& ctx) {
     auto qp = dpQueryPlan(plan);
     if (!qp) return qp.status();
+    VEIL_RETURN_IF_ERROR(detail::checkGateDataset(plan, gate, qp->datasetKey));
     auto input = loadInput(qp->dataset, ctx);
     if (!input) return input.status();
-    RunContext rctx = ctx;
-    rctx.random = &random;
-    auto r = dp::runColumnQuery(input->table, qp->column, qp->spec, rctx);
+    auto r = dp::releaseColumnQuery(gate, input->table, qp->column, qp->spec, ctx);
     if (!r) return r.status();
-    ReleaseOutcome out = detail::dpQueryOutcome(plan, *qp, *r, random);
+    ReleaseOutcome out = detail::dpQueryOutcome(plan, *qp, *r);
     out.inputPath = qp->dataset.path;
     out.inputSha256 = input->sha256;
     return out;
@@ -208,8 +217,8 @@ Result<ReleaseOutcome> runDpQuery(const ReleasePlan& plan, RandomSource& random,
 
 }  // namespace
 
-Result<ReleaseOutcome> runReleasePlan(const ReleasePlan& plan, RandomSource& random, const RunContext& ctx) {
-    Result<ReleaseOutcome> out = plan.kind == "anonymization" ? runAnonymization(plan, ctx) : runDpQuery(plan, random, ctx);
+Result<ReleaseOutcome> runReleasePlan(const ReleasePlan& plan, dp::ReleaseGate& gate, const RunContext& ctx) {
+    Result<ReleaseOutcome> out = plan.kind == "anonymization" ? runAnonymization(plan, ctx) : runDpQuery(plan, gate, ctx);
     if (out && out->randomness.empty()) out->randomness = "not used (deterministic release)";
     return out;
 }

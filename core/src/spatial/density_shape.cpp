@@ -2,6 +2,7 @@
 // (DPBench, Hay et al. SIGMOD 2016, dpcomp_core/dataset.py DatasetSampledFromFile).
 #include "veil/spatial/density_shape.h"
 
+#include "veil/common/random.h"
 #include "veil/common/validate.h"
 #include "veil/io/atomic_file.h"
 
@@ -168,5 +169,7 @@ Result<PointSet> samplePointsFromShape(const DensityShape& shape, std::uint64_t 
     if (ps) ps->warnings.clear();
     return ps;
 }
+
+std::uint64_t shapeSampleSeed(std::uint64_t seed) { return SeededRandom::deriveSeed(seed, 1000000); }
 
 }  // namespace veil::spatial

@@ -18,7 +18,7 @@ std::string leavesToGeoJson(const PrivateSpatialDecomposition& psd, const GeoJso
                                 {"depth", n.depth},
                                 {"area", r.area()},
                                 {"density", r.area() > 0.0 ? n.estimate / r.area() : 0.0}};
-        if (options.includeTrueCounts) props["true_count"] = n.trueCount;
+        if (options.includeTrueCounts && !psd.truthsStripped) props["true_count"] = n.trueCount;
         features.push_back({{"type", "Feature"},
                             {"geometry", {{"type", "Polygon"}, {"coordinates", nlohmann::json::array({ring})}}},
                             {"properties", props}});
@@ -29,7 +29,10 @@ std::string leavesToGeoJson(const PrivateSpatialDecomposition& psd, const GeoJso
                             {"epsilon", psd.privacy.isPrivate ? nlohmann::json(psd.privacy.epsilon) : nlohmann::json(nullptr)},
                             {"delta", psd.privacy.delta},
                             {"neighbouring", psd.privacy.neighbouring},
-                            {"private", psd.privacy.isPrivate},
+                            {"private", psd.privacy.isPrivate && psd.receipt.isPrivate && !options.includeTrueCounts},
+                            {"mode", dp::releaseModeName(psd.receipt.mode)},
+                            {"seeded", psd.receipt.seeded},
+                            {"spent", dp::receiptJson(psd.receipt)["spent"]},
                             {"postprocessed", psd.postProcessed}}},
                           {"features", features}};
     return doc.dump();

@@ -1,7 +1,8 @@
 // Private medians for kd-tree splits (Cormode et al., ICDE 2012, Sec. 4.1).
 #include "veil/spatial/private_median.h"
 
-#include "veil/dp/samplers.h"
+#include "veil/dp/laplace_mechanism.h"
+#include "veil/dp/privacy.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,8 +21,9 @@ const char* medianMethodName(MedianMethod m) {
 }
 
 // Exponential mechanism median (McSherry & Talwar 2007; Cormode et al. ICDE 2012 Sec. 4.1).
-double exponentialMechanismMedian(std::span<const double> sorted, double lo, double hi, double epsilon,
-                                  RandomSource& rng) {
+Result<double> exponentialMechanismMedian(std::span<const double> sorted, double lo, double hi, double epsilon,
+                                          RandomSource& rng) {
+    if (!(epsilon > 0.0)) return Status::invalidArgument("the median's epsilon must be positive");
     if (!(hi > lo)) return lo;
     const std::size_t n = sorted.size();
     const double half = double(n) / 2.0;
@@ -77,31 +79,44 @@ double smoothSensitivityOfMedian(std::span<const double> sorted, double lo, doub
     return best;
 }
 
-double smoothSensitivityMedian(std::span<const double> sorted, double lo, double hi, double epsilon, double delta,
-                               RandomSource& rng, std::size_t maxDistance) {
+Result<double> smoothSensitivityMedian(std::span<const double> sorted, double lo, double hi, double epsilon, double delta,
+                                       RandomSource& rng, std::size_t maxDistance) {
     if (!(hi > lo)) return lo;
     const double beta = epsilon / (2.0 * std::log(2.0 / delta));
     const double ss = smoothSensitivityOfMedian(sorted, lo, hi, beta, maxDistance);
     const std::size_t n = sorted.size();
     const double median = n == 0 ? (lo + hi) / 2.0 : std::clamp(sorted[(n + 1) / 2 - 1], lo, hi);
-    if (ss <= 0.0) return median;
-    return std::clamp(dp::addSnappedLaplace(rng, median, 2.0 * ss / epsilon), lo, hi);
+    // Laplace(2 SS / eps) = a Laplace mechanism with "sensitivity" SS at eps / 2; an SS that
+    // underflowed to 0 is raised to the smallest supported scale (more noise, never less).
+    auto lap = dp::LaplaceMechanism::create(epsilon / 2.0, std::max(ss, dp::kMinNoiseScale * epsilon));
+    if (!lap) return lap.status();
+    auto noisy = lap->release(rng, median);
+    if (!noisy) return noisy.status();
+    return std::clamp(*noisy, lo, hi);
 }
 
 // Noisy mean split (Cormode et al. ICDE 2012 Sec. 4.1, "noisy mean").
-double noisyMeanSplit(std::span<const double> values, double lo, double hi, double epsilon, RandomSource& rng) {
+Result<double> noisyMeanSplit(std::span<const double> values, double lo, double hi, double epsilon, RandomSource& rng) {
     if (!(hi > lo)) return lo;
     double sum = 0.0;
     for (double v : values) sum += std::clamp(v, lo, hi) - lo;
-    const double noisySum = dp::addSnappedLaplace(rng, sum, (hi - lo) / (epsilon / 2.0));
-    const double noisyCount = dp::addSnappedLaplace(rng, double(values.size()), 1.0 / (epsilon / 2.0));
-    if (noisyCount < 1.0) return (lo + hi) / 2.0;
-    return std::clamp(lo + noisySum / noisyCount, lo, hi);
+    auto sumMech = dp::LaplaceMechanism::create(epsilon / 2.0, hi - lo);
+    if (!sumMech) return sumMech.status();
+    auto countMech = dp::LaplaceMechanism::create(epsilon / 2.0, 1.0);
+    if (!countMech) return countMech.status();
+    auto noisySum = sumMech->release(rng, sum);
+    if (!noisySum) return noisySum.status();
+    auto noisyCount = countMech->release(rng, double(values.size()));
+    if (!noisyCount) return noisyCount.status();
+    if (*noisyCount < 1.0) return (lo + hi) / 2.0;
+    return std::clamp(lo + *noisySum / *noisyCount, lo, hi);
 }
 
 // Cell-based split points from one noisy grid (Cormode et al. ICDE 2012 Sec. 4.1).
-NoisyCellGrid NoisyCellGrid::build(std::span<const double> x, std::span<const double> y, const Rect& domain,
-                                   std::size_t cells, double epsilon, RandomSource& rng) {
+Result<NoisyCellGrid> NoisyCellGrid::build(std::span<const double> x, std::span<const double> y, const Rect& domain,
+                                           std::size_t cells, double epsilon, RandomSource& rng) {
+    auto lap = dp::LaplaceMechanism::create(epsilon, 1.0);
+    if (!lap) return lap.status();
     NoisyCellGrid g;
     g.m_domain = domain;
     g.m_cells = std::max<std::size_t>(cells, 1);
@@ -116,7 +131,9 @@ NoisyCellGrid NoisyCellGrid::build(std::span<const double> x, std::span<const do
     g.m_prefix.assign((c + 1) * (c + 1), 0.0);
     for (std::size_t r = 0; r < c; ++r)
         for (std::size_t col = 0; col < c; ++col) {
-            const double v = std::max(0.0, dp::addSnappedLaplace(rng, counts[r * c + col], 1.0 / epsilon));
+            auto noisy = lap->release(rng, counts[r * c + col]);
+            if (!noisy) return noisy.status();
+            const double v = std::max(0.0, *noisy);
             g.m_prefix[(r + 1) * (c + 1) + col + 1] =
                 v + g.m_prefix[r * (c + 1) + col + 1] + g.m_prefix[(r + 1) * (c + 1) + col] - g.m_prefix[r * (c + 1) + col];
         }

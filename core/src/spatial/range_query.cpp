@@ -38,6 +38,21 @@ Result<RangeWorkload> randomRangeWorkload(const Rect& domain, std::size_t count,
     return w;
 }
 
+Result<RangeWorkload> evaluationWorkload(const Rect& domain, std::size_t count, QuerySize size) {
+    SeededRandom rng(kEvaluationWorkloadSeed);
+    if (size != QuerySize::Mixed) return randomRangeWorkload(domain, count, size, rng);
+    RangeWorkload out;
+    const QuerySize classes[3] = {QuerySize::Small, QuerySize::Medium, QuerySize::Large};
+    for (int c = 0; c < 3; ++c) {
+        const std::size_t n = count / 3 + (std::size_t(c) < count % 3 ? 1 : 0);
+        auto w = randomRangeWorkload(domain, n, classes[c], rng);
+        if (!w) return w.status();
+        out.queries.insert(out.queries.end(), w->queries.begin(), w->queries.end());
+        out.sizes.insert(out.sizes.end(), w->sizes.begin(), w->sizes.end());
+    }
+    return out;
+}
+
 std::vector<double> exactRangeCounts(const PointSet& points, const std::vector<Rect>& queries) {
     const std::size_t n = points.size();
     std::vector<double> ys(points.y);

@@ -4,10 +4,11 @@
 #include "veil/spatial/decomposition.h"
 
 #include "veil/common/validate.h"
-#include "veil/dp/samplers.h"
+#include "veil/dp/laplace_mechanism.h"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace veil::spatial {
 
@@ -47,7 +48,7 @@ public:
         root.pointBegin = 0;
         root.pointEnd = static_cast<std::uint32_t>(n);
         m_out.nodes.push_back(root);
-        measure(0, 0.0);
+        VEIL_RETURN_IF_ERROR(measure(0, 0.0));
         VEIL_RETURN_IF_ERROR(expand(0));
         // Reorder the points by the final order so that every node's points are contiguous.
         m_out.pointX.resize(n);
@@ -69,8 +70,20 @@ private:
     }
     bool isKdDepth(int depth) const { return depth < kdDepthCount(); }
 
+    // The Laplace count mechanism of a depth's budget (sensitivity 1: one point is in one node).
+    Result<const dp::LaplaceMechanism*> countMechanism(int depth) {
+        if (m_countMechanisms.size() <= std::size_t(depth)) m_countMechanisms.resize(std::size_t(depth) + 1);
+        auto& slot = m_countMechanisms[std::size_t(depth)];
+        if (!slot) {
+            auto m = dp::LaplaceMechanism::create(m_out.budget.countByDepth[std::size_t(depth)], 1.0);
+            if (!m) return m.status();
+            slot = *m;
+        }
+        return &*slot;
+    }
+
     // Noisy count of node `index` with the count budget of its depth.
-    void measure(std::int32_t index, double parentPathEpsilon) {
+    Status measure(std::int32_t index, double parentPathEpsilon) {
         PsdNode& node = m_out.nodes[index];
         node.trueCount = double(node.pointEnd - node.pointBegin);
         const double eps = m_out.budget.countByDepth[node.depth];
@@ -81,24 +94,34 @@ private:
             node.noisyCount = node.trueCount;
             node.variance = 0.0;
         } else {
-            node.noisyCount = dp::addSnappedLaplace(*m_ctx.random, node.trueCount, 1.0 / eps);
-            node.variance = 2.0 / (eps * eps);
+            auto mech = countMechanism(node.depth);
+            if (!mech) return mech.status();
+            auto noisy = (*mech)->release(*m_ctx.random, node.trueCount);
+            if (!noisy) return noisy.status();
+            node.noisyCount = *noisy;
+            node.variance = 2.0 * (*mech)->scale() * (*mech)->scale();
         }
         node.estimate = node.noisyCount;
+        return Status::ok();
     }
 
     // A leaf above the maximum depth spends the rest of its path's budget on a second count,
     // combined with the first by inverse-variance weighting (sequential composition on the path).
-    void finishEarlyLeaf(PsdNode& node) {
+    Status finishEarlyLeaf(PsdNode& node) {
         const double rest = remainingBelow(m_out.budget, node.depth);
-        if (m_opt.nonPrivate || rest <= 0.0) return;
-        const double second = dp::addSnappedLaplace(*m_ctx.random, node.trueCount, 1.0 / rest);
+        if (m_opt.nonPrivate || rest <= 0.0) return Status::ok();
+        auto mech = dp::LaplaceMechanism::create(rest, 1.0);
+        if (!mech) return mech.status();
+        auto released = mech->release(*m_ctx.random, node.trueCount);
+        if (!released) return released.status();
+        const double second = *released;
         const double w1 = node.countEpsilon * node.countEpsilon, w2 = rest * rest;
         node.noisyCount = (w1 * node.noisyCount + w2 * second) / (w1 + w2);
         node.variance = 2.0 / (w1 + w2);
         node.estimate = node.noisyCount;
         node.countEpsilon += rest;
         node.pathEpsilon += rest;
+        return Status::ok();
     }
 
     Status expand(std::int32_t index) {
@@ -108,17 +131,17 @@ private:
             const bool atMax = node.depth >= m_opt.height;
             const bool tooSmall = m_opt.minLeafSize > 0.0 && node.noisyCount < m_opt.minLeafSize;
             if (atMax || tooSmall) {
-                if (!atMax) finishEarlyLeaf(node);
+                if (!atMax) VEIL_RETURN_IF_ERROR(finishEarlyLeaf(node));
                 m_out.leaves.push_back(index);
                 m_done += node.pointEnd - node.pointBegin;
                 return Status::ok();
             }
         }
         const std::int32_t first = static_cast<std::int32_t>(m_out.nodes.size());
-        if (isKdDepth(m_out.nodes[index].depth)) splitKd(index);
+        if (isKdDepth(m_out.nodes[index].depth)) VEIL_RETURN_IF_ERROR(splitKd(index));
         else splitQuad(index);
         const PsdNode parent = m_out.nodes[index];
-        for (std::int32_t c = first; c < first + parent.childCount; ++c) measure(c, parent.pathEpsilon);
+        for (std::int32_t c = first; c < first + parent.childCount; ++c) VEIL_RETURN_IF_ERROR(measure(c, parent.pathEpsilon));
         for (std::int32_t c = first; c < first + parent.childCount; ++c) VEIL_RETURN_IF_ERROR(expand(c));
         return Status::ok();
     }
@@ -134,15 +157,17 @@ private:
         return static_cast<std::int32_t>(m_out.nodes.size() - 1);
     }
 
-    double chooseSplit(const PsdNode& node, int dim) {
+    Result<double> chooseSplit(const PsdNode& node, int dim) {
         const double lo = node.rect.lower(dim), hi = node.rect.upper(dim);
         const std::uint32_t b = node.pointBegin, e = node.pointEnd;
         if (m_opt.median == MedianMethod::CellBased && !m_opt.nonPrivate) {
             if (!m_grid) {
                 std::size_t cells = m_opt.cellGridSize;
                 if (cells == 0) cells = std::size_t(1) << std::min(10, (kdDepthCount() + 1) / 2 + 3);
-                m_grid = std::make_unique<NoisyCellGrid>(NoisyCellGrid::build(
-                    m_points.x, m_points.y, m_points.domain, cells, m_out.budget.medianByDepth[0], *m_ctx.random));
+                auto grid = NoisyCellGrid::build(m_points.x, m_points.y, m_points.domain, cells, m_out.budget.medianByDepth[0],
+                                                 *m_ctx.random);
+                if (!grid) return grid.status();
+                m_grid = std::make_unique<NoisyCellGrid>(std::move(*grid));
             }
             return m_grid->median(node.rect, dim);
         }
@@ -158,10 +183,11 @@ private:
         }
     }
 
-    void splitKd(std::int32_t index) {
+    Status splitKd(std::int32_t index) {
         const int dim = m_out.nodes[index].depth % 2;
-        const double split = std::clamp(chooseSplit(m_out.nodes[index], dim), m_out.nodes[index].rect.lower(dim),
-                                        m_out.nodes[index].rect.upper(dim));
+        auto chosen = chooseSplit(m_out.nodes[index], dim);
+        if (!chosen) return chosen.status();
+        const double split = std::clamp(*chosen, m_out.nodes[index].rect.lower(dim), m_out.nodes[index].rect.upper(dim));
         const std::uint32_t b = m_out.nodes[index].pointBegin, e = m_out.nodes[index].pointEnd;
         // Along `dim` the range is sorted: the split is a position. The other order is stably
         // partitioned so that it stays sorted along its own dimension.
@@ -180,6 +206,7 @@ private:
         node.childCount = 2;
         node.splitDim = dim;
         node.splitValue = split;
+        return Status::ok();
     }
 
     void splitQuad(std::int32_t index) {
@@ -233,12 +260,13 @@ private:
     std::vector<Pt> m_scratch;
     std::vector<double> m_values;
     std::unique_ptr<NoisyCellGrid> m_grid;
+    std::vector<std::optional<dp::LaplaceMechanism>> m_countMechanisms;
 };
 
 Status validateOptions(const PsdOptions& o, bool haveRandom) {
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(o.epsilon, "epsilon"));
     if (o.kind == TreeKind::UniformGrid) return Status::invalidArgument("use buildUniformGrid for a uniform grid");
-    const int maxHeight = o.kind == TreeKind::Quadtree ? 15 : 30;
+    const int maxHeight = o.kind == TreeKind::Quadtree ? 10 : 20;  // at most 2^21 leaves (psd_release.h)
     if (o.height < 0 || o.height > maxHeight)
         return Status::invalidArgument("height must be between 0 and " + std::to_string(maxHeight) + " for a " +
                                        treeKindName(o.kind) + " tree (got " + std::to_string(o.height) + ")");

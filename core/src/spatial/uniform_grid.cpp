@@ -2,7 +2,7 @@
 #include "veil/spatial/uniform_grid.h"
 
 #include "veil/common/validate.h"
-#include "veil/dp/samplers.h"
+#include "veil/dp/laplace_mechanism.h"
 #include "veil/spatial/consistency.h"
 
 #include <algorithm>
@@ -12,7 +12,7 @@ namespace veil::spatial {
 
 std::size_t uniformGridSize(double n, double epsilon, double c) {
     const double m = std::ceil(std::sqrt(std::max(0.0, n) * epsilon / c));
-    return static_cast<std::size_t>(std::clamp(m, 1.0, 4096.0));
+    return static_cast<std::size_t>(std::clamp(m, 1.0, 1448.0));
 }
 
 Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, const UniformGridOptions& o,
@@ -40,18 +40,32 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
     psd.budget.countTotal = o.epsilon;
     psd.privacy.isPrivate = !o.nonPrivate;
     psd.privacy.epsilon = o.nonPrivate ? 0.0 : o.epsilon;
-    auto noisy = [&](double v, double eps) { return o.nonPrivate ? v : dp::addSnappedLaplace(*ctx.random, v, 1.0 / eps); };
+    auto rootMech = dp::LaplaceMechanism::create(epsRoot, 1.0);
+    if (!rootMech) return rootMech.status();
+    auto cellMech = dp::LaplaceMechanism::create(epsCells, 1.0);
+    if (!cellMech) return cellMech.status();
+    Status noiseStatus;
+    auto noisy = [&](double v, const dp::LaplaceMechanism& m) {
+        if (o.nonPrivate) return v;
+        auto out = m.release(*ctx.random, v);
+        if (!out) {
+            noiseStatus = out.status();
+            return 0.0;
+        }
+        return *out;
+    };
 
     const double n = double(points.size());
     PsdNode root;
     root.rect = points.domain;
     root.trueCount = n;
-    root.noisyCount = root.estimate = noisy(n, epsRoot);
+    root.noisyCount = root.estimate = noisy(n, *rootMech);
+    VEIL_RETURN_IF_ERROR(noiseStatus);
     root.countEpsilon = root.pathEpsilon = epsRoot;
-    root.variance = o.nonPrivate ? 0.0 : 2.0 / (epsRoot * epsRoot);
+    root.variance = o.nonPrivate ? 0.0 : 2.0 * rootMech->scale() * rootMech->scale();
     root.pointEnd = static_cast<std::uint32_t>(points.size());
     root.splitDim = 2;
-    const std::size_t m = o.cellsPerAxis > 0 ? std::min<std::size_t>(o.cellsPerAxis, 4096)
+    const std::size_t m = o.cellsPerAxis > 0 ? std::min<std::size_t>(o.cellsPerAxis, 1448)
                                              : uniformGridSize(root.noisyCount, o.epsilon, o.sizeConstant);
     psd.privacy.mechanism = "uniform grid " + std::to_string(m) + " x " + std::to_string(m) + ", Laplace counts" +
                             (o.nonPrivate ? " (NON-PRIVATE baseline: exact counts)" : "");
@@ -93,10 +107,11 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
             cell.pointBegin = start[r * m + c];
             cell.pointEnd = start[r * m + c + 1];
             cell.trueCount = double(cell.pointEnd - cell.pointBegin);
-            cell.noisyCount = cell.estimate = noisy(cell.trueCount, epsCells);
+            cell.noisyCount = cell.estimate = noisy(cell.trueCount, *cellMech);
+            VEIL_RETURN_IF_ERROR(noiseStatus);
             cell.countEpsilon = epsCells;
             cell.pathEpsilon = epsRoot + epsCells;
-            cell.variance = o.nonPrivate ? 0.0 : 2.0 / (epsCells * epsCells);
+            cell.variance = o.nonPrivate ? 0.0 : 2.0 * cellMech->scale() * cellMech->scale();
             psd.leaves.push_back(static_cast<std::int32_t>(psd.nodes.size()));
             psd.nodes.push_back(cell);
         }

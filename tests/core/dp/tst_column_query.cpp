@@ -1,4 +1,5 @@
-// Column queries: true answers, sensitivities, neighbouring notions and input errors.
+// Column queries through the release gate: true answers (teaching mode), sensitivities,
+// neighbouring notions, declared domains, charging and input errors.
 #include "veil/common/random.h"
 #include "veil/dp/column_query.h"
 
@@ -39,10 +40,15 @@ Result<ColumnQueryResult> query(const std::string& column, const std::string& q,
     spec.lower = lo;
     spec.upper = hi;
     spec.trials = trials;
-    SeededRandom rng(7);
-    RunContext ctx;
-    ctx.random = &rng;
-    return runColumnQuery(table, column, spec, ctx);
+    auto gate = ReleaseGate::teaching(7);
+    return releaseColumnQuery(gate, table, column, spec, RunContext{});
+}
+
+ReleaseGate releaseGate(double budget) {
+    ReleaseGate::Options o;
+    o.dataset = "table";
+    o.budget = PrivacySpend{budget, 1e-6, 0.0};
+    return ReleaseGate(o);
 }
 }  // namespace
 
@@ -82,20 +88,147 @@ private slots:
         QVERIFY(r->intervals[0][0].lower <= r->releases[0][0] && r->releases[0][0] <= r->intervals[0][0].upper);
     }
     void histogramCategories() {
-        auto r = query("sex", "histogram", "geometric", 1.0);
-        QVERIFY(r);
-        QCOMPARE(r->labels, (std::vector<std::string>{"M", "F"}));
-        QCOMPARE(r->trueValues, (std::vector<double>{7, 4}));
+        ColumnQuerySpec spec;
+        spec.query = QueryKind::Histogram;
+        spec.mechanism = MechanismKind::Geometric;
+        spec.categories = {"F", "M", "X"};  // declared: X is never in the data, and still a label
+        auto gate = ReleaseGate::teaching(3);
+        auto r = releaseColumnQuery(gate, makeTable(), "sex", spec, RunContext{});
+        QVERIFY2(r, r.status().message().c_str());
+        QCOMPARE(r->labels, (std::vector<std::string>{"F", "M", "X"}));
+        QCOMPARE(r->trueValues, (std::vector<double>{4, 7, 0}));
         for (double v : r->releases[0]) QCOMPARE(v, std::round(v));  // geometric: integers
+    }
+    // Finding 2 of issue 13: a categorical histogram used the values present in the data as its
+    // labels, so one record with a new value added a label (unbounded privacy loss). The domain is
+    // declared now: without one the query is refused; values outside it go to the declared other
+    // bin or are dropped, never to a new label.
+    void histogramLabelsNeverComeFromTheData() {
+        ColumnQuerySpec spec;
+        spec.query = QueryKind::Histogram;
+        auto gate = ReleaseGate::teaching(3);
+        const auto refused = releaseColumnQuery(gate, makeTable(), "sex", spec, RunContext{});
+        QVERIFY(!refused);
+        QVERIFY2(refused.status().message().find("declared") != std::string::npos, refused.status().message().c_str());
+        QCOMPARE(gate.receipts().size(), std::size_t(0));  // refused before the gate
+
+        spec.categories = {"M"};
+        auto dropped = releaseColumnQuery(gate, makeTable(), "sex", spec, RunContext{});
+        QVERIFY(dropped);
+        QCOMPARE(dropped->labels, (std::vector<std::string>{"M"}));
+        QCOMPARE(dropped->trueValues, (std::vector<double>{7}));
+        spec.otherLabel = "other";
+        auto other = releaseColumnQuery(gate, makeTable(), "sex", spec, RunContext{});
+        QVERIFY(other);
+        QCOMPARE(other->labels, (std::vector<std::string>{"M", "other"}));
+        QCOMPARE(other->trueValues, (std::vector<double>{7, 4}));
+        spec.otherLabel = "M";
+        QVERIFY(!releaseColumnQuery(gate, makeTable(), "sex", spec, RunContext{}));  // the other bin collides
+    }
+    void numericHistogramNeedsDeclaredBins() {
+        ColumnQuerySpec spec;
+        spec.query = QueryKind::Histogram;
+        spec.lower = 0.0;
+        spec.upper = 100.0;  // bounds but no bin count: refused (no default read off anything)
+        auto gate = ReleaseGate::teaching(3);
+        QVERIFY(!releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{}));
+        spec.binCount = -3;
+        QVERIFY(!releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{}));
+        spec.binCount = 4;
+        QVERIFY(releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{}));
+    }
+    void histogramStrategyFromTheCatalogue() {
+        ColumnQuerySpec spec;
+        spec.query = QueryKind::Histogram;
+        spec.lower = 0.0;
+        spec.upper = 100.0;
+        spec.binCount = 8;
+        spec.strategy = "hierarchical";
+        spec.strategyOptions = {{"branching", 4}};
+        spec.epsilon = 1000.0;  // noise ~ 2 levels / 1000: the estimate is the counts to 0.1
+        auto gate = ReleaseGate::teaching(3);
+        auto r = releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{});
+        QVERIFY2(r, r.status().message().c_str());
+        QCOMPARE(r->releases[0].size(), std::size_t(8));
+        for (std::size_t i = 0; i < 8; ++i) QVERIFY(std::fabs(r->releases[0][i] - r->trueValues[i]) < 0.1);
+        spec.strategyOptions = {{"branching", "x"}};
+        const auto bad = releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{});
+        QVERIFY(!bad);
+        QVERIFY2(bad.status().message().find("options.branching") != std::string::npos, bad.status().message().c_str());
+    }
+    void releaseModeChargesAndHidesTheTruth() {
+        auto gate = releaseGate(1.0);
+        ColumnQuerySpec spec;
+        spec.epsilon = 0.6;
+        auto r = releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{});
+        QVERIFY(r);
+        QVERIFY(r->trueValues.empty());
+        QCOMPARE(r->rowsUsed, std::size_t(0));
+        QVERIFY(r->receipt.isPrivate);
+        QCOMPARE(r->receipt.spent.epsilon, 0.6);
+        // The second would exceed the budget: refused, nothing released, nothing spent.
+        const auto refused = releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{});
+        QCOMPARE(refused.status().code(), StatusCode::BudgetExceeded);
+        QCOMPARE(gate.session().spent().epsilon, 0.6);
+        // A Gaussian release charges rho too.
+        ColumnQuerySpec g;
+        g.mechanism = MechanismKind::Gaussian;
+        g.epsilon = 0.3;
+        g.delta = 1e-7;
+        auto gr = releaseColumnQuery(gate, makeTable(), "age", g, RunContext{});
+        QVERIFY2(gr, gr.status().message().c_str());
+        QVERIFY(gr->receipt.spent.rho > 0.0);
+    }
+    // Finding 1 of issue 13: epsilon = 1e-320 published the exact count (the sampler returned its
+    // input for an infinite scale); 5e-307 the exact sum; 1e-20 the exact geometric count; 1e308
+    // printed null. Every epsilon outside [1e-9, 1000] is refused with a message naming the range,
+    // and 1e-9 is released with its (huge) noise.
+    void epsilonRange_data() {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QString>("mechanism");
+        QTest::addColumn<double>("epsilon");
+        QTest::addColumn<bool>("accepted");
+        const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+        for (const char* mech : {"laplace", "geometric"}) {
+            const QString m = QString::fromLatin1(mech);
+            QTest::addRow("count %s 1e-320", mech) << "count" << m << 1e-320 << false;
+            QTest::addRow("count %s 5e-307", mech) << "count" << m << 5e-307 << false;
+            QTest::addRow("count %s 1e-20", mech) << "count" << m << 1e-20 << false;
+            QTest::addRow("count %s 1e-9", mech) << "count" << m << 1e-9 << true;
+            QTest::addRow("count %s 1e308", mech) << "count" << m << 1e308 << false;
+            QTest::addRow("count %s NaN", mech) << "count" << m << nan << false;
+            QTest::addRow("count %s inf", mech) << "count" << m << inf << false;
+            QTest::addRow("count %s 0", mech) << "count" << m << 0.0 << false;
+            QTest::addRow("count %s negative", mech) << "count" << m << -1.0 << false;
+        }
+        QTest::newRow("sum 5e-307") << "sum" << "laplace" << 5e-307 << false;
+        QTest::newRow("sum 1e-9") << "sum" << "laplace" << 1e-9 << true;
+        QTest::newRow("median 1e-320") << "median" << "exponential" << 1e-320 << false;
+        QTest::newRow("median 1e308") << "median" << "exponential" << 1e308 << false;
+    }
+    void epsilonRange() {
+        QFETCH(QString, query);
+        QFETCH(QString, mechanism);
+        QFETCH(double, epsilon);
+        QFETCH(bool, accepted);
+        auto r = ::query("age", query.toStdString(), mechanism.toStdString(), epsilon, 0.0, 100.0);
+        if (!accepted) {
+            QVERIFY(!r);
+            QVERIFY2(r.status().message().find("[1e-09, 1000]") != std::string::npos, r.status().message().c_str());
+            return;
+        }
+        QVERIFY2(r, r.status().message().c_str());
+        // Noise of scale >= 1e9 (count) or 1e11 (sum): the release is far from the truth.
+        QVERIFY2(std::fabs(r->releases[0][0] - r->trueValues[0]) > 1e3,
+                 qPrintable(QString("released %1, true %2").arg(r->releases[0][0]).arg(r->trueValues[0])));
+        QVERIFY(std::isfinite(r->releases[0][0]));
     }
     void histogramNumericBins() {
         ColumnQuerySpec spec;
         spec.query = QueryKind::Histogram;
         spec.binEdges = {0, 25, 50, 100};
-        SeededRandom rng(1);
-        RunContext ctx;
-        ctx.random = &rng;
-        auto r = runColumnQuery(makeTable(), "age", spec, ctx);
+        auto gate = ReleaseGate::teaching(1);
+        auto r = releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{});
         QVERIFY(r);
         // [0,25): 10,20; [25,50): 30,40; [50,100]: 50..100 (by hand).
         QCOMPARE(r->trueValues, (std::vector<double>{2, 2, 6}));
@@ -129,9 +262,9 @@ private slots:
         QTest::newRow("delta with laplace") << "age" << "count" << "laplace" << 1.0 << 0.0 << 1.0 << 1e-5 << "pure";
         QTest::newRow("lower > upper") << "age" << "sum" << "" << 1.0 << 5.0 << 1.0 << 0.0 << "lower";
         QTest::newRow("NaN bound") << "age" << "sum" << "" << 1.0 << nan << 1.0 << 0.0 << "lower";
-        QTest::newRow("empty column") << "empty" << "count" << "" << 1.0 << 0.0 << 1.0 << 0.0 << "empty";
+        QTest::newRow("mean of an empty column") << "empty" << "mean" << "" << 1.0 << 0.0 << 1.0 << 0.0 << "no non-missing";
         QTest::newRow("unknown column") << "nope" << "count" << "" << 1.0 << 0.0 << 1.0 << 0.0 << "nope";
-        QTest::newRow("sum of text") << "note" << "sum" << "" << 1.0 << 0.0 << 1.0 << 0.0 << "not numeric";
+        QTest::newRow("sum of text") << "note" << "sum" << "" << 1.0 << 0.0 << 1.0 << 0.0 << "needs a numeric column";
         QTest::newRow("median with laplace") << "age" << "median" << "laplace" << 1.0 << 0.0 << 1.0 << 0.0 << "exponential, smooth or histogram";
         QTest::newRow("count with exponential") << "age" << "count" << "exponential" << 1.0 << 0.0 << 1.0 << 0.0 << "medians";
         QTest::newRow("unknown mechanism") << "age" << "count" << "magic" << 1.0 << 0.0 << 1.0 << 0.0 << "unknown mechanism";

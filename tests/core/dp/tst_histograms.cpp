@@ -3,6 +3,8 @@
 #include "veil/dp/counts_loader.h"
 #include "veil/dp/histogram_release.h"
 
+#include "dp/detail/histogram_strategies.h"
+
 #include <Eigen/Dense>
 #include <QtTest/QtTest>
 
@@ -15,15 +17,15 @@ using namespace veil::dp;
 namespace {
 const std::string kData = std::string(VEIL_TEST_DATA_DIR) + "/dpbench/";
 
-Result<HistogramResult> release(const std::vector<double>& counts, HistogramStrategy s, double eps, std::uint64_t seed,
+// A teaching-mode release (the tests compare with the true counts), seeded.
+Result<HistogramResult> release(const std::vector<double>& counts, const std::string& s, double eps, std::uint64_t seed,
                                 bool consistency = true) {
-    SeededRandom rng(seed);
-    RunContext ctx;
-    ctx.random = &rng;
-    HistogramOptions o;
-    o.epsilon = eps;
-    o.consistency = consistency;
-    return releaseHistogram(counts, s, o, ctx);
+    auto gate = ReleaseGate::teaching(seed);
+    HistogramRequest request;
+    request.strategy = s;
+    request.epsilon = eps;
+    if (s == "hierarchical") request.options = {{"consistency", consistency}};
+    return releaseHistogram(gate, counts, request, RunContext{});
 }
 }  // namespace
 
@@ -83,20 +85,41 @@ private slots:
         for (int i = 0; i < 9; ++i) QVERIFY(std::fabs(leaves[std::size_t(i)] - ls(i)) < 1e-12);
     }
     void nearlyExactAtHugeEpsilon_data() {
-        QTest::addColumn<int>("strategy");
-        QTest::newRow("identity") << int(HistogramStrategy::Identity);
-        QTest::newRow("hierarchical") << int(HistogramStrategy::Hierarchical);
-        QTest::newRow("privelet") << int(HistogramStrategy::Privelet);
+        QTest::addColumn<QString>("strategy");
+        QTest::newRow("identity") << "identity";
+        QTest::newRow("hierarchical") << "hierarchical";
+        QTest::newRow("privelet") << "privelet";
     }
     void nearlyExactAtHugeEpsilon() {
-        // With eps = 1e9 the noise is ~1e-8: the reconstruction must return the counts (checks the
-        // wavelet / tree bookkeeping, including padding of 5 bins to 8).
-        QFETCH(int, strategy);
+        // With eps = 1000 (the largest accepted) the noise is ~4e-3 at most per node: the
+        // reconstruction must return the counts (checks the wavelet / tree bookkeeping, including
+        // padding of 5 bins to 8); P(|Laplace(0.004)| > 0.1) = e^-25.
+        QFETCH(QString, strategy);
         const std::vector<double> counts{5, 0, 3, 9, 1};
-        auto r = release(counts, HistogramStrategy(strategy), 1e9, 1);
-        QVERIFY(r);
+        auto r = release(counts, strategy.toStdString(), 1000.0, 1);
+        QVERIFY2(r, r.status().message().c_str());
         QCOMPARE(r->estimate.size(), counts.size());
-        for (std::size_t i = 0; i < counts.size(); ++i) QVERIFY(std::fabs(r->estimate[i] - counts[i]) < 1e-5);
+        for (std::size_t i = 0; i < counts.size(); ++i) QVERIFY(std::fabs(r->estimate[i] - counts[i]) < 0.1);
+        QCOMPARE(r->trueCounts, counts);  // teaching mode keeps them
+    }
+    void releaseModeChargesAndHidesTruth() {
+        const std::vector<double> counts{5, 0, 3, 9, 1};
+        ReleaseGate::Options o;
+        o.dataset = "counts";
+        o.budget = PrivacySpend{1.0, 0.0, 0.0};
+        ReleaseGate gate(o);
+        HistogramRequest request;
+        request.epsilon = 0.75;
+        auto r = releaseHistogram(gate, counts, request, RunContext{});
+        QVERIFY(r);
+        QVERIFY(r->trueCounts.empty());
+        QVERIFY(r->receipt.isPrivate);
+        QCOMPARE(r->receipt.spent.epsilon, 0.75);
+        // Over budget: refused before anything is computed.
+        QCOMPARE(releaseHistogram(gate, counts, request, RunContext{}).status().code(), StatusCode::BudgetExceeded);
+        QCOMPARE(gate.session().spent().epsilon, 0.75);
+        // Comparing errors against the truth is teaching mode only.
+        QVERIFY(!compareStrategies(gate, counts, {"identity"}, 0.1, {{0, 1}}, 1, RunContext{}));
     }
     void treeAndWaveletBeatIdentityOnLongRanges() {
         // 65,536 bins, prefix workload, eps 1: identity's prefix error grows like sqrt(length)
@@ -104,13 +127,8 @@ private slots:
         // (> 2x) dwarfs the trial-to-trial spread of a mean over 3 trials.
         std::vector<double> counts(65536, 10.0);
         const auto w = prefixWorkload(counts.size());
-        SeededRandom rng(5);
-        RunContext ctx;
-        ctx.random = &rng;
-        HistogramOptions o;
-        o.epsilon = 1.0;
-        auto cmp = compareStrategies(counts, {HistogramStrategy::Identity, HistogramStrategy::Hierarchical, HistogramStrategy::Privelet}, o,
-                                     w, 3, ctx);
+        auto gate = ReleaseGate::teaching(5);
+        auto cmp = compareStrategies(gate, counts, {"identity", "hierarchical", "privelet"}, 1.0, w, 3, RunContext{});
         QVERIFY(cmp);
         const double id = (*cmp)[0].meanError, tree = (*cmp)[1].meanError, wav = (*cmp)[2].meanError;
         QVERIFY2(tree < id / 2 && wav < id / 2, qPrintable(QString("identity %1 tree %2 privelet %3").arg(id).arg(tree).arg(wav)));
@@ -123,8 +141,8 @@ private slots:
         const auto w = prefixWorkload(4096);
         double with = 0, without = 0;
         for (std::uint64_t s = 0; s < 3; ++s) {
-            with += *scaledAverageError(nettrace->values, release(nettrace->values, HistogramStrategy::Hierarchical, 0.1, s)->estimate, w);
-            without += *scaledAverageError(nettrace->values, release(nettrace->values, HistogramStrategy::Hierarchical, 0.1, s, false)->estimate, w);
+            with += *scaledAverageError(nettrace->values, release(nettrace->values, "hierarchical", 0.1, s)->estimate, w);
+            without += *scaledAverageError(nettrace->values, release(nettrace->values, "hierarchical", 0.1, s, false)->estimate, w);
         }
         QVERIFY2(with < without, qPrintable(QString("%1 vs %2").arg(with).arg(without)));
     }
@@ -135,14 +153,13 @@ private slots:
         for (int i = 0; i < 16; ++i) counts[std::size_t(i)] = 62.5;
         SeededRandom wr(3);
         const auto w = *randomRangeWorkload(64, 200, wr);
-        SeededRandom rng(4);
-        RunContext ctx;
-        ctx.random = &rng;
-        HistogramOptions o;
-        o.epsilon = 10.0;
-        o.mwemRounds = 20;
-        o.workload = w;
-        auto r = releaseHistogram(counts, HistogramStrategy::Mwem, o, ctx);
+        auto gate = ReleaseGate::teaching(4);
+        HistogramRequest request;
+        request.strategy = "mwem";
+        request.options = {{"rounds", 20}};
+        request.epsilon = 10.0;
+        request.workload = w;
+        auto r = releaseHistogram(gate, counts, request, RunContext{});
         QVERIFY(r);
         const double err = *scaledAverageError(counts, r->estimate, w);
         const double uniformErr = *scaledAverageError(counts, std::vector<double>(64, 1000.0 / 64), w);
@@ -157,17 +174,18 @@ private slots:
         QCOMPARE(quantileFromHistogram({0, 10, 20}, {-3, -4}, 0.5), 10.0);
     }
     void errors() {
-        QCOMPARE(release({1, 2}, HistogramStrategy::Identity, 0.0, 1).status().code(), StatusCode::InvalidArgument);
-        QCOMPARE(release({}, HistogramStrategy::Identity, 1.0, 1).status().code(), StatusCode::InvalidArgument);
-        QCOMPARE(release({1, -2}, HistogramStrategy::Privelet, 1.0, 1).status().code(), StatusCode::InvalidArgument);
-        QCOMPARE(release({1, std::nan("")}, HistogramStrategy::Hierarchical, 1.0, 1).status().code(), StatusCode::InvalidArgument);
-        SeededRandom rng(1);
-        RunContext ctx;
-        ctx.random = &rng;
-        HistogramOptions o;
-        o.branching = 1;
-        QCOMPARE(releaseHistogram({1, 2, 3}, HistogramStrategy::Hierarchical, o, ctx).status().code(), StatusCode::InvalidArgument);
-        QVERIFY(!parseHistogramStrategy("magic"));
+        QCOMPARE(release({1, 2}, "identity", 0.0, 1).status().code(), StatusCode::InvalidArgument);
+        QCOMPARE(release({}, "identity", 1.0, 1).status().code(), StatusCode::InvalidArgument);
+        QCOMPARE(release({1, -2}, "privelet", 1.0, 1).status().code(), StatusCode::InvalidArgument);
+        QCOMPARE(release({1, std::nan("")}, "hierarchical", 1.0, 1).status().code(), StatusCode::InvalidArgument);
+        auto gate = ReleaseGate::teaching(1);
+        HistogramRequest request;
+        request.strategy = "hierarchical";
+        request.options = {{"branching", 1}};
+        const auto bad = releaseHistogram(gate, {1, 2, 3}, request, RunContext{});
+        QCOMPARE(bad.status().code(), StatusCode::InvalidArgument);
+        QVERIFY2(bad.status().message().find("options.branching") != std::string::npos, bad.status().message().c_str());
+        QCOMPARE(findHistogramStrategy("magic").status().code(), StatusCode::NotFound);
     }
 };
 

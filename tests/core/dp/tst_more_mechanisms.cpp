@@ -95,29 +95,28 @@ private slots:
         QVERIFY(!sa->release(rng, {1.0, 2.0}, [](std::span<const double>) { return 0.0; }));  // fewer records than blocks
     }
     void histogramStrategiesPrivacy_data() {
-        QTest::addColumn<int>("strategy");
-        QTest::newRow("identity") << int(HistogramStrategy::Identity);
-        QTest::newRow("hierarchical") << int(HistogramStrategy::Hierarchical);
-        QTest::newRow("privelet") << int(HistogramStrategy::Privelet);
-        QTest::newRow("mwem") << int(HistogramStrategy::Mwem);
+        QTest::addColumn<QString>("strategy");
+        QTest::newRow("identity") << "identity";
+        QTest::newRow("hierarchical") << "hierarchical";
+        QTest::newRow("privelet") << "privelet";
+        QTest::newRow("mwem") << "mwem";
     }
     void histogramStrategiesPrivacy() {
         // D = {5, 3, 2, 0}, D' adds one record to bin 1. Events: thresholds on the bin-1 estimate
         // and on the range sum of bins 0..1 (any event of the output must respect eps).
-        QFETCH(int, strategy);
+        QFETCH(QString, strategy);
         const double eps = 1.0;
-        const int runs = HistogramStrategy(strategy) == HistogramStrategy::Mwem ? 20000 : 60000;
-        HistogramOptions o;
+        const int runs = strategy == "mwem" ? 20000 : 60000;
+        HistogramRequest o;
+        o.strategy = strategy.toStdString();
         o.epsilon = eps;
-        o.mwemRounds = 2;
+        if (strategy == "mwem") o.options = {{"rounds", 2}};
         o.workload = {{0, 0}, {1, 1}, {0, 1}, {2, 3}};
         auto collect = [&](std::uint64_t seed, const std::vector<double>& counts) {
-            SeededRandom rng(seed);
-            RunContext ctx;
-            ctx.random = &rng;
+            auto gate = ReleaseGate::teaching(seed);  // every release a stream of its own
             std::vector<std::pair<double, double>> out(static_cast<std::size_t>(runs));
             for (auto& x : out) {
-                const auto r = releaseHistogram(counts, HistogramStrategy(strategy), o, ctx);
+                const auto r = releaseHistogram(gate, counts, o, RunContext{});
                 x = {r->estimate[1], r->estimate[0] + r->estimate[1]};
             }
             return out;

@@ -7,7 +7,7 @@
 #include "veil/dp/geometric_mechanism.h"
 #include "veil/dp/laplace_mechanism.h"
 #include "veil/dp/randomized_response.h"
-#include "veil/dp/samplers.h"
+#include "dp/detail/samplers.h"
 #include "veil/dp/smooth_sensitivity.h"
 
 #include "stat_test_util.h"
@@ -45,8 +45,8 @@ private slots:
         const double eps = 1.0;
         auto m = LaplaceMechanism::create(eps, 1.0);
         QVERIFY(m);
-        auto a = run(1, [&](RandomSource& r) { return m->release(r, 0.0); });
-        auto b = run(2, [&](RandomSource& r) { return m->release(r, 1.0); });
+        auto a = run(1, [&](RandomSource& r) { return *m->release(r, 0.0); });
+        auto b = run(2, [&](RandomSource& r) { return *m->release(r, 1.0); });
         const double loss = privacyLossLowerBound(a, b, thresholdEvents({-1, 0, 0.5, 1, 2, 3}), kAlpha);
         QVERIFY2(loss <= eps, qPrintable(QString("loss lower bound %1 > epsilon %2").arg(loss).arg(eps)));
         QVERIFY(loss > 0.8 * eps);  // the audit is tight enough to see most of epsilon
@@ -54,8 +54,8 @@ private slots:
     void powerCheckHalfNoiseIsCaught() {
         // "Not differentially private" double: Laplace with scale 1/(2 eps) claimed as eps-DP.
         const double eps = 1.0;
-        auto a = run(3, [&](RandomSource& r) { return addSnappedLaplace(r, 0.0, 0.5 / eps); });
-        auto b = run(4, [&](RandomSource& r) { return addSnappedLaplace(r, 1.0, 0.5 / eps); });
+        auto a = run(3, [&](RandomSource& r) { return *detail::addSnappedLaplace(r, 0.0, 0.5 / eps); });
+        auto b = run(4, [&](RandomSource& r) { return *detail::addSnappedLaplace(r, 1.0, 0.5 / eps); });
         const double loss = privacyLossLowerBound(a, b, thresholdEvents({-1, 0, 0.5, 1, 2, 3}), kAlpha);
         QVERIFY2(loss > eps, qPrintable(QString("loss lower bound %1").arg(loss)));
     }
@@ -63,8 +63,8 @@ private slots:
         const double eps = 0.7;
         auto m = GeometricMechanism::create(eps, 1);
         QVERIFY(m);
-        auto a = run(5, [&](RandomSource& r) { return double(m->release(r, 5)); });
-        auto b = run(6, [&](RandomSource& r) { return double(m->release(r, 6)); });
+        auto a = run(5, [&](RandomSource& r) { return double(*m->release(r, 5)); });
+        auto b = run(6, [&](RandomSource& r) { return double(*m->release(r, 6)); });
         const double loss = privacyLossLowerBound(a, b, thresholdEvents({2, 4, 5, 6, 7, 9}), kAlpha);
         QVERIFY2(loss <= eps, qPrintable(QString("loss %1").arg(loss)));
     }
@@ -72,8 +72,8 @@ private slots:
         const double eps = 1.0;
         auto m = TruncatedGeometricMechanism::create(eps, 5);
         QVERIFY(m);
-        auto a = run(7, [&](RandomSource& r) { return double(m->release(r, 0)); });
-        auto b = run(8, [&](RandomSource& r) { return double(m->release(r, 1)); });
+        auto a = run(7, [&](RandomSource& r) { return double(*m->release(r, 0)); });
+        auto b = run(8, [&](RandomSource& r) { return double(*m->release(r, 1)); });
         const double loss = privacyLossLowerBound(a, b, equalityEvents(0, 5), kAlpha);
         QVERIFY2(loss <= eps, qPrintable(QString("loss %1").arg(loss)));
         // Output PMF matches the samples (each cell within 5 binomial sd).
@@ -89,8 +89,8 @@ private slots:
         const double eps = 1.0, delta = 1e-5;
         auto m = GaussianMechanism::create(eps, delta, 1.0);
         QVERIFY(m);
-        auto a = run(9, [&](RandomSource& r) { return m->release(r, 0.0); });
-        auto b = run(10, [&](RandomSource& r) { return m->release(r, 1.0); });
+        auto a = run(9, [&](RandomSource& r) { return *m->release(r, 0.0); });
+        auto b = run(10, [&](RandomSource& r) { return *m->release(r, 1.0); });
         const double loss = privacyLossLowerBound(a, b, thresholdEvents({-4, 0, 0.5, 1, 4, 8}), kAlpha, delta);
         QVERIFY2(loss <= eps, qPrintable(QString("loss %1").arg(loss)));
     }

@@ -1,7 +1,8 @@
 // Statistical tests of the exact samplers (labelled "statistical"; fixed seeds, so the outcome is
 // deterministic). Each goodness-of-fit test rejects at significance alpha = 0.001: a correct
 // sampler fails a given seed with probability 0.1%, a wrong one (see the power checks) is caught.
-#include "veil/dp/samplers.h"
+#include "dp/detail/samplers.h"
+#include "veil/dp/privacy.h"
 #include "veil/dp/stats.h"
 
 #include "stat_test_util.h"
@@ -14,6 +15,7 @@
 
 using namespace veil;
 using namespace veil::dp;
+using namespace veil::dp::detail;
 
 namespace {
 constexpr double kAlpha = 0.001;
@@ -62,6 +64,9 @@ private slots:
     void snappedOutputsLieOnLattice();
     void geometricNoiseFractionalScale();
     void rationalConversion();
+    void refuseScalesOutsideTheRange_data();
+    void refuseScalesOutsideTheRange();
+    void correctAtTheEdgesOfTheRange();
 };
 
 void TestSamplers::bernoulliExpNeg_data() {
@@ -168,7 +173,6 @@ void TestSamplers::granularity_data() {
     QTest::newRow("scale 3") << 3.0 << std::ldexp(1.0, -38);
     QTest::newRow("scale 0.75") << 0.75 << std::ldexp(1.0, -40);
     QTest::newRow("scale 1024") << 1024.0 << std::ldexp(1.0, -30);
-    QTest::newRow("scale 0") << 0.0 << std::ldexp(1.0, -1074);
 }
 
 void TestSamplers::granularity() {
@@ -183,7 +187,7 @@ void TestSamplers::snappedLaplaceMatchesLaplace() {
     SeededRandom rng(31);
     const double mu = 12.5, b = 2.0;
     std::vector<double> xs(50000);
-    for (auto& x : xs) x = addSnappedLaplace(rng, mu, b);
+    for (auto& x : xs) x = *addSnappedLaplace(rng, mu, b);
     auto cdf = [&](double x) { return x < mu ? 0.5 * std::exp((x - mu) / b) : 1.0 - 0.5 * std::exp(-(x - mu) / b); };
     const double d = ksStatistic(xs, cdf);
     QVERIFY2(d < ksCritical(xs.size()), qPrintable(QString("D %1 critical %2").arg(d).arg(ksCritical(xs.size()))));
@@ -196,7 +200,7 @@ void TestSamplers::snappedGaussianMatchesNormal() {
     SeededRandom rng(32);
     const double mu = -3.0, sigma = 5.0;
     std::vector<double> xs(20000);
-    for (auto& x : xs) x = addSnappedGaussian(rng, mu, sigma);
+    for (auto& x : xs) x = *addSnappedGaussian(rng, mu, sigma);
     auto cdf = [&](double x) { return stats::normalCdf((x - mu) / sigma); };
     const double d = ksStatistic(xs, cdf);
     QVERIFY2(d < ksCritical(xs.size()), qPrintable(QString("D %1 critical %2").arg(d).arg(ksCritical(xs.size()))));
@@ -208,9 +212,9 @@ void TestSamplers::snappedOutputsLieOnLattice() {
     SeededRandom rng(33);
     const double b = 3.0, g = snappingGranularity(b);
     for (int i = 0; i < 1000; ++i) {
-        const double y = addSnappedLaplace(rng, 0.123456789, b);
+        const double y = *addSnappedLaplace(rng, 0.123456789, b);
         QCOMPARE(std::fmod(y, g), 0.0);
-        const double z = addSnappedGaussian(rng, 0.123456789, b);
+        const double z = *addSnappedGaussian(rng, 0.123456789, b);
         QCOMPARE(std::fmod(z, g), 0.0);
     }
 }
@@ -219,7 +223,7 @@ void TestSamplers::geometricNoiseFractionalScale() {
     SeededRandom rng(34);
     const long long n = 200000;
     std::map<long long, long long> counts;
-    for (long long i = 0; i < n; ++i) ++counts[addGeometricNoise(rng, 100, 2.5) - 100];
+    for (long long i = 0; i < n; ++i) ++counts[*addGeometricNoise(rng, 100, 2.5) - 100];
     auto pmf = [](long long x) { return discreteLaplacePmf(x, 2.5); };
     const long long r = testutil::centralRadius(pmf, n);
     const auto res = testutil::chiSquareAgainstPmf(counts, n, pmf, -r, r, 1000);
@@ -238,6 +242,57 @@ void TestSamplers::rationalConversion() {
     QVERIFY(!toRationalAtLeast(std::nan(""), num, den));
     QVERIFY(toRationalAtLeast(0.1, num, den));
     QVERIFY(double(num) / double(den) >= 0.1);  // 0.1 is not dyadic: exact binary value kept
+}
+
+// Finding 1 of issue 13: an infinite scale (tiny epsilon) used to return the value unchanged, and
+// so did a geometric scale above 2^62. Every sampler must now refuse a scale or value outside the
+// supported range, whatever it is.
+void TestSamplers::refuseScalesOutsideTheRange_data() {
+    QTest::addColumn<double>("scale");
+    QTest::addColumn<double>("value");
+    const double inf = std::numeric_limits<double>::infinity(), nan = std::nan("");
+    QTest::newRow("infinite scale (eps 1e-320)") << 1.0 / 1e-320 << 30162.0;
+    QTest::newRow("scale from eps 5e-307") << 1.0 / 5e-307 << 30162.0;
+    QTest::newRow("scale 1e300") << 1e300 << 30162.0;
+    QTest::newRow("scale below the lattice (eps 1e308)") << 1.0 / 1e308 << 30162.0;
+    QTest::newRow("scale 0") << 0.0 << 1.0;
+    QTest::newRow("negative scale") << -1.0 << 1.0;
+    QTest::newRow("NaN scale") << nan << 1.0;
+    QTest::newRow("infinite value") << 1.0 << inf;
+    QTest::newRow("NaN value") << 1.0 << nan;
+    QTest::newRow("huge value") << 1.0 << 1e200;
+}
+
+void TestSamplers::refuseScalesOutsideTheRange() {
+    QFETCH(double, scale);
+    QFETCH(double, value);
+    SeededRandom rng(35);
+    const auto lap = addSnappedLaplace(rng, value, scale);
+    QVERIFY2(!lap, qPrintable(QString("Laplace answered %1").arg(lap ? *lap : 0.0)));
+    QCOMPARE(lap.status().code(), StatusCode::InvalidArgument);
+    QVERIFY(!addSnappedGaussian(rng, value, scale));
+}
+
+void TestSamplers::correctAtTheEdgesOfTheRange() {
+    SeededRandom rng(36);
+    // The geometric scale 1e20 (epsilon 1e-20) is above 2^52: refused, never the input.
+    QCOMPARE(addGeometricNoise(rng, 30162, 1e20).status().code(), StatusCode::InvalidArgument);
+    QCOMPARE(addGeometricNoise(rng, 30162, 0.0).status().code(), StatusCode::InvalidArgument);
+    const auto edge = addGeometricNoise(rng, std::numeric_limits<std::int64_t>::max(), 1e15);  // overflow is refused
+    QVERIFY(edge.isOk() ? *edge < std::numeric_limits<std::int64_t>::max() : edge.status().code() == StatusCode::InvalidArgument);
+    // At the largest supported scales the noise is of that size: |noise| > scale / 100 has
+    // probability exp(-0.01) ~ 0.99 per draw, so 20 draws all below it would have p ~ e^-92.
+    for (double scale : {kMaxNoiseScale, 1e9}) {
+        int large = 0;
+        for (int i = 0; i < 20; ++i) large += std::fabs(*addSnappedLaplace(rng, 30162.0, scale) - 30162.0) > scale / 100 ? 1 : 0;
+        QVERIFY2(large > 0, qPrintable(QString("scale %1").arg(scale)));
+    }
+    int moved = 0;
+    for (int i = 0; i < 20; ++i) moved += *addGeometricNoise(rng, 30162, kMaxGeometricScale) != 30162 ? 1 : 0;
+    QCOMPARE(moved, 20);  // P(noise = 0) = tanh(1 / (2 * 2^52)) ~ 1e-16 per draw
+    // At the smallest supported scale the value is kept to within a few scales (and on the lattice).
+    const double tiny = *addSnappedLaplace(rng, 0.5, kMinNoiseScale);
+    QVERIFY(std::fabs(tiny - 0.5) < 1e-90);
 }
 
 QTEST_APPLESS_MAIN(TestSamplers)

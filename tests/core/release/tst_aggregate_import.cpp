@@ -113,7 +113,10 @@ void TestAggregateImport::releaseOnAggregatesRecordsTheirSource() {
                         {"mechanism", "geometric"}, {"epsilon", 0.5}, {"bins", {0, 2, 4, 6}}};
     auto plan = parseReleasePlan(j, tmp.path().toStdString(), "plan.json");
     QVERIFY(plan.isOk());
-    SeededRandom rnd(3);
+    dp::ReleaseGate::Options gateOptions;
+    gateOptions.dataset = "not-read.csv";
+    gateOptions.seed = 3;
+    dp::ReleaseGate rnd(gateOptions);
     auto out = runReleasePlanOnAggregates(*plan, agg, rnd);
     QVERIFY2(out.isOk(), out.status().message().c_str());
     QCOMPARE(out->epsilon, 0.5);
@@ -158,10 +161,8 @@ void TestAggregateImport::coreRefusesInconsistentAggregates() {
     const dp::ColumnQuerySpec specs[] = {histogramSpec(), sumSpec(), countSpec(), median};
     dp::ColumnQuerySpec s = specs[spec];
     if (spec == 3) s.mechanism = dp::MechanismKind::Exponential;
-    SeededRandom rnd(1);
-    RunContext ctx;
-    ctx.random = &rnd;
-    auto r = dp::releaseExactAggregates("x", s, {std::vector<double>(values.begin(), values.end()), std::size_t(rows)}, ctx);
+    auto gate = dp::ReleaseGate::teaching(1);
+    auto r = dp::releaseExactAggregates(gate, "x", s, {std::vector<double>(values.begin(), values.end()), std::size_t(rows)}, RunContext{});
     QVERIFY(!r.isOk());
     QVERIFY2(QString::fromStdString(r.status().message()).contains(message), r.status().message().c_str());
 }

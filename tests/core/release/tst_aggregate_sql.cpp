@@ -105,10 +105,8 @@ void TestAggregateSql::adultMatchesVeilExact() {
     QCOMPARE(run.header, (std::vector<std::string>{"output_index", "label", "n", "clamped_sum"}));
 
     // Veil's own exact computation: the true values of an ordinary release on the same table.
-    SeededRandom rnd(1);
-    RunContext ctx;
-    ctx.random = &rnd;
-    auto veil = dp::runColumnQuery(adult(), column.toStdString(), spec, ctx);
+    auto gate = dp::ReleaseGate::teaching(1);
+    auto veil = dp::releaseColumnQuery(gate, adult(), column.toStdString(), spec, RunContext{});
     QVERIFY2(veil.isOk(), veil.status().message().c_str());
     QCOMPARE(run.rows.size(), veil->labels.size());
     for (std::size_t i = 0; i < run.rows.size(); ++i) {
@@ -170,12 +168,9 @@ void TestAggregateSql::sameNoiseAsOrdinaryRelease() {
     auto exact = parseAggregatesCsv(testing::toCsv(run), "agg.csv", spec);
     QVERIFY2(exact.isOk(), exact.status().message().c_str());
 
-    SeededRandom a(42), b(42);
-    RunContext ca, cb;
-    ca.random = &a;
-    cb.random = &b;
-    auto ordinary = dp::runColumnQuery(adult(), "age", spec, ca);
-    auto fromSql = dp::releaseExactAggregates("age", spec, *exact, cb);
+    auto a = dp::ReleaseGate::teaching(42), b = dp::ReleaseGate::teaching(42);
+    auto ordinary = dp::releaseColumnQuery(a, adult(), "age", spec, RunContext{});
+    auto fromSql = dp::releaseExactAggregates(b, "age", spec, *exact, RunContext{});
     QVERIFY2(ordinary.isOk() && fromSql.isOk(), (ordinary.status().message() + fromSql.status().message()).c_str());
     QCOMPARE(fromSql->labels, ordinary->labels);
     QCOMPARE(fromSql->noiseScale, ordinary->noiseScale);

@@ -59,7 +59,40 @@ private slots:
         auto db = SqliteDatabase::open(path, SqliteDatabase::OpenMode::OpenExisting);
         auto q = (*db)->prepare("SELECT version FROM schema_version WHERE component = 'ledger'");
         QVERIFY(q.step());
-        QCOMPARE(q.columnInt(0), std::int64_t(1));
+        QCOMPARE(q.columnInt(0), std::int64_t(PrivacyLedger::kSchemaVersion));
+    }
+
+    // A ledger written by version 1 (no rho column) opens, keeps every entry (rho 0) and takes
+    // zCDP entries from then on.
+    void migratesVersion1() {
+        const std::string path = m_dir.filePath("v1.veil-ledger").toStdString();
+        {
+            auto db = SqliteDatabase::open(path, SqliteDatabase::OpenMode::CreateIfMissing);
+            QVERIFY(db);
+            QVERIFY((*db)->exec(R"sql(
+CREATE TABLE schema_version(component TEXT PRIMARY KEY, version INTEGER NOT NULL);
+INSERT INTO schema_version VALUES('ledger', 1);
+CREATE TABLE ledger(id INTEGER PRIMARY KEY AUTOINCREMENT, dataset TEXT NOT NULL, created TEXT NOT NULL,
+  release TEXT NOT NULL, mechanism TEXT NOT NULL, neighbouring TEXT NOT NULL,
+  epsilon REAL NOT NULL CHECK(epsilon >= 0), delta REAL NOT NULL CHECK(delta >= 0 AND delta < 1),
+  parallel_group TEXT NOT NULL DEFAULT '', details TEXT NOT NULL DEFAULT '{}');
+INSERT INTO ledger(dataset, created, release, mechanism, neighbouring, epsilon, delta)
+  VALUES('adult', '2026-01-01T00:00:00Z', 'count of age', 'laplace', 'add-remove', 0.5, 0);)sql").isOk());
+        }
+        auto l = PrivacyLedger::openFile(path);
+        QVERIFY2(l, l.status().message().c_str());
+        auto all = (*l)->entries("adult");
+        QVERIFY(all && all->size() == 1);
+        QCOMPARE((*all)[0].rho, 0.0);
+        LedgerEntry g = entry("adult", 0.3);
+        g.delta = 1e-7;
+        g.rho = 0.01;
+        QVERIFY((*l)->recordRelease(g));
+        QCOMPARE((*l)->entries("adult")->back().rho, 0.01);
+        auto db = SqliteDatabase::open(path, SqliteDatabase::OpenMode::OpenExisting);
+        auto q = (*db)->prepare("SELECT version FROM schema_version WHERE component = 'ledger'");
+        QVERIFY(q.step());
+        QCOMPARE(q.columnInt(0), std::int64_t(2));
     }
 
     void refusesOverBudgetWithoutWriting() {

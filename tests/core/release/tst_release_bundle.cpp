@@ -1,5 +1,8 @@
 // Release bundles: manifest fields and hashes, budget refusal (nothing written), and crash safety
-// of ledger + bundle (a simulated crash at each step leaves both or neither after recovery).
+// of ledger + bundle. A differentially private release is charged by the release gate before it
+// is computed (so a crash loses at most the release, never the spend); a syntactic one is recorded
+// by the bundle writer (a crash leaves both or neither after recovery).
+#include "veil/dp/release_gate.h"
 #include "veil/io/hash.h"
 #include "veil/release/release_bundle.h"
 
@@ -44,6 +47,47 @@ ReleaseOutcome dpOutcome(double epsilon) {
     return o;
 }
 
+// A syntactic release (no privacy budget): the bundle writer records it.
+ReleaseOutcome syntacticOutcome() {
+    ReleaseOutcome o;
+    o.kind = "anonymization";
+    o.title = "2-anonymity release of people.csv";
+    o.datasetKey = "people.csv";
+    o.inputPath = "/data/people.csv";
+    o.inputSha256 = sha256Hex("x\n1\n");
+    o.plan = {{"kind", "anonymization"}};
+    o.files.push_back({"people-anonymized.csv", "x\n*\n", "text/csv"});
+    o.mechanism = "optimal full-domain generalization";
+    o.guarantee = "test guarantee";
+    o.randomness = "not used (deterministic release)";
+    return o;
+}
+
+// What `veil-cli release` does: choose the bundle's place, charge the release through a gate (the
+// ledger entry names the bundle), then write it.
+Result<BundleResult> releaseDp(PrivacyLedger& ledger, double epsilon, BundleOptions opt) {
+    auto target = prepareBundleTarget(opt.outputDir);
+    if (!target) return target.status();
+    dp::ReleaseGate::Options g;
+    g.dataset = "people.csv";
+    g.ledger = &ledger;
+    g.seed = 1;
+    g.details = bundleDetails(*target);
+    dp::ReleaseGate gate(g);
+    dp::Charge charge;
+    charge.what = "count of x";
+    charge.mechanism = "laplace";
+    charge.neighbouring = "add-remove";
+    charge.cost = {epsilon, 0.0, 0.0};
+    auto admission = gate.admit(charge);
+    if (!admission) return admission.status();
+    ReleaseOutcome o = dpOutcome(epsilon);
+    o.receipt = admission->receipt;
+    opt.ledger = &ledger;
+    opt.partialPath = target->partial;
+    return writeReleaseBundle(o, opt);
+}
+
 std::vector<std::string> hiddenPartials(const fs::path& parent) {
     std::vector<std::string> out;
     for (const auto& e : fs::directory_iterator(parent))
@@ -59,8 +103,10 @@ private slots:
     void writesManifestWithHashes();
     void refusesOverBudgetAndWritesNothing();
     void refusesExistingFolder();
+    void refusesUnchargedOrTeachingOutcomes();
     void crashBeforeLedgerLeavesNeither();
     void crashAfterLedgerIsCompletedByRecovery();
+    void dpCrashAfterChargeIsCompletedByRecovery();
     void reportExplainsSeededReleases();
     void zipHoldsTheFolderBundlesBytes();
     void zipCrashBeforeLedgerLeavesNeither();
@@ -75,8 +121,7 @@ void TestReleaseBundle::writesManifestWithHashes() {
     QVERIFY((*ledger)->setBudget("people.csv", {2.0, 0.0}).isOk());
     BundleOptions opt;
     opt.outputDir = tmp.filePath("bundle").toStdString();
-    opt.ledger = ledger->get();
-    auto r = writeReleaseBundle(dpOutcome(0.5), opt);
+    auto r = releaseDp(**ledger, 0.5, opt);
     QVERIFY2(r.isOk(), r.status().message().c_str());
     const fs::path dir = r->dir;
     const nlohmann::json m = nlohmann::json::parse(slurp(dir / "manifest.json"));
@@ -86,6 +131,8 @@ void TestReleaseBundle::writesManifestWithHashes() {
     QCOMPARE(m["privacy"]["epsilon"].get<double>(), 0.5);
     QCOMPARE(QString::fromStdString(m["privacy"]["neighbouring"].get<std::string>()), QString("add-remove"));
     QCOMPARE(QString::fromStdString(m["randomness"]["policy"].get<std::string>()), QString("seeded"));
+    QCOMPARE(m["privacy"]["private"].get<bool>(), false);  // seeded: charged, but not private
+    QCOMPARE(QString::fromStdString(m["privacy"]["mode"].get<std::string>()), QString("release"));
     QCOMPARE(QString::fromStdString(m["input"]["sha256"].get<std::string>()), QString::fromStdString(sha256Hex("x\n1\n")));
     // The recorded file hash is the hash of the file in the bundle.
     QCOMPARE(QString::fromStdString(m["files"][0]["sha256"].get<std::string>()),
@@ -103,11 +150,10 @@ void TestReleaseBundle::refusesOverBudgetAndWritesNothing() {
     auto ledger = PrivacyLedger::openFile(tmp.filePath("ledger.sqlite").toStdString());
     QVERIFY((*ledger)->setBudget("people.csv", {1.0, 0.0}).isOk());
     BundleOptions opt;
-    opt.ledger = ledger->get();
     opt.outputDir = tmp.filePath("first").toStdString();
-    QVERIFY(writeReleaseBundle(dpOutcome(0.75), opt).isOk());
+    QVERIFY(releaseDp(**ledger, 0.75, opt).isOk());
     opt.outputDir = tmp.filePath("second").toStdString();
-    auto r = writeReleaseBundle(dpOutcome(0.5), opt);  // 0.75 + 0.5 > 1
+    auto r = releaseDp(**ledger, 0.5, opt);  // 0.75 + 0.5 > 1: the gate refuses before anything is computed
     QVERIFY(!r.isOk());
     QCOMPARE(r.status().code(), StatusCode::BudgetExceeded);
     QVERIFY(!fs::exists(opt.outputDir));
@@ -119,11 +165,33 @@ void TestReleaseBundle::refusesExistingFolder() {
     QTemporaryDir tmp;
     auto ledger = PrivacyLedger::openFile(tmp.filePath("ledger.sqlite").toStdString());
     BundleOptions opt;
-    opt.ledger = ledger->get();
     opt.outputDir = tmp.path().toStdString();
-    auto r = writeReleaseBundle(dpOutcome(0.1), opt);
+    auto r = releaseDp(**ledger, 0.1, opt);
     QVERIFY(!r.isOk());
     QVERIFY(QString::fromStdString(r.status().message()).contains("already exists"));
+    QCOMPARE(int((*ledger)->entries()->size()), 0);  // checked before the charge
+}
+
+void TestReleaseBundle::refusesUnchargedOrTeachingOutcomes() {
+    QTemporaryDir tmp;
+    auto ledger = PrivacyLedger::openFile(tmp.filePath("ledger.sqlite").toStdString());
+    BundleOptions opt;
+    opt.ledger = ledger->get();
+    opt.outputDir = tmp.filePath("bundle").toStdString();
+    // A differentially private outcome that no gate charged.
+    auto uncharged = writeReleaseBundle(dpOutcome(0.5), opt);
+    QVERIFY(!uncharged.isOk());
+    QVERIFY(QString::fromStdString(uncharged.status().message()).contains("charged"));
+    // Teaching mode can never make a release.
+    auto gate = dp::ReleaseGate::teaching(1);
+    auto admission = gate.admit({});
+    QVERIFY(admission);
+    ReleaseOutcome o = dpOutcome(0.5);
+    o.receipt = admission->receipt;
+    auto teaching = writeReleaseBundle(o, opt);
+    QVERIFY(!teaching.isOk());
+    QVERIFY(QString::fromStdString(teaching.status().message()).contains("teaching mode"));
+    QVERIFY(!fs::exists(opt.outputDir));
     QCOMPARE(int((*ledger)->entries()->size()), 0);
 }
 
@@ -136,7 +204,7 @@ void TestReleaseBundle::crashBeforeLedgerLeavesNeither() {
     {
         auto ledger = PrivacyLedger::openFile(ledgerPath);
         opt.ledger = ledger->get();
-        QVERIFY(!writeReleaseBundle(dpOutcome(0.3), opt).isOk());
+        QVERIFY(!writeReleaseBundle(syntacticOutcome(), opt).isOk());
     }
     auto ledger = PrivacyLedger::openFile(ledgerPath);  // "restart"
     QCOMPARE(*recoverReleaseBundles(**ledger), 0);
@@ -153,7 +221,7 @@ void TestReleaseBundle::crashAfterLedgerIsCompletedByRecovery() {
     {
         auto ledger = PrivacyLedger::openFile(ledgerPath);
         opt.ledger = ledger->get();
-        QVERIFY(!writeReleaseBundle(dpOutcome(0.3), opt).isOk());
+        QVERIFY(!writeReleaseBundle(syntacticOutcome(), opt).isOk());
         QVERIFY(!fs::exists(opt.outputDir));  // the crash hit before the rename
     }
     auto ledger = PrivacyLedger::openFile(ledgerPath);
@@ -162,6 +230,24 @@ void TestReleaseBundle::crashAfterLedgerIsCompletedByRecovery() {
     QVERIFY(fs::exists(fs::path(opt.outputDir) / "manifest.json"));
     QCOMPARE(int(hiddenPartials(tmp.path().toStdString()).size()), 0);
     QCOMPARE(*recoverReleaseBundles(**ledger), 0);  // idempotent
+}
+
+void TestReleaseBundle::dpCrashAfterChargeIsCompletedByRecovery() {
+    QTemporaryDir tmp;
+    const std::string ledgerPath = tmp.filePath("ledger.sqlite").toStdString();
+    BundleOptions opt;
+    opt.outputDir = tmp.filePath("bundle").toStdString();
+    opt.crashPoint = BundleOptions::CrashPoint::AfterPartialWritten;
+    {
+        auto ledger = PrivacyLedger::openFile(ledgerPath);
+        QVERIFY(!releaseDp(**ledger, 0.3, opt).isOk());
+        QVERIFY(!fs::exists(opt.outputDir));
+    }
+    auto ledger = PrivacyLedger::openFile(ledgerPath);
+    QCOMPARE(int((*ledger)->entries()->size()), 1);  // charged before the bundle: never forgotten
+    QCOMPARE(*recoverReleaseBundles(**ledger), 1);
+    QVERIFY(fs::exists(fs::path(opt.outputDir) / "manifest.json"));
+    QCOMPARE(int(hiddenPartials(tmp.path().toStdString()).size()), 0);
 }
 
 void TestReleaseBundle::reportExplainsSeededReleases() {
@@ -208,9 +294,9 @@ void TestReleaseBundle::zipHoldsTheFolderBundlesBytes() {
     opt.ledger = ledger->get();
     opt.created = "2026-11-22T08:00:00Z";
     opt.outputDir = tmp.filePath("folder").toStdString();
-    QVERIFY(writeReleaseBundle(dpOutcome(0.25), opt).isOk());
+    QVERIFY(writeReleaseBundle(syntacticOutcome(), opt).isOk());
     opt.outputDir = tmp.filePath("bundle.ZIP").toStdString();  // the suffix test ignores case
-    auto z = writeReleaseBundle(dpOutcome(0.25), opt);
+    auto z = writeReleaseBundle(syntacticOutcome(), opt);
     QVERIFY2(z.isOk(), z.status().message().c_str());
     QVERIFY(fs::is_regular_file(opt.outputDir));
     const auto entries = readZip(opt.outputDir);
@@ -219,10 +305,11 @@ void TestReleaseBundle::zipHoldsTheFolderBundlesBytes() {
         names.push_back(name);
         const fs::path inFolder = fs::path(tmp.filePath("folder").toStdString()) / name;
         QVERIFY2(fs::exists(inFolder), name.c_str());
+        if (name == "manifest.json") continue;  // names its own ledger entry
         QCOMPARE(QByteArray::fromStdString(bytes), QByteArray::fromStdString(slurp(inFolder)));
     }
-    // count.json (the data), manifest.json, report.html; the folder holds nothing else.
-    QCOMPARE(names, (std::vector<std::string>{"count.json", "manifest.json", "report.html"}));
+    // The data, manifest.json, report.html; the folder holds nothing else.
+    QCOMPARE(names, (std::vector<std::string>{"people-anonymized.csv", "manifest.json", "report.html"}));
     QCOMPARE(int(std::distance(fs::directory_iterator(tmp.filePath("folder").toStdString()), fs::directory_iterator())), 3);
     QCOMPARE(int((*ledger)->entries()->size()), 2);
     QCOMPARE(QString::fromStdString((*ledger)->entries()->back().details["bundle"].get<std::string>()),
@@ -239,10 +326,10 @@ void TestReleaseBundle::zipCrashBeforeLedgerLeavesNeither() {
         auto ledger = PrivacyLedger::openFile(ledgerPath);
         opt.ledger = ledger->get();
         opt.crashPoint = BundleOptions::CrashPoint::AfterPartialWritten;
-        QVERIFY(!writeReleaseBundle(dpOutcome(0.3), opt).isOk());
+        QVERIFY(!writeReleaseBundle(syntacticOutcome(), opt).isOk());
         opt.crashPoint = BundleOptions::CrashPoint::AfterLedgerCommitted;
         opt.outputDir = tmp.filePath("second.zip").toStdString();
-        QVERIFY(!writeReleaseBundle(dpOutcome(0.3), opt).isOk());
+        QVERIFY(!writeReleaseBundle(syntacticOutcome(), opt).isOk());
     }
     auto ledger = PrivacyLedger::openFile(ledgerPath);
     QCOMPARE(int((*ledger)->entries()->size()), 1);  // only the second reached the ledger
@@ -263,18 +350,18 @@ void TestReleaseBundle::renderedPdfIsInTheBundle() {
         seenHtml = html;
         return std::string("%PDF-fake");
     };
-    auto r = writeReleaseBundle(dpOutcome(0.5), opt);
+    auto r = releaseDp(**ledger, 0.5, opt);
     QVERIFY(r.isOk());
     QCOMPARE(QByteArray::fromStdString(slurp(fs::path(r->dir) / "report.pdf")), QByteArray("%PDF-fake"));
     QCOMPARE(QByteArray::fromStdString(slurp(fs::path(r->dir) / "report.html")), QByteArray::fromStdString(seenHtml));
-    // A renderer that fails aborts the release before anything is recorded or written.
+    // A renderer that fails writes nothing; the charge (made before the answer was computed) stays.
     opt.outputDir = tmp.filePath("failed").toStdString();
     opt.renderPdf = [](const std::string&) -> Result<std::string> { return Status::ioError("no fonts"); };
-    auto failed = writeReleaseBundle(dpOutcome(0.5), opt);
+    auto failed = releaseDp(**ledger, 0.5, opt);
     QVERIFY(!failed.isOk());
     QVERIFY(QString::fromStdString(failed.status().message()).contains("report.pdf: no fonts"));
     QVERIFY(!fs::exists(opt.outputDir));
-    QCOMPARE(int((*ledger)->entries()->size()), 1);
+    QCOMPARE(int((*ledger)->entries()->size()), 2);
     QCOMPARE(int(hiddenPartials(tmp.path().toStdString()).size()), 0);
 }
 

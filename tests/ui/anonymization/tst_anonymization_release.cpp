@@ -14,9 +14,9 @@
 #include "views/anonymization/class_tint_proxy_model.h"
 #include "views/anonymization/groups_page.h"
 #include "views/anonymization/hierarchy_editor.h"
-#include "views/mechanisms/ledger_session.h"
 #include "views/release/view_release.h"
 #include "workbench/job_monitor.h"
+#include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
 #include "veil/common/random.h"
@@ -91,12 +91,17 @@ private slots:
 
 private:
     bool runAndWait();
-    int entries() { return int(LedgerSession::shared()->ledger()->entries("adult.csv")->size()); }
+    std::vector<release::LedgerEntry> ledgerEntries() {
+        auto e = m_session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        return e ? *e : std::vector<release::LedgerEntry>{};
+    }
+    int entries() { return int(ledgerEntries().size()); }
 
     Table m_adult;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<Document> m_document;
     std::unique_ptr<JobMonitor> m_jobs;
+    std::unique_ptr<ReleaseSession> m_session;
     WorkbenchContext m_context;
     std::unique_ptr<AnonymizationView> m_view;
 };
@@ -110,10 +115,11 @@ void TestAnonymizationRelease::init() {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     // Never the user's ledger: a fresh file for each test.
-    QVERIFY(LedgerSession::shared()->open(m_dir->filePath(QStringLiteral("ledger.sqlite"))).isOk());
+    m_session = std::make_unique<ReleaseSession>();
+    QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("ledger.sqlite"))).isOk());
     m_document = std::make_unique<Document>();
     m_jobs = std::make_unique<JobMonitor>();
-    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr};
+    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr, m_session.get()};
     m_view = std::make_unique<AnonymizationView>(m_context);
     m_view->resize(1280, 760);
     m_document->reset(m_adult, kAdult);
@@ -123,6 +129,7 @@ void TestAnonymizationRelease::init() {
 void TestAnonymizationRelease::cleanup() {
     setViewReleaseCrashPointForTesting(CrashPoint::None);
     m_view.reset();
+    m_session.reset();
     m_jobs.reset();
     m_document.reset();
 }
@@ -141,7 +148,7 @@ void TestAnonymizationRelease::releaseNeedsAResult() {
 }
 
 void TestAnonymizationRelease::releasesBundleToFolderAndZip() {
-    QVERIFY(LedgerSession::shared()->setBudget("adult.csv", {1.0, 0.0}).isOk());
+    QVERIFY(m_session->setBudget("adult.csv", {1.0, 0.0}).isOk());
     QVERIFY(runAndWait());
     QVERIFY(m_view->releaseButton()->isEnabled());
     const AnonymizationRun& run = *m_view->state()->run();
@@ -222,7 +229,7 @@ void TestAnonymizationRelease::releasesBundleToFolderAndZip() {
     // One ledger entry, epsilon 0, as `veil-cli release` records an anonymization
     // plan.
     QCOMPARE(entries(), 1);
-    const auto entry = LedgerSession::shared()->ledger()->entries("adult.csv")->front();
+    const auto entry = ledgerEntries().front();
     QCOMPARE(entry.epsilon, 0.0);
     QCOMPARE(entry.neighbouring, std::string("none (syntactic)"));
     QVERIFY(m_view->statusLabel()->text().contains(QStringLiteral("ledger entry %1").arg(entry.id)));
@@ -236,7 +243,8 @@ void TestAnonymizationRelease::releasesBundleToFolderAndZip() {
     for (const char* name : {"adult-anonymized.csv", "plan.json", "manifest.json", "report.html", "report.pdf"})
         QVERIFY2(zipBytes.contains(name), name);
     QCOMPARE(entries(), 1);
-    QCOMPARE(LedgerSession::shared()->ledger()->spent("adult.csv")->epsilon, 0.0);
+    auto spent = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
+    QCOMPARE(spent->epsilon, 0.0);
     QCOMPARE(partials(m_dir->path()), 0);
     // An existing destination is refused, with nothing recorded.
     QVERIFY(!m_view->releaseTo(dir));
@@ -269,8 +277,9 @@ void TestAnonymizationRelease::bundlePlanRerunsToTheSameCsv() {
     // hierarchy files.
     auto plan = release::loadReleasePlan((dir + QStringLiteral("/plan.json")).toStdString());
     QVERIFY2(plan.isOk(), plan.status().message().c_str());
-    SeededRandom random(1);
-    auto rerun = release::runReleasePlan(*plan, random);
+    // A syntactic plan spends nothing: a teaching gate is enough to run it here.
+    dp::ReleaseGate gate = dp::ReleaseGate::teaching(1);
+    auto rerun = release::runReleasePlan(*plan, gate);
     QVERIFY2(rerun.isOk(), rerun.status().message().c_str());
     QCOMPARE(rerun->files.front().fileName, std::string("adult-anonymized.csv"));
     const QByteArray csv = slurp(dir + QStringLiteral("/adult-anonymized.csv"));

@@ -176,8 +176,8 @@ private slots:
         QCOMPARE(demo.laplaceScale(), lap.value().scale());
         QCOMPARE(demo.geometricScale(), geo.value().scale());
         SeededRandom lapRng(LaplaceGeometricDemo::kLaplaceSeed), geoRng(LaplaceGeometricDemo::kGeometricSeed);
-        QCOMPARE(demo.laplaceDraws().front(), lap.value().release(lapRng, 42.0));
-        QCOMPARE(demo.geometricDraws().front(), geo.value().release(geoRng, 42));
+        QCOMPARE(demo.laplaceDraws().front(), lap.value().release(lapRng, 42.0).value());
+        QCOMPARE(demo.geometricDraws().front(), geo.value().release(geoRng, 42).value());
         QCOMPARE(int(demo.laplaceDraws().size()), LaplaceGeometricDemo::kDraws);
         QVERIFY(demo.resultText().contains(QLatin1String("2.718")));  // e^1
     }
@@ -199,12 +199,12 @@ private slots:
         std::vector<double> counts(100, 0.0), edges;
         for (double a : demo.ages()) counts[std::size_t(std::clamp(a, 0.0, 99.0))] += 1;
         for (int e = 0; e <= 100; ++e) edges.push_back(e);
-        dp::HistogramOptions options;
-        options.epsilon = 0.1;
-        RunContext ctx;
-        ctx.random = &rng;
-        auto h = dp::releaseHistogram(counts, dp::HistogramStrategy::Identity, options, ctx);
+        dp::HistogramRequest request;
+        request.epsilon = 0.1;
+        dp::ReleaseGate gate = dp::ReleaseGate::teaching(MedianDemo::histogramSeed(0));
+        auto h = dp::releaseHistogram(gate, counts, request, RunContext{});
         QVERIFY(h.isOk());
+        QVERIFY(!h->receipt.isPrivate);
         QCOMPARE(demo.firstReleases()[1], dp::quantileFromHistogram(edges, h.value().estimate, 0.5));
         auto smooth = dp::SmoothSensitivityQuantile::create(0.1, 1e-6, 0.5, 0, 100).value();
         QCOMPARE(demo.firstReleases()[2], smooth.release(rng, demo.ages()).value());
@@ -245,14 +245,12 @@ private slots:
         request.k = 6;
         request.epsilon = 1.0;
         request.delta = GraphTrianglesDemo::kDelta;
-        SeededRandom rng(GraphTrianglesDemo::kSeed);
-        RunContext ctx;
-        ctx.random = &rng;
-        const auto core = graph::compareReleases(g, request,
+        dp::ReleaseGate gate = dp::ReleaseGate::teaching(GraphTrianglesDemo::kSeed);
+        const auto core = graph::compareReleases(gate, g, request,
                                                  {{graph::Privacy::Edge, graph::Method::Laplace},
                                                   {graph::Privacy::Edge, graph::Method::NoisyMaxDegree},
                                                   {graph::Privacy::Edge, graph::Method::Restricted}},
-                                                 ctx);
+                                                 RunContext{});
         QCOMPARE(demo.results().size(), core.size());
         for (std::size_t i = 0; i < core.size(); ++i) {
             QVERIFY(core[i].isOk());

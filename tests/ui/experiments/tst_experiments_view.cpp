@@ -10,6 +10,7 @@
 #include "document/document.h"
 #include "views/experiments/sweep_summary_model.h"
 #include "workbench/job_monitor.h"
+#include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
 #include "veil/eval/sweep.h"
@@ -81,7 +82,22 @@ private slots:
     void init() {
         m_document = std::make_unique<Document>();
         m_jobs = std::make_unique<JobMonitor>();
-        m_context = {m_document.get(), m_jobs.get(), nullptr};
+        // A utility sweep measures errors against the truth: teaching mode (public sample data).
+        m_session = std::make_unique<ReleaseSession>();
+        m_session->setTeaching(true);
+        m_context = {m_document.get(), m_jobs.get(), nullptr, m_session.get()};
+    }
+
+    // Release mode never shows an error measured against the truth: the sweep is refused, with
+    // the reason, before anything runs.
+    void releaseModeRefusesAUtilitySweep() {
+        m_session->setTeaching(false);
+        ExperimentsView view(m_context);
+        configureSmallSweep(view, 3);
+        child<QPushButton>(view, "runSweep")->click();
+        QVERIFY(!m_jobs->isBusy());
+        QVERIFY(!view.result());
+        QVERIFY2(view.statusText().contains(QLatin1String("teaching mode")), qPrintable(view.statusText()));
     }
 
     void emptyModelPassesTester() {
@@ -161,6 +177,7 @@ private slots:
         // The table against core's own run of the same experiment on one thread (same seed).
         eval::SweepOptions one;
         one.threads = 1;
+        one.teaching = true;
         auto engine = eval::runExperiment(experiment.value(), one, RunContext{});
         QVERIFY2(engine.isOk(), engine.status().message().c_str());
         const auto* model = view.summaryModel();
@@ -291,6 +308,7 @@ private slots:
 private:
     std::unique_ptr<Document> m_document;
     std::unique_ptr<JobMonitor> m_jobs;
+    std::unique_ptr<ReleaseSession> m_session;
     WorkbenchContext m_context;
 };
 

@@ -89,8 +89,8 @@ void TestDpParts::histogramBarsSmallAndLarge() {
 }
 
 void TestDpParts::strategyErrors() {
-    std::vector<dp::StrategyError> errors = {{dp::HistogramStrategy::Identity, false, 0.01, 0.001},
-                                             {dp::HistogramStrategy::Hierarchical, true, 0.005, 0.0005}};
+    std::vector<dp::StrategyError> errors = {{"identity", "identity", false, 0.01, 0.001},
+                                             {"hierarchical", "hierarchical", true, 0.005, 0.0005}};
     std::unique_ptr<QChart> chart(StrategyErrorChartBuilder::build(errors, QStringLiteral("t")));
     auto* bars = qobject_cast<QBarSeries*>(chart->series().at(0));
     QCOMPARE(bars->barSets().at(0)->at(1), 0.005);

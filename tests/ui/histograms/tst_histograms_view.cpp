@@ -1,8 +1,9 @@
-// The Histograms view offscreen: on the adult sample's age column (20 numeric bins) a seeded
-// identity release must show core's valueCounts as the true bars and exactly core's
-// releaseHistogram estimate (same seed) as the private bars, and an error for each of the four
-// strategies; a DPBench counts file (tests/data/dpbench NETTRACE, 4,096 bins) runs the
-// hierarchical strategy; strategy and epsilon edits undo; the error model passes the tester.
+// The Histograms view offscreen. Teaching mode, on the adult sample's age column (20 bins over the
+// column's range): a seeded identity release shows exactly core's releaseColumnQuery (same seed)
+// as the private bars beside the true bars, and an error for every strategy of the catalogue; a
+// DPBench counts file (tests/data/dpbench NETTRACE, 4,096 bins) runs the hierarchical strategy.
+// Release mode: declared bounds, the release charged before it is drawn, no truth and no errors,
+// a refusal shows nothing new. Strategy edits undo; the error model passes the tester.
 #include "ui_test_support.h"
 #include "charts/histograms/strategy_error_chart_builder.h"
 #include "document/document.h"
@@ -10,12 +11,13 @@
 #include "views/histograms/strategy_error_model.h"
 #include "charts/widget_export.h"
 #include "jobs/core_job.h"
-#include "views/mechanisms/ledger_session.h"
 #include "views/mechanisms/dp_parameters.h"
 #include "workbench/job_monitor.h"
+#include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
 #include "veil/common/random.h"
+#include "veil/dp/column_query.h"
 #include "veil/dp/histogram_release.h"
 #include "veil/table/column_summary.h"
 #include "veil/table/csv_reader.h"
@@ -60,13 +62,19 @@ private slots:
     void dpbenchFileHierarchical();
     void undoRedoStrategy();
     void cancelKeepsPrevious();
-    void recordSecureReleaseAndExportCharts();
+    void releaseModeIsChargedAndShowsNoTruth();
 
 private:
     bool runAndWait();
+    int entries() {
+        auto e = m_session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        return e ? int(e->size()) : -1;
+    }
     Table m_adult;
+    QTemporaryDir m_dir;
     std::unique_ptr<Document> m_document;
     std::unique_ptr<JobMonitor> m_jobs;
+    std::unique_ptr<ReleaseSession> m_session;
     WorkbenchContext m_context;
     std::unique_ptr<HistogramsView> m_view;
 };
@@ -80,7 +88,9 @@ void TestHistogramsView::initTestCase() {
 void TestHistogramsView::init() {
     m_document = std::make_unique<Document>();
     m_jobs = std::make_unique<JobMonitor>();
-    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr};
+    m_session = std::make_unique<ReleaseSession>();
+    m_session->setTeaching(true);  // most tests compare with the truth; releaseMode* turns it off
+    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr, m_session.get()};
     m_view = std::make_unique<HistogramsView>(m_context);
     m_view->resize(1600, 900);
     m_document->reset(m_adult, kAdult);
@@ -89,6 +99,7 @@ void TestHistogramsView::init() {
 
 void TestHistogramsView::cleanup() {
     m_view.reset();
+    m_session.reset();
     m_jobs.reset();
     m_document.reset();
 }
@@ -113,17 +124,25 @@ void TestHistogramsView::identityMatchesCore() {
     pushDpParameter(m_document->undoStack(), p, QStringLiteral("seed"), 5);
     QVERIFY(runAndWait());
 
-    const ValueCounts vc = valueCounts(m_adult.column(*m_adult.columnIndex("age")), 20, 50);
-    std::vector<double> counts(vc.counts.begin(), vc.counts.end());
+    // Teaching mode took the bounds from the data (17 .. 90 in the adult sample).
+    QCOMPARE(p->real(QStringLiteral("lower")), 17.0);
+    QCOMPARE(p->real(QStringLiteral("upper")), 90.0);
+    dp::ColumnQuerySpec spec;
+    spec.query = dp::QueryKind::Histogram;
+    spec.epsilon = 0.1;
+    spec.lower = 17.0;
+    spec.upper = 90.0;
+    spec.binCount = 20;
+    dp::ReleaseGate gate = dp::ReleaseGate::teaching(5);
+    auto core = dp::releaseColumnQuery(gate, m_adult.column(*m_adult.columnIndex("age")), spec, RunContext{});
+    QVERIFY2(core.isOk(), core.status().message().c_str());
+    const std::vector<double> counts = core->trueValues;
     QCOMPARE(m_view->trueCounts(), counts);
-    SeededRandom rng(5);
-    RunContext ctx;
-    ctx.random = &rng;
-    dp::HistogramOptions o;
-    o.epsilon = 0.1;
-    auto expected = dp::releaseHistogram(counts, dp::HistogramStrategy::Identity, o, ctx);
-    QVERIFY(expected.isOk());
-    QCOMPARE(m_view->estimate(), expected->estimate);
+    double total = 0;
+    for (double c : counts) total += c;
+    QCOMPARE(total, double(m_adult.rowCount()));  // every age lies in [17, 90]
+    const std::vector<double> estimate = core->releases.front();
+    QCOMPARE(m_view->estimate(), estimate);
     // The chart shows both as bar sets: true first, then private.
     auto* chart = m_view->barsChartView()->chart();
     QCOMPARE(chart->series().size(), 1);
@@ -132,10 +151,11 @@ void TestHistogramsView::identityMatchesCore() {
     QCOMPARE(bars->count(), 2);
     QCOMPARE(bars->barSets().at(0)->count(), 20);
     QCOMPARE(bars->barSets().at(0)->at(3), counts[3]);
-    QCOMPARE(bars->barSets().at(1)->at(3), expected->estimate[3]);
-    // One error per strategy.
-    QCOMPARE(m_view->errorModel()->rowCount(), 4);
-    for (int row = 0; row < 4; ++row)
+    QCOMPARE(bars->barSets().at(1)->at(3), estimate[3]);
+    // One error per strategy of the catalogue.
+    const int strategies = int(dp::histogramStrategies().size());
+    QCOMPARE(m_view->errorModel()->rowCount(), strategies);
+    for (int row = 0; row < strategies; ++row)
         QVERIFY(m_view->errorModel()->index(row, StrategyErrorModel::MeanError).data(Qt::EditRole).toDouble() > 0.0);
     QVERIFY(!m_view->errorChartView()->chart()->series().isEmpty());
     saveScreenshot(*m_view, QStringLiteral("histograms_identity.png"));
@@ -149,7 +169,7 @@ void TestHistogramsView::dpbenchFileHierarchical() {
     pushDpParameter(m_document->undoStack(), m_view->parameters(), QStringLiteral("seeded"), true);
     QVERIFY(runAndWait());
     QCOMPARE(int(m_view->estimate().size()), 4096);
-    QCOMPARE(m_view->errorModel()->rowCount(), 4);
+    QCOMPARE(m_view->errorModel()->rowCount(), int(dp::histogramStrategies().size()));
     saveScreenshot(*m_view, QStringLiteral("histograms_nettrace.png"));
     QVERIFY(!m_view->openCountsFile(QStringLiteral("/nonexistent/counts.npy")));
 }
@@ -181,27 +201,38 @@ void TestHistogramsView::cancelKeepsPrevious() {
     QCOMPARE(m_view->estimate(), before);
 }
 
-void TestHistogramsView::recordSecureReleaseAndExportCharts() {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    QVERIFY(LedgerSession::shared()->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
-    pushDpParameter(m_document->undoStack(), m_view->parameters(), QStringLiteral("trials"), 1);
-    QVERIFY(runAndWait());  // secure source: recordable
-    QVERIFY(m_view->recordRelease());
-    auto entries = LedgerSession::shared()->ledger()->entries("adult.csv");
-    QVERIFY(entries.isOk());
-    QCOMPARE(int(entries->size()), 1);
-    QCOMPARE(entries->at(0).epsilon, 0.1);
-    QVERIFY(!m_view->recordRelease());  // the same release only once
-    // Seeded results are not releases.
-    pushDpParameter(m_document->undoStack(), m_view->parameters(), QStringLiteral("seeded"), true);
+void TestHistogramsView::releaseModeIsChargedAndShowsNoTruth() {
+    QVERIFY(m_session->open(m_dir.filePath(QStringLiteral("histograms.sqlite"))).isOk());
+    m_session->setTeaching(false);
+    QVERIFY(m_session->setBudget("adult.csv", {0.15, 0.0}).isOk());
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
+    DpParameters* p = m_view->parameters();
+    // Declared public bounds (never read off the data in release mode).
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("lower"), 0.0);
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("upper"), 100.0);
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("bins"), 10);
     QVERIFY(runAndWait());
-    QVERIFY(!m_view->recordRelease());
-    QCOMPARE(int(LedgerSession::shared()->ledger()->entries("adult.csv")->size()), 1);
+    QCOMPARE(entries(), 1);
+    QVERIFY(m_view->trueCounts().empty());
+    QCOMPARE(int(m_view->estimate().size()), 10);
+    QCOMPARE(m_view->errorModel()->rowCount(), 0);  // no error against the truth
+    auto* bars = qobject_cast<QBarSeries*>(m_view->barsChartView()->chart()->series().at(0));
+    QVERIFY(bars);
+    QCOMPARE(bars->count(), 1);  // the private bars only
+    QVERIFY(m_view->errorChartView()->chart()->series().isEmpty());
+    const std::vector<double> shown = m_view->estimate();
+    // 0.1 + 0.1 > 0.15: refused before any noise is drawn; nothing new is shown.
+    QSignalSpy finished(m_view->job(), &CoreJob::finished);
+    QSignalSpy shownAgain(m_view.get(), &HistogramsView::resultsShown);
+    m_view->run();
+    QVERIFY(finished.wait(kTimeoutMs));
+    QCOMPARE(shownAgain.count(), 0);
+    QCOMPARE(m_view->estimate(), shown);
+    QCOMPARE(entries(), 1);
     // Both charts export as PNG and SVG.
     for (QChartView* view : {m_view->barsChartView(), m_view->errorChartView()})
         for (const QString& suffix : {QStringLiteral(".png"), QStringLiteral(".svg")}) {
-            const QString path = dir.filePath(view->objectName() + suffix);
+            const QString path = m_dir.filePath(view->objectName() + suffix);
             QVERIFY(saveWidget(view, path));
             QVERIFY(QFileInfo(path).size() > 1000);
         }

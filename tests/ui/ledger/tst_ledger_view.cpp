@@ -1,6 +1,7 @@
 // The Ledger view offscreen over a temporary ledger file: open it by path, set a budget through
-// the form, record a release from the Mechanisms view (both share the LedgerSession) and see the
-// entry and the spent/remaining figures; a release over budget is refused and leaves no entry.
+// the form, run a release in the Mechanisms view (both share the window's ReleaseSession: Run is
+// the charge) and see the entry and the spent/remaining figures at once; a release over budget is
+// refused and leaves no entry; a Gaussian release shows its rho.
 // Both item models run under QAbstractItemModelTester. Figures by hand: budget 1.0, one release
 // at epsilon 0.4 -> spent 0.4, remaining 0.6, 40% used.
 #include "ui_test_support.h"
@@ -10,9 +11,9 @@
 #include "views/ledger/ledger_view.h"
 #include "jobs/core_job.h"
 #include "views/mechanisms/dp_parameters.h"
-#include "views/mechanisms/ledger_session.h"
 #include "views/mechanisms/mechanisms_view.h"
 #include "workbench/job_monitor.h"
+#include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
 #include "veil/table/csv_reader.h"
@@ -87,7 +88,8 @@ void TestLedgerView::budgetEntryAndRefusal() {
     QVERIFY(read.isOk());
     Document document;
     JobMonitor jobs;
-    WorkbenchContext context{&document, &jobs, nullptr};
+    ReleaseSession session;
+    WorkbenchContext context{&document, &jobs, nullptr, &session};
     LedgerView ledger(context);
     MechanismsView mechanisms(context);
     ledger.resize(1400, 800);
@@ -99,21 +101,21 @@ void TestLedgerView::budgetEntryAndRefusal() {
     const QString path = dir.filePath(QStringLiteral("sub/ledger.sqlite"));
     ledger.findChild<QLineEdit*>(QStringLiteral("ledger-path"))->setText(path);
     ledger.findChild<QPushButton*>(QStringLiteral("open-path"))->click();
-    QCOMPARE(LedgerSession::shared()->path(), QFileInfo(path).absoluteFilePath());
+    QCOMPARE(session.path(), QFileInfo(path).absoluteFilePath());
     QCOMPARE(ledger.findChild<QLineEdit*>(QStringLiteral("budget-dataset"))->text(), QStringLiteral("adult.csv"));
     ledger.findChild<QDoubleSpinBox*>(QStringLiteral("budget-epsilon"))->setValue(1.0);
+    ledger.findChild<QDoubleSpinBox*>(QStringLiteral("budget-delta"))->setValue(1e-5);
     ledger.findChild<QPushButton*>(QStringLiteral("set-budget"))->click();
     QCOMPARE(ledger.budgetModel()->rowCount(), 1);
     QCOMPARE(ledger.budgetModel()->index(0, BudgetModel::Budget).data().toString(), QStringLiteral("1"));
     QCOMPARE(ledger.entryModel()->rowCount(), 0);
 
-    // A secure release at epsilon 0.4 recorded from the Mechanisms view.
+    // A secure release at epsilon 0.4 from the Mechanisms view: charged by Run, seen at once.
     pushDpParameter(document.undoStack(), mechanisms.parameters(), QStringLiteral("epsilon"), 0.4);
     QSignalSpy shown(&mechanisms, &MechanismsView::resultsShown);
     mechanisms.run();
     QVERIFY(shown.wait(120000));
-    QVERIFY(mechanisms.recordRelease());
-    QCOMPARE(ledger.entryModel()->rowCount(), 1);
+    QTRY_COMPARE(ledger.entryModel()->rowCount(), 1);
     QCOMPARE(ledger.entryModel()->index(0, LedgerEntryModel::Dataset).data().toString(), QStringLiteral("adult.csv"));
     QCOMPARE(ledger.entryModel()->index(0, LedgerEntryModel::Release).data().toString(), QStringLiteral("count of age"));
     QVERIFY(!ledger.entryModel()->index(0, LedgerEntryModel::When).data().toString().isEmpty());
@@ -121,15 +123,26 @@ void TestLedgerView::budgetEntryAndRefusal() {
     QCOMPARE(ledger.budgetModel()->index(0, BudgetModel::Remaining).data().toString(), QStringLiteral("0.6"));
     QCOMPARE(ledger.findChild<QProgressBar*>(QStringLiteral("budget-progress"))->value(), 400);
 
-    // Over budget: 0.4 + 0.7 > 1 is refused with a message and nothing is written.
+    // Over budget: 0.4 + 0.7 > 1 is refused with a message; nothing is shown or written.
     pushDpParameter(document.undoStack(), mechanisms.parameters(), QStringLiteral("epsilon"), 0.7);
+    QSignalSpy finished(mechanisms.job(), &CoreJob::finished);
     mechanisms.run();
-    QVERIFY(shown.wait(120000));
-    QVERIFY(!mechanisms.recordRelease());
+    QVERIFY(finished.wait(120000));
+    QCOMPARE(shown.count(), 1);
     const QString status = mechanisms.findChild<QLabel*>(QStringLiteral("status"))->text();
-    QVERIFY2(status.startsWith(QStringLiteral("Refused")), qPrintable(status));
+    QVERIFY2(status.startsWith(QStringLiteral("Not released")), qPrintable(status));
     QCOMPARE(ledger.entryModel()->rowCount(), 1);
     QCOMPARE(ledger.budgetModel()->index(0, BudgetModel::Spent).data().toString(), QStringLiteral("0.4"));
+
+    // A Gaussian mean charges rho = eps^2 / (2 ln(1.25/delta)) in zCDP terms as well as (eps, delta).
+    pushDpParameter(document.undoStack(), mechanisms.parameters(), QStringLiteral("query"), QStringLiteral("mean"));
+    pushDpParameter(document.undoStack(), mechanisms.parameters(), QStringLiteral("mechanism"), QStringLiteral("gaussian"));
+    pushDpParameter(document.undoStack(), mechanisms.parameters(), QStringLiteral("epsilon"), 0.3);
+    pushDpParameter(document.undoStack(), mechanisms.parameters(), QStringLiteral("delta"), 1e-6);
+    mechanisms.run();
+    QVERIFY(shown.wait(120000));
+    QTRY_COMPARE(ledger.entryModel()->rowCount(), 2);
+    QVERIFY(ledger.entryModel()->index(1, LedgerEntryModel::Rho).data(Qt::EditRole).toDouble() > 0.0);
 
     // A budget below what was spent is refused too.
     ledger.findChild<QDoubleSpinBox*>(QStringLiteral("budget-epsilon"))->setValue(0.1);
@@ -147,7 +160,8 @@ void TestLedgerView::badLedgerFileIsReported() {
     f.close();
     Document document;
     JobMonitor jobs;
-    WorkbenchContext context{&document, &jobs, nullptr};
+    ReleaseSession session;
+    WorkbenchContext context{&document, &jobs, nullptr, &session};
     LedgerView ledger(context);
     QVERIFY(!ledger.openLedger(bad));
     QVERIFY(ledger.findChild<QLabel*>(QStringLiteral("ledger-status"))->text().contains(QStringLiteral("Could not open")));

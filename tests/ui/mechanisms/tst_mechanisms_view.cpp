@@ -1,18 +1,20 @@
-// The Mechanisms view end to end, offscreen, on the bundled adult sample: a seeded Laplace count
-// and exponential-mechanism median (side by side with the histogram median, seed 000) must show
-// exactly what core's runColumnQuery returns with the same seed; the repeated-release histogram
-// holds 1,000 draws; parameter edits undo and redo; a run can be cancelled; a secure release is
-// recorded in a (temporary) ledger and one over budget is refused; randomized response runs.
+// The Mechanisms view end to end, offscreen, on the bundled adult sample. Release mode (the
+// default): a seeded Laplace count shows exactly what core's releaseColumnQuery returns for the
+// same seed and is charged before it is shown; each side of a comparison is charged; a refusal
+// (budget spent) shows nothing new and says why; no truth, no repeated releases, noise centred on
+// 0. Teaching mode: the exponential-mechanism median beside the histogram median (seed 000) with
+// the true value and 1,000 repeated releases, nothing charged. Parameter edits undo and redo; a
+// run can be cancelled; randomized response needs declared categories.
 #include "ui_test_support.h"
 #include "document/document.h"
 #include "jobs/core_job.h"
 #include "views/mechanisms/dp_parameters.h"
 #include "views/mechanisms/epsilon_slider.h"
-#include "views/mechanisms/ledger_session.h"
 #include "views/mechanisms/mechanism_result_panel.h"
 #include "views/mechanisms/mechanisms_view.h"
 #include "views/mechanisms/randomized_response_panel.h"
 #include "workbench/job_monitor.h"
+#include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
 #include "veil/common/random.h"
@@ -24,6 +26,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -43,8 +46,6 @@ using ui_test::choose;
 namespace {
 const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
 constexpr int kTimeoutMs = 120000;
-
-
 }  // namespace
 
 class TestMechanismsView : public QObject {
@@ -54,19 +55,31 @@ private slots:
     void initTestCase();
     void init();
     void cleanup();
-    void laplaceCountMatchesCore();
-    void medianComparisonMatchesCore();
-    void showTrueValueToggle();
+    void laplaceCountMatchesCoreAndIsCharged();
+    void medianComparisonMatchesCoreInTeaching();
+    void comparisonChargesBothSides();
+    void refusalShowsNothingNew();
+    void showTrueValueOnlyInTeaching();
+    void teachingResultIsNeverBundled();
     void undoRedoParameter();
     void cancelKeepsPreviousResult();
-    void ledgerRecordsAndRefusesOverBudget();
-    void seededResultIsNotRecordable();
-    void recordBeforeShowingHidesRefusedAnswer();
-    void randomizedResponse();
+    void randomizedResponseNeedsDeclaredCategories();
 
 private:
     bool runAndWait();
-    dp::ColumnQueryResult coreRun(dp::ColumnQuerySpec spec, std::uint64_t seed);
+    dp::ReleaseGate teachingGate(std::uint64_t seed) { return dp::ReleaseGate::teaching(seed); }
+    dp::ColumnQueryResult coreRun(dp::ReleaseGate& gate, dp::ColumnQuerySpec spec, int trials = 1);
+    dp::PrivacySpend spent() {
+        auto s = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
+        return s ? *s : dp::PrivacySpend{-1.0, -1.0};
+    }
+    int entries() {
+        auto e = m_session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        return e ? int(e->size()) : -1;
+    }
+    double answer(int panel) {
+        return m_view->panel(panel)->findChild<QLabel*>(QStringLiteral("answer"))->property("value").toDouble();
+    }
     void set(const char* key, const QVariant& value) {
         pushDpParameter(m_document->undoStack(), m_view->parameters(), QString::fromLatin1(key), value);
     }
@@ -74,9 +87,11 @@ private:
     Table m_adult;
     std::unique_ptr<Document> m_document;
     std::unique_ptr<JobMonitor> m_jobs;
+    std::unique_ptr<ReleaseSession> m_session;
     WorkbenchContext m_context;
     std::unique_ptr<MechanismsView> m_view;
     QTemporaryDir m_dir;
+    int m_ledgers = 0;
 };
 
 void TestMechanismsView::initTestCase() {
@@ -84,14 +99,15 @@ void TestMechanismsView::initTestCase() {
     QVERIFY2(read.isOk(), read.status().message().c_str());
     m_adult = read->table;
     QVERIFY(m_dir.isValid());
-    // Never the user's ledger: a temporary file for this test.
-    QVERIFY(LedgerSession::shared()->open(m_dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
 }
 
 void TestMechanismsView::init() {
     m_document = std::make_unique<Document>();
     m_jobs = std::make_unique<JobMonitor>();
-    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr};
+    // Never the user's ledger: a fresh temporary file for each test, release mode.
+    m_session = std::make_unique<ReleaseSession>();
+    QVERIFY(m_session->open(m_dir.filePath(QStringLiteral("ledger-%1.sqlite").arg(++m_ledgers))).isOk());
+    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr, m_session.get()};
     m_view = std::make_unique<MechanismsView>(m_context);
     m_view->resize(1600, 900);
     m_document->reset(m_adult, kAdult);
@@ -99,6 +115,7 @@ void TestMechanismsView::init() {
 
 void TestMechanismsView::cleanup() {
     m_view.reset();
+    m_session.reset();
     m_jobs.reset();
     m_document.reset();
 }
@@ -111,17 +128,14 @@ bool TestMechanismsView::runAndWait() {
     return shown.count() == 1;
 }
 
-dp::ColumnQueryResult TestMechanismsView::coreRun(dp::ColumnQuerySpec spec, std::uint64_t seed) {
-    SeededRandom rng(seed);
-    RunContext ctx;
-    ctx.random = &rng;
-    spec.trials = 1;
-    auto r = dp::runColumnQuery(m_adult, "age", spec, ctx);
+dp::ColumnQueryResult TestMechanismsView::coreRun(dp::ReleaseGate& gate, dp::ColumnQuerySpec spec, int trials) {
+    spec.trials = trials;
+    auto r = dp::releaseColumnQuery(gate, m_adult, "age", spec, RunContext{});
     if (!r) qFatal("core failed: %s", r.status().message().c_str());
     return *r;
 }
 
-void TestMechanismsView::laplaceCountMatchesCore() {
+void TestMechanismsView::laplaceCountMatchesCoreAndIsCharged() {
     choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("count"));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("mechanism")), QStringLiteral("laplace"));
@@ -134,24 +148,35 @@ void TestMechanismsView::laplaceCountMatchesCore() {
     spec.query = dp::QueryKind::Count;
     spec.mechanism = dp::MechanismKind::Laplace;
     spec.epsilon = 0.5;
-    const dp::ColumnQueryResult expected = coreRun(spec, 7);
-    auto* answer = m_view->panel(0)->findChild<QLabel*>(QStringLiteral("answer"));
+    auto gate = teachingGate(7);
+    const dp::ColumnQueryResult expected = coreRun(gate, spec);
+    auto* label = m_view->panel(0)->findChild<QLabel*>(QStringLiteral("answer"));
     auto* scale = m_view->panel(0)->findChild<QLabel*>(QStringLiteral("noise-scale"));
-    QCOMPARE(answer->property("value").toDouble(), expected.releases[0][0]);
-    QVERIFY2(answer->text().contains(formatDpValue(expected.releases[0][0])), qPrintable(answer->text()));
+    QCOMPARE(answer(0), expected.releases[0][0]);
+    QVERIFY2(label->text().contains(formatDpValue(expected.releases[0][0])), qPrintable(label->text()));
     // Count has sensitivity 1 under add/remove, so b = 1/epsilon = 2 (by hand); snapping widens
     // the sensitivity by a few ulps of the lattice, hence the 1e-9 relative tolerance.
     QCOMPARE(scale->property("value").toDouble(), expected.noiseScale);
     QVERIFY2(std::abs(expected.noiseScale - 2.0) < 2e-9, qPrintable(QString::number(expected.noiseScale, 'g', 17)));
-    QCOMPARE(int(m_view->panel(0)->repeatedValues().size()), MechanismsView::kRepeatedReleases);
+    // Charged before it was shown: one ledger entry of 0.5, marked seeded.
+    QCOMPARE(entries(), 1);
+    QCOMPARE(spent().epsilon, 0.5);
+    const auto& receipt = m_view->panel(0)->release()->receipt;
+    QVERIFY(receipt.ledgerEntry.has_value());
+    QVERIFY(receipt.seeded && !receipt.isPrivate);
+    // Release mode: no truth, no repeated releases; the noise chart is centred on 0.
+    QVERIFY(m_view->panel(0)->release()->trueValues.empty());
+    QCOMPARE(int(m_view->panel(0)->repeatedValues().size()), 0);
     QVERIFY(!m_view->panel(0)->noiseChartView()->chart()->series().isEmpty());
-    QVERIFY(!m_view->panel(0)->repeatedChartView()->chart()->series().isEmpty());
     auto* notes = m_view->panel(0)->findChild<QLabel*>(QStringLiteral("notes"));
-    QVERIFY2(notes->text().contains(QStringLiteral("seeded - not for release")), qPrintable(notes->text()));
+    QVERIFY2(notes->text().contains(QStringLiteral("SEEDED release")) && notes->text().contains(QStringLiteral("NOT private")),
+             qPrintable(notes->text()));
+    QVERIFY(m_view->statusLabel()->text().contains(QStringLiteral("ledger entry")));
     saveScreenshot(*m_view, QStringLiteral("mechanisms_count.png"));
 }
 
-void TestMechanismsView::medianComparisonMatchesCore() {
+void TestMechanismsView::medianComparisonMatchesCoreInTeaching() {
+    m_session->setTeaching(true);
     choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("median"));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("mechanism")), QStringLiteral("exponential"));
@@ -166,6 +191,8 @@ void TestMechanismsView::medianComparisonMatchesCore() {
     QVERIFY(runAndWait());
     QVERIFY(m_view->panel(1)->isVisibleTo(m_view.get()));
 
+    // The view's sequence on one teaching gate: A once, A 1,000 times, B once, B 1,000 times.
+    auto gate = teachingGate(1);
     dp::ColumnQuerySpec spec;
     spec.query = dp::QueryKind::Median;
     spec.quantile = 0.5;
@@ -173,34 +200,97 @@ void TestMechanismsView::medianComparisonMatchesCore() {
     spec.epsilon = 0.1;
     spec.lower = 0.0;
     spec.upper = 100.0;
-    const dp::ColumnQueryResult expA = coreRun(spec, 1);
+    const dp::ColumnQueryResult expA = coreRun(gate, spec);
+    const dp::ColumnQueryResult repA = coreRun(gate, spec, MechanismsView::kRepeatedReleases);
     spec.mechanism = dp::MechanismKind::Histogram;
     spec.binCount = 20;
-    const dp::ColumnQueryResult expB = coreRun(spec, 1);
+    const dp::ColumnQueryResult expB = coreRun(gate, spec);
     for (int i = 0; i < 2; ++i) {
         const dp::ColumnQueryResult& exp = i == 0 ? expA : expB;
-        auto* answer = m_view->panel(i)->findChild<QLabel*>(QStringLiteral("answer"));
         auto* scale = m_view->panel(i)->findChild<QLabel*>(QStringLiteral("noise-scale"));
-        QCOMPARE(answer->property("value").toDouble(), exp.releases[0][0]);
+        QCOMPARE(answer(i), exp.releases[0][0]);
         QCOMPARE(scale->property("value").toDouble(), exp.noiseScale);
         QCOMPARE(int(m_view->panel(i)->repeatedValues().size()), MechanismsView::kRepeatedReleases);
         auto* truth = m_view->panel(i)->findChild<QLabel*>(QStringLiteral("true-value"));
         QVERIFY(truth->isVisibleTo(m_view.get()));
         QVERIFY2(truth->text().contains(formatDpValue(exp.trueValues[0])), qPrintable(truth->text()));
+        QVERIFY(!m_view->panel(i)->release()->receipt.isPrivate);
     }
+    QCOMPARE(m_view->panel(0)->repeatedValues().front(), repA.releases[0][0]);
+    QCOMPARE(entries(), 0);  // teaching mode charges nothing
+    QVERIFY(m_view->statusLabel()->text().contains(QStringLiteral("TEACHING MODE")));
     saveScreenshot(*m_view, QStringLiteral("mechanisms_median_compare.png"));
 }
 
-void TestMechanismsView::showTrueValueToggle() {
+void TestMechanismsView::comparisonChargesBothSides() {
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("count"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("mechanism")), QStringLiteral("laplace"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("compare")), QStringLiteral("geometric"));
+    set("epsilon", 0.3);
+    QVERIFY(runAndWait());
+    QVERIFY(m_view->panel(0)->hasResult() && m_view->panel(1)->hasResult());
+    QCOMPARE(entries(), 2);
+    QCOMPARE(spent().epsilon, 0.6);
+    QVERIFY(m_view->panel(0)->release()->receipt.isPrivate);
+    QVERIFY(m_view->panel(1)->release()->receipt.isPrivate);
+    QVERIFY(*m_view->panel(0)->release()->receipt.ledgerEntry != *m_view->panel(1)->release()->receipt.ledgerEntry);
+}
+
+void TestMechanismsView::refusalShowsNothingNew() {
+    QVERIFY(m_session->setBudget("adult.csv", {1.0, 0.0}).isOk());
+    set("epsilon", 0.6);
+    QVERIFY(runAndWait());
+    const double shown = answer(0);
+    QCOMPARE(entries(), 1);
+    // A second release at 0.6 would bring the total to 1.2 > 1: refused before any noise is drawn,
+    // the previous answer stays, the status says why, nothing is written.
+    QSignalSpy finished(m_view->job(), &CoreJob::finished);
+    QSignalSpy shownAgain(m_view.get(), &MechanismsView::resultsShown);
+    m_view->run();
+    QVERIFY(finished.wait(kTimeoutMs));
+    QCOMPARE(shownAgain.count(), 0);
+    QCOMPARE(answer(0), shown);
+    const QString status = m_view->statusLabel()->text();
+    QVERIFY2(status.startsWith(QStringLiteral("Not released")) && status.contains(QStringLiteral("refused")),
+             qPrintable(status));
+    QVERIFY(!status.contains(QStringLiteral("Released with")));
+    QCOMPARE(entries(), 1);
+    // With 0.4 left, a comparison of two 0.3 releases: the first is charged and shown, the second
+    // is refused and said so.
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("compare")), QStringLiteral("geometric"));
+    set("epsilon", 0.3);
+    QVERIFY(runAndWait());
+    QCOMPARE(entries(), 2);
+    QVERIFY(m_view->panel(0)->hasResult());
+    QVERIFY(!m_view->panel(1)->hasResult());
+    QVERIFY2(m_view->statusLabel()->text().contains(QStringLiteral("second mechanism was not released")),
+             qPrintable(m_view->statusLabel()->text()));
+}
+
+void TestMechanismsView::showTrueValueOnlyInTeaching() {
     set("seeded", true);
+    set("show-true", true);
     QVERIFY(runAndWait());
     auto* truth = m_view->panel(0)->findChild<QLabel*>(QStringLiteral("true-value"));
-    QVERIFY(!truth->isVisibleTo(m_view.get()));
-    m_view->findChild<QCheckBox*>(QStringLiteral("show-true"))->setChecked(true);
+    QVERIFY(!truth->isVisibleTo(m_view.get()));  // release mode: never
+    QVERIFY(!m_view->findChild<QCheckBox*>(QStringLiteral("show-true"))->isEnabled());
+    m_session->setTeaching(true);
+    QVERIFY(!m_view->panel(0)->hasResult());  // the release-mode answer is not kept beside truths
+    QVERIFY(runAndWait());
     QVERIFY(truth->isVisibleTo(m_view.get()));
     QVERIFY(truth->text().contains(QStringLiteral("True value")));
     m_document->undoStack()->undo();
     QVERIFY(!truth->isVisibleTo(m_view.get()));
+}
+
+void TestMechanismsView::teachingResultIsNeverBundled() {
+    m_session->setTeaching(true);
+    QVERIFY(runAndWait());
+    QVERIFY(!m_view->findChild<QPushButton*>(QStringLiteral("release-bundle"))->isEnabled());
+    QVERIFY(!m_view->releaseTo(m_dir.filePath(QStringLiteral("teaching-bundle"))));
+    QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("teaching-bundle"))));
+    QCOMPARE(entries(), 0);
 }
 
 void TestMechanismsView::undoRedoParameter() {
@@ -223,9 +313,10 @@ void TestMechanismsView::undoRedoParameter() {
 }
 
 void TestMechanismsView::cancelKeepsPreviousResult() {
+    m_session->setTeaching(true);  // the long run: 1,000 repeated medians
     set("seeded", true);
     QVERIFY(runAndWait());
-    const double before = m_view->panel(0)->findChild<QLabel*>(QStringLiteral("answer"))->property("value").toDouble();
+    const double before = answer(0);
     choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("median"));
     set("seed", 99);
     QSignalSpy cancelled(m_view->job(), &CoreJob::cancelled);
@@ -233,63 +324,11 @@ void TestMechanismsView::cancelKeepsPreviousResult() {
     QVERIFY(m_jobs->isBusy());
     m_jobs->cancel();  // the status bar's Cancel
     QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, kTimeoutMs);
-    QCOMPARE(m_view->panel(0)->findChild<QLabel*>(QStringLiteral("answer"))->property("value").toDouble(), before);
+    QCOMPARE(answer(0), before);
     QVERIFY(!m_jobs->isBusy());
 }
 
-void TestMechanismsView::ledgerRecordsAndRefusesOverBudget() {
-    LedgerSession* session = LedgerSession::shared();
-    QVERIFY(session->open(m_dir.filePath(QStringLiteral("budget.sqlite"))).isOk());
-    QVERIFY(session->setBudget("adult.csv", {1.0, 0.0}).isOk());
-    set("epsilon", 0.6);
-    QVERIFY(runAndWait());  // secure source
-    auto* record = m_view->findChild<QPushButton*>(QStringLiteral("record"));
-    QVERIFY(record->isEnabled());
-    record->click();
-    auto entries = session->ledger()->entries("adult.csv");
-    QVERIFY(entries.isOk());
-    QCOMPARE(int(entries->size()), 1);
-    QCOMPARE(entries->at(0).epsilon, 0.6);
-    QCOMPARE(QString::fromStdString(entries->at(0).release), QStringLiteral("count of age"));
-    // A second release at 0.6 would bring the total to 1.2 > 1: refused, nothing written.
-    QVERIFY(runAndWait());
-    QVERIFY(!m_view->recordRelease());
-    auto* status = m_view->findChild<QLabel*>(QStringLiteral("status"));
-    QVERIFY2(status->text().startsWith(QStringLiteral("Refused")), qPrintable(status->text()));
-    QCOMPARE(int(session->ledger()->entries("adult.csv")->size()), 1);
-}
-
-void TestMechanismsView::seededResultIsNotRecordable() {
-    set("seeded", true);
-    QVERIFY(runAndWait());
-    QVERIFY(!m_view->findChild<QPushButton*>(QStringLiteral("record"))->isEnabled());
-    QVERIFY(!m_view->recordRelease());
-    QVERIFY(m_view->findChild<QLabel*>(QStringLiteral("status"))->text().contains(QStringLiteral("seeded")));
-}
-
-void TestMechanismsView::recordBeforeShowingHidesRefusedAnswer() {
-    LedgerSession* session = LedgerSession::shared();
-    QVERIFY(session->open(m_dir.filePath(QStringLiteral("first.sqlite"))).isOk());
-    QVERIFY(session->setBudget("adult.csv", {1.0, 0.0}).isOk());
-    m_view->findChild<QCheckBox*>(QStringLiteral("record-first"))->setChecked(true);
-    set("epsilon", 0.8);
-    QVERIFY(runAndWait());  // recorded, then shown
-    auto* answer = m_view->panel(0)->findChild<QLabel*>(QStringLiteral("answer"));
-    QVERIFY(answer->property("value").isValid());
-    QCOMPARE(int(session->ledger()->entries("adult.csv")->size()), 1);
-    QVERIFY(!m_view->findChild<QPushButton*>(QStringLiteral("record"))->isEnabled());
-    QCOMPARE(int(m_view->panel(0)->repeatedValues().size()), 0);  // a real release shows one answer
-    const double shown = answer->property("value").toDouble();
-    // 0.8 + 0.8 > 1: refused, so the new answer is never shown and nothing is written.
-    QSignalSpy finished(m_view->job(), &CoreJob::finished);
-    m_view->run();
-    QVERIFY(finished.wait(kTimeoutMs));
-    QCOMPARE(answer->property("value").toDouble(), shown);
-    QVERIFY(m_view->findChild<QLabel*>(QStringLiteral("status"))->text().startsWith(QStringLiteral("Refused")));
-    QCOMPARE(int(session->ledger()->entries("adult.csv")->size()), 1);
-}
-
-void TestMechanismsView::randomizedResponse() {
+void TestMechanismsView::randomizedResponseNeedsDeclaredCategories() {
     set("seeded", true);
     set("show-true", true);
     auto* panel = m_view->findChild<RandomizedResponsePanel*>();
@@ -297,18 +336,35 @@ void TestMechanismsView::randomizedResponse() {
     const int sex = column->findData(QStringLiteral("sex"));
     QVERIFY(sex >= 0);
     column->setCurrentIndex(sex);
+    auto* result = panel->findChild<QLabel*>(QStringLiteral("rr-result"));
+    auto* categories = panel->findChild<QLineEdit*>(QStringLiteral("rr-categories"));
+    QVERIFY(categories->text().isEmpty());  // release mode: never read off the data
+    QSignalSpy failed(panel->findChild<CoreJob*>(), &CoreJob::failed);
     QSignalSpy shown(panel, &RandomizedResponsePanel::estimateShown);
     panel->findChild<QPushButton*>(QStringLiteral("rr-run"))->click();
-    QVERIFY(shown.wait(kTimeoutMs));
-    const QString text = panel->findChild<QLabel*>(QStringLiteral("rr-result"))->text();
-    QVERIFY2(text.contains(QStringLiteral("Male")) && text.contains(QStringLiteral("k = 2")), qPrintable(text));
-    QVERIFY(text.contains(QStringLiteral("seeded - not for release")));
-    QVERIFY(text.contains(QStringLiteral("True %")));
-    // Without the teaching toggle the true shares are not shown.
-    set("show-true", false);
+    QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 1 || result->text().contains(QStringLiteral("Not released")), kTimeoutMs);
+    QVERIFY2(result->text().contains(QStringLiteral("categories")), qPrintable(result->text()));
+    QCOMPARE(entries(), 0);
+    // Declared: charged, estimated, no truth in release mode.
+    categories->setText(QStringLiteral("Male, Female"));
     panel->findChild<QPushButton*>(QStringLiteral("rr-run"))->click();
     QVERIFY(shown.wait(kTimeoutMs));
-    QVERIFY(!panel->findChild<QLabel*>(QStringLiteral("rr-result"))->text().contains(QStringLiteral("True %")));
+    QString text = result->text();
+    QVERIFY2(text.contains(QStringLiteral("Male")) && text.contains(QStringLiteral("k = 2")), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("SEEDED")));
+    QVERIFY(!text.contains(QStringLiteral("True %")));
+    QCOMPARE(entries(), 1);
+    // Teaching mode: the categories may come from the data and the true shares are shown.
+    m_session->setTeaching(true);
+    column->setCurrentIndex(sex);
+    emit column->activated(sex);
+    QVERIFY(categories->text().contains(QStringLiteral("Male")));
+    panel->findChild<QPushButton*>(QStringLiteral("rr-run"))->click();
+    QVERIFY(shown.wait(kTimeoutMs));
+    text = result->text();
+    QVERIFY(text.contains(QStringLiteral("True %")));
+    QVERIFY(text.contains(QStringLiteral("TEACHING MODE")));
+    QCOMPARE(entries(), 1);
     saveScreenshot(*m_view, QStringLiteral("mechanisms_rr.png"));
 }
 

@@ -5,6 +5,7 @@
 #include "views/release/project_session.h"
 #include "views/release/release_actions.h"
 #include "workbench/job_monitor.h"
+#include "workbench/release_session.h"
 
 #include "veil/release/privacy_ledger.h"
 #include "veil/table/csv_reader.h"
@@ -23,6 +24,7 @@ private slots:
     void projectRemembersRolesAndView();
     void damagedProjectIsRefusedAndUntouched();
     void runPlanWritesBundleIntoProjectLedger();
+    void runPlanIsRefusedInTeachingMode();
 };
 
 namespace {
@@ -80,9 +82,12 @@ void TestReleaseActions::runPlanWritesBundleIntoProjectLedger() {
     QTabWidget tabs;
     Document doc;
     JobMonitor jobs;
-    ReleaseActions actions(&window, &doc, &jobs, &tabs, [](const QString&) {});
+    ReleaseSession release;
+    ReleaseActions actions(&window, &doc, &jobs, &release, &tabs, [](const QString&) {});
     QVERIFY(actions.session()->create(tmp.filePath("p.veil")).isOk());
+    QCOMPARE(release.path(), tmp.filePath("p.veil"));  // the session charges the project's ledger
     QSignalSpy finished(&actions, &ReleaseActions::releaseFinished);
+    QSignalSpy ledgerChanged(&release, &ReleaseSession::ledgerChanged);
     QSignalSpy busy(&jobs, &JobMonitor::busyChanged);
     const QString bundle = tmp.filePath("bundle");
     actions.runPlan(QStringLiteral(VEIL_SAMPLES_DIR "/../../docs/examples/adult-age-mean-plan.json"), bundle);
@@ -97,6 +102,32 @@ void TestReleaseActions::runPlanWritesBundleIntoProjectLedger() {
     QVERIFY(entries.isOk());
     QCOMPARE(int(entries->size()), 1);
     QCOMPARE((*entries)[0].epsilon, 0.5);
+    // The window's session saw the charge at once (the Ledger view listens to it): finding 3.
+    QTRY_VERIFY(ledgerChanged.count() >= 1);
+    auto spent = release.withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
+    QVERIFY(spent.isOk());
+    QCOMPARE(spent->epsilon, 0.5);
+}
+
+void TestReleaseActions::runPlanIsRefusedInTeachingMode() {
+    QTemporaryDir tmp;
+    QWidget window;
+    QTabWidget tabs;
+    Document doc;
+    JobMonitor jobs;
+    ReleaseSession release;
+    QVERIFY(release.open(tmp.filePath("ledger.sqlite")).isOk());
+    release.setTeaching(true);
+    ReleaseActions actions(&window, &doc, &jobs, &release, &tabs, [](const QString&) {});
+    QSignalSpy finished(&actions, &ReleaseActions::releaseFinished);
+    const QString bundle = tmp.filePath("bundle");
+    actions.runPlan(QStringLiteral(VEIL_SAMPLES_DIR "/../../docs/examples/adult-age-mean-plan.json"), bundle);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    QVERIFY2(finished.at(0).at(1).toString().contains(QStringLiteral("teaching")),
+             qPrintable(finished.at(0).at(1).toString()));
+    QVERIFY(!QFile::exists(bundle));
+    auto entries = release.withLedger([](release::PrivacyLedger& l) { return l.entries(); });
+    QCOMPARE(int(entries->size()), 0);
 }
 
 QTEST_MAIN(TestReleaseActions)

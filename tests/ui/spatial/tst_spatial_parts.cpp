@@ -201,6 +201,7 @@ void TestSpatialParts::runnerHonoursCancel() {
     request.settings.source = SpatialSource::Shape;
     request.settings.shapePath = QStringLiteral(VEIL_TEST_DATA_DIR "/dpbench/cabspottingE_256_256.csv");
     request.settings.scale = 1000;
+    request.gate = std::make_shared<dp::ReleaseGate>(dp::ReleaseGate::teaching());
     CancelToken cancel;
     cancel.cancel();
     RunContext ctx;
@@ -212,6 +213,7 @@ void TestSpatialParts::runnerHonoursCancel() {
     CancelToken fresh;
     ctx.cancel = &fresh;
     request.settings.seeded = true;
+    request.gate = std::make_shared<dp::ReleaseGate>(dp::ReleaseGate::teaching(request.settings.seed));
     const auto ok = SpatialRunner::run(request, ctx);
     QVERIFY2(ok.status.isOk(), ok.status.message().c_str());
     QCOMPARE(ok.result->points->size(), std::size_t(1000));
@@ -224,12 +226,17 @@ void TestSpatialParts::runnerReportsMissingColumns() {
     SpatialRunRequest request;
     request.settings.xColumn = QStringLiteral("lon");
     request.settings.yColumn = QStringLiteral("lat");
+    request.gate = std::make_shared<dp::ReleaseGate>(dp::ReleaseGate::teaching());
     const auto outcome = SpatialRunner::run(request, RunContext{});  // empty table
     QVERIFY(!outcome.status.isOk());
     QVERIFY2(QString::fromStdString(outcome.status.message()).contains(QStringLiteral("lon")), outcome.status.message().c_str());
     request.settings.xColumn.clear();
     const auto none = SpatialRunner::run(request, RunContext{});
     QVERIFY(QString::fromStdString(none.status.message()).contains(QStringLiteral("numeric columns")));
+    // Without a gate nothing runs at all.
+    request.gate.reset();
+    const auto ungated = SpatialRunner::run(request, RunContext{});
+    QVERIFY(QString::fromStdString(ungated.status.message()).contains(QStringLiteral("release gate")));
 }
 
 void TestSpatialParts::readoutHidesTrueValues() {

@@ -1,7 +1,9 @@
 // The Spatial view offscreen, driven through its real widgets: build trees on a generated point
 // table and compare what is shown with core's own build (same seed, same settings); hover a cell
 // and drag a range query and compare the readouts with core's answers; undo/redo parameter edits;
-// cancel a long run and keep the previous result; seeded runs are marked; PNG/SVG export.
+// cancel a long run and keep the previous result; seeded runs are marked; PNG/SVG export. Most
+// tests run in teaching mode (generated points, compared with the truth); releaseMode* run the
+// default mode: a declared domain, a charge before every run, no truth anywhere, refusals.
 #include "ui_test_support.h"
 #include "document/document.h"
 #include "views/spatial/leaf_table_model.h"
@@ -12,10 +14,12 @@
 #include "views/spatial/spatial_runner.h"
 #include "views/spatial/spatial_view.h"
 #include "workbench/job_monitor.h"
+#include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
 #include "veil/common/random.h"
 #include "veil/spatial/decomposition.h"
+#include "veil/spatial/psd_release.h"
 #include "veil/spatial/range_query.h"
 #include "veil/table/csv_reader.h"
 
@@ -27,6 +31,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QImage>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -74,13 +79,14 @@ QString writePointsCsv(const QTemporaryDir& dir) {
     return path;
 }
 
-// Core's own build for `settings` on the table, with the stream the view uses for draw `draw`.
+// Core's own release for `settings` on the table, with the seed the view uses for draw `draw` (the
+// seed itself first, as `veil-cli psd --seed`; a derived stream per new draw).
 spatial::PrivateSpatialDecomposition coreBuild(const Table& table, const SpatialSettings& settings, int draw) {
-    auto points = spatial::pointsFromTable(table, settings.xColumn.toStdString(), settings.yColumn.toStdString());
-    SeededRandom rng(SeededRandom::deriveSeed(settings.seed, std::uint64_t(draw)));
-    RunContext ctx;
-    ctx.random = &rng;
-    return spatial::buildDecomposition(points.value(), settings.psdOptions(), ctx).value();
+    auto points = spatial::pointsFromTable(table, settings.xColumn.toStdString(), settings.yColumn.toStdString(),
+                                           settings.domain);
+    dp::ReleaseGate gate = dp::ReleaseGate::teaching(
+        draw == 0 ? settings.seed : SeededRandom::deriveSeed(settings.seed, std::uint64_t(draw)));
+    return spatial::releaseDecomposition(gate, points.value(), settings.psdRequest(), RunContext{}).value();
 }
 
 template <typename T>
@@ -111,6 +117,8 @@ private slots:
     void exportsPngAndSvg();
     void wheelZoomsAndDoubleClickResets();
     void shapeSourceScreenshot();
+    void releaseModeNeedsDomainAndCharges();
+    void releaseModeRefusalShowsNothingNew();
 
 private:
     // Sets the view to a seeded run of `tree` and waits for the result.
@@ -120,6 +128,7 @@ private:
     Table m_table;
     std::unique_ptr<Document> m_document;
     std::unique_ptr<JobMonitor> m_jobs;
+    std::unique_ptr<ReleaseSession> m_session;
     WorkbenchContext m_context;
     std::unique_ptr<SpatialView> m_view;
     std::unique_ptr<QAbstractItemModelTester> m_tester;
@@ -138,7 +147,9 @@ void TestSpatialView::init() {
     m_document = std::make_unique<Document>();
     m_jobs = std::make_unique<JobMonitor>();
     m_document->reset(m_table, QStringLiteral("points.csv"));
-    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr};
+    m_session = std::make_unique<ReleaseSession>();
+    m_session->setTeaching(true);
+    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr, m_session.get()};
     m_view = std::make_unique<SpatialView>(m_context);
     // The live leaf model stays valid through every run, reset and column toggle below.
     m_tester = std::make_unique<QAbstractItemModelTester>(m_view->leafModel(),
@@ -153,6 +164,7 @@ void TestSpatialView::init() {
 void TestSpatialView::cleanup() {
     m_tester.reset();
     m_view.reset();
+    m_session.reset();
     m_document.reset();
     m_jobs.reset();
 }
@@ -469,7 +481,9 @@ void TestSpatialView::shapeSourceScreenshot() {
     // The status bar saw the job: busy, progress from core (sampling, building, queries), idle.
     QVERIFY2(progress.count() >= 3, qPrintable(QString::number(progress.count())));
     QCOMPARE(busy.count(), 2);
-    QVERIFY(status.last().first().toString().contains(QStringLiteral("256 leaves from 100000 points")));
+    QVERIFY2(status.last().first().toString().contains(QStringLiteral("256 leaves in")),
+             qPrintable(status.last().first().toString()));
+    QVERIFY(status.last().first().toString().contains(QStringLiteral("TEACHING MODE")));
     const auto result = m_view->result();
     QCOMPARE(result->psd->pointCount, std::size_t(100000));
     QVERIFY(result->psd->domain == (spatial::Rect{0, 0, 256, 256}));
@@ -480,6 +494,65 @@ void TestSpatialView::shapeSourceScreenshot() {
     QVERIFY(chart);
     QCOMPARE(chart->series().size(), 1);
     saveScreenshot(*m_view, QStringLiteral("spatial_shape_kd.png"));
+}
+
+void TestSpatialView::releaseModeNeedsDomainAndCharges() {
+    m_session->setTeaching(false);
+    QVERIFY(m_session->open(m_dir.filePath(QStringLiteral("spatial-ledger.sqlite"))).isOk());
+    // Teaching-only controls are off, and no result of the other mode is kept.
+    QVERIFY(!child<QCheckBox>(*m_view, "spatial-show-true")->isEnabled());
+    QVERIFY(!child<QCheckBox>(*m_view, "spatial-auto-run")->isEnabled());
+    QVERIFY(!m_view->errorChart()->isVisibleTo(m_view.get()));
+    // Without a declared domain the release is refused: the bounding box would come from the data.
+    QSignalSpy failed(m_view.get(), &SpatialView::runFailed);
+    child<QPushButton>(*m_view, "spatial-run")->click();
+    QVERIFY(failed.wait(kRunTimeoutMs));
+    QVERIFY2(m_view->statusText().contains(QStringLiteral("domain")), qPrintable(m_view->statusText()));
+    QVERIFY(!m_view->result());
+    // Declared through the domain field: charged before the tree is built, released values only.
+    auto* domain = child<QLineEdit>(*m_view, "spatial-domain");
+    domain->setText(QStringLiteral("0, 0, 100, 100"));
+    emit domain->editingFinished();
+    QVERIFY(m_view->parameters()->settings().domain.has_value());
+    QVERIFY(runWith(spatial::TreeKind::Quadtree, 3));
+    const auto result = m_view->result();
+    QVERIFY(result->receipt.isPrivate == false);  // seeded by runWith: reproducible, not private
+    QVERIFY(result->receipt.ledgerEntry.has_value());
+    QCOMPARE(result->psd->pointCount, std::size_t(0));  // the exact number of points is never sent
+    for (auto leaf : result->psd->leaves) QCOMPARE(result->psd->nodes[std::size_t(leaf)].trueCount, 0.0);
+    QCOMPARE(result->error.queries, std::size_t(0));  // no error against the truth
+    QCOMPARE(m_view->leafModel()->columnCount(), 4);  // no true column
+    auto spent = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("points.csv"); });
+    QCOMPARE(spent->epsilon, 1.0);
+    // The same numbers as core's for the same seed (the CLI's stream).
+    const auto expected = coreBuild(m_table, result->settings, 0);
+    QCOMPARE(result->psd->nodes[std::size_t(result->psd->leaves[0])].estimate,
+             expected.nodes[std::size_t(expected.leaves[0])].estimate);
+    // Release… bundles it without charging again.
+    QVERIFY(m_view->releaseTo(m_dir.filePath(QStringLiteral("spatial-bundle"))));
+    spent = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("points.csv"); });
+    QCOMPARE(spent->epsilon, 1.0);
+}
+
+void TestSpatialView::releaseModeRefusalShowsNothingNew() {
+    m_session->setTeaching(false);
+    QVERIFY(m_session->open(m_dir.filePath(QStringLiteral("spatial-refusal.sqlite"))).isOk());
+    QVERIFY(m_session->setBudget("points.csv", {1.5, 0.0}).isOk());
+    SpatialSettings s = m_view->parameters()->settings();
+    s.domain = spatial::Rect{0, 0, 100, 100};
+    m_view->parameters()->edit(s, QStringLiteral("domain"));
+    QVERIFY(runWith(spatial::TreeKind::Quadtree, 3));
+    const auto first = m_view->result();
+    // The second run would spend 2 of a 1.5 budget: refused before anything is computed.
+    QSignalSpy failed(m_view.get(), &SpatialView::runFailed);
+    QSignalSpy done(m_view.get(), &SpatialView::resultChanged);
+    m_view->run(true);
+    QVERIFY(failed.wait(kRunTimeoutMs));
+    QCOMPARE(done.count(), 0);
+    QVERIFY(m_view->result() == first);
+    QVERIFY2(m_view->statusText().contains(QStringLiteral("budget")), qPrintable(m_view->statusText()));
+    auto spent = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("points.csv"); });
+    QCOMPARE(spent->epsilon, 1.0);
 }
 
 QTEST_MAIN(TestSpatialView)

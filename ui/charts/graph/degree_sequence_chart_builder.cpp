@@ -45,12 +45,13 @@ QChart* DegreeSequenceChartBuilder::build(const graph::DegreeSequenceRelease& re
     }
     for (std::size_t i = 0; i < release.postProcessed.size(); ++i) fitted->append(double(i), release.postProcessed[i]);
     chart->addSeries(noisy);
-    chart->addSeries(truth);
+    if (release.trueSorted.empty()) delete truth;  // release mode: core sent no truth
+    else chart->addSeries(truth);
     chart->addSeries(fitted);
 
     auto* x = new QValueAxis;
     x->setTitleText(QObject::tr("Rank (nodes sorted by degree)"));
-    x->setRange(0, std::max(1.0, double(release.trueSorted.size()) - 1));
+    x->setRange(0, std::max(1.0, double(release.noisy.size()) - 1));
     x->setLabelFormat(QStringLiteral("%.0f"));
     auto* y = new QValueAxis;
     y->setTitleText(QObject::tr("Degree"));

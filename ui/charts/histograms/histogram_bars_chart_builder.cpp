@@ -16,9 +16,14 @@ namespace veil::ui {
 QChart* HistogramBarsChartBuilder::build(const std::vector<double>& trueCounts, const std::vector<double>& estimate,
                                          const QStringList& labels, const QString& title, const QString& estimateName) {
     QChart* chart = dp_chart::newChart(title);
-    const std::size_t n = std::min(trueCounts.size(), estimate.size());
+    // Without true counts (release mode) only the private estimate is drawn.
+    const bool withTruth = !trueCounts.empty();
+    const std::size_t n = withTruth ? std::min(trueCounts.size(), estimate.size()) : estimate.size();
     double lo = 0, hi = 1;
-    for (std::size_t i = 0; i < n; ++i) lo = std::min({lo, trueCounts[i], estimate[i]}), hi = std::max({hi, trueCounts[i], estimate[i]});
+    for (std::size_t i = 0; i < n; ++i) {
+        lo = std::min(lo, estimate[i]), hi = std::max(hi, estimate[i]);
+        if (withTruth) lo = std::min(lo, trueCounts[i]), hi = std::max(hi, trueCounts[i]);
+    }
     if (n <= kMaxBars) {
         auto* truth = new QBarSet(QObject::tr("True count"));
         truth->setColor(dp_chart::blue());
@@ -26,12 +31,13 @@ QChart* HistogramBarsChartBuilder::build(const std::vector<double>& trueCounts, 
         noisy->setColor(dp_chart::orange());
         QStringList categories;
         for (std::size_t i = 0; i < n; ++i) {
-            *truth << trueCounts[i];
+            if (withTruth) *truth << trueCounts[i];
             *noisy << estimate[i];
             categories << (int(i) < labels.size() ? labels[int(i)] : QString::number(i));
         }
         auto* series = new QBarSeries;
-        series->append(truth);
+        if (withTruth) series->append(truth);
+        else delete truth;
         series->append(noisy);
         chart->addSeries(series);
         auto* x = new QBarCategoryAxis;
@@ -47,11 +53,12 @@ QChart* HistogramBarsChartBuilder::build(const std::vector<double>& trueCounts, 
         noisy->setName(estimateName);
         noisy->setPen(QPen(dp_chart::orange(), 1.5));
         for (std::size_t i = 0; i < n; ++i) {
-            truth->append(double(i), trueCounts[i]);
+            if (withTruth) truth->append(double(i), trueCounts[i]);
             noisy->append(double(i), estimate[i]);
         }
         chart->addSeries(noisy);
-        chart->addSeries(truth);
+        if (withTruth) chart->addSeries(truth);
+        else delete truth;
         dp_chart::attach(chart, dp_chart::valueAxis(QObject::tr("Bin index"), 0, double(n - 1), QStringLiteral("%.0f")), Qt::AlignBottom);
     }
     auto* y = dp_chart::valueAxis(QObject::tr("Count"), lo, hi * 1.05, QStringLiteral("%.0f"));

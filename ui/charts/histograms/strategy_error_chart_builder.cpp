@@ -13,9 +13,8 @@
 namespace veil::ui {
 
 QString StrategyErrorChartBuilder::strategyLabel(const dp::StrategyError& e) {
-    QString name = QString::fromLatin1(dp::histogramStrategyName(e.strategy));
-    if (e.strategy == dp::HistogramStrategy::Hierarchical)
-        name += e.consistent ? QObject::tr(" (consistent)") : QObject::tr(" (raw)");
+    QString name = QString::fromStdString(e.name);
+    if (e.strategy == "hierarchical") name += e.consistent ? QObject::tr(" (consistent)") : QObject::tr(" (raw)");
     return name;
 }
 

@@ -3,7 +3,7 @@
 #include "workbench/local_path.h"
 #include "charts/anonymization/class_size_chart_builder.h"
 #include "views/anonymization/anonymization_state.h"
-#include "views/mechanisms/ledger_session.h"
+#include "workbench/release_session.h"
 #include "views/release/view_release.h"
 
 #include "veil/common/validate.h"

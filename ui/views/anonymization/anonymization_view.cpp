@@ -8,7 +8,7 @@
 #include "views/anonymization/hierarchy_editor.h"
 #include "views/anonymization/models_panel.h"
 #include "views/anonymization/release_exporter.h"
-#include "views/mechanisms/ledger_session.h"
+#include "workbench/release_session.h"
 #include "views/release/view_release.h"
 #include "workbench/job_monitor.h"
 
@@ -203,15 +203,13 @@ bool AnonymizationView::releaseTo(const QString& target) {
                   true);
         return false;
     }
-    LedgerSession* session = LedgerSession::shared();
-    if (Status s = session->ensureOpen(); !s.isOk()) {
-        setStatus(tr("Release not made: %1").arg(QString::fromStdString(s.message())), true);
+    if (!m_context.release) {
+        setStatus(tr("Release not made: no release session."), true);
         return false;
     }
     const release::ReleaseOutcome outcome = anonymizationReleaseOutcome(*run);
     // A result is one release: bundling it again names the same ledger entry.
-    auto bundle = writeViewRelease(outcome, target, {session->ledger(), m_releasedEntry});
-    session->notifyChanged();
+    auto bundle = writeViewRelease(outcome, target, *m_context.release, m_releasedEntry);
     setStatus(releaseMessage(bundle, false), !bundle);
     if (!bundle) return false;
     m_releasedEntry = bundle->ledgerEntry;

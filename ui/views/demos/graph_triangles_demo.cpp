@@ -99,13 +99,13 @@ QString GraphTrianglesDemo::doRun() {
     request.k = k();
     request.epsilon = epsilon();
     request.delta = kDelta;
-    SeededRandom rng(kSeed);
+    // Public sample graph: a teaching gate (nothing charged, true values available), seeded.
+    dp::ReleaseGate gate = dp::ReleaseGate::teaching(kSeed);
     RunContext ctx;
-    ctx.random = &rng;
     const std::vector<graph::MethodChoice> methods = {{graph::Privacy::Edge, graph::Method::Laplace},
                                                       {graph::Privacy::Edge, graph::Method::NoisyMaxDegree},
                                                       {graph::Privacy::Edge, graph::Method::Restricted}};
-    const auto releases = graph::compareReleases(m_graph, request, methods, ctx);
+    const auto releases = graph::compareReleases(gate, m_graph, request, methods, ctx);
     m_results.clear();
     const QStringList names = {tr("global sensitivity (Laplace)"), tr("noisy max degree"), tr("restricted, k = %1").arg(k())};
     m_table->clear();

@@ -86,8 +86,12 @@ QString LaplaceGeometricDemo::doRun() {
     std::map<long long, int> lapBins, geoBins;
     double lapAbs = 0, geoAbs = 0;
     for (int i = 0; i < kDraws; ++i) {
-        m_laplace.push_back(lap.value().release(lapRng, double(count())));
-        m_geometric.push_back(geo.value().release(geoRng, count()));
+        auto l = lap.value().release(lapRng, double(count()));
+        auto g = geo.value().release(geoRng, count());
+        if (!l) return QString::fromStdString(l.status().message());
+        if (!g) return QString::fromStdString(g.status().message());
+        m_laplace.push_back(*l);
+        m_geometric.push_back(*g);
         ++lapBins[std::llround(m_laplace.back())];
         ++geoBins[m_geometric.back()];
         lapAbs += std::abs(m_laplace.back() - count());

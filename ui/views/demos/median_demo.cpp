@@ -77,6 +77,8 @@ MedianDemo::MedianDemo(QWidget* parent) : DemoPage(tr("The private median three 
 
 void MedianDemo::setEpsilonIndex(int index) { m_epsilon->setCurrentIndex(index); }
 void MedianDemo::setSizeIndex(int index) { m_size->setCurrentIndex(index); }
+std::uint64_t MedianDemo::histogramSeed(int i) { return SeededRandom::deriveSeed(kSeed, std::uint64_t(kRepeats + i)); }
+
 double MedianDemo::epsilon() const { return m_epsilon->currentData().toDouble(); }
 
 QString MedianDemo::doRun() {
@@ -97,16 +99,17 @@ QString MedianDemo::doRun() {
     std::vector<double> edges, counts(std::size_t(kUpper - kLower), 0.0);
     for (int e = int(kLower); e <= int(kUpper); ++e) edges.push_back(e);
     for (double a : m_ages) counts[std::size_t(std::clamp(a, kLower, kUpper - 1) - kLower)] += 1;
-    dp::HistogramOptions options;
-    options.epsilon = eps;
+    dp::HistogramRequest request;
+    request.epsilon = eps;
+    request.what = "histogram of the sample ages";
 
     std::array<double, 3> sum{};
     for (int i = 0; i < kRepeats; ++i) {
         SeededRandom rng(SeededRandom::deriveSeed(kSeed, std::uint64_t(i)));
         auto a = expo.value().release(rng, m_ages);
-        RunContext ctx;
-        ctx.random = &rng;
-        auto h = dp::releaseHistogram(counts, dp::HistogramStrategy::Identity, options, ctx);
+        // Public sample data, many releases: a teaching gate (nothing is charged) with a stream of its own.
+        dp::ReleaseGate gate = dp::ReleaseGate::teaching(histogramSeed(i));
+        auto h = dp::releaseHistogram(gate, counts, request, RunContext{});
         auto s = smooth.value().release(rng, m_ages);
         if (!a.isOk()) return QString::fromStdString(a.status().message());
         if (!h.isOk()) return QString::fromStdString(h.status().message());

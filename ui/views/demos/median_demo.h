@@ -1,7 +1,7 @@
 // Demo 6: a private median three ways (seed 000, "exponential mechanism vs. histograms for the
 // median"; seed 004, "Exponential Mechanism, Example 2: Median" and smooth sensitivity): the ages of
 // the first n records of the adult sample, released by veil::dp::ExponentialQuantile, by a noisy
-// identity histogram (veil::dp::releaseHistogram + quantileFromHistogram) and by
+// identity histogram (veil::dp::releaseHistogram through a teaching gate + quantileFromHistogram) and by
 // veil::dp::SmoothSensitivityQuantile, repeated to compare their errors (seeded demo).
 #pragma once
 
@@ -23,6 +23,8 @@ public:
     static constexpr std::uint64_t kSeed = 6006;
     static constexpr int kRepeats = 100;
     static constexpr double kLower = 0, kUpper = 100, kDelta = 1e-6;
+    // The seed of release `i`'s noisy histogram (a teaching gate's, separate from the other two).
+    static std::uint64_t histogramSeed(int i);
 
     explicit MedianDemo(QWidget* parent = nullptr);
 

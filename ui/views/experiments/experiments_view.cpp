@@ -1,6 +1,7 @@
 #include "views/experiments/experiments_view.h"
 
 #include "workbench/local_path.h"
+#include "workbench/release_session.h"
 #include "charts/experiments/error_epsilon_chart_builder.h"
 #include "views/experiments/anonymity_sweep_model.h"
 #include "document/document.h"
@@ -539,10 +540,18 @@ void ExperimentsView::run() {
         setStatus(QString::fromStdString(experiment.status().message()), true);
         return;
     }
+    const bool teaching = m_context.release && m_context.release->isTeaching();
+    if (experiment->kind != eval::ExperimentKind::Anonymity && !teaching) {
+        // Utility against epsilon is error against the true answers: never in release mode.
+        setStatus(tr("A utility sweep measures each method's error against the true answers, so it runs in "
+                     "teaching mode only (public or sample data): turn on View > Teaching Mode."),
+                  true);
+        return;
+    }
     setRunning(true);
     setStatus(tr("Running…"));
     if (m_context.jobs) m_context.jobs->begin(tr("Experiment sweep"), [this] { cancel(); });
-    m_job->start(experiment.value(), m_threads);
+    m_job->start(experiment.value(), m_threads, teaching);
 }
 
 void ExperimentsView::cancel() { m_job->cancel(); }

@@ -17,11 +17,12 @@ bool SweepJob::isRunning() const { return m_job->isRunning(); }
 
 void SweepJob::cancel() { m_job->cancel(); }
 
-void SweepJob::start(const eval::Experiment& experiment, int threads) {
-    m_job->start(tr("Running the experiment"), [this, experiment, threads](const RunContext& ctx) {
+void SweepJob::start(const eval::Experiment& experiment, int threads, bool teaching) {
+    m_job->start(tr("Running the experiment"), [this, experiment, threads, teaching](const RunContext& ctx) {
         CoreJobOutcome outcome;
         eval::SweepOptions options;
         options.threads = threads;
+        options.teaching = teaching;
         auto result = eval::runExperiment(experiment, options, ctx);
         if (!result.isOk()) {
             outcome.status = result.status();

@@ -20,8 +20,9 @@ public:
     explicit SweepJob(QObject* parent = nullptr);
     ~SweepJob() override;
 
-    // Starts a sweep; a running one is dropped. threads 0 = all cores.
-    void start(const eval::Experiment& experiment, int threads = 0);
+    // Starts a sweep; a running one is dropped. threads 0 = all cores. `teaching`: the window is in
+    // teaching mode (core refuses a differential sweep otherwise).
+    void start(const eval::Experiment& experiment, int threads, bool teaching);
     bool isRunning() const;
 
 public slots:

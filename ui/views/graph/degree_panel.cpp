@@ -7,7 +7,7 @@
 #include "views/graph/release_model.h"
 #include "views/graph/release_panel.h"
 
-#include "veil/common/random.h"
+#include "workbench/release_session.h"
 
 #include <QChart>
 #include <QChartView>
@@ -21,8 +21,8 @@
 
 namespace veil::ui {
 
-DegreePanel::DegreePanel(GraphParameters* parameters, JobMonitor* jobs, QWidget* parent)
-    : QWidget(parent), m_parameters(parameters), m_job(new CoreJob(jobs, this)) {
+DegreePanel::DegreePanel(GraphParameters* parameters, JobMonitor* jobs, ReleaseSession* session, QWidget* parent)
+    : QWidget(parent), m_parameters(parameters), m_session(session), m_job(new CoreJob(jobs, this)) {
     m_run = new QPushButton(tr("Release degree sequence"), this);
     m_run->setObjectName(QStringLiteral("degreeRun"));
     m_run->setEnabled(false);
@@ -59,6 +59,7 @@ DegreePanel::DegreePanel(GraphParameters* parameters, JobMonitor* jobs, QWidget*
             if (!path.isEmpty()) exportChart(path);
         });
     }
+    if (m_session) connect(m_session, &ReleaseSession::teachingChanged, this, [this] { setGraph(m_graph); });
 }
 
 void DegreePanel::setGraph(std::shared_ptr<const graph::Graph> graph) {
@@ -73,44 +74,58 @@ void DegreePanel::setGraph(std::shared_ptr<const graph::Graph> graph) {
 
 bool DegreePanel::exportChart(const QString& path) { return saveWidget(m_chartView, path); }
 
+void DegreePanel::setSourcePath(const QString& path) { m_sourcePath = path; }
+
 void DegreePanel::release() {
     if (!m_graph) return;
+    if (!m_session) {
+        m_summary->setText(tr("No release session: nothing can be released."));
+        return;
+    }
     const double epsilon = m_parameters->epsilon();
     const bool seeded = m_parameters->seeded();
-    m_job->start(tr("Releasing the degree sequence"), [this, graph = m_graph, epsilon, seeded](const RunContext& ctx) {
-        std::unique_ptr<RandomSource> random;
-        if (seeded) random = std::make_unique<SeededRandom>(ReleasePanel::kDemoSeed);
-        else random = std::make_unique<SecureRandom>();
-        RunContext c = ctx;
-        c.random = random.get();
-        auto result = graph::releaseDegreeSequence(*graph, epsilon, c);
+    auto gate = m_session->makeGate(datasetKeyForPath(m_sourcePath),
+                                    seeded ? std::optional<std::uint64_t>(ReleasePanel::kDemoSeed) : std::nullopt);
+    if (!gate) {
+        m_summary->setText(tr("Not released: %1").arg(QString::fromStdString(gate.status().message())));
+        return;
+    }
+    m_job->start(tr("Releasing the degree sequence"), [this, graph = m_graph, epsilon, seeded, gate = *gate](const RunContext& ctx) {
+        auto result = graph::releaseDegreeSequence(*gate, *graph, epsilon, ctx);
         if (!result) return CoreJobOutcome{result.status(), {}, {}};
         auto shared = std::make_shared<graph::DegreeSequenceRelease>(std::move(*result));
+        const QString line = QString::fromStdString(dp::receiptLine(shared->receipt));
         return CoreJobOutcome{Status::ok(), [this, shared, seeded] {
                                    m_result = *shared;
                                    showResult(seeded);
                                },
-                               tr("Degree sequence released")};
+                               tr("Degree sequence released - %1").arg(line)};
     });
 }
 
 void DegreePanel::showResult(bool seeded) {
     const auto& r = *m_result;
-    double noisyError = 0, fittedError = 0;
-    for (std::size_t i = 0; i < r.trueSorted.size(); ++i) {
-        noisyError += std::pow(r.noisy[i] - r.trueSorted[i], 2);
-        fittedError += std::pow(r.postProcessed[i] - r.trueSorted[i], 2);
-    }
     const QString title = tr("Sorted degree sequence, ε = %1, noise Lap(%2)").arg(r.epsilon).arg(r.noiseScale);
     m_seededLabel->setVisible(seeded);
     auto* old = m_chartView->chart();
     m_chartView->setChart(DegreeSequenceChartBuilder::build(r, title));
     delete old;
+    const QString receipt = QString::fromStdString(dp::receiptLine(r.receipt));
+    if (r.trueSorted.empty()) {  // release mode: no truth to compare with
+        m_summary->setText(tr("%1 noisy degrees and their isotonic fit (Hay et al. 2009). %2").arg(r.noisy.size()).arg(receipt));
+        return;
+    }
+    double noisyError = 0, fittedError = 0;
+    for (std::size_t i = 0; i < r.trueSorted.size(); ++i) {
+        noisyError += std::pow(r.noisy[i] - r.trueSorted[i], 2);
+        fittedError += std::pow(r.postProcessed[i] - r.trueSorted[i], 2);
+    }
     m_summary->setText(tr("Squared error over %1 nodes: noisy %2, post-processed %3 (isotonic regression never "
-                          "increases it — Hay et al. 2009).")
+                          "increases it — Hay et al. 2009). %4")
                            .arg(r.trueSorted.size())
                            .arg(noisyError, 0, 'f', 1)
-                           .arg(fittedError, 0, 'f', 1));
+                           .arg(fittedError, 0, 'f', 1)
+                           .arg(receipt));
 }
 
 }  // namespace veil::ui

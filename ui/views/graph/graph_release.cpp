@@ -28,13 +28,14 @@ release::ReleaseOutcome graphOutcome(const graph::ReleaseResult& r, const nlohma
     o.title = "Differentially private " + r.statistic + " (" + r.privacy + "-level, " + r.method + ")";
     o.mechanism = r.method == "laplace" ? "laplace (global sensitivity)" : r.method;
     std::tie(o.epsilon, o.delta) = spendOf(r);
+    o.receipt = r.receipt;
     o.neighbouring = r.privacy;  // "edge" or "node"
     o.seeded = seeded;
     o.randomness = seeded ? "seeded (seed " + std::to_string(seed) + ")" : SecureRandom().description();
     o.plan = plan;
-    // The scale is public for global and restricted sensitivity (it depends on k, not on the graph)
-    // and for noisy max degree (built from a released value); the smooth bound is not.
-    const bool publicScale = r.method != "truncation";
+    // The scale is public for global and edge restricted sensitivity (it depends on k, not on the
+    // graph); a data-dependent scale (noisy max degree, node restricted, truncation) is not.
+    const bool publicScale = !r.dataDependentScale;
     json data = {{"statistic", r.statistic}, {"privacy", r.privacy}, {"method", r.method},
                  {"released", r.releases},   {"epsilon", o.epsilon}, {"delta", o.delta},
                  {"guarantee", r.guarantee}, {"seeded", seeded}};

@@ -1,7 +1,7 @@
 // The release bundle of one Graph view release: the released statistic of ONE method (the side by
 // side comparison is for teaching; each method spends epsilon) as JSON, the settings as the plan,
-// and a chart of the released value. Never the true or projected value, and no data-dependent scale
-// (the truncation method's smooth bound stays in the window).
+// and a chart of the released value. Never the true or projected value, and no data-dependent scale.
+// The result's receipt (it was charged when computed) goes with it.
 #pragma once
 
 #include "veil/graph/mechanisms.h"

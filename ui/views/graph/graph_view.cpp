@@ -186,9 +186,9 @@ QWidget* GraphView::buildTablesSide() {
     sensitivityLayout->addWidget(note);
     m_tabs->addTab(sensitivityPage, tr("Sensitivity"));
 
-    m_release = new ReleasePanel(m_parameters, m_undo, m_context.jobs, m_tabs);
+    m_release = new ReleasePanel(m_parameters, m_undo, m_context.jobs, m_context.release, m_tabs);
     m_tabs->addTab(m_release, tr("Release"));
-    m_degrees = new DegreePanel(m_parameters, m_context.jobs, m_tabs);
+    m_degrees = new DegreePanel(m_parameters, m_context.jobs, m_context.release, m_tabs);
     m_tabs->addTab(m_degrees, tr("Degree distribution"));
     return m_tabs;
 }
@@ -247,6 +247,7 @@ void GraphView::applyAnalysis(const GraphAnalysis& a) {
     m_sensitivity->setRows(a.sensitivity, a.sensitivityK);
     m_release->setGraph(m_graph);
     m_release->setSourcePath(a.path);
+    m_degrees->setSourcePath(a.path);
     m_degrees->setGraph(m_graph);
     QString title = QFileInfo(a.path).fileName();
     if (!a.labelsPath.isEmpty()) title += QStringLiteral(" + ") + QFileInfo(a.labelsPath).fileName();

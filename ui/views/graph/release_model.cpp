@@ -19,6 +19,7 @@ QString number(double v) {
 ReleaseModel::ReleaseModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 QString ReleaseModel::seededMark() { return tr("seeded - not for release"); }
+QString ReleaseModel::hiddenMark() { return tr("— (teaching mode only)"); }
 
 QString ReleaseModel::quantityName(int quantity) {
     switch (quantity) {
@@ -70,6 +71,17 @@ QVariant ReleaseModel::data(const QModelIndex& index, int role) const {
     }
     const graph::ReleaseResult& r = *e.result;
     const double released = r.releases.empty() ? 0.0 : r.releases.front();
+    // Release mode: core sent no truth (and no data-dependent scale); say so instead of showing 0.
+    const bool hidden = (r.truthsStripped && (q == TrueRow || q == ProjectedRow || q == ErrorRow)) ||
+                        (r.truthsStripped && r.dataDependentScale && (q == ScaleRow || q == SensitivityRow));
+    if (hidden) {
+        if (role == Qt::DisplayRole) return hiddenMark();
+        if (role == Qt::ToolTipRole)
+            return tr("Not shown in release mode: it is computed from the graph without noise. Turn on View > "
+                      "Teaching Mode to see it (nothing is then private).");
+        if (role == Qt::ForegroundRole) return QBrush(QColor(0x70, 0x70, 0x70));
+        return {};
+    }
     if (role == NumberRole) {
         switch (q) {
             case SensitivityRow: return r.sensitivity;

@@ -1,7 +1,9 @@
 // ReleaseModel: the releases of one statistic by several methods side by side (seed 001's point:
 // global vs restricted sensitivity). One column per method (after the quantity names); rows: the
 // sensitivity used (with formula), noise scale b, true value f(G), projected value f(mu(G)), the
-// released value, its error, and the guarantee. Seeded runs say "seeded - not for release".
+// released value, its error, and the guarantee. Seeded runs say "seeded - not for release". In
+// release mode the true and projected values, the error and any data-dependent scale are shown as
+// hiddenMark(): core never sent them.
 #pragma once
 
 #include "veil/common/status.h"
@@ -41,6 +43,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString seededMark();
+    static QString hiddenMark();
     static QString quantityName(int quantity);
 
 private:

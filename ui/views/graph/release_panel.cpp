@@ -24,8 +24,8 @@
 #include <cmath>
 
 #include "views/graph/graph_release.h"
-#include "views/mechanisms/ledger_session.h"
 #include "views/release/view_release.h"
+#include "workbench/release_session.h"
 
 #include <QFileInfo>
 
@@ -34,8 +34,9 @@ namespace {
 constexpr const char* kProfile = "profile:";
 }
 
-ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMonitor* jobs, QWidget* parent)
-    : QWidget(parent), m_parameters(parameters), m_undo(undo), m_job(new CoreJob(jobs, this)),
+ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMonitor* jobs, ReleaseSession* session,
+                           QWidget* parent)
+    : QWidget(parent), m_parameters(parameters), m_undo(undo), m_session(session), m_job(new CoreJob(jobs, this)),
       m_model(new ReleaseModel(this)) {
     m_statistic = new QComboBox(this);
     m_statistic->setObjectName(QStringLiteral("releaseStatistic"));
@@ -63,14 +64,14 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
     m_seeded = new QCheckBox(tr("Fixed seed (demo)"), this);
     m_seeded->setObjectName(QStringLiteral("releaseSeeded"));
     m_run = new QPushButton(tr("Compare"), this);  // computes every method's release, side by side
-    m_run->setToolTip(tr("Release the statistic with every method of this notion, to compare their noise (not a "
-                         "publication: use Release… for that)"));
+    m_run->setToolTip(tr("Release the statistic with every method of this notion, to compare their noise. In "
+                         "release mode each method is a release of its own, charged to the ledger."));
     m_run->setObjectName(QStringLiteral("releaseRun"));
     m_run->setEnabled(false);
     m_bundle = new QPushButton(tr("Release…"), this);
     m_bundle->setObjectName(QStringLiteral("releaseBundle"));
-    m_bundle->setToolTip(tr("Write the selected method's release (else the first) as a release bundle and record "
-                            "it in the privacy ledger"));
+    m_bundle->setToolTip(tr("Write the selected method's release (else the first) as a release bundle naming "
+                            "the ledger entry it was charged to"));
     m_bundle->setEnabled(false);
     m_banner = new QLabel(ReleaseModel::seededMark().toUpper(), this);
     m_banner->setObjectName(QStringLiteral("seededBanner"));
@@ -124,6 +125,14 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
     connect(m_bundle, &QPushButton::clicked, this, &ReleasePanel::releaseBundle);
     connect(m_parameters, &GraphParameters::changed, this, &ReleasePanel::syncFromParameters);
     connect(m_job, &CoreJob::failed, this, [this](const QString& message) { m_note->setText(message); });
+    if (m_session)
+        connect(m_session, &ReleaseSession::teachingChanged, this, [this] {
+            // Results of the other mode are not shown as if they belonged to this one.
+            m_model->clear();
+            m_banner->hide();
+            m_note->clear();
+            m_bundle->setEnabled(false);
+        });
     syncFromParameters();
 }
 
@@ -190,7 +199,6 @@ void ReleasePanel::setGraph(std::shared_ptr<const graph::Graph> graph) {
     m_note->clear();
     m_run->setEnabled(m_graph != nullptr);
     m_bundle->setEnabled(false);
-    m_releasedEntries.clear();
 }
 
 void ReleasePanel::release() {
@@ -208,36 +216,48 @@ void ReleasePanel::release() {
     request.delta = m_parameters->delta();
     const auto methods = methodsFor(request.privacy, m_parameters->statistic());
     const bool seeded = m_parameters->seeded();
+    if (!m_session) {
+        m_note->setText(tr("No release session: nothing can be released."));
+        return;
+    }
+    auto gate = m_session->makeGate(datasetKeyForPath(m_sourcePath), seeded ? std::optional<std::uint64_t>(kDemoSeed)
+                                                                            : std::nullopt);
+    if (!gate) {
+        m_note->setText(tr("Not released: %1").arg(QString::fromStdString(gate.status().message())));
+        return;
+    }
     nlohmann::json plan = {{"kind", "graph-statistic"}, {"source", "graph view"},
                            {"statistic", m_parameters->statistic().toStdString()},
                            {"privacy", graph::privacyName(request.privacy)}, {"k", request.k},
                            {"epsilon", request.epsilon}, {"delta", request.delta},
                            {"seed", seeded ? nlohmann::json(kDemoSeed) : nlohmann::json(nullptr)}};
-    m_note->setText(tr("Each row spends ε = %1 separately; they are shown side by side to compare noise, not to be "
-                       "published together.").arg(request.epsilon));
+    const bool teaching = (*gate)->isTeaching();
+    m_note->setText(teaching ? tr("Teaching mode - not private: nothing is charged; true values are shown.")
+                             : tr("Each method is a release of its own: each is charged ε = %1 (and its δ) to the "
+                                  "ledger before it is computed.").arg(request.epsilon));
     m_job->start(tr("Releasing %1").arg(m_parameters->statistic()),
-                 [this, graph = m_graph, request, methods, seeded, plan](const RunContext& ctx) {
-                     std::unique_ptr<RandomSource> random;
-                     if (seeded) random = std::make_unique<SeededRandom>(kDemoSeed);
-                     else random = std::make_unique<SecureRandom>();
-                     RunContext c = ctx;
-                     c.random = random.get();
-                     c.report(0.0, "Releasing");
-                     auto results = graph::compareReleases(*graph, request, methods, c);
+                 [this, graph = m_graph, request, methods, seeded, plan, gate = *gate](const RunContext& ctx) {
+                     ctx.report(0.0, "Releasing");
+                     auto results = graph::compareReleases(*gate, *graph, request, methods, ctx);
                      if (ctx.cancelled()) return CoreJobOutcome{Status::cancelled(), {}, {}};
-                     c.report(1.0, "Releasing");
+                     ctx.report(1.0, "Releasing");
                      auto entries = std::make_shared<std::vector<ReleaseModel::Entry>>();
-                     for (std::size_t i = 0; i < results.size(); ++i)
+                     std::size_t charged = 0;
+                     for (std::size_t i = 0; i < results.size(); ++i) {
+                         if (results[i] && results[i]->receipt.ledgerEntry) ++charged;
                          entries->push_back({methodTitle(methods[i]), std::move(results[i])});
+                     }
+                     const QString summary = gate->isTeaching()
+                                                 ? tr("Teaching mode: %1 methods compared, nothing charged").arg(results.size())
+                                                 : tr("Released with %1 methods, %2 ledger entries").arg(results.size()).arg(charged);
                      return CoreJobOutcome{Status::ok(),
                                             [this, entries, seeded, plan] {
                                                 m_model->setEntries(std::move(*entries), seeded);
                                                 m_banner->setVisible(seeded);
                                                 m_runPlan = plan;
-                                                m_releasedEntries.clear();
                                                 m_bundle->setEnabled(bundleEntryIndex() >= 0);
                                             },
-                                            tr("Released with %1 methods").arg(results.size())};
+                                            summary};
                  });
 }
 
@@ -264,22 +284,17 @@ bool ReleasePanel::releaseTo(const QString& target) {
         m_note->setText(tr("Nothing to release: press Compare to compute the methods first."));
         return false;
     }
-    LedgerSession* session = LedgerSession::shared();
-    if (Status s = session->ensureOpen(); !s.isOk()) {
-        m_note->setText(tr("Release not made: %1").arg(QString::fromStdString(s.message())));
+    if (!m_session) {
+        m_note->setText(tr("Release not made: no release session."));
         return false;
     }
     const auto& result = *m_model->entries()[std::size_t(index)].result;
     release::ReleaseOutcome outcome = graphOutcome(result, m_runPlan, m_model->isSeeded(), kDemoSeed);
     describeInput(outcome, m_sourcePath, datasetKeyForPath(m_sourcePath));
-    // Each result is one release: bundling it again names the same ledger entry, spending nothing.
-    std::optional<std::int64_t> recorded;
-    if (auto it = m_releasedEntries.find(index); it != m_releasedEntries.end()) recorded = it->second;
-    auto bundle = writeViewRelease(outcome, target, {session->ledger(), recorded});
-    session->notifyChanged();
+    // The result was charged when it was computed: the bundle names that entry and spends nothing.
+    auto bundle = writeViewRelease(outcome, target, *m_session);
     m_note->setText(releaseMessage(bundle, m_model->isSeeded()));
     if (!bundle) return false;
-    m_releasedEntries[index] = bundle->ledgerEntry;
     m_lastBundle = QString::fromStdString(bundle->dir);
     return true;
 }

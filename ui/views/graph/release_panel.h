@@ -1,10 +1,12 @@
 // ReleasePanel: the Graph view's release form and results. The user picks the statistic, the
 // privacy notion (edge / node), epsilon (log slider), delta, k and optionally a fixed seed; Compare
-// runs core's compareReleases for every method of that notion on a worker thread and shows true
-// vs released values and each method's noise scale side by side (global vs restricted
-// sensitivity, seed 001). Seeded results are marked "seeded - not for release". Release… writes
+// runs core's compareReleases for every method of that notion on a worker thread through the
+// window's release gate and shows each method's released value and noise scale side by side
+// (global vs restricted sensitivity). In release mode each method is charged to the ledger before
+// it is computed and no true value is shown; in teaching mode nothing is charged and the true and
+// projected values appear. Seeded results are marked "seeded - not for release". Release… writes
 // the release of ONE method (the selected column, else the first) as a release bundle (JSON,
-// manifest, report; folder or .zip) recorded in the privacy ledger, each result charged once.
+// manifest, report; folder or .zip) naming the ledger entry it was charged to.
 #pragma once
 
 #include "veil/graph/graph.h"
@@ -37,12 +39,14 @@ class CoreJob;
 class GraphParameters;
 class JobMonitor;
 class ReleaseModel;
+class ReleaseSession;
 
 class ReleasePanel final : public QWidget {
     Q_OBJECT
 
 public:
-    ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMonitor* jobs, QWidget* parent = nullptr);
+    ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMonitor* jobs, ReleaseSession* session,
+                 QWidget* parent = nullptr);
 
     void setGraph(std::shared_ptr<const graph::Graph> graph);
     // The graph's file (the dataset a release is charged to).
@@ -67,8 +71,8 @@ public slots:
     void release();
     // Asks where, then writes the release bundle (see releaseTo).
     void releaseBundle();
-    // Writes entry bundleEntryIndex() as a release bundle at `target` (folder, or .zip) and
-    // records it in the ledger (once per result); false (reason in noteText()) otherwise.
+    // Writes entry bundleEntryIndex() as a release bundle at `target` (folder, or .zip) naming the
+    // ledger entry it was charged to; false (reason in noteText()) otherwise (teaching mode).
     bool releaseTo(const QString& target);
 
 private:
@@ -77,6 +81,7 @@ private:
 
     GraphParameters* m_parameters;
     QUndoStack* m_undo;
+    ReleaseSession* m_session;
     std::shared_ptr<const graph::Graph> m_graph;
     CoreJob* m_job;
     ReleaseModel* m_model;
@@ -95,7 +100,6 @@ private:
     QTableView* m_table;
     QString m_sourcePath;
     nlohmann::json m_runPlan;                       // the settings of the results shown
-    std::map<int, std::int64_t> m_releasedEntries;  // entry index -> ledger entry, for the results shown
     QString m_lastBundle;
 };
 

@@ -10,11 +10,13 @@
 #include "jobs/core_job.h"
 #include "views/mechanisms/dp_parameters.h"
 #include "views/mechanisms/epsilon_slider.h"
-#include "views/mechanisms/ledger_session.h"
+#include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
 #include "veil/common/random.h"
+#include "veil/dp/column_query.h"
 #include "veil/dp/counts_loader.h"
+#include "veil/dp/histogram_release.h"
 #include "veil/dp/range_workload.h"
 #include "veil/table/column_summary.h"
 
@@ -22,12 +24,14 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalBlocker>
@@ -41,7 +45,42 @@
 
 namespace veil::ui {
 
+// The result of one Run, applied on the GUI thread.
+struct HistogramRunResult {
+    std::vector<double> trueCounts;  // teaching mode only
+    std::vector<double> estimate;
+    QStringList labels;
+    std::string strategy, description;
+    dp::ReleaseReceipt receipt;
+    std::vector<dp::StrategyError> errors;  // teaching mode only
+};
+
 namespace {
+
+// QChartView::setChart releases the previous chart without deleting it.
+void replaceChart(QChartView* view, QChart* chart) {
+    QChart* old = view->chart();
+    view->setChart(chart);
+    delete old;
+}
+
+// The strategy's options from the view's parameters of the same name (branching, consistency, ...).
+nlohmann::json strategyOptions(const std::string& strategy, const DpParameters& params) {
+    nlohmann::json o = nlohmann::json::object();
+    auto info = dp::findHistogramStrategy(strategy);
+    if (!info) return o;
+    for (const auto& p : (*info)->parameters) {
+        const QVariant v = params.value(QString::fromStdString(p.name));
+        if (!v.isValid()) continue;
+        if (p.kind == ParameterKind::Flag) o[p.name] = v.toBool();
+        else if (p.kind == ParameterKind::Integer) o[p.name] = v.toLongLong();
+        else if (p.kind == ParameterKind::Number) o[p.name] = v.toDouble();
+        else o[p.name] = v.toString().toStdString();
+    }
+    return o;
+}
+
+
 QChartView* chartView(const QString& name, QWidget* parent) {
     auto* view = new QChartView(new QChart, parent);
     view->setObjectName(name);
@@ -58,7 +97,8 @@ HistogramsView::HistogramsView(WorkbenchContext& context, QWidget* parent)
     m_job = new CoreJob(context.jobs, this);
     m_errors = new StrategyErrorModel(this);
     const struct { const char* key; QVariant value; } defaults[] = {
-        {"source", QStringLiteral("column")}, {"column", QString()}, {"bins", 20}, {"strategy", QStringLiteral("identity")},
+        {"source", QStringLiteral("column")}, {"column", QString()}, {"bins", 20}, {"lower", 0.0}, {"upper", 100.0},
+        {"categories", QString()}, {"strategy", QStringLiteral("identity")},
         {"branching", 2}, {"consistency", true}, {"rounds", 10}, {"epsilon", 0.1}, {"trials", 5}, {"seeded", false}, {"seed", 42}};
     for (const auto& d : defaults) m_params->setValue(QString::fromLatin1(d.key), d.value);
 
@@ -97,6 +137,7 @@ HistogramsView::HistogramsView(WorkbenchContext& context, QWidget* parent)
     connect(m_job, &CoreJob::cancelled, this, [this] { setStatus(tr("Cancelled — the previous result is kept.")); });
     connect(m_job, &CoreJob::finished, this, [this] { m_run->setEnabled(true); });
     connect(m_params, &DpParameters::changed, this, &HistogramsView::sync);
+    if (context.release) connect(context.release, &ReleaseSession::teachingChanged, this, &HistogramsView::onTeachingChanged);
     if (context.document) {
         connect(context.document, &Document::tableReset, this, &HistogramsView::onTableReset);
         onTableReset();
@@ -130,12 +171,30 @@ void HistogramsView::buildControls(QWidget* panel) {
                                                           tr("Counts (*.npy *.csv *.txt);;All files (*)"));
         if (!path.isEmpty()) openCountsFile(path);
     });
+    // The declared domain of a column: numeric bounds (with the bin count below) or categories.
+    for (const auto& [key, label] : {std::pair{"lower", "Lower bound"}, std::pair{"upper", "Upper bound"}}) {
+        auto* bound = new QDoubleSpinBox(box);
+        bound->setObjectName(QString::fromLatin1(key));
+        bound->setRange(-1e12, 1e12);
+        bound->setDecimals(3);
+        bound->setKeyboardTracking(false);
+        bound->setValue(m_params->real(QString::fromLatin1(key)));
+        bound->setToolTip(tr("A public bound of the column's values, declared (never the data's own minimum or maximum)"));
+        form->addRow(tr(label), bound);
+        connect(bound, &QDoubleSpinBox::valueChanged, this, [e = edit(key)](double v) { e(v); });
+    }
+    m_categories = new QLineEdit(box);
+    m_categories->setObjectName(QStringLiteral("categories"));
+    m_categories->setPlaceholderText(tr("declared categories, e.g. Private, State-gov"));
+    m_categories->setToolTip(tr("The public categories of a text column; other values are dropped. Never read off the data."));
+    form->addRow(tr("Categories"), m_categories);
+    connect(m_categories, &QLineEdit::editingFinished, this, [this, e = edit("categories")] { e(m_categories->text()); });
     m_strategy = new QComboBox(box);
     m_strategy->setObjectName(QStringLiteral("strategy"));
-    m_strategy->addItem(tr("Identity (Laplace per bin)"), QStringLiteral("identity"));
-    m_strategy->addItem(tr("Hierarchical tree"), QStringLiteral("hierarchical"));
-    m_strategy->addItem(tr("Privelet (Haar wavelet)"), QStringLiteral("privelet"));
-    m_strategy->addItem(tr("MWEM"), QStringLiteral("mwem"));
+    for (const auto& info : dp::histogramStrategies()) {
+        m_strategy->addItem(QString::fromStdString(info.name), QString::fromStdString(info.id));
+        m_strategy->setItemData(m_strategy->count() - 1, QString::fromStdString(info.summary + " (" + info.citation + ")"), Qt::ToolTipRole);
+    }
     form->addRow(tr("Strategy"), m_strategy);
     connect(m_strategy, &QComboBox::activated, this, [this, e = edit("strategy")] { e(m_strategy->currentData()); });
     m_epsilon = new EpsilonSlider(box);
@@ -165,11 +224,7 @@ void HistogramsView::buildControls(QWidget* panel) {
     m_run->setObjectName(QStringLiteral("run"));
     auto* cancel = new QPushButton(tr("Cancel"), box);
     cancel->setObjectName(QStringLiteral("cancel"));
-    m_record = new QPushButton(tr("Record release in ledger"), box);
-    m_record->setObjectName(QStringLiteral("record"));
-    m_record->setEnabled(false);
     form->addRow(m_run, cancel);
-    form->addRow(m_record);
     m_description = new QLabel(box);
     m_description->setObjectName(QStringLiteral("description"));
     m_description->setWordWrap(true);
@@ -183,8 +238,8 @@ void HistogramsView::buildControls(QWidget* panel) {
     layout->addStretch(1);
     connect(m_run, &QPushButton::clicked, this, &HistogramsView::run);
     connect(cancel, &QPushButton::clicked, m_job, &CoreJob::cancel);
-    connect(m_record, &QPushButton::clicked, this, &HistogramsView::recordRelease);
     m_epsilon->setEpsilon(m_params->real(QStringLiteral("epsilon")));
+    connect(m_column, &QComboBox::activated, this, [this] { updateDomainRows(); });
 }
 
 void HistogramsView::sync(const QString& key) {
@@ -198,8 +253,15 @@ void HistogramsView::sync(const QString& key) {
         m_epsilon->setEpsilon(v.toDouble());
         return;
     }
+    if (key == QLatin1String("column")) updateDomainRows();
     QWidget* w = findChild<QWidget*>(key);
-    if (auto* combo = qobject_cast<QComboBox*>(w)) {
+    if (auto* line = qobject_cast<QLineEdit*>(w)) {
+        const QSignalBlocker block(line);
+        line->setText(v.toString());
+    } else if (auto* real = qobject_cast<QDoubleSpinBox*>(w)) {
+        const QSignalBlocker block(real);
+        real->setValue(v.toDouble());
+    } else if (auto* combo = qobject_cast<QComboBox*>(w)) {
         const QSignalBlocker block(combo);
         combo->setCurrentIndex(std::max(0, combo->findData(v)));
     } else if (auto* spin = qobject_cast<QSpinBox*>(w)) {
@@ -221,6 +283,51 @@ void HistogramsView::onTableReset() {
     }
     m_params->setValue(QStringLiteral("column"), m_column->count() ? m_column->itemData(0) : QVariant(QString()));
     sync(QStringLiteral("column"));
+    clearResult();
+}
+
+bool HistogramsView::columnIsNumeric() const {
+    if (!m_context.document) return false;
+    const Table& table = m_context.document->table();
+    const auto index = table.columnIndex(m_params->text(QStringLiteral("column")).toStdString());
+    return index && isNumericType(table.column(*index).type());
+}
+
+// Numeric columns declare bounds and bins, text columns categories. Teaching mode fills them in
+// from the data (public or sample data only).
+void HistogramsView::updateDomainRows() {
+    const bool numeric = columnIsNumeric();
+    for (const char* key : {"lower", "upper", "bins"})
+        if (auto* w = findChild<QWidget*>(QString::fromLatin1(key))) w->setEnabled(numeric);
+    m_categories->setEnabled(!numeric);
+    if (!m_context.release || !m_context.release->isTeaching() || !m_context.document) return;
+    const Table& table = m_context.document->table();
+    const auto index = table.columnIndex(m_params->text(QStringLiteral("column")).toStdString());
+    if (!index) return;
+    const ColumnSummary s = summarizeColumn(table, *index);
+    if (numeric && s.minValue && s.maxValue) {
+        m_params->setValue(QStringLiteral("lower"), *s.minValue);
+        m_params->setValue(QStringLiteral("upper"), *s.maxValue);
+    } else if (!numeric) {
+        QStringList labels;
+        for (const auto& l : valueCounts(table.column(*index), 20, 50).labels)
+            if (l != "(other)") labels << QString::fromStdString(l);
+        m_params->setValue(QStringLiteral("categories"), labels.join(QStringLiteral(", ")));
+    }
+}
+
+void HistogramsView::onTeachingChanged(bool teaching) {
+    clearResult();
+    if (teaching) updateDomainRows();
+}
+
+void HistogramsView::clearResult() {
+    m_counts.clear();
+    m_estimate.clear();
+    replaceChart(m_barsView, new QChart);
+    replaceChart(m_errorView, new QChart);
+    m_errors->setErrors({});
+    m_description->clear();
 }
 
 bool HistogramsView::openCountsFile(const QString& path) {
@@ -244,112 +351,119 @@ void HistogramsView::setStatus(const QString& text, bool error) {
 }
 
 void HistogramsView::run() {
-    std::vector<double> counts;
-    QStringList labels;
+    if (!m_context.release) return setStatus(tr("No release session: nothing can be released."), true);
+    const bool fromFile = m_params->text(QStringLiteral("source")) == QLatin1String("file");
+    if (fromFile && m_fileCounts.empty()) return setStatus(tr("Open a counts file first."), true);
+    const std::string strategy = m_params->text(QStringLiteral("strategy")).toStdString();
+    const double epsilon = m_params->real(QStringLiteral("epsilon"));
+    const nlohmann::json options = strategyOptions(strategy, *m_params);
+    dp::ColumnQuerySpec spec;  // a column: the histogram query with its declared domain
+    std::shared_ptr<const Column> column;
     QString dataset;
-    if (m_params->text(QStringLiteral("source")) == QLatin1String("file")) {
-        if (m_fileCounts.empty()) {
-            setStatus(tr("Open a counts file first."), true);
-            return;
-        }
-        counts = m_fileCounts;
+    if (fromFile) {
         dataset = QFileInfo(m_fileLabel->property("path").toString()).fileName();
     } else {
         const Table& table = m_context.document->table();
         const auto index = table.columnIndex(m_params->text(QStringLiteral("column")).toStdString());
-        if (!index) {
-            setStatus(tr("Open a table and pick a column first."), true);
-            return;
-        }
-        const int bins = m_params->integer(QStringLiteral("bins"));
-        const ValueCounts vc = valueCounts(table.column(*index), bins, 50);
-        for (std::size_t c : vc.counts) counts.push_back(double(c));
-        for (const auto& l : vc.labels) labels << QString::fromStdString(l);
+        if (!index) return setStatus(tr("Open a table and pick a column first."), true);
+        column = table.columnPtr(*index);
         dataset = datasetKeyForPath(m_context.document->filePath());
+        spec.query = dp::QueryKind::Histogram;
+        spec.epsilon = epsilon;
+        spec.strategy = strategy;
+        spec.strategyOptions = options;
+        if (columnIsNumeric()) {
+            spec.lower = m_params->real(QStringLiteral("lower"));
+            spec.upper = m_params->real(QStringLiteral("upper"));
+            spec.binCount = m_params->integer(QStringLiteral("bins"));
+        } else {
+            for (const QString& c : m_params->text(QStringLiteral("categories")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+                if (!c.trimmed().isEmpty()) spec.categories.push_back(c.trimmed().toStdString());
+        }
     }
-    auto strategy = dp::parseHistogramStrategy(m_params->text(QStringLiteral("strategy")).toStdString());
-    if (!strategy) return setStatus(QString::fromStdString(strategy.status().message()), true);
-    dp::HistogramOptions options;
-    options.epsilon = m_params->real(QStringLiteral("epsilon"));
-    options.branching = m_params->integer(QStringLiteral("branching"));
-    options.consistency = m_params->flag(QStringLiteral("consistency"));
-    options.mwemRounds = m_params->integer(QStringLiteral("rounds"));
-    const int trials = m_params->integer(QStringLiteral("trials"));
     const bool seeded = m_params->flag(QStringLiteral("seeded"));
-    const auto seed = std::uint64_t(m_params->integer(QStringLiteral("seed")));
-    const dp::HistogramStrategy chosen = *strategy;
+    const auto seed = seeded ? std::optional<std::uint64_t>(std::uint64_t(m_params->integer(QStringLiteral("seed")))) : std::nullopt;
+    auto gate = m_context.release->makeGate(dataset, seed);
+    if (!gate) return setStatus(tr("Not released: %1").arg(QString::fromStdString(gate.status().message())), true);
+    const int trials = m_params->integer(QStringLiteral("trials"));
+    const std::vector<double> fileCounts = fromFile ? m_fileCounts : std::vector<double>{};
     m_run->setEnabled(false);
     setStatus(tr("Running…"));
-    m_job->start(tr("Histogram release (%1)").arg(m_params->text(QStringLiteral("strategy"))),
-                 [this, counts, labels, dataset, chosen, options, trials, seeded, seed](const RunContext& ctx) -> CoreJobOutcome {
-        std::unique_ptr<RandomSource> rng;
-        if (seeded) rng = std::make_unique<SeededRandom>(seed);
-        else rng = std::make_unique<SecureRandom>();
+    m_job->start(tr("Histogram release (%1)").arg(QString::fromStdString(strategy)),
+                 [this, gate = *gate, fileCounts, column, spec, strategy, options, epsilon, trials](const RunContext& ctx) -> CoreJobOutcome {
         ctx.report(0.0, "releasing the histogram");
         FunctionProgressSink first([&](double f, std::string_view m) { ctx.report(0.2 * f, m); });
-        RunContext local{&first, ctx.cancel, rng.get()};
-        auto release = dp::releaseHistogram(counts, chosen, options, local);
-        if (!release) return {release.status(), {}, {}};
-        auto workload = dp::randomRangeWorkload(counts.size(), kWorkloadQueries, *rng);
-        if (!workload) return {workload.status(), {}, {}};
-        FunctionProgressSink second([&](double f, std::string_view m) { ctx.report(0.2 + 0.8 * f, m); });
-        local.progress = &second;
-        const std::vector<dp::HistogramStrategy> all = {dp::HistogramStrategy::Identity, dp::HistogramStrategy::Hierarchical,
-                                                        dp::HistogramStrategy::Privelet, dp::HistogramStrategy::Mwem};
-        auto errors = dp::compareStrategies(counts, all, options, *workload, trials, local);
-        if (!errors) return {errors.status(), {}, {}};
+        RunContext local{&first, ctx.cancel, nullptr};
+        auto run = std::make_shared<HistogramRunResult>();
+        run->strategy = strategy;
+        std::vector<double> counts;  // the truth: used below in teaching mode only
+        if (column) {
+            auto r = dp::releaseColumnQuery(*gate, *column, spec, local);
+            if (!r) return {r.status(), {}, {}};
+            run->estimate = r->releases.front();
+            for (const auto& l : r->labels) run->labels << QString::fromStdString(l);
+            run->receipt = r->receipt;
+            run->description = r->notes.empty() ? std::string() : r->notes.back();
+            counts = r->trueValues;
+        } else {
+            dp::HistogramRequest request;
+            request.strategy = strategy;
+            request.options = options;
+            request.epsilon = epsilon;
+            request.what = "histogram of the counts file";
+            auto r = dp::releaseHistogram(*gate, fileCounts, request, local);
+            if (!r) return {r.status(), {}, {}};
+            run->estimate = r->estimate;
+            run->receipt = r->receipt;
+            run->description = r->description;
+            counts = r->trueCounts;
+        }
+        // Teaching mode: the truth beside the estimate, and every strategy's error against it.
+        if (gate->isTeaching() && !counts.empty()) {
+            run->trueCounts = counts;
+            SeededRandom workloadRandom(9001);  // public queries, the same for every run
+            auto workload = dp::randomRangeWorkload(counts.size(), kWorkloadQueries, workloadRandom);
+            if (!workload) return {workload.status(), {}, {}};
+            FunctionProgressSink second([&](double f, std::string_view m) { ctx.report(0.2 + 0.8 * f, m); });
+            local.progress = &second;
+            std::vector<std::string> all;
+            for (const auto& info : dp::histogramStrategies()) all.push_back(info.id);
+            auto errors = dp::compareStrategies(*gate, counts, all, epsilon, *workload, trials, local);
+            if (!errors) return {errors.status(), {}, {}};
+            run->errors = std::move(*errors);
+        }
         ctx.report(1.0, "done");
-        auto r = std::make_shared<dp::HistogramResult>(std::move(*release));
-        auto e = std::make_shared<std::vector<dp::StrategyError>>(std::move(*errors));
-        return {Status::ok(), [this, r, e, counts, labels, dataset, seeded, trials] {
-                    m_counts = counts;
-                    m_estimate = r->estimate;
-                    m_shownEpsilon = r->epsilon;
-                    m_shownSeeded = seeded;
-                    m_shownDataset = dataset;
-                    m_recorded = false;
-                    const QString name = QString::fromLatin1(dp::histogramStrategyName(r->strategy));
-                    m_barsView->setChart(HistogramBarsChartBuilder::build(
-                        counts, r->estimate, labels, tr("True vs private histogram — %1, ε = %2").arg(name).arg(r->epsilon, 0, 'g', 3),
-                        tr("Private (%1%2)").arg(name, r->consistent ? tr(", consistent") : QString())));
-                    m_errors->setErrors(*e);
-                    m_errorView->setChart(StrategyErrorChartBuilder::build(
-                        *e, tr("Range-query error, %1 random ranges × %2 trials").arg(kWorkloadQueries).arg(trials)));
-                    m_description->setText(QString::fromStdString(r->description) +
-                                           (seeded ? tr("<br><b style='color:#d55e00'>seeded - not for release</b>") : QString()));
-                    m_record->setEnabled(!seeded);
-                    setStatus(seeded ? tr("Seeded - not for release.") : tr("Secure noise. Record the release to spend ε."));
-                    emit resultsShown();
-                },
-                tr("Histogram released with ε = %1").arg(options.epsilon)};
+        const QString message = gate->isTeaching() ? tr("Teaching mode: not private, nothing charged")
+                                                   : tr("Histogram released with ε = %1").arg(epsilon, 0, 'g', 4);
+        return {Status::ok(), [this, run] { show(*run); }, message};
     });
 }
 
-bool HistogramsView::recordRelease() {
-    if (m_estimate.empty() || m_recorded) {
-        setStatus(tr("Nothing new to record: run a release first."), true);
-        return false;
+void HistogramsView::show(const HistogramRunResult& r) {
+    m_counts = r.trueCounts;
+    m_estimate = r.estimate;
+    const bool teaching = r.receipt.mode == dp::ReleaseMode::Teaching;
+    const QString name = QString::fromStdString(r.strategy);
+    replaceChart(m_barsView, HistogramBarsChartBuilder::build(
+        r.trueCounts, r.estimate, r.labels,
+        teaching ? tr("True vs private histogram — %1 (teaching mode: not private)").arg(name)
+                 : tr("Private histogram — %1 (released)").arg(name),
+        tr("Private (%1)").arg(name)));
+    m_errors->setErrors(r.errors);
+    if (teaching)
+        replaceChart(m_errorView, StrategyErrorChartBuilder::build(
+            r.errors, tr("Range-query error, %1 random ranges (teaching mode: measured against the truth)").arg(kWorkloadQueries)));
+    else {
+        auto* empty = new QChart;
+        replaceChart(m_errorView, empty);
+        empty->setTitle(tr("Errors against the true counts are shown in teaching mode only"));
     }
-    if (m_shownSeeded) {
-        setStatus(tr("Refused: a seeded result is not a release."), true);
-        return false;
-    }
-    release::LedgerEntry e;
-    e.dataset = m_shownDataset.toStdString();
-    e.release = "histogram (" + m_params->text(QStringLiteral("strategy")).toStdString() + ")";
-    e.mechanism = m_params->text(QStringLiteral("strategy")).toStdString();
-    e.neighbouring = "add-remove";
-    e.epsilon = m_shownEpsilon;
-    e.details = {{"source", "histograms view"}, {"bins", m_estimate.size()}, {"seeded", false}};
-    auto id = LedgerSession::shared()->record(e);
-    if (!id) {
-        setStatus(tr("Refused: %1").arg(QString::fromStdString(id.status().message())), true);
-        return false;
-    }
-    m_recorded = true;
-    m_record->setEnabled(false);
-    setStatus(tr("Recorded as ledger entry %1.").arg(*id));
-    return true;
+    m_description->setText(QString::fromStdString(r.description).toHtmlEscaped() + QStringLiteral("<br>") +
+                           QStringLiteral("<b style='color:%1'>%2</b>")
+                               .arg(teaching ? QStringLiteral("#b00020") : QStringLiteral("#1b5e20"),
+                                    QString::fromStdString(dp::receiptLine(r.receipt)).toHtmlEscaped()));
+    setStatus(QString::fromStdString(dp::receiptLine(r.receipt)));
+    emit resultsShown();
 }
 
 }  // namespace veil::ui

@@ -1,9 +1,10 @@
 // HistogramsView: private histograms for range queries (issue 5; Hay et al. 2010, Xiao et al.
-// 2010, Hardt et al. 2012). The counts come from a column of the open table (numeric bins or
-// categories) or a 1-D counts file (DPBench .npy or CSV). Run releases the histogram with the
-// chosen strategy (identity, hierarchical with branching b and consistency on/off, Privelet,
-// MWEM) and draws true vs noisy bars, then compares every strategy's range-query error at the
-// same epsilon (DPBench's scaled average error over random ranges and repeated trials).
+// 2010, Hardt et al. 2012). The counts come from a column of the open table over a declared domain
+// (numeric bounds and bins, or categories) or a 1-D counts file (DPBench .npy or CSV). Run releases
+// the histogram with a strategy of the catalogue through the window's release gate (charged
+// before it is drawn) and draws the private bars. In teaching mode (public or sample data) it also
+// draws the true counts and compares every strategy's range-query error at the same epsilon
+// (DPBench's scaled average error over random ranges and repeated trials).
 #pragma once
 
 #include "workbench/workbench_context.h"
@@ -15,6 +16,7 @@
 class QChartView;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QTableView;
 
@@ -24,6 +26,7 @@ class CoreJob;
 class DpParameters;
 class EpsilonSlider;
 class StrategyErrorModel;
+struct HistogramRunResult;
 
 class HistogramsView final : public QWidget {
     Q_OBJECT
@@ -45,7 +48,6 @@ public slots:
     void run();
     // Loads a counts file (.npy or CSV) as the source; false with the reason shown on error.
     bool openCountsFile(const QString& path);
-    bool recordRelease();
 
 signals:
     void resultsShown();
@@ -54,7 +56,11 @@ private:
     void buildControls(QWidget* panel);
     void sync(const QString& key);
     void onTableReset();
-    bool loadCounts(QString* error);
+    void onTeachingChanged(bool teaching);
+    void updateDomainRows();
+    bool columnIsNumeric() const;
+    void clearResult();
+    void show(const HistogramRunResult& result);
     void setStatus(const QString& text, bool error = false);
 
     WorkbenchContext m_context;  // a copy: the window passes a temporary
@@ -65,20 +71,17 @@ private:
     QComboBox* m_column;
     QComboBox* m_strategy;
     EpsilonSlider* m_epsilon;
+    QLineEdit* m_categories;
     QLabel* m_fileLabel;
     QLabel* m_description;
     QLabel* m_status;
     QPushButton* m_run;
-    QPushButton* m_record;
     QChartView* m_barsView;
     QChartView* m_errorView;
     QTableView* m_errorTable;
     std::vector<double> m_fileCounts;
-    std::vector<double> m_counts;    // shown result: true counts
+    std::vector<double> m_counts;    // shown result: true counts (teaching mode only)
     std::vector<double> m_estimate;  // shown result: private estimate
-    double m_shownEpsilon = 0.0;
-    bool m_shownSeeded = false, m_recorded = true;
-    QString m_shownDataset;
 };
 
 }  // namespace veil::ui

@@ -1,5 +1,6 @@
 // LedgerEntryModel: the privacy ledger's entries as a table (id, dataset, when, release,
-// mechanism, neighbouring notion, epsilon, delta, parallel group, seeded), newest last.
+// mechanism, neighbouring notion, epsilon, delta, rho (zCDP), parallel group), newest last: what
+// each release was charged, in its own units.
 #pragma once
 
 #include "veil/release/privacy_ledger.h"
@@ -14,7 +15,7 @@ class LedgerEntryModel final : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { Id, Dataset, When, Release, Mechanism, Neighbouring, Epsilon, Delta, Group, ColumnCount };
+    enum Column { Id, Dataset, When, Release, Mechanism, Neighbouring, Epsilon, Delta, Rho, Group, ColumnCount };
 
     explicit LedgerEntryModel(QObject* parent = nullptr) : QAbstractTableModel(parent) {}
 

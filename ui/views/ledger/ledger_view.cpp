@@ -4,7 +4,7 @@
 #include "views/ledger/budget_bar_delegate.h"
 #include "views/ledger/budget_model.h"
 #include "views/ledger/ledger_entry_model.h"
-#include "views/mechanisms/ledger_session.h"
+#include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
 #include <QDoubleSpinBox>
@@ -47,14 +47,14 @@ QTableView* makeTable(const QString& name, QAbstractItemModel* model, QWidget* p
 }  // namespace
 
 LedgerView::LedgerView(WorkbenchContext& context, QWidget* parent)
-    : QWidget(parent), m_context(context), m_session(LedgerSession::shared()) {
+    : QWidget(parent), m_context(context), m_session(context.release ? context.release : new ReleaseSession(this)) {
     setObjectName(QStringLiteral("ledger-view"));
     m_budgets = new BudgetModel(this);
     m_entries = new LedgerEntryModel(this);
 
     m_path = new QLineEdit(this);
     m_path->setObjectName(QStringLiteral("ledger-path"));
-    m_path->setPlaceholderText(LedgerSession::defaultPath());
+    m_path->setPlaceholderText(ReleaseSession::defaultLedgerPath());
     auto* browse = new QPushButton(tr("Open ledger…"), this);
     browse->setObjectName(QStringLiteral("browse"));
     auto* openTyped = new QPushButton(tr("Open"), this);
@@ -107,7 +107,8 @@ LedgerView::LedgerView(WorkbenchContext& context, QWidget* parent)
     auto* topLayout = new QHBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     auto* budgetsColumn = new QVBoxLayout;
-    auto* heading = new QLabel(tr("<b>Budget per dataset</b> (sequential composition; parallel groups count once)"), this);
+    auto* heading = new QLabel(tr("<b>Budget per dataset</b> (the tightest of basic, zCDP and advanced composition; parallel "
+                                  "groups count once)"), this);
     budgetsColumn->addWidget(heading);
     budgetsColumn->addWidget(m_budgetTable, 1);
     budgetsColumn->addWidget(m_progressLabel);
@@ -131,20 +132,21 @@ LedgerView::LedgerView(WorkbenchContext& context, QWidget* parent)
     layout->addWidget(m_status);
 
     connect(openTyped, &QPushButton::clicked, this, [this] {
-        openLedger(m_path->text().isEmpty() ? LedgerSession::defaultPath() : m_path->text());
+        openLedger(m_path->text().isEmpty() ? ReleaseSession::defaultLedgerPath() : m_path->text());
     });
     connect(m_path, &QLineEdit::returnPressed, openTyped, &QPushButton::click);
-    connect(useDefault, &QPushButton::clicked, this, [this] { openLedger(LedgerSession::defaultPath()); });
+    connect(useDefault, &QPushButton::clicked, this, [this] { openLedger(ReleaseSession::defaultLedgerPath()); });
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Open or create a privacy ledger"),
-                                                          m_session->path().isEmpty() ? LedgerSession::defaultPath() : m_session->path(),
+                                                          m_session->path().isEmpty() ? ReleaseSession::defaultLedgerPath() : m_session->path(),
                                                           tr("Ledger (*.sqlite *.veil *.db);;All files (*)"), nullptr,
                                                           QFileDialog::DontConfirmOverwrite);
         if (!path.isEmpty()) openLedger(path);
     });
     connect(set, &QPushButton::clicked, this, &LedgerView::setBudget);
     connect(m_dataset, &QLineEdit::textEdited, this, [this] { m_dataset->setProperty("auto", false); });
-    connect(m_session, &LedgerSession::ledgerChanged, this, &LedgerView::refresh);
+    connect(m_session, &ReleaseSession::ledgerChanged, this, &LedgerView::refresh);
+    connect(m_session, &ReleaseSession::pathChanged, this, &LedgerView::refresh);
     connect(m_budgetTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 auto* proxy = static_cast<QSortFilterProxyModel*>(m_budgetTable->model());
@@ -155,7 +157,7 @@ LedgerView::LedgerView(WorkbenchContext& context, QWidget* parent)
         connect(context.document, &Document::tableReset, this, &LedgerView::refresh);
     }
     // Show the default ledger when it exists (the CLI's file); never create it just by looking.
-    if (!m_session->isOpen() && QFileInfo::exists(LedgerSession::defaultPath())) (void)m_session->open(LedgerSession::defaultPath());
+    if (!m_session->isOpen() && QFileInfo::exists(ReleaseSession::defaultLedgerPath())) (void)m_session->open(ReleaseSession::defaultLedgerPath());
     refresh();
 }
 
@@ -206,12 +208,13 @@ void LedgerView::refresh() {
         return;
     }
     m_path->setText(m_session->path());
-    release::PrivacyLedger* ledger = m_session->ledger();
-    auto entries = ledger->entries();
-    if (!entries) {
-        setStatus(QString::fromStdString(entries.status().message()), true);
-        return;
-    }
+    const Status read = m_session->withLedger([&](release::PrivacyLedger& ledger) -> Status { return readLedger(ledger, current); });
+    if (!read.isOk()) setStatus(QString::fromStdString(read.message()), true);
+}
+
+Status LedgerView::readLedger(release::PrivacyLedger& ledger, const QString& current) {
+    auto entries = ledger.entries();
+    if (!entries) return entries.status();
     std::set<std::string> seen;
     std::vector<std::string> datasets;
     auto note = [&](const std::string& d) {
@@ -224,12 +227,17 @@ void LedgerView::refresh() {
     for (const std::string& d : datasets) {
         BudgetRow row;
         row.dataset = d;
-        if (auto b = ledger->budget(d); b && *b) {
+        if (auto b = ledger.budget(d); b && *b) {
             row.budgetEpsilon = (*b)->total.epsilon;
             row.budgetDelta = (*b)->total.delta;
-            row.rule = release::compositionRuleName((*b)->rule);
+            row.rule = dp::compositionRuleName((*b)->rule);
         }
-        if (auto s = ledger->spent(d)) row.spentEpsilon = s->epsilon, row.spentDelta = s->delta;
+        if (auto c = ledger.composed(d)) {
+            row.spentEpsilon = c->total.epsilon;
+            row.spentDelta = c->total.delta;
+            row.route = c->route;
+            if (c->rhoDefined) row.spentRho = c->total.rho;
+        }
         row.releases = int(std::count_if(entries->begin(), entries->end(), [&](const auto& e) { return e.dataset == d; }));
         rows.push_back(std::move(row));
     }
@@ -238,6 +246,7 @@ void LedgerView::refresh() {
     m_entryTable->resizeColumnsToContents();
     m_budgetTable->resizeColumnsToContents();
     showDataset(current.isEmpty() ? (m_budgets->rows().empty() ? -1 : 0) : m_budgets->rowOf(current.toStdString()));
+    return Status::ok();
 }
 
 void LedgerView::showDataset(int row) {

@@ -1,12 +1,16 @@
-// LedgerView: what was spent on each dataset, when, and by which release. It shows the ledger
-// file the window records into (default ~/.local/share/veil/ledger.sqlite, shared with
-// `veil-cli dp --ledger` and `veil-cli release`; another file can be opened), a table of each
-// dataset's budget, spent and remaining epsilon with a progress bar, the entries, and a form to
-// set a dataset's total budget. Releases recorded from the Mechanisms and Histograms views show
-// up here at once (they share the LedgerSession).
+// LedgerView: what was spent on each dataset, when, and by which release. It shows the ledger the
+// window charges (the open project's, or a file: default ~/.local/share/veil/ledger.sqlite, shared
+// with `veil-cli --ledger` and `veil-cli release`; another file can be opened), a table of each
+// dataset's budget, what was spent - the tightest (epsilon, delta) over the basic, zCDP and
+// advanced routes, and the total rho - and what remains, with a progress bar, the entries with
+// what each was charged (epsilon, delta, rho), and a form to set a dataset's total budget. Every
+// release - from any view or Release > Run Release Plan - shows up here at once: they all charge
+// the window's ReleaseSession.
 #pragma once
 
 #include "workbench/workbench_context.h"
+
+#include "veil/common/status.h"
 
 #include <QWidget>
 
@@ -16,11 +20,15 @@ class QLineEdit;
 class QProgressBar;
 class QTableView;
 
+namespace veil::release {
+class PrivacyLedger;
+}
+
 namespace veil::ui {
 
 class BudgetModel;
 class LedgerEntryModel;
-class LedgerSession;
+class ReleaseSession;
 
 class LedgerView final : public QWidget {
     Q_OBJECT
@@ -40,10 +48,11 @@ public slots:
 
 private:
     void showDataset(int row);
+    Status readLedger(release::PrivacyLedger& ledger, const QString& current);
     void setStatus(const QString& text, bool error = false);
 
     WorkbenchContext m_context;  // a copy: the window passes a temporary
-    LedgerSession* m_session;
+    ReleaseSession* m_session;
     BudgetModel* m_budgets;
     LedgerEntryModel* m_entries;
     QLineEdit* m_path;

@@ -10,6 +10,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QUndoStack>
@@ -70,6 +71,15 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
     m_upper = add(realBox(-1e12, 1e12, 3), QStringLiteral("upper"), tr("Clamp upper"));
     m_bins = add(new QSpinBox, QStringLiteral("bins"), tr("Bins"));
     m_bins->setRange(1, 1000);
+    m_categories = add(new QLineEdit, QStringLiteral("categories"), tr("Categories"));
+    m_categories->setPlaceholderText(tr("declared categories, e.g. Private, State-gov"));
+    m_categories->setToolTip(tr("The public list of categories the histogram counts. Values outside it are dropped (or counted "
+                                "as other); a category is never taken from the data, where one record could add it."));
+    m_other = add(new QCheckBox(tr("Count other values as \"other\"")), QStringLiteral("other"), QString());
+    m_domainHint = new QLabel(this);
+    m_domainHint->setObjectName(QStringLiteral("domain-hint"));
+    m_domainHint->setWordWrap(true);
+    m_layout->addRow(m_domainHint);
     m_seeded = add(new QCheckBox(tr("Fixed seed (demo)")), QStringLiteral("seeded"), QString());
     m_seed = add(new QSpinBox, QStringLiteral("seed"), tr("Seed"));
     m_seed->setRange(0, 1'000'000'000);
@@ -82,11 +92,15 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
     m_params->setValue(QStringLiteral("epsilon"), 1.0);
     m_params->setValue(QStringLiteral("delta"), 0.0);
     m_params->setValue(QStringLiteral("bins"), 10);
+    m_params->setValue(QStringLiteral("lower"), 0.0);
+    m_params->setValue(QStringLiteral("upper"), 100.0);
+    m_params->setValue(QStringLiteral("categories"), QString());
+    m_params->setValue(QStringLiteral("other"), false);
     m_params->setValue(QStringLiteral("seeded"), false);
     m_params->setValue(QStringLiteral("seed"), 42);
     m_params->setValue(QStringLiteral("show-true"), false);
     for (const char* key : {"column", "query", "quantile", "range-lower", "range-upper", "mechanism", "compare",
-                            "epsilon", "delta", "lower", "upper", "bins", "seeded", "seed", "show-true"})
+                            "epsilon", "delta", "lower", "upper", "bins", "categories", "other", "seeded", "seed", "show-true"})
         sync(QString::fromLatin1(key));
     connect(m_params, &DpParameters::changed, this, &MechanismForm::sync);
 
@@ -107,7 +121,47 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
     connect(m_seed, &QSpinBox::valueChanged, this, [e = edit(QStringLiteral("seed"), tr("seed"))](int v) { e(v); });
     connect(m_seeded, &QCheckBox::toggled, this, [e = edit(QStringLiteral("seeded"), tr("fixed seed"))](bool v) { e(v); });
     connect(m_showTrue, &QCheckBox::toggled, this, [e = edit(QStringLiteral("show-true"), tr("show true value"))](bool v) { e(v); });
+    connect(m_categories, &QLineEdit::editingFinished, this,
+            [this, e = edit(QStringLiteral("categories"), tr("categories"))] { e(m_categories->text()); });
+    connect(m_other, &QCheckBox::toggled, this, [e = edit(QStringLiteral("other"), tr("other bin"))](bool v) { e(v); });
+    setTeaching(false);
     updateVisibility();
+}
+
+void MechanismForm::setTeaching(bool teaching) {
+    m_teaching = teaching;
+    m_showTrue->setEnabled(teaching);
+    m_showTrue->setToolTip(teaching ? tr("Show the true answer beside the noisy one (teaching mode: not private)")
+                                    : tr("True values are shown in teaching mode only (View > Teaching mode)"));
+    m_domainHint->setText(teaching ? tr("<i>Teaching mode: bounds and categories follow the data (not private).</i>")
+                                   : tr("<i>Declare public bounds and categories: they are part of what is released and must "
+                                        "not be read off the data.</i>"));
+    if (teaching && m_table) domainFromData(m_params->text(QStringLiteral("column")), false);
+}
+
+bool MechanismForm::numericColumn() const {
+    if (!m_table) return false;
+    auto i = m_table->columnIndex(m_params->text(QStringLiteral("column")).toStdString());
+    return i && isNumericType(m_table->column(*i).type());
+}
+
+void MechanismForm::domainFromData(const QString& name, bool undoable) {
+    const auto index = m_table ? m_table->columnIndex(name.toStdString()) : Result<std::size_t>(Status::notFound(""));
+    if (!index) return;
+    const ColumnSummary s = summarizeColumn(*m_table, *index);
+    QStringList categories;
+    if (!isNumericType(m_table->column(*index).type()))
+        for (const auto& label : valueCounts(m_table->column(*index), 20, 50).labels)
+            if (label != "(other)") categories << QString::fromStdString(label);
+    auto set = [&](const char* key, const QVariant& v, const QString& label) {
+        if (undoable) pushDpParameter(m_undo, m_params, QString::fromLatin1(key), v, label);
+        else m_params->setValue(QString::fromLatin1(key), v);
+    };
+    if (s.minValue && s.maxValue) {
+        set("lower", *s.minValue, tr("lower bound"));
+        set("upper", *s.maxValue, tr("upper bound"));
+    }
+    set("categories", categories.join(QStringLiteral(", ")), tr("categories"));
 }
 
 void MechanismForm::setTable(const Table& table) {
@@ -124,32 +178,19 @@ void MechanismForm::setTable(const Table& table) {
             first = QString::fromStdString(table.column(i).name());
     if (first.isEmpty() && table.columnCount() > 0) first = QString::fromStdString(table.column(0).name());
     m_params->setValue(QStringLiteral("column"), first);
-    const auto index = table.columnIndex(first.toStdString());
-    if (index) {
-        const ColumnSummary s = summarizeColumn(table, *index);
-        m_params->setValue(QStringLiteral("lower"), s.minValue.value_or(0.0));
-        m_params->setValue(QStringLiteral("upper"), s.maxValue.value_or(1.0));
-        m_params->setValue(QStringLiteral("range-lower"), s.minValue.value_or(0.0));
-        m_params->setValue(QStringLiteral("range-upper"), s.maxValue.value_or(1.0));
-    }
+    if (m_teaching) domainFromData(first, false);
     sync(QStringLiteral("column"));
 }
 
-// Picking a column also moves the clamping bounds to its range (teaching default; in a real
-// release the bounds must be public knowledge, not read off the data): one undo step.
+// In teaching mode picking a column also moves the bounds and categories to its data: one undo
+// step. In release mode they stay as declared.
 void MechanismForm::pickColumn(const QString& name) {
     if (!m_table || name == m_params->text(QStringLiteral("column"))) return;
     m_undo->beginMacro(tr("Set column to %1").arg(name));
     pushDpParameter(m_undo, m_params, QStringLiteral("column"), name, tr("column"));
-    const auto index = m_table->columnIndex(name.toStdString());
-    if (index) {
-        const ColumnSummary s = summarizeColumn(*m_table, *index);
-        if (s.minValue && s.maxValue) {
-            pushDpParameter(m_undo, m_params, QStringLiteral("lower"), *s.minValue, tr("lower bound"));
-            pushDpParameter(m_undo, m_params, QStringLiteral("upper"), *s.maxValue, tr("upper bound"));
-        }
-    }
+    if (m_teaching) domainFromData(name, true);
     m_undo->endMacro();
+    updateVisibility();
 }
 
 void MechanismForm::sync(const QString& key) {
@@ -163,7 +204,7 @@ void MechanismForm::sync(const QString& key) {
         const QSignalBlocker block(box);
         box->setValue(v.toDouble());
     };
-    if (key == QLatin1String("column")) setCombo(m_column);
+    if (key == QLatin1String("column")) setCombo(m_column), updateVisibility();
     else if (key == QLatin1String("query")) setCombo(m_query), updateVisibility();
     else if (key == QLatin1String("mechanism")) setCombo(m_mechanism);
     else if (key == QLatin1String("compare")) setCombo(m_compare);
@@ -175,6 +216,8 @@ void MechanismForm::sync(const QString& key) {
     else if (key == QLatin1String("lower")) setReal(m_lower);
     else if (key == QLatin1String("upper")) setReal(m_upper);
     else if (key == QLatin1String("bins")) { const QSignalBlocker b(m_bins); m_bins->setValue(v.toInt()); }
+    else if (key == QLatin1String("categories")) { const QSignalBlocker b(m_categories); m_categories->setText(v.toString()); }
+    else if (key == QLatin1String("other")) { const QSignalBlocker b(m_other); m_other->setChecked(v.toBool()); }
     else if (key == QLatin1String("seed")) { const QSignalBlocker b(m_seed); m_seed->setValue(v.toInt()); }
     else if (key == QLatin1String("seeded")) { const QSignalBlocker b(m_seeded); m_seeded->setChecked(v.toBool()); m_seed->setEnabled(v.toBool()); }
     else if (key == QLatin1String("show-true")) { const QSignalBlocker b(m_showTrue); m_showTrue->setChecked(v.toBool()); }
@@ -188,7 +231,13 @@ void MechanismForm::updateVisibility() {
     m_layout->setRowVisible(m_rangeUpper, q == QLatin1String("range"));
     m_layout->setRowVisible(m_lower, bounded);
     m_layout->setRowVisible(m_upper, bounded);
-    m_layout->setRowVisible(m_bins, q == QLatin1String("histogram") || q == QLatin1String("median") || q == QLatin1String("quantile"));
+    const bool histogram = q == QLatin1String("histogram");
+    const bool categorical = histogram && !numericColumn();
+    m_layout->setRowVisible(m_lower, bounded && !categorical);
+    m_layout->setRowVisible(m_upper, bounded && !categorical);
+    m_layout->setRowVisible(m_bins, (histogram && !categorical) || q == QLatin1String("median") || q == QLatin1String("quantile"));
+    m_layout->setRowVisible(m_categories, categorical);
+    m_layout->setRowVisible(m_other, categorical);
 }
 
 dp::ColumnQuerySpec MechanismForm::specFor(const QString& mechanismKey) const {
@@ -213,13 +262,14 @@ dp::ColumnQuerySpec MechanismForm::specFor(const QString& mechanismKey) const {
         spec.lower = m_params->real(QStringLiteral("lower"));
         spec.upper = m_params->real(QStringLiteral("upper"));
     }
-    const bool numericColumn = [&] {
-        if (!m_table) return false;
-        auto i = m_table->columnIndex(m_params->text(QStringLiteral("column")).toStdString());
-        return i && (m_table->column(*i).type() == ColumnType::Integer || m_table->column(*i).type() == ColumnType::Real);
-    }();
-    if (q == QLatin1String("histogram") && !numericColumn) spec.lower.reset(), spec.upper.reset();
-    if ((q == QLatin1String("histogram") && numericColumn) || spec.mechanism == dp::MechanismKind::Histogram)
+    const bool numeric = numericColumn();
+    if (q == QLatin1String("histogram") && !numeric) {
+        spec.lower.reset(), spec.upper.reset();
+        for (const QString& c : m_params->text(QStringLiteral("categories")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+            if (!c.trimmed().isEmpty()) spec.categories.push_back(c.trimmed().toStdString());
+        if (m_params->flag(QStringLiteral("other"))) spec.otherLabel = std::string("other");
+    }
+    if ((q == QLatin1String("histogram") && numeric) || spec.mechanism == dp::MechanismKind::Histogram)
         spec.binCount = m_params->integer(QStringLiteral("bins"));
     return spec;
 }

@@ -1,7 +1,9 @@
 // MechanismForm: the Mechanisms view's settings (column, query, mechanism, the mechanism to
-// compare with, epsilon on a log slider, delta, clamping bounds, bins, fixed seed, show true
-// value). Every user edit becomes an undoable DpParameters change; the widgets follow the
-// parameters on edit, undo and redo. specFor() turns the parameters into core's ColumnQuerySpec.
+// compare with, epsilon on a log slider, delta, declared clamping bounds, bins or categories, fixed
+// seed, show true value). Every user edit becomes an undoable DpParameters change; the widgets
+// follow the parameters on edit, undo and redo. specFor() turns the parameters into core's
+// ColumnQuerySpec. Output domains are declared: in release mode the bounds and categories are
+// what the user typed; only teaching mode fills them in from the data (public or sample data).
 #pragma once
 
 #include "veil/dp/column_query.h"
@@ -12,6 +14,8 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
+class QLabel;
+class QLineEdit;
 class QSpinBox;
 class QUndoStack;
 
@@ -30,11 +34,17 @@ public:
     void setTable(const Table& table);
     // The spec for mechanism `mechanismKey` ("" = the query's natural one).
     dp::ColumnQuerySpec specFor(const QString& mechanismKey) const;
+    // Teaching mode: bounds and categories follow the chosen column's data; "show true value" is
+    // available. Release mode: neither.
+    void setTeaching(bool teaching);
 
 private:
     void sync(const QString& key);
     void updateVisibility();
     void pickColumn(const QString& name);
+    // Teaching mode only: the column's own range and (up to 50) values as bounds and categories.
+    void domainFromData(const QString& name, bool undoable);
+    bool numericColumn() const;
     template <typename W>
     W* add(W* widget, const QString& name, const QString& label);
 
@@ -54,6 +64,10 @@ private:
     QDoubleSpinBox* m_lower;
     QDoubleSpinBox* m_upper;
     QSpinBox* m_bins;
+    QLineEdit* m_categories;
+    QCheckBox* m_other;
+    QLabel* m_domainHint;
+    bool m_teaching = false;
     QCheckBox* m_seeded;
     QSpinBox* m_seed;
     QCheckBox* m_showTrue;

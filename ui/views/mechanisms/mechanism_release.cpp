@@ -1,6 +1,5 @@
 #include "views/mechanisms/mechanism_release.h"
 
-#include "veil/common/random.h"
 #include "veil/common/validate.h"
 #include "veil/dp/privacy.h"
 
@@ -18,11 +17,13 @@ release::ReleaseOutcome mechanismOutcome(const dp::ColumnQueryResult& r, std::op
     o.kind = "dp-query";
     o.title = "Differentially private " + query + " of " + r.column;
     o.mechanism = mechanism;
-    o.epsilon = r.totalEpsilon;
-    o.delta = r.totalDelta;
+    o.epsilon = r.receipt.spent.epsilon;
+    o.delta = r.receipt.spent.delta;
+    o.rho = r.receipt.spent.rho;
     o.neighbouring = dp::neighbouringName(r.neighbouring);
     o.seeded = r.seeded;
-    o.randomness = r.seeded ? "seeded (seed " + std::to_string(seed.value_or(0)) + ")" : SecureRandom().description();
+    o.randomness = r.receipt.randomness;
+    o.receipt = r.receipt;  // charged when it was computed: the bundle names that ledger entry
     o.plan = {{"kind", "dp-query"}, {"source", "mechanisms view"},    {"column", r.column},
               {"query", query},     {"mechanism", mechanism},         {"epsilon", r.epsilon},
               {"delta", r.delta},   {"neighbouring", o.neighbouring}, {"seed", seed ? json(*seed) : json(nullptr)}};

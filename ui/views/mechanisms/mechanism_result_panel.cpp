@@ -98,7 +98,10 @@ void MechanismResultPanel::redraw() {
         m_answer->setText(tr("Noisy answer: %1").arg(parts.join(QStringLiteral(", "))));
         m_answer->setProperty("value", values.empty() ? QVariant() : QVariant(values[0]));
     }
-    m_scale->setText(tr("Noise scale: %1 (sensitivity %2)").arg(formatDpValue(r.noiseScale), formatDpValue(r.sensitivity)));
+    if (r.noiseScale > 0)
+        m_scale->setText(tr("Noise scale: %1 (sensitivity %2)").arg(formatDpValue(r.noiseScale), formatDpValue(r.sensitivity)));
+    else
+        m_scale->setText(tr("Noise scale: depends on the data (not released)"));
     m_scale->setProperty("value", r.noiseScale);
     if (!r.intervals.empty() && !r.intervals[0].empty()) {
         const auto& ci = r.intervals[0][0];
@@ -112,8 +115,11 @@ void MechanismResultPanel::redraw() {
     m_truth->setVisible(m_showTrue);
     m_truth->setText(haveTrue ? tr("True value (teaching): %1").arg(formatDpValue(r.trueValues[0])) : QString());
     QStringList notes;
-    if (r.seeded) notes << QStringLiteral("<b style='color:#d55e00'>%1</b>").arg(tr("seeded - not for release"));
-    notes << tr("%1 rows used").arg(r.rowsUsed);
+    const bool teaching = r.receipt.mode == dp::ReleaseMode::Teaching;
+    notes << QStringLiteral("<b style='color:%1'>%2</b>")
+                 .arg(teaching ? QStringLiteral("#b00020") : QStringLiteral("#1b5e20"),
+                      QString::fromStdString(dp::receiptLine(r.receipt)).toHtmlEscaped());
+    if (r.rowsUsed > 0) notes << tr("%1 rows used").arg(r.rowsUsed);
     for (const auto& n : r.notes) notes << QString::fromStdString(n).toHtmlEscaped();
     m_notes->setText(notes.join(QStringLiteral(" · ")));
 
@@ -127,7 +133,7 @@ void MechanismResultPanel::redraw() {
     const std::optional<double> mark = (m_showTrue && haveTrue) ? std::optional<double>(r.trueValues[0]) : std::nullopt;
     if (m_repeatedValues.empty()) {
         m_repeatedView->setChart(new QChart);
-        m_repeatedView->chart()->setTitle(tr("Repeated releases are not drawn for a real release"));
+        m_repeatedView->chart()->setTitle(tr("Repeated releases are drawn in teaching mode only (each would be charged)"));
         return;
     }
     m_repeatedView->setChart(RepeatedReleaseChartBuilder::build(

@@ -4,18 +4,15 @@
 #include "jobs/core_job.h"
 #include "charts/mechanisms/noise_chart_builder.h"
 #include "views/mechanisms/dp_parameters.h"
-#include "views/mechanisms/ledger_session.h"
 #include "views/mechanisms/mechanism_release.h"
 #include "views/mechanisms/mechanism_form.h"
 #include "views/mechanisms/mechanism_result_panel.h"
 #include "views/mechanisms/randomized_response_panel.h"
 #include "views/release/view_release.h"
+#include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
-#include "veil/common/random.h"
-
 #include <QChartView>
-#include <QCheckBox>
 #include <QGraphicsLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -33,28 +30,27 @@ namespace {
 
 struct MechanismRun {
     dp::ColumnQueryResult release;
-    dp::ColumnQueryResult repeated;
+    dp::ColumnQueryResult repeated;  // teaching mode only (empty otherwise)
 };
 
-// One mechanism: a single release, then kRepeatedReleases more from the same random stream.
-Result<MechanismRun> runMechanism(const Table& table, const std::string& column, dp::ColumnQuerySpec spec, bool seeded,
-                                  std::uint64_t seed, const RunContext& ctx, double from, double to) {
-    std::unique_ptr<RandomSource> rng;
-    if (seeded)
-        rng = std::make_unique<SeededRandom>(seed);
-    else
-        rng = std::make_unique<SecureRandom>();
+// One mechanism through the gate: a single release (charged in release mode); in teaching mode
+// kRepeatedReleases more from the same teaching gate for the playground's histogram.
+Result<MechanismRun> runMechanism(dp::ReleaseGate& gate, const Table& table, const std::string& column, dp::ColumnQuerySpec spec,
+                                  const RunContext& ctx, double from, double to) {
     FunctionProgressSink sink([&](double f, std::string_view m) { ctx.report(from + f * (to - from) * 0.1, m); });
-    RunContext local{&sink, ctx.cancel, rng.get()};
+    RunContext local{&sink, ctx.cancel, nullptr};
     spec.trials = 1;
-    auto release = dp::runColumnQuery(table, column, spec, local);
+    auto release = dp::releaseColumnQuery(gate, table, column, spec, local);
     if (!release) return release.status();
+    MechanismRun run{std::move(*release), {}};
+    if (!gate.isTeaching()) return run;
     FunctionProgressSink sink2([&](double f, std::string_view m) { ctx.report(from + (0.1 + 0.9 * f) * (to - from), m); });
     local.progress = &sink2;
     spec.trials = MechanismsView::kRepeatedReleases;
-    auto repeated = dp::runColumnQuery(table, column, spec, local);
+    auto repeated = dp::releaseColumnQuery(gate, table, column, spec, local);
     if (!repeated) return repeated.status();
-    return MechanismRun{std::move(*release), std::move(*repeated)};
+    run.repeated = std::move(*repeated);
+    return run;
 }
 
 }  // namespace
@@ -68,35 +64,24 @@ MechanismsView::MechanismsView(WorkbenchContext& context, QWidget* parent)
     m_run->setDefault(true);
     auto* cancel = new QPushButton(tr("Cancel"), this);
     cancel->setObjectName(QStringLiteral("cancel"));
-    m_record = new QPushButton(tr("Record release in ledger"), this);
-    m_record->setObjectName(QStringLiteral("record"));
-    m_record->setToolTip(tr("Spend ε (and δ) of this dataset's budget on the answer shown (secure source only)"));
-    m_record->setEnabled(false);
     m_release = new QPushButton(tr("Release…"), this);
     m_release->setObjectName(QStringLiteral("release-bundle"));
-    m_release->setToolTip(tr("Write the answer shown as a release bundle (JSON, manifest, report; folder or .zip) and "
-                             "record it in the ledger, once"));
+    m_release->setToolTip(tr("Write the answer shown as a release bundle (JSON, manifest, report; folder or .zip). It was "
+                             "charged when it was computed: the bundle names that ledger entry and spends nothing again"));
     m_release->setEnabled(false);
-    m_recordFirst = new QCheckBox(tr("Record before showing (real release)"), this);
-    m_recordFirst->setObjectName(QStringLiteral("record-first"));
-    m_recordFirst->setToolTip(tr("Each secure release is written to the ledger first and shown only if the budget allows it"));
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("status"));
     m_status->setWordWrap(true);
-    m_rr = new RandomizedResponsePanel(m_params, context.jobs, this);
+    m_rr = new RandomizedResponsePanel(m_params, context.jobs, context.release, this);
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_run);
     buttons->addWidget(cancel);
+    buttons->addWidget(m_release);
     auto* settings = new QGroupBox(tr("Query and mechanism"), this);
     auto* settingsLayout = new QVBoxLayout(settings);
     settingsLayout->addWidget(m_form);
     settingsLayout->addLayout(buttons);
-    auto* releaseRow = new QHBoxLayout;
-    releaseRow->addWidget(m_record);
-    releaseRow->addWidget(m_release);
-    settingsLayout->addLayout(releaseRow);
-    settingsLayout->addWidget(m_recordFirst);
     settingsLayout->addWidget(m_status);
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
@@ -126,12 +111,17 @@ MechanismsView::MechanismsView(WorkbenchContext& context, QWidget* parent)
     m_job = new CoreJob(context.jobs, this);
     connect(m_run, &QPushButton::clicked, this, &MechanismsView::run);
     connect(cancel, &QPushButton::clicked, m_job, &CoreJob::cancel);
-    connect(m_record, &QPushButton::clicked, this, &MechanismsView::recordRelease);
     connect(m_release, &QPushButton::clicked, this, &MechanismsView::releaseBundle);
-    connect(m_job, &CoreJob::failed, this, [this](const QString& m) { setStatus(m, true); });
+    // A refusal (budget exceeded, bad parameters) shows nothing new: the previous answers stay,
+    // and the reason is said.
+    connect(m_job, &CoreJob::failed, this, [this](const QString& m) { setStatus(tr("Not released: %1").arg(m), true); });
     connect(m_job, &CoreJob::cancelled, this, [this] { setStatus(tr("Cancelled — the previous result is kept.")); });
     connect(m_job, &CoreJob::finished, this, [this] { m_run->setEnabled(true); });
     connect(m_params, &DpParameters::changed, this, &MechanismsView::onParameterChanged);
+    if (context.release) {
+        connect(context.release, &ReleaseSession::teachingChanged, this, &MechanismsView::onTeachingChanged);
+        onTeachingChanged(context.release->isTeaching());
+    }
     if (context.document) {
         connect(context.document, &Document::tableReset, this, &MechanismsView::onTableReset);
         onTableReset();
@@ -142,17 +132,28 @@ MechanismsView::~MechanismsView() = default;
 
 void MechanismsView::onTableReset() {
     m_form->setTable(m_context.document->table());
-    m_rr->setTable(m_context.document->table());
+    m_rr->setTable(m_context.document->table(), datasetKeyForPath(m_context.document->filePath()));
     m_panelA->clear();
     m_panelB->clear();
-    m_record->setEnabled(false);
     m_release->setEnabled(false);
 }
 
+// Results of the other mode are not kept: a teaching answer is never offered for release, and a
+// private one is not shown beside truths.
+void MechanismsView::onTeachingChanged(bool teaching) {
+    m_form->setTeaching(teaching);
+    m_panelA->clear();
+    m_panelB->clear();
+    m_release->setEnabled(false);
+    m_panelA->setShowTrue(teaching && m_params->flag(QStringLiteral("show-true")));
+    m_panelB->setShowTrue(teaching && m_params->flag(QStringLiteral("show-true")));
+}
+
 void MechanismsView::onParameterChanged(const QString& key) {
+    const bool teaching = m_context.release && m_context.release->isTeaching();
     if (key == QLatin1String("show-true")) {
-        m_panelA->setShowTrue(m_params->flag(key));
-        m_panelB->setShowTrue(m_params->flag(key));
+        m_panelA->setShowTrue(teaching && m_params->flag(key));
+        m_panelB->setShowTrue(teaching && m_params->flag(key));
     } else if (key == QLatin1String("compare")) {
         m_panelB->setVisible(m_params->text(key) != QLatin1String("none"));
     }
@@ -168,6 +169,10 @@ void MechanismsView::run() {
         setStatus(tr("Open a table first (File > Open)."), true);
         return;
     }
+    if (!m_context.release) {
+        setStatus(tr("No release session: nothing can be released."), true);
+        return;
+    }
     const Table table = m_context.document->table();
     const std::string column = m_params->text(QStringLiteral("column")).toStdString();
     const dp::ColumnQuerySpec specA = m_form->specFor(m_params->text(QStringLiteral("mechanism")));
@@ -175,93 +180,54 @@ void MechanismsView::run() {
     std::optional<dp::ColumnQuerySpec> specB;
     if (compare != QLatin1String("none")) specB = m_form->specFor(compare);
     const bool seeded = m_params->flag(QStringLiteral("seeded"));
-    const auto seed = std::uint64_t(m_params->integer(QStringLiteral("seed")));
+    const auto seed = seeded ? std::optional<std::uint64_t>(std::uint64_t(m_params->integer(QStringLiteral("seed")))) : std::nullopt;
+    auto gate = m_context.release->makeGate(datasetKeyForPath(m_context.document->filePath()), seed);
+    if (!gate) {
+        setStatus(tr("Not released: %1").arg(QString::fromStdString(gate.status().message())), true);
+        return;
+    }
     m_run->setEnabled(false);
     setStatus(tr("Running…"));
     m_job->start(tr("Releasing %1 of %2").arg(m_params->text(QStringLiteral("query")), QString::fromStdString(column)),
-                 [this, table, column, specA, specB, seeded, seed](const RunContext& ctx) -> CoreJobOutcome {
+                 [this, table, column, specA, specB, seed, gate = *gate](const RunContext& ctx) -> CoreJobOutcome {
                      ctx.report(0.0, "releasing");
-                     auto a = runMechanism(table, column, specA, seeded, seed, ctx, 0.0, specB ? 0.5 : 1.0);
+                     // Each side of a comparison is a release of its own, charged before it is drawn.
+                     auto a = runMechanism(*gate, table, column, specA, ctx, 0.0, specB ? 0.5 : 1.0);
                      if (!a) return {a.status(), {}, {}};
                      std::optional<MechanismRun> b;
+                     QString bRefused;
                      if (specB) {
-                         auto rb = runMechanism(table, column, *specB, seeded, seed, ctx, 0.5, 1.0);
-                         if (!rb) return {rb.status(), {}, {}};
-                         b = std::move(*rb);
+                         // A was charged and drawn: if B is refused (e.g. the budget ran out), A is
+                         // still shown (it was paid for) and B's refusal is said.
+                         auto rb = runMechanism(*gate, table, column, *specB, ctx, 0.5, 1.0);
+                         if (rb) b = std::move(*rb);
+                         else if (rb.status().code() == StatusCode::Cancelled) return {rb.status(), {}, {}};
+                         else bRefused = QString::fromStdString(rb.status().message());
                      }
                      ctx.report(1.0, "done");
+                     const dp::PrivacySpend spent = gate->session().spent();
+                     const bool teaching = gate->isTeaching();
                      auto shared = std::make_shared<std::pair<MechanismRun, std::optional<MechanismRun>>>(std::move(*a), std::move(b));
-                     return {Status::ok(), [this, shared, seed] {
-                                 const bool seededRun = shared->first.release.seeded;
-                                 const auto shownEntry = m_recordedEntry;  // of the answer still shown
-                                 m_recordedEntry.reset();
-                                 if (m_recordFirst->isChecked() && !seededRun && !record(shared->first.release)) {
-                                     m_recordedEntry = shownEntry;
-                                     return;  // refused: the answer stays hidden
-                                 }
-                                 m_panelA->setShowTrue(m_params->flag(QStringLiteral("show-true")));
-                                 m_panelB->setShowTrue(m_params->flag(QStringLiteral("show-true")));
-                                 // A real release shows one answer: the 1,000 draws (which would
-                                 // reveal far more than epsilon) are for the playground only.
-                                 if (m_recordFirst->isChecked() && !seededRun) shared->first.repeated.releases.clear();
+                     const QString message = teaching ? tr("Teaching mode: not private, nothing charged")
+                                                      : tr("Released, spent ε = %1").arg(spent.epsilon, 0, 'g', 4);
+                     return {Status::ok(), [this, shared, teaching, message, bRefused, seed] {
+                                 m_shownSeed = seed;
+                                 const bool showTrue = teaching && m_params->flag(QStringLiteral("show-true"));
+                                 m_panelA->setShowTrue(showTrue);
+                                 m_panelB->setShowTrue(showTrue);
                                  m_panelA->showResult(shared->first.release, shared->first.repeated);
                                  if (shared->second) m_panelB->showResult(shared->second->release, shared->second->repeated);
                                  else m_panelB->clear();
-                                 m_recorded = m_recordFirst->isChecked() && !seededRun;
-                                 m_record->setEnabled(!seededRun && !m_recorded);
-                                 m_release->setEnabled(true);
-                                 m_runSeed = seededRun ? std::optional<std::uint64_t>(seed) : std::nullopt;
-                                 if (!m_recorded)
-                                     setStatus(seededRun ? tr("Seeded - not for release: a fixed seed makes the noise predictable.")
-                                                         : tr("Secure noise. Record the release to spend the budget."));
+                                 m_release->setEnabled(!teaching);
+                                 const auto& receipt = shared->first.release.receipt;
+                                 QString text = QString::fromStdString(dp::receiptLine(receipt));
+                                 if (shared->second) text += QStringLiteral("; ") + QString::fromStdString(dp::receiptLine(shared->second->release.receipt));
+                                 if (!bRefused.isEmpty()) text += tr("; the second mechanism was not released: %1").arg(bRefused);
+                                 setStatus(text, !bRefused.isEmpty());
                                  emit resultsShown();
                              },
-                             tr("Released with ε = %1").arg(specA.epsilon)};
+                             message};
                  });
-}
-
-bool MechanismsView::recordRelease() {
-    const auto& r = m_panelA->release();
-    if (!r) {
-        setStatus(tr("Nothing to record: run a release first."), true);
-        return false;
-    }
-    if (r->seeded) {
-        setStatus(tr("Refused: a seeded result is not a release (turn off Fixed seed and run again)."), true);
-        return false;
-    }
-    if (m_recorded) {
-        setStatus(tr("This release is already in the ledger."), true);
-        return false;
-    }
-    if (!record(*r)) return false;
-    m_recorded = true;
-    m_record->setEnabled(false);
-    return true;
-}
-
-bool MechanismsView::record(const dp::ColumnQueryResult& result) {
-    const auto* r = &result;
-    release::LedgerEntry e;
-    e.dataset = datasetKeyForPath(m_context.document->filePath()).toStdString();
-    e.release = std::string(dp::queryKindName(r->query)) + " of " + r->column;
-    e.mechanism = dp::mechanismKindName(r->mechanism);
-    e.neighbouring = dp::neighbouringName(r->neighbouring);
-    e.epsilon = r->totalEpsilon;
-    e.delta = r->totalDelta;
-    e.details = {{"source", "mechanisms view"}, {"column", r->column}, {"query", dp::queryKindName(r->query)},
-                 {"noise_scale", r->noiseScale}, {"seeded", false}};
-    auto id = LedgerSession::shared()->record(e);
-    if (!id) {
-        setStatus(tr("Refused: %1").arg(QString::fromStdString(id.status().message())), true);
-        return false;
-    }
-    m_recordedEntry = *id;
-    setStatus(tr("Recorded as ledger entry %1 (ε = %2 on %3).")
-                  .arg(*id)
-                  .arg(e.epsilon, 0, 'g', 4)
-                  .arg(QString::fromStdString(e.dataset)));
-    return true;
 }
 
 bool MechanismsView::releaseBundle() {
@@ -275,19 +241,14 @@ bool MechanismsView::releaseBundle() {
 
 bool MechanismsView::releaseTo(const QString& target) {
     const auto& r = m_panelA->release();
-    if (!r) {
+    if (!r || !m_context.release) {
         setStatus(tr("Nothing to release: run a release first."), true);
         return false;
     }
-    LedgerSession* session = LedgerSession::shared();
-    if (Status s = session->ensureOpen(); !s.isOk()) {
-        setStatus(tr("Release not made: %1").arg(QString::fromStdString(s.message())), true);
-        return false;
-    }
-    release::ReleaseOutcome outcome = mechanismOutcome(*r, m_runSeed);
+    release::ReleaseOutcome outcome = mechanismOutcome(*r, m_shownSeed);
     describeInput(outcome, m_context.document->filePath(), datasetKeyForPath(m_context.document->filePath()));
     if (r->noise.kind != dp::NoiseKind::None) {
-        // The view's noise chart, always centred on 0 here (the window may centre it on the true value).
+        // The view's noise chart, centred on 0 (never on the true value).
         QChartView noise(NoiseChartBuilder::build(r->noise, 0.0, tr("Noise distribution (centred on 0)")));
         noise.setRenderHint(QPainter::Antialiasing);
         noise.resize(640, 360);
@@ -297,15 +258,10 @@ bool MechanismsView::releaseTo(const QString& target) {
         outcome.figures.push_back({"The noise added: its distribution, centred on 0",
                                    pictureSvg(noise.size(), tr("Noise distribution"), [&noise](QPainter& p) { noise.render(&p); })});
     }
-    // Spent once: an answer recorded before it was shown (or with Record) is bundled without a new charge.
-    auto bundle = writeViewRelease(outcome, target, {session->ledger(), m_recorded ? m_recordedEntry : std::nullopt});
-    session->notifyChanged();
+    auto bundle = writeViewRelease(outcome, target, *m_context.release);
     setStatus(releaseMessage(bundle, r->seeded), !bundle);
     if (!bundle) return false;
     m_lastBundle = QString::fromStdString(bundle->dir);
-    m_recorded = true;
-    m_recordedEntry = bundle->ledgerEntry;
-    m_record->setEnabled(false);
     return true;
 }
 

@@ -6,8 +6,8 @@
 #include "views/release/view_release.h"
 #include "workbench/job_monitor.h"
 #include "workbench/local_path.h"
+#include "workbench/release_session.h"
 
-#include "veil/common/random.h"
 #include "veil/release/release_bundle.h"
 
 #include <QAction>
@@ -28,9 +28,9 @@ namespace {
 
 }  // namespace
 
-ReleaseActions::ReleaseActions(QWidget* window, Document* document, JobMonitor* jobs, QTabWidget* workspace,
-                               std::function<void(const QString&)> openTable)
-    : QObject(window), m_window(window), m_document(document), m_jobs(jobs), m_workspace(workspace),
+ReleaseActions::ReleaseActions(QWidget* window, Document* document, JobMonitor* jobs, ReleaseSession* release,
+                               QTabWidget* workspace, std::function<void(const QString&)> openTable)
+    : QObject(window), m_window(window), m_document(document), m_jobs(jobs), m_release(release), m_workspace(workspace),
       m_openTable(std::move(openTable)), m_session(new ProjectSession(document, this)) {
     m_newProject = new QAction(tr("&New Project…"), this);
     m_newProject->setObjectName(QStringLiteral("newProjectAction"));
@@ -53,12 +53,10 @@ ReleaseActions::ReleaseActions(QWidget* window, Document* document, JobMonitor* 
         if (QWidget* w = m_workspace->widget(index)) (void)m_session->saveUiState(QStringLiteral("view"), w->objectName());
     });
     connect(m_document, &Document::tableReset, this, [this] { restoreView(); });
-}
-
-QString ReleaseActions::defaultLedgerPath() {
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/veil");
-    QDir().mkpath(dir);
-    return dir + QStringLiteral("/ledger.sqlite");
+    // The open project's ledger is the one every view charges.
+    connect(m_session, &ProjectSession::projectChanged, this, [this] {
+        if (m_release) m_release->useProjectLedger(m_session->ledger(), m_session->path());
+    });
 }
 
 void ReleaseActions::newProject() {
@@ -124,42 +122,43 @@ void ReleaseActions::runPlanDialog() {
 }
 
 void ReleaseActions::runPlan(const QString& planPath, const QString& outputDir) {
-    // One job per run: the plan runs off the UI thread; the bundle is written on the GUI thread (a
-    // few small files, the PDF and one ledger transaction) by the helper the views' Release… use.
-    auto* job = new CoreJob(m_jobs, this);
-    connect(job, &CoreJob::failed, this, [this](const QString& message) {
+    auto refuse = [this](const QString& message) {
         m_jobs->end(tr("Release not made: %1").arg(message));
         emit releaseFinished(QString(), message);
-    });
+    };
+    if (!m_release) return refuse(tr("no release session"));
+    if (m_release->isTeaching())
+        return refuse(tr("teaching mode is on: what it shows is not private, so it can never make a release"));
+    // The bundle's place and the dataset are known before anything is charged: the ledger entry
+    // names the bundle, and the plan is charged to its own dataset.
+    auto plan = release::loadReleasePlan(localPath(planPath));
+    if (!plan) return refuse(QString::fromStdString(plan.status().message()));
+    auto datasetKey = release::planDatasetKey(*plan);
+    if (!datasetKey) return refuse(QString::fromStdString(datasetKey.status().message()));
+    auto target = release::prepareBundleTarget(localPath(outputDir));
+    if (!target) return refuse(QString::fromStdString(target.status().message()));
+    auto gate = m_release->makeGate(QString::fromStdString(*datasetKey), std::nullopt, release::bundleDetails(*target));
+    if (!gate) return refuse(QString::fromStdString(gate.status().message()));
+    // One job per run: the plan runs off the UI thread (charged first, through the gate); the
+    // bundle is written on the GUI thread by the helper the views' Release… use.
+    auto* job = new CoreJob(m_jobs, this);
+    connect(job, &CoreJob::failed, this, refuse);
     connect(job, &CoreJob::cancelled, this, [this] { emit releaseFinished(QString(), tr("cancelled")); });
     connect(job, &CoreJob::finished, job, &QObject::deleteLater);
+    const std::string partial = target->partial;
     job->start(tr("Releasing %1").arg(QFileInfo(planPath).fileName()),
-               [this, planPath, outputDir](const RunContext& ctx) -> CoreJobOutcome {
-                   auto plan = release::loadReleasePlan(localPath(planPath));
-                   if (!plan) return {plan.status(), {}, {}};
-                   SecureRandom random;
-                   auto outcome = release::runReleasePlan(*plan, random, ctx);
+               [this, plan = *plan, gate = *gate, outputDir, partial](const RunContext& ctx) -> CoreJobOutcome {
+                   auto outcome = release::runReleasePlan(plan, *gate, ctx);
                    if (!outcome) return {outcome.status(), {}, {}};
                    auto shared = std::make_shared<const release::ReleaseOutcome>(std::move(*outcome));
-                   return {Status::ok(), [this, shared, outputDir] { writeBundle(*shared, outputDir); }, {}};
+                   return {Status::ok(), [this, shared, outputDir, partial] { writeBundle(*shared, outputDir, partial); }, {}};
                });
 }
 
-void ReleaseActions::writeBundle(const release::ReleaseOutcome& outcome, const QString& outputDir) {
-    // The project's ledger when a project is open, else the user's ledger file.
-    std::unique_ptr<release::PrivacyLedger> owned;
-    release::PrivacyLedger* ledger = m_session->ledger();
-    QString error, bundleDir;
-    if (!ledger) {
-        auto opened = release::PrivacyLedger::openFile(localPath(defaultLedgerPath()));
-        if (opened) owned = std::move(*opened), ledger = owned.get();
-        else error = QString::fromStdString(opened.status().message());
-    }
-    if (ledger) {
-        auto bundle = writeViewRelease(outcome, outputDir, {ledger, std::nullopt});
-        if (bundle) bundleDir = QString::fromStdString(bundle->dir);
-        else error = QString::fromStdString(bundle.status().message());
-    }
+void ReleaseActions::writeBundle(const release::ReleaseOutcome& outcome, const QString& outputDir, const std::string& partial) {
+    auto bundle = writeViewRelease(outcome, outputDir, *m_release, std::nullopt, partial);
+    const QString error = bundle ? QString() : QString::fromStdString(bundle.status().message());
+    const QString bundleDir = bundle ? QString::fromStdString(bundle->dir) : QString();
     if (error.isEmpty()) m_jobs->end(tr("Release written to %1").arg(bundleDir));
     else m_jobs->end(tr("Release not made: %1").arg(error));
     emit releaseFinished(bundleDir, error);

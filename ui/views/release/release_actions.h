@@ -1,8 +1,9 @@
 // ReleaseActions: the window's project and release commands. File > New Project / Open Project
-// (with a way to relink a dataset that changed or vanished), and Release > Run Release Plan,
-// which runs a plan off the UI thread and writes a release bundle (data, manifest.json,
-// report.html and report.pdf; a folder or a .zip) recorded in the project's ledger (or the
-// user's ledger file) through the same helper as the views' Release… (view_release.h).
+// (with a way to relink a dataset that changed or vanished; the project's ledger becomes the one
+// the window charges), and Release > Run Release Plan, which charges the plan through the
+// window's ReleaseSession (so the Ledger view updates at once), runs it off the UI thread and
+// writes a release bundle (data, manifest.json, report.html and report.pdf; a folder or a .zip)
+// through the same helper as the views' Release… (view_release.h). Teaching mode makes no release.
 #pragma once
 
 #include <QObject>
@@ -22,13 +23,14 @@ namespace veil::ui {
 class Document;
 class JobMonitor;
 class ProjectSession;
+class ReleaseSession;
 
 class ReleaseActions final : public QObject {
     Q_OBJECT
 
 public:
     // `openTable` opens a table file in the window (the window's loader).
-    ReleaseActions(QWidget* window, Document* document, JobMonitor* jobs, QTabWidget* workspace,
+    ReleaseActions(QWidget* window, Document* document, JobMonitor* jobs, ReleaseSession* release, QTabWidget* workspace,
                    std::function<void(const QString&)> openTable);
 
     QAction* newProjectAction() const { return m_newProject; }
@@ -41,9 +43,6 @@ public:
     bool openProject(const QString& path);
     // Runs a plan into `outputDir` (a folder, or a .zip; used by the menu after asking, and by tests).
     void runPlan(const QString& planPath, const QString& outputDir);
-    // The ledger file used when no project is open.
-    static QString defaultLedgerPath();
-
 signals:
     void releaseFinished(const QString& bundleDir, const QString& error);
 
@@ -52,11 +51,12 @@ private:
     void openProjectDialog();
     void runPlanDialog();
     void restoreView();
-    void writeBundle(const release::ReleaseOutcome& outcome, const QString& outputDir);
+    void writeBundle(const release::ReleaseOutcome& outcome, const QString& outputDir, const std::string& partial);
 
     QWidget* m_window;
     Document* m_document;
     JobMonitor* m_jobs;
+    ReleaseSession* m_release;
     QTabWidget* m_workspace;
     std::function<void(const QString&)> m_openTable;
     ProjectSession* m_session;

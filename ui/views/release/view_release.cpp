@@ -1,6 +1,7 @@
 #include "views/release/view_release.h"
 
 #include "workbench/local_path.h"
+#include "workbench/release_session.h"
 #include "views/release/report_pdf.h"
 
 #include "veil/io/hash.h"
@@ -28,22 +29,30 @@ void setViewReleaseCrashPointForTesting(release::BundleOptions::CrashPoint point
 }
 
 Result<release::BundleResult> writeViewRelease(const release::ReleaseOutcome& outcome, const QString& target,
-                                               const ViewReleaseRequest& request) {
-    if (!request.ledger) return Status::invalidArgument("no privacy ledger is open");
-    // Recover bundles a crash left half-done before adding one (as the CLI and the menu do).
-    if (auto recovered = release::recoverReleaseBundles(*request.ledger); !recovered) return recovered.status();
-    release::BundleOptions options;
-    options.outputDir = localPath(target);
-    options.ledger = request.ledger;
-    options.recordedEntry = request.recordedEntry;
-    options.crashPoint = g_crashPoint;
-    options.renderPdf = [](const std::string& html) -> Result<std::string> {
-        QString error;
-        const QByteArray pdf = renderReportPdf(QString::fromStdString(html), &error);
-        if (pdf.isEmpty()) return Status::ioError(error.toStdString());
-        return pdf.toStdString();
-    };
-    return release::writeReleaseBundle(outcome, options);
+                                               ReleaseSession& session, std::optional<std::int64_t> recordedEntry,
+                                               const std::string& partialPath) {
+    if (session.isTeaching() || (outcome.receipt && outcome.receipt->mode == dp::ReleaseMode::Teaching))
+        return Status::invalidArgument("teaching mode is on: what it shows is not private, so it can never be released "
+                                       "(turn teaching mode off and run again)");
+    auto written = session.withLedger([&](release::PrivacyLedger& ledger) -> Result<release::BundleResult> {
+        // Recover bundles a crash left half-done before adding one (as the CLI and the menu do).
+        if (auto recovered = release::recoverReleaseBundles(ledger); !recovered) return recovered.status();
+        release::BundleOptions options;
+        options.outputDir = localPath(target);
+        options.ledger = &ledger;
+        options.recordedEntry = recordedEntry;
+        options.partialPath = partialPath;
+        options.crashPoint = g_crashPoint;
+        options.renderPdf = [](const std::string& html) -> Result<std::string> {
+            QString error;
+            const QByteArray pdf = renderReportPdf(QString::fromStdString(html), &error);
+            if (pdf.isEmpty()) return Status::ioError(error.toStdString());
+            return pdf.toStdString();
+        };
+        return release::writeReleaseBundle(outcome, options);
+    });
+    session.notifyChanged();
+    return written;
 }
 
 QString askReleaseTarget(QWidget* parent, const QString& suggestedName) {

@@ -1,8 +1,10 @@
-// Release… from a task view (Mechanisms, Spatial, Graph): the view describes its result as a core
-// ReleaseOutcome (released values only, never the true ones); this asks where to write it (a new
-// folder or a .zip), renders report.pdf with Qt and writes the bundle through core's
-// writeReleaseBundle, which records the ledger entry and the bundle so that a crash leaves both or
-// neither: the same path as Release > Run Release Plan and `veil-cli release`.
+// Release… from a task view (Mechanisms, Spatial, Graph, Anonymize): the view describes its result
+// as a core ReleaseOutcome (released values only, never the true ones); this asks where to write
+// it (a new folder or a .zip), renders report.pdf with Qt and writes the bundle through core's
+// writeReleaseBundle into the window's ledger: the same path as Release > Run Release Plan and
+// `veil-cli release`. A differentially private result was charged when it was computed (its
+// receipt names the ledger entry), so bundling it spends nothing again; teaching mode never
+// makes a bundle.
 #pragma once
 
 #include "veil/release/release_bundle.h"
@@ -19,16 +21,17 @@ class QWidget;
 
 namespace veil::ui {
 
-struct ViewReleaseRequest {
-    release::PrivacyLedger* ledger = nullptr;   // where the release is recorded (required)
-    std::optional<std::int64_t> recordedEntry;  // the view already recorded it: spend nothing again
-};
+class ReleaseSession;
 
 // Writes `outcome` to `target` (a folder; a zip file when it ends with ".zip") with report.pdf.
 // Synchronous on purpose: a view's bundle is a few small files, one SQLite transaction and a short
-// PDF (tens of milliseconds), and the ledger must not be written from two threads.
+// PDF (tens of milliseconds); the session's lock keeps the ledger to one writer. Errors: teaching
+// mode, the bundle's own. `recordedEntry`: a syntactic release bundled again names its entry;
+// `partialPath`: the partial the release's ledger entry names (prepareBundleTarget).
 Result<release::BundleResult> writeViewRelease(const release::ReleaseOutcome& outcome, const QString& target,
-                                               const ViewReleaseRequest& request);
+                                               ReleaseSession& session,
+                                               std::optional<std::int64_t> recordedEntry = std::nullopt,
+                                               const std::string& partialPath = {});
 
 // Asks for the bundle's destination, a new folder or a .zip file; empty when cancelled.
 QString askReleaseTarget(QWidget* parent, const QString& suggestedName);

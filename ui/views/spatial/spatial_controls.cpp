@@ -87,6 +87,12 @@ SpatialControls::SpatialControls(QWidget* parent) : QWidget(parent) {
     m_yColumn->setObjectName(QStringLiteral("spatial-y"));
     sourceForm->addRow(tr("x column"), m_xColumn);
     sourceForm->addRow(tr("y column"), m_yColumn);
+    m_domain = new QLineEdit;
+    m_domain->setObjectName(QStringLiteral("spatial-domain"));
+    m_domain->setPlaceholderText(tr("xmin, ymin, xmax, ymax"));
+    m_domain->setToolTip(tr("The public area the points lie in, declared (e.g. a city's bounding box). A release needs it: "
+                            "the data's own bounding box would reveal its extreme points."));
+    sourceForm->addRow(tr("Domain"), m_domain);
     m_shapePath = new QLineEdit;
     m_shapePath->setObjectName(QStringLiteral("spatial-shape"));
     m_shapePath->setPlaceholderText(tr(".npy or .csv, 256×256 counts"));
@@ -253,6 +259,26 @@ SpatialControls::SpatialControls(QWidget* parent) : QWidget(parent) {
         m_settings.showTrue = on;
         emitEdit(on ? tr("Show true values") : tr("Hide true values"));
     });
+    connect(m_domain, &QLineEdit::editingFinished, this, [this] {
+        if (m_updating) return;
+        const QStringList parts = m_domain->text().split(QLatin1Char(','), Qt::SkipEmptyParts);
+        std::optional<spatial::Rect> domain;
+        if (parts.size() == 4) {
+            bool ok[4];
+            const double v[4] = {parts[0].trimmed().toDouble(&ok[0]), parts[1].trimmed().toDouble(&ok[1]),
+                                 parts[2].trimmed().toDouble(&ok[2]), parts[3].trimmed().toDouble(&ok[3])};
+            if (ok[0] && ok[1] && ok[2] && ok[3]) domain = spatial::Rect{v[0], v[1], v[2], v[3]};
+        }
+        if (!domain && !m_domain->text().trimmed().isEmpty()) {
+            m_domain->setStyleSheet(QStringLiteral("color: #b00020;"));
+            m_domain->setToolTip(tr("Type four numbers: xmin, ymin, xmax, ymax"));
+            return;
+        }
+        m_domain->setStyleSheet(QString());
+        if (domain == m_settings.domain) return;
+        m_settings.domain = domain;
+        emitEdit(domain ? tr("Domain %1").arg(m_domain->text()) : tr("No declared domain"));
+    });
     connect(m_run, &QPushButton::clicked, this, [this] { emit runRequested(false); });
     connect(m_rerun, &QPushButton::clicked, this, [this] { emit runRequested(true); });
     setSettings(m_settings);
@@ -283,7 +309,18 @@ void SpatialControls::setSettings(const SpatialSettings& s) {
     m_seeded->setChecked(s.seeded);
     m_seed->setValue(int(s.seed));
     m_showTrue->setChecked(s.showTrue);
+    m_domain->setText(s.domain ? QStringLiteral("%1, %2, %3, %4")
+                                     .arg(s.domain->x0, 0, 'g', 10)
+                                     .arg(s.domain->y0, 0, 'g', 10)
+                                     .arg(s.domain->x1, 0, 'g', 10)
+                                     .arg(s.domain->y1, 0, 'g', 10)
+                               : QString());
     m_updating = false;
+    updateEnabled();
+}
+
+void SpatialControls::setTeaching(bool teaching) {
+    m_teaching = teaching;
     updateEnabled();
 }
 
@@ -300,12 +337,18 @@ void SpatialControls::setNumericColumns(const QStringList& columns) {
 
 void SpatialControls::setRunning(bool running) { m_run->setText(running ? tr("Restart") : tr("Run")); }
 
-bool SpatialControls::autoRun() const { return m_autoRun->isChecked(); }
+// In release mode every run is charged: only an explicit Run may run.
+bool SpatialControls::autoRun() const { return m_teaching && m_autoRun->isChecked(); }
 
 void SpatialControls::updateEnabled() {
     const bool table = m_settings.source == SpatialSource::Table;
     m_xColumn->setEnabled(table);
     m_yColumn->setEnabled(table);
+    m_domain->setEnabled(table);
+    m_showTrue->setEnabled(m_teaching);
+    m_autoRun->setEnabled(m_teaching);
+    m_autoRun->setToolTip(m_teaching ? tr("Run again after every change (teaching mode)")
+                                     : tr("Off in release mode: every run is charged to the ledger, so only Run runs"));
     m_shapePath->setEnabled(!table);
     m_browse->setEnabled(!table);
     m_scale->setEnabled(!table);

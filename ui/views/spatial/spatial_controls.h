@@ -1,8 +1,10 @@
 // SpatialControls: the Spatial view's settings panel - where the points come from (two numeric
 // table columns, or a DPBench shape file and a scale N on a log slider), tree type, height,
 // epsilon on a log slider (0.01 .. 10), budget strategy, kd median method, post-processing,
-// fixed seed (demo), "show true values", and Run / re-run with a new draw. It only reports
-// edits (`edited`); the view turns them into undo commands and calls setSettings() back.
+// fixed seed (demo), "show true values" and "re-run on change" (teaching mode only: in release
+// mode each run is charged, so only Run runs), the declared domain of table points, and Run /
+// re-run with a new draw. It only reports edits (`edited`); the view turns them into undo
+// commands and calls setSettings() back.
 #pragma once
 
 #include "views/spatial/spatial_settings.h"
@@ -33,6 +35,8 @@ public:
     void setNumericColumns(const QStringList& columns);
     void setRunning(bool running);
     bool autoRun() const;
+    // Teaching mode enables "show true values" and automatic re-runs.
+    void setTeaching(bool teaching);
 
     // Slider positions <-> values (log scales).
     static int epsilonToSlider(double epsilon);
@@ -56,6 +60,7 @@ private:
     QRadioButton* m_fromShape;
     QComboBox* m_xColumn;
     QComboBox* m_yColumn;
+    QLineEdit* m_domain;
     QLineEdit* m_shapePath;
     QPushButton* m_browse;
     QSlider* m_scale;
@@ -73,6 +78,7 @@ private:
     QCheckBox* m_autoRun;
     QPushButton* m_run;
     QPushButton* m_rerun;
+    bool m_teaching = false;
 };
 
 }  // namespace veil::ui

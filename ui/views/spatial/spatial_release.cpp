@@ -94,8 +94,9 @@ release::ReleaseOutcome spatialOutcome(const SpatialResult& r, const std::string
               (s.source == SpatialSource::Table ? s.xColumn.toStdString() + " x " + s.yColumn.toStdString()
                                                 : std::string("a DPBench shape"));
     o.mechanism = psd.privacy.mechanism.empty() ? std::string(spatial::treeKindName(s.tree)) : psd.privacy.mechanism;
-    o.epsilon = psd.privacy.epsilon;
-    o.delta = psd.privacy.delta;
+    o.epsilon = r.receipt.spent.epsilon;
+    o.delta = r.receipt.spent.delta;
+    o.receipt = r.receipt;
     o.neighbouring = "add-remove";  // core: "add or remove one point"
     o.seeded = r.seeded;
     o.randomness = r.seeded ? "seeded (seed " + std::to_string(s.seed) + ", draw " + std::to_string(r.draw) + ")"

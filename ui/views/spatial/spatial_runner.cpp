@@ -6,6 +6,7 @@
 #include "veil/common/random.h"
 #include "veil/common/run_context.h"
 #include "veil/spatial/density_shape.h"
+#include "veil/spatial/psd_release.h"
 
 #include <QFile>
 
@@ -13,9 +14,6 @@
 
 namespace veil::ui {
 namespace {
-
-constexpr std::uint64_t kWorkloadSeed = 20120401;  // the workload is public: fixed so settings compare fairly
-constexpr std::uint64_t kSampleStream = 1000000;   // seeded shape samples use their own stream
 
 // Maps a sub-step's progress [0, 1] onto [from, to] of the caller's sink.
 class SubRangeSink final : public ProgressSink {
@@ -38,22 +36,20 @@ RunContext subContext(const RunContext& outer, ProgressSink& sink, RandomSource*
     return ctx;
 }
 
-std::unique_ptr<RandomSource> streamFor(const SpatialSettings& s, std::uint64_t index) {
-    if (!s.seeded) return std::make_unique<SecureRandom>();
-    return std::make_unique<SeededRandom>(SeededRandom::deriveSeed(s.seed, index));
-}
-
 Result<spatial::PointSet> loadPoints(const SpatialRunRequest& request, const RunContext& ctx) {
     const SpatialSettings& s = request.settings;
     if (s.source == SpatialSource::Table) {
         if (s.xColumn.isEmpty() || s.yColumn.isEmpty())
             return Status::invalidArgument("choose two numeric columns for x and y");
-        return spatial::pointsFromTable(request.table, s.xColumn.toStdString(), s.yColumn.toStdString());
+        return spatial::pointsFromTable(request.table, s.xColumn.toStdString(), s.yColumn.toStdString(), s.domain);
     }
     if (s.shapePath.isEmpty()) return Status::invalidArgument("choose a DPBench shape file (.npy or .csv)");
     auto shape = spatial::readDensityShape(localPath(s.shapePath));
     if (!shape) return shape.status();
-    auto random = streamFor(s, kSampleStream);
+    // Sampled points are synthetic public data on a stream of their own (as `veil-cli psd --shape`).
+    std::unique_ptr<RandomSource> random;
+    if (s.seeded) random = std::make_unique<SeededRandom>(spatial::shapeSampleSeed(s.seed));
+    else random = std::make_unique<SecureRandom>();
     SubRangeSink sink(ctx, 0.0, 0.35);
     return spatial::samplePointsFromShape(*shape, s.scale, subContext(ctx, sink, random.get()));
 }
@@ -68,11 +64,32 @@ QVector<QPointF> downsample(const spatial::PointSet& points, std::size_t maxPoin
     return drawn;
 }
 
+// Teaching mode: the error of the public evaluation workload (the CLI's), overall and per size.
+void evaluate(SpatialResult& result, const SpatialRunRequest& request) {
+    auto workload = spatial::evaluationWorkload(result.psd->domain, 3 * request.queriesPerSize, spatial::QuerySize::Mixed);
+    if (!workload) return;
+    const auto truth = spatial::exactRangeCounts(*result.points, workload->queries);
+    const auto estimates = spatial::privateRangeCounts(*result.psd, workload->queries);
+    const double n = double(result.points->size());
+    result.error = spatial::summarizeQueryError(truth, estimates, n, workload->sizes);
+    const spatial::QuerySize classes[3] = {spatial::QuerySize::Small, spatial::QuerySize::Medium, spatial::QuerySize::Large};
+    for (int c = 0; c < 3; ++c) {
+        std::vector<double> t, e;
+        for (std::size_t i = 0; i < workload->queries.size(); ++i) {
+            if (workload->sizes[i] != classes[c]) continue;
+            t.push_back(truth[i]);
+            e.push_back(estimates[i]);
+        }
+        result.errorBySize[std::size_t(c)] = spatial::summarizeQueryError(t, e, n);
+    }
+}
+
 }  // namespace
 
 SpatialOutcome SpatialRunner::run(const SpatialRunRequest& request, const RunContext& ctx) {
     using Clock = std::chrono::steady_clock;
     const SpatialSettings& s = request.settings;
+    if (!request.gate) return {Status::internal("the spatial run has no release gate"), nullptr};
     ctx.report(0.0, "Preparing points");
     auto result = std::make_shared<SpatialResult>();
     result->settings = s;
@@ -88,40 +105,16 @@ SpatialOutcome SpatialRunner::run(const SpatialRunRequest& request, const RunCon
     if (ctx.cancelled()) return {Status::cancelled(), nullptr};
     const auto start = Clock::now();
 
-    auto random = streamFor(s, std::uint64_t(request.draw));
-    result->randomDescription = QString::fromStdString(random->description());
+    // Through the gate: charged before the tree is built (release mode).
     SubRangeSink buildSink(ctx, 0.35, 0.85);
-    auto psd = spatial::buildDecomposition(*result->points, s.psdOptions(), subContext(ctx, buildSink, random.get()));
+    auto psd = spatial::releaseDecomposition(*request.gate, *result->points, s.psdRequest(), subContext(ctx, buildSink, nullptr));
     if (!psd) return {psd.status(), nullptr};
+    result->receipt = psd->receipt;
+    result->randomDescription = QString::fromStdString(psd->receipt.randomness);
     result->psd = std::make_shared<const spatial::PrivateSpatialDecomposition>(std::move(psd).value());
     if (ctx.cancelled()) return {Status::cancelled(), nullptr};
-
-    // Workload: the same public random rectangles for every run (small, medium, large).
     ctx.report(0.85, "Answering range queries");
-    SeededRandom workloadRandom(kWorkloadSeed);
-    std::vector<spatial::Rect> queries;
-    std::vector<spatial::QuerySize> sizes;
-    const spatial::QuerySize classes[3] = {spatial::QuerySize::Small, spatial::QuerySize::Medium,
-                                           spatial::QuerySize::Large};
-    for (auto size : classes) {
-        auto workload = spatial::randomRangeWorkload(result->psd->domain, request.queriesPerSize, size, workloadRandom);
-        if (!workload) return {workload.status(), nullptr};
-        queries.insert(queries.end(), workload->queries.begin(), workload->queries.end());
-        sizes.insert(sizes.end(), workload->sizes.begin(), workload->sizes.end());
-    }
-    const auto truth = spatial::exactRangeCounts(*result->points, queries);
-    const auto estimates = spatial::privateRangeCounts(*result->psd, queries);
-    const double n = double(result->points->size());
-    result->error = spatial::summarizeQueryError(truth, estimates, n, sizes);
-    for (int c = 0; c < 3; ++c) {
-        std::vector<double> t, e;
-        for (std::size_t i = 0; i < queries.size(); ++i) {
-            if (sizes[i] != classes[c]) continue;
-            t.push_back(truth[i]);
-            e.push_back(estimates[i]);
-        }
-        result->errorBySize[std::size_t(c)] = spatial::summarizeQueryError(t, e, n);
-    }
+    if (request.gate->isTeaching()) evaluate(*result, request);
     result->seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (ctx.cancelled()) return {Status::cancelled(), nullptr};
     result->drawnPoints = downsample(*result->points, request.maxDrawnPoints);

@@ -1,13 +1,15 @@
-// SpatialRunner: builds a private spatial decomposition off the UI thread through a CoreJob
+// SpatialRunner: releases a private spatial decomposition off the UI thread through a CoreJob
 // (ui/jobs/core_job.h; the view announces the job on the status bar itself). Points come from a
-// table's two numeric columns or are sampled from a DPBench shape
-// (cached between runs with the same source); then core builds the tree and answers a fixed
-// workload of random rectangles. A cancelled run never delivers a result.
+// table's two numeric columns (in the declared domain) or are sampled from a DPBench shape (cached
+// between runs with the same source); then core releases the tree through the run's gate (charged
+// first in release mode) and, in teaching mode only, measures its error on the public evaluation
+// workload of the CLI. A cancelled run never delivers a result.
 #pragma once
 
 #include "views/spatial/spatial_result.h"
 
 #include "veil/common/status.h"
+#include "veil/dp/release_gate.h"
 #include "veil/table/table.h"
 
 #include <QObject>
@@ -27,6 +29,7 @@ struct SpatialRunRequest {
     Table table;  // Table source (a cheap copy: columns are shared)
     std::shared_ptr<const spatial::PointSet> cachedPoints;  // reused when not null
     int draw = 0;
+    std::shared_ptr<dp::ReleaseGate> gate;  // the window's (release or teaching mode)
     std::size_t queriesPerSize = 300;
     std::size_t maxDrawnPoints = 100000;
 };

@@ -9,20 +9,21 @@ namespace {
 QString tr(const char* text) { return QCoreApplication::translate("SpatialSettings", text); }
 }  // namespace
 
-spatial::PsdOptions SpatialSettings::psdOptions() const {
-    spatial::PsdOptions o;
-    o.kind = tree;
-    o.height = height;
-    o.epsilon = epsilon;
-    o.budget = budget;
-    o.median = median;
-    o.postprocess = postprocess;
-    return o;
+spatial::PsdRequest SpatialSettings::psdRequest() const {
+    spatial::PsdRequest r;
+    r.kind = spatial::treeKindName(tree);
+    r.epsilon = epsilon;
+    r.options = {{"height", height}, {"budget", spatial::budgetStrategyName(budget)}, {"postprocess", postprocess}};
+    if (tree != spatial::TreeKind::Quadtree) r.options["median"] = spatial::medianMethodName(median);
+    return r;
 }
 
 bool SpatialSettings::samePoints(const SpatialSettings& other) const {
     if (source != other.source) return false;
-    if (source == SpatialSource::Table) return xColumn == other.xColumn && yColumn == other.yColumn;
+    if (source == SpatialSource::Table)
+        return xColumn == other.xColumn && yColumn == other.yColumn && domain.has_value() == other.domain.has_value() &&
+               (!domain || (domain->x0 == other.domain->x0 && domain->y0 == other.domain->y0 && domain->x1 == other.domain->x1 &&
+                            domain->y1 == other.domain->y1));
     return shapePath == other.shapePath && scale == other.scale && seeded == other.seeded &&
            (!seeded || seed == other.seed);
 }

@@ -4,8 +4,11 @@
 #pragma once
 
 #include "veil/spatial/decomposition.h"
+#include "veil/spatial/psd_release.h"
 
 #include <QString>
+
+#include <optional>
 
 #include <cstdint>
 
@@ -16,6 +19,9 @@ enum class SpatialSource { Table, Shape };
 struct SpatialSettings {
     SpatialSource source = SpatialSource::Table;
     QString xColumn, yColumn;      // table columns (numeric)
+    // The public domain of table points, declared (required for a release; teaching mode may fall
+    // back to the data's bounding box). A shape's domain is its grid.
+    std::optional<spatial::Rect> domain;
     QString shapePath;             // DPBench 2-D shape (.npy or .csv)
     std::uint64_t scale = 100000;  // points drawn from the shape, 10^3 .. 10^7
 
@@ -32,8 +38,8 @@ struct SpatialSettings {
 
     friend bool operator==(const SpatialSettings&, const SpatialSettings&) = default;
 
-    // Core options for the current tree (the UI never builds a tree itself).
-    spatial::PsdOptions psdOptions() const;
+    // Core's request for the current tree (the UI never builds a tree itself).
+    spatial::PsdRequest psdRequest() const;
     // True when `other` needs different points (another source, columns, file or scale).
     bool samePoints(const SpatialSettings& other) const;
     // One line for the status bar and the plot caption: "quadtree, h = 6, ε = 1, geometric, post-processed".

@@ -10,9 +10,11 @@
 #include "views/spatial/spatial_readout.h"
 #include "views/spatial/spatial_release.h"
 #include "views/spatial/spatial_runner.h"
-#include "views/mechanisms/ledger_session.h"
 #include "views/release/view_release.h"
 #include "workbench/job_monitor.h"
+#include "workbench/release_session.h"
+
+#include "veil/common/random.h"
 
 #include <QAction>
 #include <QChart>
@@ -189,7 +191,12 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
         connect(m_context.document, &Document::columnChanged, this, &SpatialView::onTableReset);
         onTableReset();
     }
+    if (m_context.release) {
+        connect(m_context.release, &ReleaseSession::teachingChanged, this, &SpatialView::onTeachingChanged);
+        m_controls->setTeaching(m_context.release->isTeaching());
+    }
     m_controls->setSettings(m_parameters->settings());
+    updateTeachingWidgets();
     updateInfo();
 }
 
@@ -228,7 +235,13 @@ void SpatialView::onSettingsChanged(const SpatialSettings& previous, const Spati
     updateInfo();
 }
 
-void SpatialView::showTrueChanged(bool show) {
+bool SpatialView::showsTruth() const {
+    return isTeaching() && m_result && m_result->receipt.mode == dp::ReleaseMode::Teaching &&
+           m_parameters->settings().showTrue;
+}
+
+void SpatialView::showTrueChanged(bool) {
+    const bool show = showsTruth();
     m_canvas->setShowTrue(show);
     m_leafModel->setShowTrue(show);
     onHovered(m_canvas->hoveredNode());
@@ -240,14 +253,52 @@ void SpatialView::showEvent(QShowEvent* event) {
     if (m_pendingRun) m_autoRunTimer->start();
 }
 
+bool SpatialView::isTeaching() const { return m_context.release && m_context.release->isTeaching(); }
+
+void SpatialView::onTeachingChanged(bool teaching) {
+    m_controls->setTeaching(teaching);
+    // A result computed in the other mode is not shown as if it belonged to this one.
+    m_result.reset();
+    m_releaseNote.clear();
+    m_canvas->setResult(nullptr);
+    m_leafModel->setResult(nullptr);
+    m_rangeAnswer.reset();
+    m_rangeLabel->clear();
+    m_hoverLabel->clear();
+    m_release->setEnabled(false);
+    updateTeachingWidgets();
+    updateInfo();
+}
+
+void SpatialView::updateTeachingWidgets() {
+    // The workload error compares with the true counts: teaching mode only.
+    m_chartView->setVisible(isTeaching());
+}
+
 void SpatialView::run(bool newDraw) {
     m_autoRunTimer->stop();
     m_pendingRun = false;
+    if (!m_context.release) {
+        m_error = tr("No release session: nothing can be released.");
+        updateInfo();
+        return;
+    }
     if (newDraw) ++m_draw;
     const SpatialSettings& s = m_parameters->settings();
     SpatialRunRequest request;
     request.settings = s;
     request.draw = m_draw;
+    std::optional<std::uint64_t> seed;
+    if (s.seeded) seed = m_draw == 0 ? s.seed : SeededRandom::deriveSeed(s.seed, std::uint64_t(m_draw));
+    const bool fromTable = s.source == SpatialSource::Table;
+    const QString input = fromTable && m_context.document ? m_context.document->filePath() : s.shapePath;
+    auto gate = m_context.release->makeGate(datasetKeyForPath(input), seed);
+    if (!gate) {
+        m_error = tr("Not run: %1").arg(QString::fromStdString(gate.status().message()));
+        updateInfo();
+        return;
+    }
+    request.gate = *gate;
     if (m_context.document) request.table = m_context.document->table();
     if (m_points && s.samePoints(m_pointsSettings)) request.cachedPoints = m_points;
     m_error.clear();
@@ -258,7 +309,6 @@ void SpatialView::run(bool newDraw) {
 
 void SpatialView::onSucceeded() {
     m_result = m_runner->lastResult();
-    m_releasedEntry.reset();
     m_releaseNote.clear();
     m_release->setEnabled(true);
     m_points = m_result->points;
@@ -270,15 +320,14 @@ void SpatialView::onSucceeded() {
         m_canvas->setAxisTitles(tr("x (shape column)"), tr("y (shape row)"));
     m_canvas->setResult(m_result);
     m_leafModel->setResult(m_result);
-    onHovered(m_canvas->hoveredNode());
-    if (m_range) askRange(*m_range);
+    showTrueChanged(showsTruth());
     updateChart();
     updateInfo();
     if (m_context.jobs)
-        m_context.jobs->end(tr("Spatial: %1 leaves from %2 points in %3 s")
+        m_context.jobs->end(tr("Spatial: %1 leaves in %2 s - %3")
                                 .arg(m_result->psd->leaves.size())
-                                .arg(m_result->psd->pointCount)
-                                .arg(m_result->seconds, 0, 'f', 2));
+                                .arg(m_result->seconds, 0, 'f', 2)
+                                .arg(QString::fromStdString(dp::receiptLine(m_result->receipt))));
     emit resultChanged();
 }
 
@@ -287,7 +336,7 @@ void SpatialView::onHovered(int node) {
         m_hoverLabel->setText(m_result ? tr("Hover a cell for its counts; drag a rectangle to ask a range query.") : QString());
         return;
     }
-    m_hoverLabel->setText(leafReadout(*m_result->psd, node, m_parameters->settings().showTrue));
+    m_hoverLabel->setText(leafReadout(*m_result->psd, node, showsTruth()));
 }
 
 void SpatialView::askRange(const spatial::Rect& rect) {
@@ -295,7 +344,7 @@ void SpatialView::askRange(const spatial::Rect& rect) {
     m_canvas->setSelection(rect);
     if (!m_result) return;
     m_rangeAnswer = spatial::answerRangeQuery(*m_result->psd, rect);
-    m_rangeLabel->setText(rangeReadout(rect, *m_rangeAnswer, m_parameters->settings().showTrue));
+    m_rangeLabel->setText(rangeReadout(rect, *m_rangeAnswer, showsTruth()));
 }
 
 QString SpatialView::hoverText() const { return m_hoverLabel->text(); }
@@ -321,11 +370,16 @@ void SpatialView::updateInfo() {
         QStringList levels;
         for (double eps : psd.countEpsilonByDepth()) levels << QString::number(eps, 'g', 3);
         lines << tr("Count ε by depth (root first): %1").arg(levels.join(QStringLiteral(", ")));
-        lines << tr("Workload: median relative error %1 %, 90th percentile %2 %, DPBench scaled L1 %3 · built in %4 s")
-                     .arg(e.medianRelative * 100.0, 0, 'f', 1)
-                     .arg(e.p90Relative * 100.0, 0, 'f', 1)
-                     .arg(e.scaledL1, 0, 'g', 3)
-                     .arg(m_result->seconds, 0, 'f', 2);
+        if (m_result->receipt.mode == dp::ReleaseMode::Teaching)
+            lines << tr("<span style='color:#b00000'><b>Teaching mode - not private:</b> nothing was charged; "
+                        "workload median relative error %1 %, 90th percentile %2 %, DPBench scaled L1 %3 · "
+                        "built in %4 s</span>")
+                         .arg(e.medianRelative * 100.0, 0, 'f', 1)
+                         .arg(e.p90Relative * 100.0, 0, 'f', 1)
+                         .arg(e.scaledL1, 0, 'g', 3)
+                         .arg(m_result->seconds, 0, 'f', 2);
+        else
+            lines << QString::fromStdString(dp::receiptLine(m_result->receipt)).toHtmlEscaped();
         if (m_result->seeded)
             lines << tr("<span style='color:#b00000'><b>seeded - not for release</b> (seed %1, draw %2: "
                         "reproducible, for teaching and tests only)</span>")
@@ -384,9 +438,8 @@ bool SpatialView::releaseTo(const QString& target) {
         updateInfo();
         return false;
     }
-    LedgerSession* session = LedgerSession::shared();
-    if (Status s = session->ensureOpen(); !s.isOk()) {
-        m_releaseNote = tr("Release not made: %1").arg(QString::fromStdString(s.message()));
+    if (!m_context.release) {
+        m_releaseNote = tr("Release not made: no release session.");
         updateInfo();
         return false;
     }
@@ -398,13 +451,12 @@ bool SpatialView::releaseTo(const QString& target) {
     const bool fromTable = m_result->settings.source == SpatialSource::Table;
     const QString input = fromTable && m_context.document ? m_context.document->filePath() : m_result->settings.shapePath;
     describeInput(outcome, input, datasetKeyForPath(input));
-    // A result is one release: bundling it again names the same ledger entry and spends nothing.
-    auto bundle = writeViewRelease(outcome, target, {session->ledger(), m_releasedEntry});
-    session->notifyChanged();
+    // The result was charged when it was computed (its receipt names the ledger entry): bundling
+    // it, once or again, spends nothing more. Teaching results are refused.
+    auto bundle = writeViewRelease(outcome, target, *m_context.release);
     m_releaseNote = releaseMessage(bundle, m_result->seeded);
     updateInfo();
     if (!bundle) return false;
-    m_releasedEntry = bundle->ledgerEntry;
     m_lastBundle = QString::fromStdString(bundle->dir);
     return true;
 }

@@ -2,11 +2,13 @@
 // or sampled from a DPBench 2-D shape; core builds a private quadtree, kd-tree or hybrid tree
 // (veil/spatial) off the UI thread with progress and Cancel in the status bar; the canvas draws
 // the leaves coloured by noisy density over the points; hover a cell for its counts, drag a
-// rectangle for a range-count query (private vs true); a side chart shows the error of a random
-// rectangle workload for the current settings. Every settings edit is undoable; seeded runs are
-// marked "seeded - not for release"; the picture exports as PNG or SVG. Release… writes the
-// noisy cells as a release bundle (GeoJSON, manifest, report; folder or .zip) recorded in the
-// privacy ledger; the same result is charged once however often it is bundled.
+// rectangle for a range-count query. Each run goes through the window's release gate: in release
+// mode it is charged to the ledger before any noise is drawn and shows released values only; in
+// teaching mode (View > Teaching Mode) nothing is charged, true counts may be shown and a side
+// chart shows the error of a public random-rectangle workload. Every settings edit is undoable;
+// seeded runs are marked "seeded - not for release"; the picture exports as PNG or SVG.
+// Release… writes the noisy cells of a charged result as a release bundle (GeoJSON, manifest,
+// report; folder or .zip) naming the ledger entry of its charge; bundling spends nothing more.
 #pragma once
 
 #include "views/spatial/spatial_result.h"
@@ -80,6 +82,11 @@ private:
     void updateInfo();
     void updateChart();
     void showTrueChanged(bool show);
+    void onTeachingChanged(bool teaching);
+    void updateTeachingWidgets();
+    bool isTeaching() const;
+    // True counts are shown only for a teaching-mode result, in teaching mode, when asked for.
+    bool showsTruth() const;
 
     WorkbenchContext& m_context;
     SpatialParameters* m_parameters;
@@ -94,7 +101,6 @@ private:
     QLabel* m_infoLabel;
     QTimer* m_autoRunTimer;
     QPushButton* m_release;
-    std::optional<std::int64_t> m_releasedEntry;  // the ledger entry of the result shown, once released
     QString m_releaseNote;
     QString m_lastBundle;
     std::shared_ptr<const SpatialResult> m_result;

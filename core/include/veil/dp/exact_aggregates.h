@@ -1,8 +1,8 @@
 // Releasing count, sum, mean and histogram queries from their EXACT, contribution-bounded
 // aggregates computed elsewhere - typically by a SQL engine running the script of
 // `veil-cli plan-sql` on data too large for one machine. The noise is added here, with the same
-// validation, sensitivities, samplers and post-processing as runColumnQuery (which computes the
-// aggregates itself and then calls the same code). The outputs' domain - labels and numeric bin
+// validation, sensitivities, samplers and post-processing as releaseColumnQuery (which computes
+// the aggregates itself and then calls the same code), through the same ReleaseGate. The outputs' domain - labels and numeric bin
 // edges - depends on the query spec only, never on the data: a bin's presence would leak.
 #pragma once
 
@@ -14,9 +14,12 @@
 
 namespace veil::dp {
 
-// Numeric histogram bins: the spec's explicit edges, or `binCount` (default 10) equal-width bins
-// in [lower, upper]. Bin i is [edges[i], edges[i+1]), the last one closed; values outside the
-// edges are counted in the first or last bin. Errors: no bounds and no edges, bad edges.
+inline constexpr std::size_t kMaxHistogramBins = 10'000'000;  // bins or categories of one histogram
+
+// Numeric histogram bins: the spec's explicit edges, or `binCount` (declared, 1..kMaxHistogramBins)
+// equal-width bins in [lower, upper]. Bin i is [edges[i], edges[i+1]), the last one closed; values
+// outside the edges are counted in the first or last bin. Errors: no bounds, no bin count and no
+// edges, bad edges, too many bins.
 Result<std::vector<double>> histogramEdges(const ColumnQuerySpec& spec);
 std::vector<std::string> histogramBinLabels(const std::vector<double>& edges);  // "[17, 24.3)", ..., "[82.7, 90]"
 std::size_t histogramBin(const std::vector<double>& edges, double value);
@@ -32,8 +35,10 @@ struct AggregateDomain {
     std::vector<double> edges;  // numeric histogram only
     bool categorical = false;   // histogram over spec.categories
 };
-// Errors: a query other than count/sum/mean/histogram; sum or mean without bounds; a histogram
-// that declares neither bins nor categories; bad edges; duplicate categories.
+// A categorical histogram's labels are the declared categories, then the other bin when one is
+// declared. Errors: a query other than count/sum/mean/histogram; sum or mean without bounds; a
+// histogram that declares neither bins nor categories; bad edges; duplicate categories; an other
+// bin that is also a category.
 Result<AggregateDomain> aggregateDomain(const ColumnQuerySpec& spec);
 
 // Exact answers per output of aggregateDomain(spec): the count of non-missing values; the sum
@@ -46,10 +51,10 @@ struct ExactAggregates {
 };
 
 // Checks `exact` against the spec (one value per output, counts non-negative integers, a sum
-// within [rows*lower, rows*upper], a mean with rows > 0) and releases it like runColumnQuery
-// would: `trials` releases with the spec's mechanism. Errors: those of runColumnQuery for the
-// spec, inconsistent aggregates, ctx.random missing, cancellation.
-Result<ColumnQueryResult> releaseExactAggregates(const std::string& column, const ColumnQuerySpec& spec,
+// within [rows*lower, rows*upper], a mean with rows > 0), charges the gate and releases it like
+// releaseColumnQuery would: `trials` releases with the spec's mechanism. Errors: those of
+// releaseColumnQuery for the spec, inconsistent aggregates, the gate's, cancellation.
+Result<ColumnQueryResult> releaseExactAggregates(ReleaseGate& gate, const std::string& column, const ColumnQuerySpec& spec,
                                                  const ExactAggregates& exact, const RunContext& ctx);
 
 }  // namespace veil::dp

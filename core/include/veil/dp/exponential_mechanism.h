@@ -27,7 +27,7 @@ public:
     double epsilon() const { return m_epsilon; }
     double sensitivity() const { return m_sensitivity; }
     Neighbouring neighbouring() const { return m_neighbouring; }
-    PrivacyCost cost() const { return {m_epsilon, 0.0}; }
+    PrivacySpend cost() const { return {m_epsilon, 0.0}; }
 
 private:
     ExponentialMechanism(double e, double s, Neighbouring n) : m_epsilon(e), m_sensitivity(s), m_neighbouring(n) {}
@@ -54,7 +54,7 @@ public:
     double epsilon() const { return m_epsilon; }
     double quantile() const { return m_q; }
     Neighbouring neighbouring() const { return Neighbouring::AddRemove; }
-    PrivacyCost cost() const { return {m_epsilon, 0.0}; }
+    PrivacySpend cost() const { return {m_epsilon, 0.0}; }
     // Rank error bound: with probability >= 1 - beta the output's rank is within this of q n
     // (utility theorem of the exponential mechanism with n + 1 intervals; ignores lengths).
     double rankErrorBound(std::size_t n, double beta) const;

@@ -9,19 +9,20 @@ namespace veil::dp {
 
 class LaplaceMechanism {
 public:
-    // Errors: epsilon <= 0 / NaN / infinite, sensitivity <= 0 / NaN / infinite.
+    // Errors: epsilon not in (0, kMaxEpsilon]; sensitivity not positive finite; a noise scale
+    // sensitivity / epsilon outside [kMinNoiseScale, kMaxNoiseScale] (the message names the range).
     static Result<LaplaceMechanism> create(double epsilon, double l1Sensitivity,
                                            Neighbouring neighbouring = Neighbouring::AddRemove);
 
-    // value + noise on the snapping lattice; value must be finite (returned unchanged otherwise).
-    double release(RandomSource& rng, double value) const;
+    // value + noise on the snapping lattice. Errors: |value| > kMaxReleasedMagnitude or not finite.
+    Result<double> release(RandomSource& rng, double value) const;
 
     double epsilon() const { return m_epsilon; }
     double sensitivity() const { return m_sensitivity; }
     // The scale actually used: (sensitivity + g) / epsilon with g the snapping granularity.
     double scale() const { return m_scale; }
     Neighbouring neighbouring() const { return m_neighbouring; }
-    PrivacyCost cost() const { return {m_epsilon, 0.0}; }
+    PrivacySpend cost() const { return {m_epsilon, 0.0}; }
     NoiseDistribution noise() const { return {NoiseKind::Laplace, m_scale}; }
     ConfidenceInterval interval(double released, double confidence = 0.95) const;
 

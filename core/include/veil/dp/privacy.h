@@ -1,6 +1,7 @@
-// Shared vocabulary of the DP engine: the neighbouring notion a release is private under, the
-// (epsilon, delta) it costs, validation of those parameters, and a description of the noise a
-// mechanism adds (scale, PDF/PMF for drawing, confidence half-width) so a UI can show it.
+// Shared vocabulary of the DP engine: the neighbouring notion a release is private under, what it
+// spends (epsilon, delta, rho), the supported ranges of those parameters and of noise scales
+// (docs/algorithms/privacy_parameters.md), and a description of the noise a mechanism adds
+// (scale, PDF/PMF for drawing, confidence half-width) so a UI can show it.
 #pragma once
 
 #include "veil/common/status.h"
@@ -15,14 +16,33 @@ namespace veil::dp {
 enum class Neighbouring { AddRemove, Replace };
 const char* neighbouringName(Neighbouring n);  // "add-remove" or "replace"
 
-struct PrivacyCost {
+// What a release spends. rho > 0: the release is rho-zCDP (Bun & Steinke 2016), and also
+// (epsilon, delta)-DP (a Gaussian mechanism). rho == 0 and delta == 0: pure epsilon-DP (hence also
+// epsilon^2/2-zCDP). rho == 0 and delta > 0: (epsilon, delta)-DP only.
+struct PrivacySpend {
     double epsilon = 0.0;
     double delta = 0.0;
+    double rho = 0.0;
 };
 
-// epsilon must be positive and finite; delta in [0, 1). Messages name the value given.
+// The supported ranges. A privacy parameter or a noise scale outside them is refused with a
+// message naming the range: below them the samplers could not represent the noise, above them a
+// release is no longer meaningfully private or the arithmetic overflows.
+inline constexpr double kMinEpsilon = 1e-9;   // epsilon of one release (a user's request)
+inline constexpr double kMaxEpsilon = 1e3;
+inline constexpr double kMinDelta = 1e-300;   // delta is 0 or in [kMinDelta, 1)
+inline constexpr double kMinNoiseScale = 1e-100;  // Laplace b and Gaussian sigma (snapped samplers)
+inline constexpr double kMaxNoiseScale = 1e100;
+inline constexpr double kMaxReleasedMagnitude = 1e100;  // |value| a snapped mechanism releases
+inline constexpr double kMaxGeometricScale = 4503599627370496.0;  // 2^52: exact dyadic scales
+
+// epsilon in [kMinEpsilon, kMaxEpsilon]; delta 0 or in [kMinDelta, 1). Messages name the range and
+// the value given.
 Status validateEpsilon(double epsilon);
 Status validateDelta(double delta);
+// A share of a request's epsilon spent by one step of a mechanism: positive, finite, at most
+// kMaxEpsilon (the noise scale it implies is checked by the mechanism).
+Status validateEpsilonShare(double epsilon, const std::string& name = "epsilon");
 Status validateBounds(double lower, double upper);  // both finite, lower <= upper
 
 enum class NoiseKind {

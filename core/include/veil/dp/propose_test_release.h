@@ -29,7 +29,7 @@ public:
     Result<int> distanceToInstability(std::vector<double> values) const;
 
     Neighbouring neighbouring() const { return Neighbouring::Replace; }
-    PrivacyCost cost() const { return {m_epsilon, m_delta}; }
+    PrivacySpend cost() const { return {m_epsilon, m_delta}; }
 
 private:
     ProposeTestRelease(double e, double d, double b, double lo, double hi) : m_epsilon(e), m_delta(d), m_bound(b), m_lower(lo), m_upper(hi) {}

@@ -5,10 +5,15 @@
 #pragma once
 
 #include "veil/common/random.h"
+#include "veil/common/run_context.h"
 #include "veil/dp/privacy.h"
+#include "veil/dp/release_gate.h"
+#include "veil/table/column.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace veil::dp {
@@ -38,7 +43,7 @@ public:
     double otherProbability() const { return m_q; }  // q: probability of reporting one given other value
     // Replace one person's value (local DP).
     Neighbouring neighbouring() const { return Neighbouring::Replace; }
-    PrivacyCost cost() const { return {m_epsilon, 0.0}; }
+    PrivacySpend cost() const { return {m_epsilon, 0.0}; }
 
 private:
     RandomizedResponse(double e, std::size_t k);
@@ -46,5 +51,34 @@ private:
     std::size_t m_k;
     double m_p, m_q;
 };
+
+// Randomized response on a column, each row one respondent, over a DECLARED domain: the binary
+// attribute "column = value" (--value), or k declared categories. Values outside the categories
+// are reported as the other category when one is declared, and dropped otherwise; never is a new
+// category read off the data.
+struct RrRequest {
+    double epsilon = 1.0;
+    std::optional<std::string> value;       // binary: the attribute "column = value"
+    std::vector<std::string> categories;    // k-ary: the declared categories (k >= 2 with the other bin)
+    std::optional<std::string> otherLabel;  // k-ary: the extra category for values outside the list
+};
+
+struct RrRelease {
+    std::vector<std::string> categories;  // the reported domain ("not V", "V" for binary)
+    std::string attribute;                // binary: "column = V"
+    bool binary = false;
+    double truthProbability = 0.0;
+    std::size_t respondents = 0;          // reports made (public in the local model: each respondent sends one)
+    FrequencyEstimate estimate;
+    std::vector<double> trueFractions;    // teaching mode only
+    ReleaseReceipt receipt;
+};
+
+// Charges epsilon through the gate (each report is epsilon-LDP under replace-one; the estimate is
+// post-processing), then simulates every respondent's report with the gate's random source.
+// Errors: no declared domain, both a value and categories, duplicate categories, epsilon out of
+// range, the gate's.
+Result<RrRelease> releaseRandomizedResponse(ReleaseGate& gate, const Column& column, const RrRequest& request,
+                                            const RunContext& ctx);
 
 }  // namespace veil::dp

@@ -22,7 +22,7 @@ public:
     double epsilon() const { return m_epsilon; }
     double scale() const { return m_scale; }
     Neighbouring neighbouring() const { return m_neighbouring; }
-    PrivacyCost cost() const { return {m_epsilon, 0.0}; }
+    PrivacySpend cost() const { return {m_epsilon, 0.0}; }
 
 private:
     ReportNoisyMax(double e, double scale, Neighbouring n) : m_epsilon(e), m_scale(scale), m_neighbouring(n) {}

@@ -31,7 +31,7 @@ public:
     double epsilon() const { return m_epsilon; }
     int blocks() const { return m_blocks; }
     Neighbouring neighbouring() const { return Neighbouring::Replace; }
-    PrivacyCost cost() const { return {m_epsilon, 0.0}; }
+    PrivacySpend cost() const { return {m_epsilon, 0.0}; }
 
 private:
     SampleAndAggregate(double e, int k, double lo, double hi) : m_epsilon(e), m_blocks(k), m_lower(lo), m_upper(hi) {}

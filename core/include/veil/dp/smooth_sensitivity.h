@@ -29,7 +29,7 @@ public:
     double epsilon() const { return m_epsilon; }
     double delta() const { return m_delta; }
     Neighbouring neighbouring() const { return Neighbouring::Replace; }
-    PrivacyCost cost() const { return {m_epsilon, m_delta}; }
+    PrivacySpend cost() const { return {m_epsilon, m_delta}; }
 
 private:
     SmoothSensitivityQuantile(double e, double d, double q, double lo, double hi);

@@ -25,7 +25,7 @@ public:
     int aboveCount() const { return m_above; }
     double thresholdScale() const { return m_rhoScale; }
     double queryScale() const { return m_nuScale; }
-    PrivacyCost cost() const { return {m_epsilon, 0.0}; }
+    PrivacySpend cost() const { return {m_epsilon, 0.0}; }
     Neighbouring neighbouring() const { return Neighbouring::AddRemove; }
 
 private:

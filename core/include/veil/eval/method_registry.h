@@ -1,11 +1,14 @@
 // The methods an experiment can compare, by string id ("histogram:identity", "count:laplace",
-// "psd:kd", ...). Each runs ONE trial: from the trial's input, epsilon and a RandomSource to
-// estimates of its target (the workload's answers, the total count, or the median). The
-// mechanisms are the engines' own (dp, spatial); this file only adapts them to a histogram input.
+// "psd:kd", ...), generated from the engines' catalogues where one exists. Each runs ONE trial:
+// from the trial's input, epsilon and a teaching-mode ReleaseGate (which hands out the trial's
+// random source) to estimates of its target (the workload's answers, the total count, or the
+// median). The releases are the engines' own, through the same gate path as the CLI and the window;
+// this file only adapts them to a histogram or graph input.
 #pragma once
 
 #include "veil/common/random.h"
 #include "veil/common/status.h"
+#include "veil/dp/release_gate.h"
 #include "veil/eval/histogram.h"
 #include "veil/eval/workload.h"
 
@@ -52,7 +55,7 @@ struct TrialInput {
     const graph::Graph* graph = nullptr;  // the data set of DataKind::Graph methods
 };
 
-using TrialFunction = std::function<Result<std::vector<double>>(const TrialInput& input, double epsilon, RandomSource& rng)>;
+using TrialFunction = std::function<Result<std::vector<double>>(const TrialInput& input, double epsilon, dp::ReleaseGate& gate)>;
 // Optional: builds, once per data set, what every trial reuses (e.g. the records of a histogram);
 // also validates the options. Called before any trial runs (input.prepared is null), so bad
 // options fail the sweep early.

@@ -23,6 +23,9 @@ namespace veil::eval {
 
 struct SweepOptions {
     int threads = 0;  // 0: std::thread::hardware_concurrency(); 1: run on the calling thread
+    // A differential sweep measures error against the true answers, so it runs in teaching mode
+    // only (public or sample data); its results are marked "private": false.
+    bool teaching = false;
 };
 
 // One trial: the error of one method at one epsilon.

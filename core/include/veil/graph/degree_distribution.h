@@ -5,6 +5,7 @@
 
 #include "veil/common/run_context.h"
 #include "veil/common/status.h"
+#include "veil/dp/release_gate.h"
 #include "veil/graph/graph.h"
 
 #include <span>
@@ -16,22 +17,27 @@ namespace veil::graph {
 std::vector<double> isotonicRegression(std::span<const double> values);
 
 struct DegreeSequenceRelease {
-    std::vector<double> trueSorted;     // ascending degrees
+    std::vector<double> trueSorted;     // ascending degrees: teaching mode only
     std::vector<double> noisy;          // trueSorted + Lap(2/eps)
-    std::vector<double> postProcessed;  // isotonic regression of noisy
-    double noiseScale = 0;              // 2 / eps
+    std::vector<double> postProcessed;  // isotonic regression of noisy, clamped at 0 (degrees are >= 0)
+    double noiseScale = 0;              // 2 / eps (snapped)
     double epsilon = 0;
+    dp::ReleaseReceipt receipt;
 };
-// Edge-level eps-DP. Errors: InvalidArgument (eps), missing RandomSource, Cancelled.
-Result<DegreeSequenceRelease> releaseDegreeSequence(const Graph& g, double epsilon, const RunContext& ctx);
+// Edge-level eps-DP (the node count n is public), charged through the gate. Errors:
+// InvalidArgument (eps), the gate's, Cancelled.
+Result<DegreeSequenceRelease> releaseDegreeSequence(dp::ReleaseGate& gate, const Graph& g, double epsilon,
+                                                    const RunContext& ctx);
 
 struct DegreeHistogramRelease {
-    std::vector<double> trueCounts;  // bins 0..n-1 (n is public)
+    std::vector<double> trueCounts;  // bins 0..n-1 (n is public): teaching mode only
     std::vector<double> noisy;       // + Lap(4/eps)
     std::vector<double> clamped;     // noisy clamped at 0 (post-processing)
     double noiseScale = 0;
     double epsilon = 0;
+    dp::ReleaseReceipt receipt;
 };
-Result<DegreeHistogramRelease> releaseDegreeHistogram(const Graph& g, double epsilon, const RunContext& ctx);
+Result<DegreeHistogramRelease> releaseDegreeHistogram(dp::ReleaseGate& gate, const Graph& g, double epsilon,
+                                                      const RunContext& ctx);
 
 }  // namespace veil::graph

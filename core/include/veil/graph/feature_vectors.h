@@ -7,6 +7,7 @@
 
 #include "veil/common/run_context.h"
 #include "veil/common/status.h"
+#include "veil/dp/release_gate.h"
 #include "veil/graph/graph.h"
 
 #include <string>
@@ -16,23 +17,25 @@ namespace veil::graph {
 
 struct FeatureRelease {
     std::vector<std::string> names;
-    std::vector<double> projectedValues;  // on mu_D(G)
+    std::vector<double> projectedValues;  // on mu_D(G): teaching mode only
     std::vector<double> noisy;
     std::vector<double> noiseScales;      // a * 3 * RS_i / eps
     std::size_t D = 0;
-    std::size_t removedEdges = 0;
+    std::size_t removedEdges = 0;         // teaching mode only
     double epsilon = 0;
     std::string guarantee;
+    dp::ReleaseReceipt receipt;
 };
 
 // Number of walks of each length 1..maxLength (ordered vertex sequences, 1' A^l 1). O(maxLength * m).
 std::vector<double> countWalks(const Graph& g, int maxLength);
 
-// Features: the 8 connected 3- and 4-node graphlet counts (see graphlets.h). Errors:
-// InvalidArgument (eps, D < 1), missing RandomSource, Cancelled.
-Result<FeatureRelease> releaseGraphletFeatures(const Graph& g, std::size_t D, double epsilon, const RunContext& ctx);
+// Features: the 8 connected 3- and 4-node graphlet counts (see graphlets.h), charged through the
+// gate (epsilon). Errors: InvalidArgument (eps, D < 1), the gate's, Cancelled.
+Result<FeatureRelease> releaseGraphletFeatures(dp::ReleaseGate& gate, const Graph& g, std::size_t D, double epsilon,
+                                               const RunContext& ctx);
 // Features: walks of length 1..maxLength (1 <= maxLength <= 10).
-Result<FeatureRelease> releaseRandomWalkFeatures(const Graph& g, std::size_t D, int maxLength, double epsilon,
-                                                 const RunContext& ctx);
+Result<FeatureRelease> releaseRandomWalkFeatures(dp::ReleaseGate& gate, const Graph& g, std::size_t D, int maxLength,
+                                                 double epsilon, const RunContext& ctx);
 
 }  // namespace veil::graph

@@ -9,11 +9,16 @@
 //                            c = 4, f(mu(G)) + Lap(2S/eps), beta = eps / (2 ln(1/delta)) (eps, delta)
 // - node / truncation:       naive truncation T_k, smooth bound of Kasiviswanathan et al.,
 //                            f(T_k(G)) + Lap(2S/eps), same beta                    (eps, delta)
-// All noise comes from veil/dp/samplers.h (snapped Laplace) with the caller's RandomSource.
+// All noise comes from dp::LaplaceMechanism (snapped Laplace) with the random source the release
+// gate hands out: releaseStatistic charges what the request spends before anything is computed.
+// In release mode the result carries no true or projected value, and no data-dependent scale
+// (noisy-max-degree, node restricted and truncation scale their noise with the data).
 #pragma once
 
+#include "veil/common/catalogue.h"
 #include "veil/common/run_context.h"
 #include "veil/common/status.h"
+#include "veil/dp/release_gate.h"
 #include "veil/graph/graph.h"
 #include "veil/graph/statistic.h"
 
@@ -43,8 +48,8 @@ struct ReleaseRequest {
 
 struct ReleaseResult {
     std::string statistic, privacy, method;
-    double trueValue = 0;           // f(G)
-    double projectedValue = 0;      // f(mu(G)) (= f(G) when there is no projection)
+    double trueValue = 0;           // f(G): teaching mode only
+    double projectedValue = 0;      // f(mu(G)) (= f(G) when there is no projection): teaching mode only
     std::vector<double> releases;   // one per trial
     double noiseScale = 0;          // Laplace scale b of the first trial
     std::vector<double> noiseScales;// per trial (they differ only for noisy-max-degree)
@@ -58,11 +63,31 @@ struct ReleaseResult {
     double spentEpsilon = 0, spentDelta = 0;  // what one trial spends (the guarantee's parameters)
     std::string guarantee;          // e.g. "(2 eps, delta) = (2, 1e-06) edge-DP"
     std::vector<std::string> warnings;
+    bool dataDependentScale = false;  // the noise scale depends on the graph (hidden in release mode)
+    bool truthsStripped = false;      // release mode: true/projected values, removed edges, d_est hidden
+    dp::ReleaseReceipt receipt;
 };
 
-// Errors: InvalidArgument (bad epsilon / delta / k / trials, unsupported combination),
-// Cancelled, Internal (LP failure), or a missing RandomSource in ctx.
-Result<ReleaseResult> releaseStatistic(const Graph& g, const ReleaseRequest& request, const RunContext& ctx);
+// The six (privacy, method) pairs: "edge-laplace", "edge-noisy-max-degree", "edge-restricted",
+// "node-laplace", "node-restricted", "node-truncation", with names, citations, delta and k needs.
+struct GraphMethodEntry {
+    AlgorithmInfo info;
+    Privacy privacy;
+    Method method;
+    bool needsK = false;
+};
+const std::vector<GraphMethodEntry>& graphMethodCatalogue();
+Result<const GraphMethodEntry*> findGraphMethod(Privacy privacy, Method method);
+
+// What a request spends in all (trials included): noisy-max-degree 2 eps and delta per trial,
+// node restricted and truncation (eps, delta), the others eps. Errors: the request's.
+Result<dp::PrivacySpend> releaseCost(const ReleaseRequest& request);
+
+// Validates, charges the gate, then releases. Errors: InvalidArgument (bad epsilon / delta / k /
+// trials, unsupported combination), the gate's (nothing is computed when it refuses), Cancelled,
+// Internal (LP failure).
+Result<ReleaseResult> releaseStatistic(dp::ReleaseGate& gate, const Graph& g, const ReleaseRequest& request,
+                                       const RunContext& ctx);
 
 // The smooth bound of the vertex LP release, maximised over real d >= dEst (closed form).
 double lpSmoothBound(double dEst, double beta, double c, double rs);
@@ -76,7 +101,8 @@ struct MethodChoice {
     Privacy privacy;
     Method method;
 };
-std::vector<Result<ReleaseResult>> compareReleases(const Graph& g, const ReleaseRequest& base,
+// Each method is a release of its own, charged through the gate.
+std::vector<Result<ReleaseResult>> compareReleases(dp::ReleaseGate& gate, const Graph& g, const ReleaseRequest& base,
                                                    const std::vector<MethodChoice>& methods, const RunContext& ctx);
 
 }  // namespace veil::graph

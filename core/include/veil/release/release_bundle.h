@@ -2,10 +2,13 @@
 // manifest.json (what was released, from which input hash, with which plan, epsilon/delta spent
 // and the dataset's remaining budget, neighbouring notion, Veil version, time, seed policy),
 // report.html and, when the caller renders one (the window, with Qt), report.pdf.
-// Ledger and bundle are written so that a crash leaves both or neither: the bundle is written to
-// a hidden ".partial" folder (or zip file, written atomically) beside its destination; the ledger
-// entry (naming both) is committed; then the partial is renamed into place. recoverReleaseBundles() finishes a rename
-// that a crash interrupted, so the ledger, which never forgets a spend, stays the truth.
+// A differentially private outcome arrives already charged: the ReleaseGate recorded its ledger
+// entry (naming the bundle and its partial) before any noise was drawn, so a crash can lose a
+// release but never an expense. The bundle is written to a hidden ".partial" folder (or zip
+// file, written atomically) beside its destination, then renamed into place;
+// recoverReleaseBundles() finishes a rename that a crash interrupted. A syntactic release (no
+// privacy budget) is recorded here, with epsilon 0, before the rename. Teaching mode can never
+// produce a bundle.
 #pragma once
 
 #include "veil/release/privacy_ledger.h"
@@ -20,8 +23,20 @@
 
 namespace veil::release {
 
+// Where a bundle goes: the destination and the hidden partial beside it, chosen before the
+// release is charged (the ledger entry names both).
+struct BundleTarget {
+    std::string dir;      // absolute
+    std::string partial;  // absolute, ".NAME.partial-N" beside dir
+};
+// Errors: empty path, the destination exists, its folder does not exist.
+Result<BundleTarget> prepareBundleTarget(const std::string& outputDir);
+// {"bundle": dir, "partial": partial}: the details a release gate merges into the charge.
+nlohmann::json bundleDetails(const BundleTarget& target);
+
 struct BundleOptions {
     std::string outputDir;              // the bundle folder to create, or a .zip file (must not exist yet)
+    std::string partialPath;            // from prepareBundleTarget (empty: chosen here)
     PrivacyLedger* ledger = nullptr;    // where the release is recorded (required)
     // Renders report.pdf from the report's HTML (core has no PDF writer; the window passes Qt's).
     // Called before anything is recorded; an error aborts the release with nothing written.
@@ -40,8 +55,9 @@ struct BundleResult {
     std::int64_t ledgerEntry = 0;
 };
 
-// Writes the bundle and records the release. Errors: the destination exists, the ledger refuses
-// (budget exceeded: nothing is written), I/O.
+// Writes the bundle (and records a syntactic release). Errors: the destination exists; a
+// differentially private outcome that was not charged in release mode (teaching mode, no ledger
+// entry); the ledger refuses (budget exceeded: nothing is written); I/O.
 Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& outcome, const BundleOptions& options);
 
 // Completes bundles whose rename was interrupted (ledger entry committed, folder still partial).

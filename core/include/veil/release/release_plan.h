@@ -1,7 +1,9 @@
 // ReleasePlan: what to release, as plain JSON that can be saved, shared and rerun. Two kinds run
 // headless today: "anonymization" (a k-anonymity / l-diversity / t-closeness release of a table)
-// and "dp-query" (a differentially private answer to a query on a table column). Paths inside a
-// plan are relative to the plan file. See docs/examples/adult-k5-plan.json.
+// and "dp-query" (a differentially private answer to a query on a table column; a histogram
+// declares its domain: "bins" with "lower"/"upper", or "categories" with an optional "other"
+// bin, and may name a "strategy" with its "options"). Paths inside a plan are relative to the
+// plan file. See docs/examples/adult-k5-plan.json.
 #pragma once
 
 #include "veil/anonymity/anonymization.h"
@@ -50,5 +52,8 @@ Result<ReleasePlan> parseReleasePlan(const nlohmann::json& json, const std::stri
 // Kind-specific views of a plan (hierarchy files are read and validated here).
 Result<AnonymizationPlan> anonymizationPlan(const ReleasePlan& plan);
 Result<DpQueryPlan> dpQueryPlan(const ReleasePlan& plan);
+// The ledger key of the plan's dataset ("dataset_key", default the data file's name): the release
+// gate that runs the plan charges this dataset.
+Result<std::string> planDatasetKey(const ReleasePlan& plan);
 
 }  // namespace veil::release

@@ -4,6 +4,7 @@
 
 #include "veil/common/random.h"
 #include "veil/common/run_context.h"
+#include "veil/dp/release_gate.h"
 #include "veil/release/release_plan.h"
 
 #include <nlohmann/json.hpp>
@@ -45,6 +46,7 @@ struct ReleaseOutcome {
     std::string guarantee;     // plain-language statement of the guarantee
     double epsilon = 0.0;      // privacy budget spent (0 for syntactic releases)
     double delta = 0.0;
+    double rho = 0.0;          // zCDP units spent (Gaussian releases)
     std::string neighbouring;  // "add-remove", "replace" or "" (not DP)
     bool seeded = false;
     std::string randomness;    // RandomSource::description()
@@ -53,6 +55,9 @@ struct ReleaseOutcome {
     // engine, the aggregates file and its sha256; recorded in the manifest as "exact_aggregates".
     nlohmann::json exactAggregates;
     std::vector<ReportFigure> figures;
+    // Differentially private kinds: the gate's receipt (what was charged, the ledger entry, release
+    // or teaching mode). A bundle is only written for a receipt charged in release mode.
+    std::optional<dp::ReleaseReceipt> receipt;
 };
 
 // What an anonymization release was made from, for anonymizationOutcome.
@@ -70,8 +75,10 @@ struct AnonymizationInput {
 ReleaseOutcome anonymizationOutcome(const AnonymizationInput& input, const anonymity::AnonymizationConfig& config,
                                     const anonymity::AnonymizationResult& result);
 
-// Runs the plan. Errors: the plan's own (fields, files, parameters), the engines', cancellation.
-Result<ReleaseOutcome> runReleasePlan(const ReleasePlan& plan, RandomSource& random, const RunContext& ctx = {});
+// Runs the plan; a differentially private plan is charged through `gate` (whose dataset must be
+// planDatasetKey(plan)) before anything is computed. Errors: the plan's own (fields, files,
+// parameters), the gate's (budget exceeded: nothing is computed), the engines', cancellation.
+Result<ReleaseOutcome> runReleasePlan(const ReleasePlan& plan, dp::ReleaseGate& gate, const RunContext& ctx = {});
 
 // Runs a dp-query plan (count, sum, mean, histogram) on the EXACT aggregates an external engine
 // computed with plan-sql's script (a veil_aggregates CSV, see aggregate_import.h) instead of on
@@ -79,6 +86,6 @@ Result<ReleaseOutcome> runReleasePlan(const ReleasePlan& plan, RandomSource& ran
 // the outcome's input is the aggregates file. Errors: not a dp-query plan, a query without a
 // data-independent domain, a malformed aggregates file (file:line), the mechanism's own.
 Result<ReleaseOutcome> runReleasePlanOnAggregates(const ReleasePlan& plan, const std::string& aggregatesCsv,
-                                                  RandomSource& random, const RunContext& ctx = {});
+                                                  dp::ReleaseGate& gate, const RunContext& ctx = {});
 
 }  // namespace veil::release

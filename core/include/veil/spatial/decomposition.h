@@ -7,6 +7,7 @@
 
 #include "veil/common/run_context.h"
 #include "veil/common/status.h"
+#include "veil/dp/release_gate.h"
 #include "veil/spatial/budget_allocation.h"
 #include "veil/spatial/point_set.h"
 #include "veil/spatial/private_median.h"
@@ -77,6 +78,10 @@ struct PrivateSpatialDecomposition {
     std::size_t pointCount = 0;
     bool postProcessed = false;
     std::vector<std::string> warnings;
+    // Set by releaseDecomposition: what was spent, private or not. In release mode the true
+    // counts are zero, the points are gone and pointCount is 0 (truthsStripped).
+    dp::ReleaseReceipt receipt;
+    bool truthsStripped = false;
 
     const PsdNode& root() const { return nodes.front(); }
     int maxDepth() const;

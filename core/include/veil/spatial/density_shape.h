@@ -37,4 +37,8 @@ Result<DensityShape> readDensityShape(const std::string& path);
 // shape's grid, which is public. O(n log cells).
 Result<PointSet> samplePointsFromShape(const DensityShape& shape, std::uint64_t n, const RunContext& ctx);
 
+// The seed of the points sampled from a shape in a seeded run: a stream of its own, derived from
+// the run's seed (the noise draws from the seed itself), the same in the CLI and the window.
+std::uint64_t shapeSampleSeed(std::uint64_t seed);
+
 }  // namespace veil::spatial

@@ -10,11 +10,13 @@
 namespace veil::spatial {
 
 struct GeoJsonOptions {
-    bool includeTrueCounts = false;  // NOT private: for inspection only, never for a release
+    bool includeTrueCounts = false;  // NOT private (teaching mode only; ignored once truths are stripped)
 };
 
 // FeatureCollection text; each feature's properties: "noisy_count" (the estimate: post-processed
-// when post-processing ran), "depth", "area", "density" (noisy count / area). O(leaves).
+// when post-processing ran), "depth", "area", "density" (noisy count / area). The collection's
+// properties say what was spent and whether it is private ("private", "mode", "seeded", "spent"
+// from the release receipt). O(leaves).
 std::string leavesToGeoJson(const PrivateSpatialDecomposition& psd, const GeoJsonOptions& options = {});
 
 // Writes the GeoJSON atomically (temporary file + rename). Errors: the file system's.

@@ -26,6 +26,13 @@ struct RangeWorkload {
 // Not a release: the workload is public; any RandomSource (seeded for repeatable comparisons).
 Result<RangeWorkload> randomRangeWorkload(const Rect& domain, std::size_t count, QuerySize size, RandomSource& rng);
 
+// The public evaluation workload of the CLI and the Spatial view (teaching mode): `count`
+// rectangles of one class, or for Mixed a third of each class (small, medium, large, in that
+// order), drawn from the fixed public seed kEvaluationWorkloadSeed so that every run, in both
+// faces, is measured on the same queries.
+inline constexpr std::uint64_t kEvaluationWorkloadSeed = 20120401;
+Result<RangeWorkload> evaluationWorkload(const Rect& domain, std::size_t count, QuerySize size);
+
 // Exact answers for many rectangles at once (offline sweep over x with a Fenwick tree over y
 // ranks: O((n + q) log n)). NOT private.
 std::vector<double> exactRangeCounts(const PointSet& points, const std::vector<Rect>& queries);

@@ -18,7 +18,7 @@ struct UniformGridOptions {
     bool nonPrivate = false;
 };
 
-// Qardaji et al.'s grid size: max(1, ceil(sqrt(n * epsilon / c))), capped at 4096.
+// Qardaji et al.'s grid size: max(1, ceil(sqrt(n * epsilon / c))), capped at 1448 (2^21 cells).
 std::size_t uniformGridSize(double n, double epsilon, double c = 10.0);
 
 // Errors: epsilon not positive finite, countFraction outside (0, 1), no random source, cancelled.

@@ -1,5 +1,6 @@
-// Shared by runColumnQuery and releaseExactAggregates: the mechanism choice and the additive
-// release loop, so that aggregates computed by Veil and by an external engine get the same noise.
+// Shared by releaseColumnQuery and releaseExactAggregates: validation, the mechanism choice and
+// the additive release loop, so that aggregates computed by Veil and by an external engine get
+// the same noise.
 #pragma once
 
 #include "veil/dp/column_query.h"
@@ -7,9 +8,24 @@
 
 namespace veil::dp::detail {
 
-// Validates epsilon/delta/trials/confidence/bounds and picks the spec's mechanism (or the natural
-// one for the query). Defined in column_query.cpp.
-Result<MechanismKind> chooseMechanism(const ColumnQuerySpec& spec, const RunContext& ctx);
+// Validates epsilon/delta/trials/confidence/bounds and the declared domain (histogram bins or
+// categories, strategy and its options) and picks the spec's mechanism (or the natural one for
+// the query). No data is read. Defined in column_query.cpp.
+Result<MechanismKind> chooseMechanism(const ColumnQuerySpec& spec);
+
+// The column's public schema fits the query (numeric for sum, mean, quantiles, numeric bins and
+// ranges). Defined in column_query_run.cpp.
+Status checkColumnForQuery(const Column& column, const ColumnQuerySpec& spec);
+
+// The neighbouring notion the query is private under (replace-one for a mean and the smooth
+// median, whose n is public; add/remove otherwise).
+Neighbouring neighbouringOf(const ColumnQuerySpec& spec, MechanismKind mech);
+
+// Computes the exact answers and their `trials` releases with the context's random source (handed
+// out by the gate). `teaching`: data-dependent accuracy (exponential-mechanism intervals, smooth
+// sensitivity scales) may be shown. Defined in column_query_run.cpp.
+Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQuerySpec& spec, MechanismKind mech,
+                                            bool teaching, const RunContext& ctx);
 
 // `trials` releases of r.trueValues with r.mechanism at the given sensitivity (fills noise,
 // scale, releases and intervals).

@@ -62,7 +62,7 @@ MethodInfo graphMethod(const GraphVariant& v) {
     m.truth = [](const TrialInput& in) -> Result<std::vector<double>> {
         return std::vector<double>{static_cast<const PreparedStatistic*>(in.prepared)->truth};
     };
-    m.run = [v](const TrialInput& in, double epsilon, RandomSource& rng) -> Result<std::vector<double>> {
+    m.run = [v](const TrialInput& in, double epsilon, dp::ReleaseGate& gate) -> Result<std::vector<double>> {
         const auto& p = *static_cast<const PreparedStatistic*>(in.prepared);
         graph::ReleaseRequest r;
         r.statistic = p.statistic;
@@ -74,9 +74,7 @@ MethodInfo graphMethod(const GraphVariant& v) {
         r.epsilon = v.method == graph::Method::NoisyMaxDegree ? epsilon / 2.0 : epsilon;
         r.delta = in.delta;
         r.trials = 1;
-        RunContext ctx;
-        ctx.random = &rng;
-        auto released = graph::releaseStatistic(*in.graph, r, ctx);
+        auto released = graph::releaseStatistic(gate, *in.graph, r, RunContext{});
         if (!released) return released.status();
         if (released->releases.empty()) return Status::internal("the graph release returned no value");
         return std::vector<double>{released->releases.front()};

@@ -1,7 +1,6 @@
-// Histogram strategies of the dp engine (veil/dp/histogram_release.h: identity, hierarchical
-// +- constrained inference of Hay et al. VLDB 2010, Privelet wavelet of Xiao et al. ICDE 2010,
-// MWEM of Hardt et al. NIPS 2012) on a 1-D histogram, answering the workload's ranges from the
-// released bin estimates.
+// Histogram strategies of the dp engine's catalogue (veil/dp/histogram_release.h), one method
+// "histogram:<id>" each (plus the historical aliases), on a 1-D histogram, answering the
+// workload's ranges from the released bin estimates. Options are the catalogue's parameters.
 #include "methods.h"
 
 #include "veil/dp/histogram_release.h"
@@ -11,40 +10,19 @@ namespace veil::eval::detail {
 namespace {
 
 struct Variant {
-    const char* id;
-    dp::HistogramStrategy strategy;
-    bool consistency;
-    const char* description;
-    std::vector<std::string> options;
-    const char* optionsHelp;
+    std::string id;        // method id
+    std::string strategy;  // catalogue id
+    nlohmann::json fixed;  // options the id implies (aliases)
+    std::string description;
 };
 
-Result<dp::HistogramOptions> histogramOptions(const Variant& v, const TrialInput* in, const nlohmann::json& o,
-                                              double epsilon) {
-    dp::HistogramOptions h;
-    h.epsilon = epsilon;
-    h.consistency = v.consistency;
-    auto branching = numberOption(o, "branching", 2);
-    if (!branching) return branching.status();
-    if (*branching < 2) return Status::invalidArgument("option 'branching' must be >= 2");
-    h.branching = static_cast<int>(*branching);
-    auto rounds = numberOption(o, "rounds", 10);
-    if (!rounds) return rounds.status();
-    if (*rounds < 1) return Status::invalidArgument("option 'rounds' must be >= 1");
-    h.mwemRounds = static_cast<int>(*rounds);
-    auto share = numberOption(o, "total_share", 0.05);
-    if (!share) return share.status();
-    if (!(*share > 0 && *share < 1)) return Status::invalidArgument("option 'total_share' must be in (0, 1)");
-    h.mwemTotalShare = *share;
-    if (in && v.strategy == dp::HistogramStrategy::Mwem) {
-        // MWEM selects among the workload's own queries, as in DPBench.
-        h.workload.reserve(in->workload.size());
-        for (const auto& q : in->workload.queries) h.workload.push_back({q.colLo, q.colHi});
-    }
-    return h;
+nlohmann::json mergedOptions(const Variant& v, const nlohmann::json& given) {
+    nlohmann::json o = given.is_object() ? given : nlohmann::json::object();
+    for (const auto& [key, value] : v.fixed.items()) o[key] = value;
+    return o;
 }
 
-MethodInfo makeMethod(const Variant& v) {
+MethodInfo makeMethod(const Variant& v, const AlgorithmInfo& info) {
     MethodInfo m;
     m.id = v.id;
     m.module = "dp";
@@ -52,19 +30,29 @@ MethodInfo makeMethod(const Variant& v) {
     m.target = MethodTarget::Workload;
     m.supports1D = true;
     m.supports2D = false;
-    m.optionsHelp = v.optionsHelp;
-    m.prepare = [v](const TrialInput& in) -> Result<std::shared_ptr<const void>> {
-        VEIL_RETURN_IF_ERROR(checkKnownOptions(in.options, v.options, v.id));
-        auto check = histogramOptions(v, nullptr, in.options, 1.0);
-        if (!check) return check.status().withContext(std::string("method '") + v.id + "'");
+    std::string help;
+    for (const auto& p : info.parameters)
+        if (!v.fixed.contains(p.name)) help += (help.empty() ? "" : ", ") + p.name + " (" + p.defaultValue.dump() + ")";
+    m.optionsHelp = help;
+    m.prepare = [v, info](const TrialInput& in) -> Result<std::shared_ptr<const void>> {
+        if (in.options.is_object())
+            for (const auto& [key, value] : in.options.items())
+                if (v.fixed.contains(key))
+                    return Status::invalidArgument("method '" + v.id + "': option '" + key + "' is fixed by the method id");
+        auto check = parseParameters(info, mergedOptions(v, in.options), "method '" + v.id + "' options");
+        if (!check) return check.status();
         return std::shared_ptr<const void>();
     };
-    m.run = [v](const TrialInput& in, double epsilon, RandomSource& rng) -> Result<std::vector<double>> {
-        auto opts = histogramOptions(v, &in, in.options, epsilon);
-        if (!opts) return opts.status();
-        RunContext ctx;
-        ctx.random = &rng;
-        auto released = dp::releaseHistogram(in.data.counts, v.strategy, *opts, ctx);
+    m.run = [v](const TrialInput& in, double epsilon, dp::ReleaseGate& gate) -> Result<std::vector<double>> {
+        dp::HistogramRequest request;
+        request.strategy = v.strategy;
+        request.options = mergedOptions(v, in.options);
+        request.epsilon = epsilon;
+        request.what = "histogram (" + v.strategy + ")";
+        // Workload-aware strategies (MWEM) select among the workload's own queries, as in DPBench.
+        request.workload.reserve(in.workload.size());
+        for (const auto& q : in.workload.queries) request.workload.push_back({q.colLo, q.colHi});
+        auto released = dp::releaseHistogram(gate, in.data.counts, request, RunContext{});
         if (!released) return released.status();
         return answerWorkload(in.workload, released->estimate, 1, in.data.columns);
     };
@@ -74,20 +62,19 @@ MethodInfo makeMethod(const Variant& v) {
 }  // namespace
 
 void addHistogramMethods(std::vector<MethodInfo>& out) {
-    const Variant variants[] = {
-        {"histogram:identity", dp::HistogramStrategy::Identity, false, "Laplace(1/epsilon) on every bin", {}, ""},
-        {"histogram:hierarchical", dp::HistogramStrategy::Hierarchical, false,
-         "b-ary tree of noisy counts without inference: the dp engine returns its noisy leaves", {"branching"}, "branching (2)"},
-        {"histogram:hierarchical+consistency", dp::HistogramStrategy::Hierarchical, true,
-         "b-ary tree with Hay et al.'s constrained inference (least-squares consistent counts)", {"branching"},
-         "branching (2)"},
-        {"histogram:wavelet", dp::HistogramStrategy::Privelet, false, "Privelet: Haar wavelet coefficients with Laplace noise",
-         {}, ""},
-        {"histogram:mwem", dp::HistogramStrategy::Mwem, false,
-         "MWEM: multiplicative weights over the workload's queries chosen by the exponential mechanism",
-         {"rounds", "total_share"}, "rounds (10), total_share (0.05)"},
-    };
-    for (const auto& v : variants) out.push_back(makeMethod(v));
+    for (const auto& info : dp::histogramStrategies())
+        out.push_back(makeMethod({"histogram:" + info.id, info.id, nlohmann::json::object(), info.name + ": " + info.summary}, info));
+    // Historical ids of the first experiments.
+    const auto hierarchical = dp::findHistogramStrategy("hierarchical");
+    const auto privelet = dp::findHistogramStrategy("privelet");
+    if (hierarchical)
+        out.push_back(makeMethod({"histogram:hierarchical+consistency", "hierarchical", {{"consistency", true}},
+                                  "b-ary tree with Hay et al.'s constrained inference (same as histogram:hierarchical)"},
+                                 **hierarchical));
+    if (privelet)
+        out.push_back(makeMethod({"histogram:wavelet", "privelet", nlohmann::json::object(), "Privelet: Haar wavelet coefficients "
+                                                                                            "with Laplace noise (same as histogram:privelet)"},
+                                 **privelet));
 }
 
 }  // namespace veil::eval::detail

@@ -1,12 +1,12 @@
-// Private spatial decompositions (quadtree, kd-tree, hybrid, uniform grid) of the spatial engine
-// run on a 2-D histogram, answering the workload's rectangles (Cormode et al., ICDE 2012;
-// Qardaji, Yang, Li, ICDE 2013 for the grid). Cell (row r, column c) holds its records at the
-// point (c + 0.5, r + 0.5) of the domain [0, columns) x [0, rows).
+// Private spatial decompositions of the spatial engine's catalogue (quadtree, kd-tree, hybrid,
+// uniform grid: veil/spatial/psd_release.h) run on a 2-D histogram through the trial's release
+// gate, answering the workload's rectangles (Cormode et al., ICDE 2012; Qardaji, Yang, Li, ICDE
+// 2013 for the grid). Cell (row r, column c) holds its records at the point (c + 0.5, r + 0.5) of
+// the public domain [0, columns) x [0, rows).
 #include "methods.h"
 
-#include "veil/spatial/decomposition.h"
+#include "veil/spatial/psd_release.h"
 #include "veil/spatial/range_query.h"
-#include "veil/spatial/uniform_grid.h"
 
 #include <cmath>
 
@@ -17,9 +17,6 @@ namespace {
 struct PreparedPoints {
     spatial::PointSet points;
 };
-
-const std::vector<std::string> kTreeOptions = {"height", "budget", "postprocess", "min_leaf_size", "median_fraction", "median"};
-const std::vector<std::string> kGridOptions = {"cells_per_axis", "postprocess"};
 
 Result<std::shared_ptr<const void>> preparePoints(const HistogramData& data) {
     std::vector<double> x, y;
@@ -49,61 +46,33 @@ std::vector<spatial::Rect> workloadRects(const Workload& w) {
     return rects;
 }
 
-Result<spatial::PsdOptions> treeOptions(spatial::TreeKind kind, const nlohmann::json& o, double epsilon, double delta) {
-    spatial::PsdOptions p;
-    p.kind = kind;
-    p.epsilon = epsilon;
-    if (delta > 0) p.delta = delta;
-    auto height = numberOption(o, "height", 8);
-    if (!height) return height.status();
-    p.height = static_cast<int>(*height);
-    auto budget = stringOption(o, "budget", "geometric");
-    if (!budget) return budget.status();
-    if (*budget == "geometric") p.budget = spatial::BudgetStrategy::Geometric;
-    else if (*budget == "uniform") p.budget = spatial::BudgetStrategy::Uniform;
-    else return Status::invalidArgument("option 'budget' must be \"uniform\" or \"geometric\" (got \"" + *budget + "\")");
-    auto post = boolOption(o, "postprocess", false);
-    if (!post) return post.status();
-    p.postprocess = *post;
-    auto leaf = numberOption(o, "min_leaf_size", 0.0);
-    if (!leaf) return leaf.status();
-    p.minLeafSize = *leaf;
-    auto frac = numberOption(o, "median_fraction", 0.3);
-    if (!frac) return frac.status();
-    p.medianFraction = *frac;
-    auto median = stringOption(o, "median", "em");
-    if (!median) return median.status();
-    if (*median == "em") p.median = spatial::MedianMethod::Exponential;
-    else if (*median == "smooth") p.median = spatial::MedianMethod::SmoothSensitivity;
-    else if (*median == "noisy-mean") p.median = spatial::MedianMethod::NoisyMean;
-    else if (*median == "cell") p.median = spatial::MedianMethod::CellBased;
-    else return Status::invalidArgument("option 'median' must be em, smooth, noisy-mean or cell (got \"" + *median + "\")");
-    return p;
+// The method's options, with the experiment's delta for smooth-sensitivity medians.
+spatial::PsdRequest requestFor(const AlgorithmInfo& info, const TrialInput& in, double epsilon) {
+    spatial::PsdRequest r;
+    r.kind = info.id;
+    r.options = in.options.is_object() ? in.options : nlohmann::json::object();
+    if (in.delta > 0 && info.parameter("delta") && !r.options.contains("delta")) r.options["delta"] = in.delta;
+    r.epsilon = epsilon;
+    return r;
 }
 
-MethodInfo treeMethod(spatial::TreeKind kind, const std::string& id, const std::string& description) {
+MethodInfo psdMethod(const AlgorithmInfo& info) {
     MethodInfo m;
-    m.id = id;
+    m.id = "psd:" + info.id;
     m.module = "spatial";
-    m.description = description;
+    m.description = info.name + ": " + info.summary;
     m.target = MethodTarget::Workload;
     m.supports1D = false;
     m.supports2D = true;
-    m.optionsHelp = "height (8), budget (\"geometric\" | \"uniform\"), postprocess (false), min_leaf_size (0), "
-                    "median_fraction (0.3), median (\"em\" | \"smooth\" | \"noisy-mean\" | \"cell\")";
-    m.prepare = [id, kind](const TrialInput& in) -> Result<std::shared_ptr<const void>> {
-        VEIL_RETURN_IF_ERROR(checkKnownOptions(in.options, kTreeOptions, id));
-        auto check = treeOptions(kind, in.options, 1.0, in.delta);
-        if (!check) return check.status().withContext("method '" + id + "'");
+    for (const auto& p : info.parameters) m.optionsHelp += (m.optionsHelp.empty() ? "" : ", ") + p.name + " (" + p.defaultValue.dump() + ")";
+    m.prepare = [info](const TrialInput& in) -> Result<std::shared_ptr<const void>> {
+        auto plan = spatial::planDecomposition(requestFor(info, in, 1.0));
+        if (!plan) return plan.status().withContext("method 'psd:" + info.id + "'");
         return preparePoints(in.data);
     };
-    m.run = [kind](const TrialInput& in, double epsilon, RandomSource& rng) -> Result<std::vector<double>> {
-        auto opts = treeOptions(kind, in.options, epsilon, in.delta);
-        if (!opts) return opts.status();
-        RunContext ctx;
-        ctx.random = &rng;
+    m.run = [info](const TrialInput& in, double epsilon, dp::ReleaseGate& gate) -> Result<std::vector<double>> {
         const auto& prepared = *static_cast<const PreparedPoints*>(in.prepared);
-        auto psd = spatial::buildDecomposition(prepared.points, *opts, ctx);
+        auto psd = spatial::releaseDecomposition(gate, prepared.points, requestFor(info, in, epsilon), RunContext{});
         if (!psd) return psd.status();
         return spatial::privateRangeCounts(*psd, workloadRects(in.workload));
     };
@@ -113,39 +82,7 @@ MethodInfo treeMethod(spatial::TreeKind kind, const std::string& id, const std::
 }  // namespace
 
 void addSpatialMethods(std::vector<MethodInfo>& out) {
-    out.push_back(treeMethod(spatial::TreeKind::Quadtree, "psd:quad", "private quadtree (data-independent splits)"));
-    out.push_back(treeMethod(spatial::TreeKind::KdTree, "psd:kd", "private kd-tree (private median splits)"));
-    out.push_back(treeMethod(spatial::TreeKind::Hybrid, "psd:hybrid", "hybrid tree (kd splits on top, quad splits below)"));
-
-    MethodInfo grid;
-    grid.id = "psd:grid";
-    grid.module = "spatial";
-    grid.description = "uniform grid, m = sqrt(N epsilon / 10) cells per axis";
-    grid.supports1D = false;
-    grid.supports2D = true;
-    grid.optionsHelp = "cells_per_axis (0 = Qardaji et al.'s rule), postprocess (false)";
-    grid.prepare = [](const TrialInput& in) -> Result<std::shared_ptr<const void>> {
-        VEIL_RETURN_IF_ERROR(checkKnownOptions(in.options, kGridOptions, "psd:grid"));
-        return preparePoints(in.data);
-    };
-    grid.run = [](const TrialInput& in, double epsilon, RandomSource& rng) -> Result<std::vector<double>> {
-        spatial::UniformGridOptions g;
-        g.epsilon = epsilon;
-        auto cells = numberOption(in.options, "cells_per_axis", 0);
-        if (!cells) return cells.status();
-        if (*cells < 0) return Status::invalidArgument("option 'cells_per_axis' must be >= 0");
-        g.cellsPerAxis = static_cast<std::size_t>(*cells);
-        auto post = boolOption(in.options, "postprocess", false);
-        if (!post) return post.status();
-        g.postprocess = *post;
-        RunContext ctx;
-        ctx.random = &rng;
-        const auto& prepared = *static_cast<const PreparedPoints*>(in.prepared);
-        auto psd = spatial::buildUniformGrid(prepared.points, g, ctx);
-        if (!psd) return psd.status();
-        return spatial::privateRangeCounts(*psd, workloadRects(in.workload));
-    };
-    out.push_back(std::move(grid));
+    for (const auto& info : spatial::psdCatalogue()) out.push_back(psdMethod(info));
 }
 
 }  // namespace veil::eval::detail

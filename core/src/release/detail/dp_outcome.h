@@ -10,7 +10,9 @@
 namespace veil::release::detail {
 
 // Everything but the input (path, sha256), which the caller sets. Defined in release_runner.cpp.
-ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, const dp::ColumnQueryResult& r,
-                              RandomSource& random);
+ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, const dp::ColumnQueryResult& r);
+
+// The gate must charge the plan's own dataset.
+Status checkGateDataset(const ReleasePlan& plan, const dp::ReleaseGate& gate, const std::string& datasetKey);
 
 }  // namespace veil::release::detail

@@ -1,0 +1,44 @@
+// The histogram strategies behind histogramStrategies(), one per file in core/src/dp. Private to
+// the dp module: they draw noise from the context's random source, which only the gate hands out.
+#pragma once
+
+#include "veil/dp/histogram_release.h"
+
+#include <functional>
+
+namespace veil::dp::detail {
+
+// What a strategy gets for one run: the true counts (validated: finite, non-negative), its
+// validated options, epsilon, the candidate range queries (MWEM; may be empty) and the context
+// whose random source the gate handed out.
+struct HistogramRun {
+    const std::vector<double>& counts;
+    const ParameterValues& options;
+    double epsilon;
+    const std::vector<RangeQuery>& workload;
+    const RunContext& ctx;
+};
+
+struct HistogramStrategyEntry {
+    AlgorithmInfo info;
+    std::function<Result<HistogramResult>(const HistogramRun& run)> release;
+};
+
+HistogramStrategyEntry identityStrategy();      // identity_histogram.cpp
+HistogramStrategyEntry hierarchicalStrategy();  // hierarchical_histogram.cpp
+HistogramStrategyEntry priveletStrategy();      // privelet_histogram.cpp
+HistogramStrategyEntry mwemStrategy();          // mwem_histogram.cpp
+
+const std::vector<HistogramStrategyEntry>& histogramStrategyEntries();
+// Runs strategy `id` with validated options (no charge: the caller was admitted by the gate).
+Result<HistogramResult> runHistogramStrategy(const std::string& id, const HistogramRun& run);
+
+// Least-squares consistent leaves from noisy node counts of a complete b-ary tree (level 0 = leaves,
+// b^k nodes per level k, last level = root): Hay et al. 2010 Theorem 3, linear time.
+std::vector<double> hayConstrainedInference(const std::vector<std::vector<double>>& noisyLevels, std::size_t b);
+// A b-ary tree of Laplace counts over `counts` (epsilon split equally over the levels), with or
+// without constrained inference; shared by the hierarchical and HB strategies.
+Result<HistogramResult> releaseTree(const std::vector<double>& counts, std::size_t branching, bool consistency,
+                                    double epsilon, RandomSource& rng);
+
+}  // namespace veil::dp::detail

@@ -1,0 +1,44 @@
+// The histogram strategies, in the order lists and charts show them.
+#include "dp/detail/histogram_strategies.h"
+
+namespace veil::dp {
+
+namespace detail {
+
+const std::vector<HistogramStrategyEntry>& histogramStrategyEntries() {
+    static const std::vector<HistogramStrategyEntry> entries = {
+        identityStrategy(),
+        hierarchicalStrategy(),
+        priveletStrategy(),
+        mwemStrategy(),
+    };
+    return entries;
+}
+
+Result<HistogramResult> runHistogramStrategy(const std::string& id, const HistogramRun& run) {
+    auto entry = findInCatalogue(histogramStrategyEntries(), id, "histogram strategy");
+    if (!entry) return entry.status();
+    if (!run.ctx.random) return Status::internal("a histogram strategy ran without the gate's random source");
+    auto r = (*entry)->release(run);
+    if (r) r->strategy = id;
+    return r;
+}
+
+}  // namespace detail
+
+const std::vector<AlgorithmInfo>& histogramStrategies() {
+    static const std::vector<AlgorithmInfo> infos = [] {
+        std::vector<AlgorithmInfo> out;
+        for (const auto& e : detail::histogramStrategyEntries()) out.push_back(e.info);
+        return out;
+    }();
+    return infos;
+}
+
+Result<const AlgorithmInfo*> findHistogramStrategy(const std::string& id) {
+    auto entry = findInCatalogue(detail::histogramStrategyEntries(), id, "histogram strategy");
+    if (!entry) return entry.status();
+    return &(*entry)->info;
+}
+
+}  // namespace veil::dp
