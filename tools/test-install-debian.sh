@@ -112,7 +112,7 @@ step "veil-cli release of the shipped example plan" '
     veil-cli release /usr/share/veil/docs/examples/adult-k5-plan.json --output /tmp/out &&
     test -s /tmp/out/manifest.json && ls /tmp/out'
 step "veil-cli sweep of the shipped graph experiment" '
-    veil-cli sweep /usr/share/veil/docs/examples/graph-triangles-sweep.json --output /tmp/sweep.csv >/tmp/sweep.txt &&
+    veil-cli sweep /usr/share/veil/docs/examples/graph-triangles-sweep.json --output /tmp/sweep.csv --teaching >/tmp/sweep.txt &&
     head -3 /tmp/sweep.txt && test "$(wc -l </tmp/sweep.csv)" -gt 1'
 step "veil-cli graph stats on the installed karate sample" '
     veil-cli graph stats /usr/share/veil/samples/karate.edges --labels /usr/share/veil/samples/karate.labels >/tmp/stats.txt &&

@@ -9,13 +9,16 @@
 #include "main_window.h"
 #include "models/table_model.h"
 #include "panels/column_summary_panel.h"
+#include "views/release/release_actions.h"
 #include "views/table_view.h"
+#include "workbench/release_session.h"
 
 #include "veil/common/version.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDropEvent>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
@@ -79,6 +82,7 @@ private slots:
     void persistsRecentFilesAndWindowState();
     void shortcutsAndAbout();
     void closeReturnsToWelcome();
+    void teachingModeIsVisibleEverywhere();
 
 private:
     QTemporaryDir m_dir;
@@ -377,6 +381,31 @@ void TestMainWindow::closeReturnsToWelcome() {
     QCOMPARE(window.summaryPanel()->column(), -1);
     QCOMPARE(window.windowTitle(), QStringLiteral("Veil"));
     QVERIFY(!close->isEnabled());
+}
+
+// View > Teaching Mode: the window's session switches, a banner and a status-bar mark say "not
+// private" while it is on, and Run Release Plan is disabled; off again, everything is back.
+void TestMainWindow::teachingModeIsVisibleEverywhere() {
+    MainWindow window;
+    window.show();
+    auto* action = window.findChild<QAction*>(QStringLiteral("teachingModeAction"));
+    QVERIFY(action && action->isCheckable() && !action->isChecked());
+    auto* banner = window.findChild<QLabel*>(QStringLiteral("teachingBanner"));
+    auto* mark = window.findChild<QLabel*>(QStringLiteral("teachingStatus"));
+    QVERIFY(banner && mark);
+    QVERIFY(!window.releaseSession()->isTeaching());
+    QVERIFY(!banner->isVisible() && !mark->isVisible());
+    QVERIFY(window.releaseActions()->runPlanAction()->isEnabled());
+    action->trigger();
+    QVERIFY(window.releaseSession()->isTeaching());
+    QVERIFY(banner->isVisible() && mark->isVisible());
+    QVERIFY(banner->text().contains(QStringLiteral("not private")));
+    QVERIFY(!window.releaseActions()->runPlanAction()->isEnabled());
+    saveScreenshot(window, QStringLiteral("teaching-mode.png"));
+    window.releaseSession()->setTeaching(false);  // from elsewhere: the action follows
+    QVERIFY(!action->isChecked());
+    QVERIFY(!banner->isVisible() && !mark->isVisible());
+    QVERIFY(window.releaseActions()->runPlanAction()->isEnabled());
 }
 
 QTEST_MAIN(TestMainWindow)

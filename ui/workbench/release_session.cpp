@@ -86,6 +86,12 @@ void ReleaseSession::notifyChanged() {
     QMetaObject::invokeMethod(this, [this] { emit ledgerChanged(); }, Qt::QueuedConnection);
 }
 
+QString receiptHtml(const dp::ReleaseReceipt& r) {
+    const char* colour = r.mode == dp::ReleaseMode::Teaching ? "#b00020" : r.seeded ? "#8a5a00" : "#1b5e20";
+    return QStringLiteral("<b style='color:%1'>%2</b>")
+        .arg(QLatin1String(colour), QString::fromStdString(dp::receiptLine(r)).toHtmlEscaped());
+}
+
 QString datasetKeyForPath(const QString& filePath) {
     return filePath.isEmpty() ? QStringLiteral("untitled") : QFileInfo(filePath).fileName();
 }

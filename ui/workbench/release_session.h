@@ -80,4 +80,8 @@ private:
 // The ledger key of the document's dataset: its file name, as `veil-cli dp` uses by default.
 QString datasetKeyForPath(const QString& filePath);
 
+// dp::receiptLine as bold rich text in the receipt's colour: green for a private release, amber
+// for a seeded one (charged, not private), red for teaching mode.
+QString receiptHtml(const dp::ReleaseReceipt& receipt);
+
 }  // namespace veil::ui

@@ -129,8 +129,8 @@ QuerySize querySizeOf(const std::string& s) {
 }
 
 // Teaching mode only: the error of the decomposition (and baselines) against the true counts.
-veil::Result<nlohmann::json> evaluate(const PsdCliOptions& o, const PointSet& points, const PrivateSpatialDecomposition& psd,
-                                      QueryErrorSummary& error) {
+veil::Result<nlohmann::json> evaluate(const PsdCliOptions& o, veil::dp::ReleaseGate& gate, const PointSet& points,
+                                      const PrivateSpatialDecomposition& psd, QueryErrorSummary& error) {
     nlohmann::json baselines = nlohmann::json::object();
     auto workload = evaluationWorkload(points.domain, o.queryCount(), querySizeOf(o.querySize));
     if (!workload) return workload.status();
@@ -138,7 +138,7 @@ veil::Result<nlohmann::json> evaluate(const PsdCliOptions& o, const PointSet& po
     const double n = double(points.size());
     error = summarizeQueryError(truth, privateRangeCounts(psd, workload->queries), n, workload->sizes);
     if (!o.baselines) return baselines;
-    auto gate = veil::dp::ReleaseGate::teaching(o.release.seed);
+    // The command's teaching gate: the baselines draw from streams derived from its seed.
     for (const auto& [name, tree, exact] : {std::tuple{"uniform_grid", std::string("grid"), false},
                                             std::tuple{"non_private_tree", o.tree, true}}) {
         if (exact && o.tree == "grid") continue;
@@ -207,7 +207,7 @@ int runPsd(const PsdCliOptions& o) {
     QueryErrorSummary error;
     nlohmann::json baselines = nlohmann::json::object();
     if (o.release.teaching && o.queryCount() > 0) {
-        auto b = evaluate(o, *points, *psd, error);
+        auto b = evaluate(o, *gate->gate, *points, *psd, error);
         if (!b) return veil::cli::reportError(b.status());
         baselines = std::move(*b);
     }

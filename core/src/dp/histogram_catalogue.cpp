@@ -9,6 +9,7 @@ const std::vector<HistogramStrategyEntry>& histogramStrategyEntries() {
     static const std::vector<HistogramStrategyEntry> entries = {
         identityStrategy(),
         hierarchicalStrategy(),
+        hbStrategy(),
         priveletStrategy(),
         mwemStrategy(),
     };

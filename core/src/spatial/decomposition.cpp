@@ -70,7 +70,7 @@ double PrivateSpatialDecomposition::privateRangeCount(const Rect& query) const {
 }
 
 double PrivateSpatialDecomposition::trueRangeCount(const Rect& query) const {
-    if (nodes.empty()) return 0.0;
+    if (nodes.empty() || truthsStripped) return 0.0;  // release mode: there is no truth to count
     double total = 0.0;
     std::vector<std::int32_t> stack{0};
     while (!stack.empty()) {

@@ -166,7 +166,7 @@ Result<PrivateSpatialDecomposition> releaseDecomposition(dp::ReleaseGate& gate, 
     if (!psd) return psd;
     psd->receipt = admission->receipt;
     if (!gate.isTeaching()) {
-        for (auto& node : psd->nodes) node.trueCount = 0.0;
+        for (auto& node : psd->nodes) node.trueCount = 0.0, node.pointBegin = node.pointEnd = 0;
         psd->pointX.clear();
         psd->pointY.clear();
         psd->pointX.shrink_to_fit();

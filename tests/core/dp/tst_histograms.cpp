@@ -89,6 +89,7 @@ private slots:
         QTest::newRow("identity") << "identity";
         QTest::newRow("hierarchical") << "hierarchical";
         QTest::newRow("privelet") << "privelet";
+        QTest::newRow("hb") << "hb";
     }
     void nearlyExactAtHugeEpsilon() {
         // With eps = 1000 (the largest accepted) the noise is ~4e-3 at most per node: the
@@ -132,6 +133,40 @@ private slots:
         QVERIFY(cmp);
         const double id = (*cmp)[0].meanError, tree = (*cmp)[1].meanError, wav = (*cmp)[2].meanError;
         QVERIFY2(tree < id / 2 && wav < id / 2, qPrintable(QString("identity %1 tree %2 privelet %3").arg(id).arg(tree).arg(wav)));
+    }
+    void hbChoosesQardajiBranching_data() {
+        // Branching from Qardaji et al. 2013 Eq. 3, argmin_b (b-1)h^3 - 2(b+1)h^2/3 with
+        // h = ceil(log_b N), computed by a separate Python script over b = 2..N (exact h; DPComp's
+        // HB.py gives the same under Python 3): N = 4096 -> 16 (h 3), 1000 -> 32 (h 2),
+        // 256 -> 16 (h 2), 100 -> 100 (h 1), 8 -> 8 (h 1).
+        QTest::addColumn<int>("bins");
+        QTest::addColumn<int>("branching");
+        QTest::addColumn<int>("levels");
+        QTest::newRow("4096") << 4096 << 16 << 4;
+        QTest::newRow("1000") << 1000 << 32 << 3;
+        QTest::newRow("256") << 256 << 16 << 3;
+        QTest::newRow("100") << 100 << 100 << 2;
+        QTest::newRow("8") << 8 << 8 << 2;
+    }
+    void hbChoosesQardajiBranching() {
+        QFETCH(int, bins);
+        QFETCH(int, branching);
+        QFETCH(int, levels);
+        const std::vector<double> counts(std::size_t(bins), 3.0);
+        auto hb = release(counts, "hb", 1.0, 9);
+        QVERIFY2(hb, hb.status().message().c_str());
+        const std::string tree = std::to_string(branching) + "-ary tree, " + std::to_string(levels) + " levels";
+        QVERIFY2(hb->description.find(tree) == 0, hb->description.c_str());
+        QVERIFY(hb->consistent);
+        // The same noise as the hierarchical strategy with that branching and consistency (same seed).
+        auto gate = ReleaseGate::teaching(9);
+        HistogramRequest request;
+        request.strategy = "hierarchical";
+        request.epsilon = 1.0;
+        request.options = {{"branching", branching}, {"consistency", true}};
+        auto h = releaseHistogram(gate, counts, request, RunContext{});
+        QVERIFY(h);
+        QCOMPARE(hb->estimate, h->estimate);
     }
     void consistencyHelps() {
         // Leaves-only hierarchical (noise scale = levels / eps) vs constrained inference on the same

@@ -522,6 +522,11 @@ void TestSpatialView::releaseModeNeedsDomainAndCharges() {
     for (auto leaf : result->psd->leaves) QCOMPARE(result->psd->nodes[std::size_t(leaf)].trueCount, 0.0);
     QCOMPARE(result->error.queries, std::size_t(0));  // no error against the truth
     QCOMPARE(m_view->leafModel()->columnCount(), 4);  // no true column
+    // A range query in release mode: the private answer only (the points are not in the result).
+    m_view->askRange(spatial::Rect{10, 50, 40, 80});
+    QVERIFY(m_view->lastRangeAnswer().has_value());
+    QCOMPARE(m_view->lastRangeAnswer()->trueCount, 0.0);
+    QVERIFY2(!m_view->rangeText().contains(QStringLiteral("true")), qPrintable(m_view->rangeText()));
     auto spent = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("points.csv"); });
     QCOMPARE(spent->epsilon, 1.0);
     // The same numbers as core's for the same seed (the CLI's stream).

@@ -1,24 +1,8 @@
 #include "views/graph/graph_release.h"
 
-#include "veil/common/random.h"
 #include "veil/common/validate.h"
 
-#include <algorithm>
-#include <tuple>
-#include <utility>
-
 namespace veil::ui {
-
-namespace {
-
-// What the release spends: core's per-trial spend (noisy max degree spends epsilon twice, the
-// Laplace releases no delta); every trial is a release of its own (sequential composition).
-std::pair<double, double> spendOf(const graph::ReleaseResult& r) {
-    const double trials = double(std::max<std::size_t>(1, r.releases.size()));
-    return {r.spentEpsilon * trials, r.spentDelta * trials};
-}
-
-}  // namespace
 
 release::ReleaseOutcome graphOutcome(const graph::ReleaseResult& r, const nlohmann::json& plan, bool seeded,
                                      std::uint64_t seed) {
@@ -27,11 +11,12 @@ release::ReleaseOutcome graphOutcome(const graph::ReleaseResult& r, const nlohma
     o.kind = "graph-statistic";
     o.title = "Differentially private " + r.statistic + " (" + r.privacy + "-level, " + r.method + ")";
     o.mechanism = r.method == "laplace" ? "laplace (global sensitivity)" : r.method;
-    std::tie(o.epsilon, o.delta) = spendOf(r);
+    o.epsilon = r.receipt.spent.epsilon;  // what the release was charged (every trial included)
+    o.delta = r.receipt.spent.delta;
     o.receipt = r.receipt;
     o.neighbouring = r.privacy;  // "edge" or "node"
     o.seeded = seeded;
-    o.randomness = seeded ? "seeded (seed " + std::to_string(seed) + ")" : SecureRandom().description();
+    o.randomness = seeded ? "seeded (seed " + std::to_string(seed) + ")" : r.receipt.randomness;
     o.plan = plan;
     // The scale is public for global and edge restricted sensitivity (it depends on k, not on the
     // graph); a data-dependent scale (noisy max degree, node restricted, truncation) is not.

@@ -459,9 +459,7 @@ void HistogramsView::show(const HistogramRunResult& r) {
         empty->setTitle(tr("Errors against the true counts are shown in teaching mode only"));
     }
     m_description->setText(QString::fromStdString(r.description).toHtmlEscaped() + QStringLiteral("<br>") +
-                           QStringLiteral("<b style='color:%1'>%2</b>")
-                               .arg(teaching ? QStringLiteral("#b00020") : QStringLiteral("#1b5e20"),
-                                    QString::fromStdString(dp::receiptLine(r.receipt)).toHtmlEscaped()));
+                           receiptHtml(r.receipt));
     setStatus(QString::fromStdString(dp::receiptLine(r.receipt)));
     emit resultsShown();
 }

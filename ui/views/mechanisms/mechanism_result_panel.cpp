@@ -3,6 +3,7 @@
 #include "charts/mechanisms/noise_chart_builder.h"
 #include "charts/mechanisms/repeated_release_chart_builder.h"
 #include "charts/widget_export.h"
+#include "workbench/release_session.h"
 
 #include <QChart>
 #include <QChartView>
@@ -115,10 +116,7 @@ void MechanismResultPanel::redraw() {
     m_truth->setVisible(m_showTrue);
     m_truth->setText(haveTrue ? tr("True value (teaching): %1").arg(formatDpValue(r.trueValues[0])) : QString());
     QStringList notes;
-    const bool teaching = r.receipt.mode == dp::ReleaseMode::Teaching;
-    notes << QStringLiteral("<b style='color:%1'>%2</b>")
-                 .arg(teaching ? QStringLiteral("#b00020") : QStringLiteral("#1b5e20"),
-                      QString::fromStdString(dp::receiptLine(r.receipt)).toHtmlEscaped());
+    notes << receiptHtml(r.receipt);
     if (r.rowsUsed > 0) notes << tr("%1 rows used").arg(r.rowsUsed);
     for (const auto& n : r.notes) notes << QString::fromStdString(n).toHtmlEscaped();
     m_notes->setText(notes.join(QStringLiteral(" · ")));
