@@ -1,9 +1,20 @@
 #include "release_options.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
 namespace veil::cli {
+
+std::string defaultLedgerPath() {
+    const char* xdg = std::getenv("XDG_DATA_HOME");
+    const char* home = std::getenv("HOME");
+    const std::filesystem::path base = xdg && *xdg ? std::filesystem::path(xdg)
+                                                   : std::filesystem::path(home ? home : ".") / ".local" / "share";
+    std::error_code ec;
+    std::filesystem::create_directories(base / "veil", ec);
+    return (base / "veil" / "ledger.sqlite").string();
+}
 
 void addReleaseOptions(CLI::App* cmd, ReleaseOptions& o, const std::string& budgetFlag) {
     cmd->add_option("--ledger", o.ledger,

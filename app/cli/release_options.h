@@ -25,6 +25,10 @@ struct ReleaseOptions {
     std::optional<std::uint64_t> seed;
 };
 
+// The ledger `release` and `ledger check` use by default: $XDG_DATA_HOME/veil/ledger.sqlite (or
+// ~/.local/share/veil/ledger.sqlite), as the window does; the folder is created.
+std::string defaultLedgerPath();
+
 // `budgetFlag` names the budget option (psd uses --budget for its own split).
 void addReleaseOptions(CLI::App* cmd, ReleaseOptions& options, const std::string& budgetFlag = "--budget");
 

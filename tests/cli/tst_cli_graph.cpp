@@ -223,7 +223,7 @@ void TestCliGraph::badInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("message");
-    QTest::newRow("missing file") << QStringList{"graph", "stats", "/nonexistent.edges"} << 1 << "cannot open";
+    QTest::newRow("missing file") << QStringList{"graph", "stats", "/nonexistent.edges"} << 1 << "/nonexistent.edges: no such file";
     QTest::newRow("unknown statistic") << QStringList{"graph", "release", data("karate.edges"), "--statistic", "cliques"} << 1
                                        << "unknown statistic";
     QTest::newRow("negative epsilon") << QStringList{"graph", "release", data("karate.edges"), "--epsilon", "-1"} << 1 << "epsilon";

@@ -4,12 +4,11 @@
 // aggregates an external engine computed with `veil-cli plan-sql` (the noise is added here).
 #include "cli_support.h"
 #include "command_registry.h"
+#include "release_options.h"
 
 #include "veil/dp/release_gate.h"
 #include "veil/release/release_bundle.h"
 
-#include <cstdlib>
-#include <filesystem>
 #include <iostream>
 
 namespace {
@@ -21,26 +20,17 @@ struct ReleaseOptions {
     bool json = false;
 };
 
-std::string defaultLedgerPath() {
-    const char* xdg = std::getenv("XDG_DATA_HOME");
-    const char* home = std::getenv("HOME");
-    std::filesystem::path base = xdg && *xdg ? std::filesystem::path(xdg)
-                                             : std::filesystem::path(home ? home : ".") / ".local" / "share";
-    std::error_code ec;
-    std::filesystem::create_directories(base / "veil", ec);
-    return (base / "veil" / "ledger.sqlite").string();
-}
-
 int runRelease(const ReleaseOptions& o) {
     auto plan = veil::release::loadReleasePlan(o.plan);
     if (!plan) return veil::cli::reportError(plan.status());
-    const std::string ledgerPath = o.ledger.empty() ? defaultLedgerPath() : o.ledger;
+    const std::string ledgerPath = o.ledger.empty() ? veil::cli::defaultLedgerPath() : o.ledger;
     auto ledger = veil::release::PrivacyLedger::openFile(ledgerPath);
     if (!ledger) return veil::cli::reportError(ledger.status());
     if (auto recovered = veil::release::recoverReleaseBundles(**ledger); !recovered)
         return veil::cli::reportError(recovered.status());
 
-    // The bundle's place is chosen before the release is charged: the ledger entry names it.
+    // The bundle's place is chosen and locked before the release is charged: the ledger entry names
+    // it, and a second release to the same path fails here, spending nothing.
     auto target = veil::release::prepareBundleTarget(o.output);
     if (!target) return veil::cli::reportError(target.status());
     auto datasetKey = veil::release::planDatasetKey(*plan);
@@ -57,7 +47,7 @@ int runRelease(const ReleaseOptions& o) {
 
     veil::release::BundleOptions options;
     options.outputDir = o.output;
-    options.partialPath = target->partial;
+    options.target = &*target;  // locked since before the charge
     options.ledger = ledger->get();
     auto bundle = veil::release::writeReleaseBundle(*outcome, options);
     if (!bundle) return veil::cli::reportError(bundle.status());

@@ -151,6 +151,11 @@ Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec) {
     if (spec.query == QueryKind::Histogram) {
         auto domain = aggregateDomain(spec);
         if (!domain) return domain.status();
+        // Every release keeps one answer per bin: trials x bins is capped (common/limits.h).
+        if (double(spec.trials) * double(domain->labels.size()) > double(limits::kMaxReleasedValues))
+            return Status::invalidArgument("trials x bins = " + std::to_string(spec.trials) + " x " +
+                                           std::to_string(domain->labels.size()) + " answers; at most " +
+                                           std::to_string(limits::kMaxReleasedValues) + " in one request");
         if (spec.strategy != "identity") {
             auto strategy = findHistogramStrategy(spec.strategy);
             if (!strategy) return strategy.status();

@@ -4,9 +4,11 @@
 #include "detail/anonymity_experiment.h"
 
 #include "veil/common/random.h"
+#include "veil/common/limits.h"
 #include "veil/common/validate.h"
 #include "veil/graph/graph_io.h"
 #include "veil/io/atomic_file.h"
+#include "veil/io/json_file.h"
 
 #include <cmath>
 #include <filesystem>
@@ -236,6 +238,12 @@ Result<Experiment> parseExperiment(const nlohmann::json& j, const std::string& b
         e.sanityFraction = j["sanity_fraction"].get<double>();
         VEIL_RETURN_IF_ERROR(requirePositiveFinite(e.sanityFraction, "sanity_fraction"));
     }
+    // Every (method, epsilon, trial) is one run: the product is capped (common/limits.h).
+    const double grid = e.epsilon.explicitValues.empty() ? double(e.epsilon.count) : double(e.epsilon.explicitValues.size());
+    const double runs = double(e.methods.size()) * std::max(1.0, grid) * double(e.trials);
+    if (runs > double(limits::kMaxSweepTrials))
+        return bad("trials", "methods x epsilons x trials = " + formatNumber(runs) + " runs; at most " +
+                                 std::to_string(limits::kMaxSweepTrials) + " in one sweep");
     for (std::size_t i = 0; i < e.methods.size(); ++i)
         if (auto info = findMethod(e.methods[i].id); info && (*info)->input == DataKind::Table)
             return bad("methods[" + std::to_string(i) + "]", "'" + e.methods[i].id +
@@ -244,16 +252,9 @@ Result<Experiment> parseExperiment(const nlohmann::json& j, const std::string& b
 }
 
 Result<Experiment> readExperimentFile(const std::string& path) {
-    if (!fs::exists(path)) return Status::notFound(path + ": no such file");
-    auto text = readWholeFile(path);
-    if (!text) return text.status();
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(*text);
-    } catch (const nlohmann::json::parse_error& err) {
-        return Status::parseError(path + ": not valid JSON (" + err.what() + ")");
-    }
-    auto e = parseExperiment(j, fs::path(path).parent_path().string());
+    auto j = readJsonObjectFile(path, "an experiment (JSON)");
+    if (!j) return j.status();
+    auto e = parseExperiment(*j, fs::path(path).parent_path().string());
     if (!e) return e.status().withContext(path);
     return e;
 }

@@ -1,6 +1,8 @@
 // Range-query workloads: JSON parsing with errors naming the query, DPBench generators, answers.
 #include "veil/eval/workload.h"
 
+#include "veil/common/limits.h"
+
 #include "veil/io/atomic_file.h"
 
 #include <nlohmann/json.hpp>
@@ -39,6 +41,9 @@ Status checkRange(std::size_t i, std::size_t lo, std::size_t hi, std::size_t ext
 Result<Workload> parseWorkloadJson(const nlohmann::json& ranges, const HistogramData& domain) {
     if (!ranges.is_array()) return Status::invalidArgument("workload: expected a JSON array of ranges, got " + std::string(ranges.type_name()));
     if (ranges.empty()) return Status::invalidArgument("workload: the list of ranges is empty");
+    if (ranges.size() > limits::kMaxWorkloadQueries)
+        return Status::invalidArgument("workload: " + std::to_string(ranges.size()) + " ranges; at most " +
+                                       std::to_string(limits::kMaxWorkloadQueries) + " are allowed");
     Workload w;
     w.twoDimensional = domain.twoDimensional;
     const std::size_t arity = domain.twoDimensional ? 4 : 2;
@@ -116,7 +121,7 @@ Workload identityWorkload(const HistogramData& domain) {
 }
 
 Result<Workload> randomRangeWorkload(const HistogramData& domain, std::size_t count, RandomSource& rng) {
-    if (count == 0 || count > 10000000)
+    if (count == 0 || count > limits::kMaxWorkloadQueries)
         return Status::invalidArgument("random-ranges: count must be between 1 and 10^7 (got " + std::to_string(count) + ")");
     Workload w;
     w.twoDimensional = domain.twoDimensional;

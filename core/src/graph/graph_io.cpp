@@ -1,6 +1,8 @@
 // Edge-list and label-file readers, and format dispatch by extension.
 #include "veil/graph/graph_io.h"
 
+#include "veil/io/atomic_file.h"
+
 #include "graph/detail/build.h"
 #include "graph/detail/node_index.h"
 
@@ -51,12 +53,8 @@ Status forEachLine(std::string_view text, Fn&& fn) {
     return Status::ok();
 }
 
-Result<std::string> readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Status::ioError("cannot open '" + path + "'");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+Result<std::string> readFile(const std::string& path, const std::string& expected) {
+    return readWholeFile(path, expected);
 }
 
 std::string lowerExtension(const std::string& path) {
@@ -116,7 +114,7 @@ Result<LoadedGraph> parseEdgeList(std::string_view text, const std::string& sour
 }
 
 Result<LoadedGraph> loadGraph(const std::string& path) {
-    auto text = readFile(path);
+    auto text = readFile(path, "a graph file (edge list, .gml or .graphml)");
     if (!text) return text.status();
     const std::string ext = lowerExtension(path);
     if (ext == "gml") return parseGml(*text, path);
@@ -161,7 +159,7 @@ Status parseLabels(std::string_view text, const std::string& sourceName, Graph& 
 }
 
 Status loadLabels(const std::string& path, Graph& graph, std::vector<std::string>* warnings) {
-    auto text = readFile(path);
+    auto text = readFile(path, "a labels file ('id label' lines)");
     if (!text) return text.status();
     return parseLabels(*text, path, graph, warnings);
 }

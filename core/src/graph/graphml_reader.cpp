@@ -7,9 +7,12 @@
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/graphml.hpp>
+#include <boost/property_tree/ptree.hpp>
+#include <boost/property_tree/xml_parser.hpp>
 
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace veil::graph {
 namespace {
@@ -26,6 +29,39 @@ using UndirectedGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::u
 bool declaresDirected(const std::string& text) {
     const auto p = text.find("edgedefault");
     return p != std::string::npos && text.compare(text.find_first_of("\"'", p) + 1, 8, "directed") == 0;
+}
+
+// Boost's reader makes up a node for an edge end it has not seen declared; GraphML requires every
+// endpoint to be a declared <node>. Checked first, naming the edge and the missing id.
+Status checkDeclaredNodes(const std::string& text, const std::string& sourceName) {
+    namespace pt = boost::property_tree;
+    pt::ptree tree;
+    try {
+        std::istringstream in(text);
+        pt::read_xml(in, tree);
+    } catch (const std::exception& e) {
+        return Status::parseError(sourceName + ": not a readable GraphML file: " + e.what());
+    }
+    const auto graphml = tree.get_child_optional("graphml");
+    if (!graphml) return Status::parseError(sourceName + ": not a GraphML file (no <graphml> element)");
+    std::size_t edgeNo = 0;
+    for (const auto& [tag, graph] : *graphml) {
+        if (tag != "graph") continue;
+        std::unordered_set<std::string> declared;
+        for (const auto& [t, node] : graph)
+            if (t == "node") declared.insert(node.get<std::string>("<xmlattr>.id", ""));
+        for (const auto& [t, edge] : graph) {
+            if (t != "edge") continue;
+            ++edgeNo;
+            for (const char* end : {"source", "target"}) {
+                const std::string id = edge.get<std::string>(std::string("<xmlattr>.") + end, "");
+                if (!declared.count(id))
+                    return Status::parseError(sourceName + ": edge " + std::to_string(edgeNo) + " has " + end + " '" + id +
+                                              "', which is not a declared <node>");
+            }
+        }
+    }
+    return Status::ok();
 }
 
 template <typename ReadGraph>
@@ -79,6 +115,7 @@ Result<LoadedGraph> readAs(const std::string& text, const std::string& sourceNam
 }  // namespace
 
 Result<LoadedGraph> parseGraphml(const std::string& text, const std::string& sourceName) {
+    VEIL_RETURN_IF_ERROR(checkDeclaredNodes(text, sourceName));
     if (declaresDirected(text)) return readAs<DirectedGraph>(text, sourceName);
     return readAs<UndirectedGraph>(text, sourceName);
 }

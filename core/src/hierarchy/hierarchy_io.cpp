@@ -128,7 +128,7 @@ Result<Hierarchy> parseHierarchyCsv(std::string_view text, const std::string& na
 }
 
 Result<Hierarchy> readHierarchyCsv(const std::string& path, const std::string& name, char delimiter) {
-    auto data = readWholeFile(path);
+    auto data = readWholeFile(path, "a hierarchy file (CSV: one row per value, one column per level)");
     if (!data) return data.status();
     const std::filesystem::path p(path);
     return parseHierarchyCsv(*data, name.empty() ? p.stem().string() : name, p.filename().string(), delimiter);

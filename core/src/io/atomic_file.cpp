@@ -75,7 +75,18 @@ Status writeFileAtomically(const std::string& path, std::string_view contents) {
     });
 }
 
-Result<std::string> readWholeFile(const std::string& path) {
+Status checkReadableFile(const std::string& path, const std::string& expected) {
+    std::error_code ec;
+    const auto st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) return Status::notFound(path + ": no such file (expected " + expected + ")");
+    if (fs::is_directory(st)) return Status::invalidArgument(path + ": is a folder; expected " + expected);
+    if (!fs::is_regular_file(st)) return Status::invalidArgument(path + ": is not a regular file; expected " + expected);
+    if (::access(path.c_str(), R_OK) != 0) return Status::ioError(path + ": cannot be read (" + errnoText() + ")");
+    return Status::ok();
+}
+
+Result<std::string> readWholeFile(const std::string& path, const std::string& expected) {
+    VEIL_RETURN_IF_ERROR(checkReadableFile(path, expected));
     std::ifstream in(path, std::ios::binary);
     if (!in) return Status::ioError(path + ": cannot open (" + errnoText() + ")");
     std::ostringstream ss;

@@ -50,11 +50,12 @@ std::string nowUtc() {
 }  // namespace
 
 Result<std::unique_ptr<PrivacyLedger>> PrivacyLedger::openFile(const std::string& path) {
-    auto db = SqliteDatabase::open(path, SqliteDatabase::OpenMode::CreateIfMissing);
+    auto db = SqliteDatabase::open(path, SqliteDatabase::OpenMode::CreateIfMissing, "a privacy ledger (SQLite)");
     if (!db) return db.status();
     SqliteDatabase* raw = db->get();
     std::unique_ptr<PrivacyLedger> ledger(new PrivacyLedger(raw, std::move(*db)));
     VEIL_RETURN_IF_ERROR(ledger->ensureSchema());
+    VEIL_RETURN_IF_ERROR(raw->makeDurable());
     return ledger;
 }
 
@@ -65,6 +66,17 @@ Result<std::unique_ptr<PrivacyLedger>> PrivacyLedger::attach(SqliteDatabase& db)
 }
 
 Status PrivacyLedger::ensureSchema() {
+    {
+        // A database that has its own tables by these names, and no Veil ledger, is somebody
+        // else's: leave it alone (checked before anything is written).
+        auto foreign = m_db->prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('ledger', 'ledger_budgets') AND NOT EXISTS "
+            "(SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version')");
+        if (foreign.step())
+            return Status::invalidArgument(m_db->path() + ": a SQLite database with its own '" + foreign.columnText(0) +
+                                           "' table, not a Veil privacy ledger; it was left untouched");
+        VEIL_RETURN_IF_ERROR(foreign.status());
+    }
     SqliteTransaction tx(*m_db);
     VEIL_RETURN_IF_ERROR(tx.status());
     VEIL_RETURN_IF_ERROR(m_db->exec("CREATE TABLE IF NOT EXISTS schema_version(component TEXT PRIMARY KEY, version INTEGER NOT NULL)"));

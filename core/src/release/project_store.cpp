@@ -24,6 +24,7 @@ Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const std::string& path
     if (!db) return db.status();
     std::unique_ptr<ProjectStore> store(new ProjectStore(std::move(*db)));
     VEIL_RETURN_IF_ERROR(store->migrate());
+    VEIL_RETURN_IF_ERROR(store->m_db->makeDurable());
     return store;
 }
 

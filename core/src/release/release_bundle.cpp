@@ -3,6 +3,7 @@
 #include "veil/common/version.h"
 #include "veil/io/atomic_file.h"
 #include "veil/io/hash.h"
+#include "veil/io/safe_name.h"
 #include "veil/release/project_store.h"
 
 #include "release/detail/zip_archive.h"
@@ -10,7 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <random>
+#include <optional>
 
 namespace veil::release {
 
@@ -90,30 +91,23 @@ Status writeZip(const fs::path& file, const std::vector<detail::ZipEntry>& entri
     return writeFileAtomically(file.string(), *bytes);
 }
 
-fs::path partialDirFor(const fs::path& dir) {
-    std::random_device rd;
-    return dir.parent_path() / ("." + dir.filename().string() + ".partial-" + std::to_string(rd() % 1000000));
-}
-
 }  // namespace
-
-Result<BundleTarget> prepareBundleTarget(const std::string& outputDir) {
-    if (outputDir.empty()) return Status::invalidArgument("no output folder given");
-    const fs::path dir = fs::absolute(outputDir).lexically_normal();
-    std::error_code ec;
-    if (fs::exists(dir, ec)) return Status::invalidArgument(dir.string() + ": already exists; choose a new folder for the release");
-    if (!fs::is_directory(dir.parent_path(), ec))
-        return Status::ioError(dir.string() + ": folder " + dir.parent_path().string() + " does not exist");
-    return BundleTarget{dir.string(), partialDirFor(dir).string()};
-}
-
-nlohmann::json bundleDetails(const BundleTarget& target) { return {{"bundle", target.dir}, {"partial", target.partial}}; }
 
 Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOptions& options) {
     if (!options.ledger) return Status::invalidArgument("a release bundle needs a privacy ledger");
-    auto target = prepareBundleTarget(options.outputDir);
-    if (!target) return target.status();
-    const bool zip = isZipBundlePath(options.outputDir);
+    for (const auto& f : o.files)
+        if (!isSafeFileName(f.fileName) || f.fileName == "manifest.json" || f.fileName.rfind("report.", 0) == 0)
+            return Status::internal("unsafe or reserved file name in a release: '" + f.fileName + "'");
+    // The destination, locked (prepared by the caller before charging, or here).
+    std::optional<BundleTarget> own;
+    const BundleTarget* target = options.target;
+    if (!target) {
+        auto prepared = prepareBundleTarget(options.outputDir);
+        if (!prepared) return prepared.status();
+        own = std::move(*prepared);
+        target = &*own;
+    }
+    const bool zip = isZipBundlePath(target->dir);
     const fs::path dir = target->dir;
     std::error_code ec;
     // A differentially private outcome is charged by the release gate before it is computed.
@@ -148,20 +142,26 @@ Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOpt
 
     auto entries = bundleEntries(o, manifest, options);
     if (!entries) return entries.status();
-    const fs::path partial = options.partialPath.empty() ? fs::path(target->partial) : fs::path(options.partialPath);
-    if (Status s = zip ? writeZip(partial, *entries) : writeFolder(partial, *entries); !s.isOk()) {
+    const fs::path partial = target->partial;
+    auto discard = [&] {
         fs::remove_all(partial, ec);
-        return s;
+        removePartialMarker(dir.string(), *target, zip);
+    };
+    Status written = zip ? writeZip(partial, *entries) : writeFolder(partial, *entries);
+    if (written.isOk()) written = writePartialMarker(*target, zip);
+    if (!written.isOk()) {
+        discard();
+        return written;
     }
     if (options.crashPoint == BundleOptions::CrashPoint::AfterPartialWritten) return Status::internal("simulated crash");
 
     if (recorded) {  // nothing to record: the bundle only describes the recorded release
         result.ledgerEntry = *recorded;
-        fs::rename(partial, dir, ec);
-        if (ec) {
-            fs::remove_all(partial, ec);
-            return Status::ioError(dir.string() + ": cannot put the bundle in place");
+        if (Status s = putBundleInPlace(*target); !s.isOk()) {
+            discard();
+            return s;
         }
+        removePartialMarker(dir.string(), *target, zip);
         result.manifest = std::move(manifest);
         return result;
     }
@@ -173,40 +173,24 @@ Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOpt
     entry.neighbouring = o.neighbouring.empty() ? "none (syntactic)" : o.neighbouring;
     entry.epsilon = o.epsilon;
     entry.delta = o.delta;
-    entry.details = {{"bundle", dir.string()}, {"partial", partial.string()}, {"kind", o.kind},
-                     {"input_sha256", o.inputSha256}, {"seeded", o.seeded}};
+    entry.details = bundleDetails(*target);
+    entry.details["kind"] = o.kind;
+    entry.details["input_sha256"] = o.inputSha256;
+    entry.details["seeded"] = o.seeded;
     auto id = options.ledger->recordRelease(entry);
     if (!id) {
-        fs::remove_all(partial, ec);
+        discard();
         return id.status();
     }
     result.ledgerEntry = *id;
     if (options.crashPoint == BundleOptions::CrashPoint::AfterLedgerCommitted) return Status::internal("simulated crash");
 
-    fs::rename(partial, dir, ec);
-    if (ec) return Status::ioError(dir.string() + ": the release is recorded but the folder could not be put in place (" +
-                                   ec.message() + "); open the ledger again to complete it");
+    if (Status s = putBundleInPlace(*target); !s.isOk())
+        return Status(s.code(), s.message() + "; the release is recorded: `veil-cli ledger check --fix` completes it");
+    removePartialMarker(dir.string(), *target, zip);
     result.manifest = std::move(manifest);
     result.manifest["ledger_entry"] = *id;  // for the caller (the file cannot know it: it is written first)
     return result;
-}
-
-Result<int> recoverReleaseBundles(PrivacyLedger& ledger) {
-    auto entries = ledger.entries();
-    if (!entries) return entries.status();
-    int completed = 0;
-    std::error_code ec;
-    for (const LedgerEntry& e : *entries) {
-        if (!e.details.is_object() || !e.details.contains("bundle") || !e.details.contains("partial")) continue;
-        const fs::path dir = e.details["bundle"].get<std::string>();
-        const fs::path partial = e.details["partial"].get<std::string>();
-        if (!fs::exists(dir, ec) && fs::exists(partial, ec)) {
-            fs::rename(partial, dir, ec);
-            if (ec) return Status::ioError(dir.string() + ": cannot complete the interrupted release (" + ec.message() + ")");
-            ++completed;
-        }
-    }
-    return completed;
 }
 
 }  // namespace veil::release

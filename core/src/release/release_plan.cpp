@@ -2,8 +2,11 @@
 
 #include "veil/dp/exact_aggregates.h"
 #include "veil/hierarchy/hierarchy_io.h"
+#include "veil/common/limits.h"
 #include "veil/io/atomic_file.h"
+#include "veil/io/json_file.h"
 
+#include <cmath>
 #include <filesystem>
 
 namespace veil::release {
@@ -13,8 +16,69 @@ using nlohmann::json;
 
 namespace {
 
+// "PLAN: plan.bins: expected an integer in [1, 10000000], got \"x\"".
 Status fieldError(const ReleasePlan& plan, const std::string& field, const std::string& what) {
-    return Status::invalidArgument(plan.name + ": field '" + field + "' " + what);
+    return Status::invalidArgument(plan.name + ": plan." + field + ": " + what);
+}
+
+Status expected(const ReleasePlan& plan, const std::string& field, const std::string& what, const json& got) {
+    return fieldError(plan, field, "expected " + what + ", got " + jsonTypeText(got));
+}
+
+const json* find(const ReleasePlan& plan, const std::string& key) {
+    auto it = plan.json.find(key);
+    return it == plan.json.end() || it->is_null() ? nullptr : &*it;
+}
+
+Result<std::string> getString(const ReleasePlan& plan, const std::string& key, const std::string& fallback) {
+    const json* v = find(plan, key);
+    if (!v) return fallback;
+    if (!v->is_string()) return expected(plan, key, "a string", *v);
+    return v->get<std::string>();
+}
+
+// An integer in [lo, hi], read without wrapping (2147483648 is refused, not negative; 2.5 too).
+Result<long long> getInteger(const ReleasePlan& plan, const std::string& field, const json& v, long long lo, long long hi) {
+    const std::string range = "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+    if (v.is_number_unsigned()) {
+        const auto u = v.get<unsigned long long>();
+        if (u > static_cast<unsigned long long>(hi)) return expected(plan, field, range, v);
+        return static_cast<long long>(u);
+    }
+    if (!v.is_number_integer()) return expected(plan, field, range, v);
+    const auto i = v.get<long long>();
+    if (i < lo || i > hi) return expected(plan, field, range, v);
+    return i;
+}
+
+Result<long long> getInteger(const ReleasePlan& plan, const std::string& key, long long lo, long long hi, long long fallback) {
+    const json* v = find(plan, key);
+    if (!v) return fallback;
+    return getInteger(plan, key, *v, lo, hi);
+}
+
+Result<double> getNumber(const ReleasePlan& plan, const std::string& key, double fallback) {
+    const json* v = find(plan, key);
+    if (!v) return fallback;
+    if (!v->is_number()) return expected(plan, key, "a number", *v);
+    const double d = v->get<double>();
+    if (!std::isfinite(d)) return expected(plan, key, "a finite number", *v);
+    return d;
+}
+
+Result<std::vector<std::string>> getStrings(const ReleasePlan& plan, const std::string& key) {
+    const json* v = find(plan, key);
+    std::vector<std::string> out;
+    if (!v) return out;
+    if (!v->is_array()) return expected(plan, key, "a list of strings", *v);
+    if (v->size() > limits::kMaxCategories)
+        return fieldError(plan, key, "has " + std::to_string(v->size()) + " entries; at most " +
+                                         std::to_string(limits::kMaxCategories) + " are allowed");
+    for (std::size_t i = 0; i < v->size(); ++i) {
+        if (!(*v)[i].is_string()) return expected(plan, key + "[" + std::to_string(i) + "]", "a string", (*v)[i]);
+        out.push_back((*v)[i].get<std::string>());
+    }
+    return out;
 }
 
 std::string resolve(const ReleasePlan& plan, const std::string& p) {
@@ -33,31 +97,23 @@ Result<DatasetRef> datasetOf(const ReleasePlan& plan) {
     } else if (d.is_object() && d.contains("path") && d["path"].is_string()) {
         ref.path = resolve(plan, d["path"].get<std::string>());
         if (d.contains("delimiter")) {
-            const std::string delim = d["delimiter"].get<std::string>();
-            if (delim.size() != 1 && delim != "\\t") return fieldError(plan, "dataset.delimiter", "must be one character");
-            ref.csv.delimiter = delim == "\\t" ? '\t' : delim[0];
+            const json& delim = d["delimiter"];
+            if (!delim.is_string() || (delim.get<std::string>().size() != 1 && delim.get<std::string>() != "\\t"))
+                return expected(plan, "dataset.delimiter", "one character (or \"\\t\")", delim);
+            ref.csv.delimiter = delim.get<std::string>() == "\\t" ? '\t' : delim.get<std::string>()[0];
         }
         if (d.contains("types")) {
+            if (!d["types"].is_object()) return expected(plan, "dataset.types", "an object {column: type}", d["types"]);
             for (const auto& [col, type] : d["types"].items()) {
-                auto t = parseColumnType(type.get<std::string>());
-                if (!t) return fieldError(plan, "dataset.types." + col, "must be integer|real|date|categorical|text");
+                const auto t = type.is_string() ? parseColumnType(type.get<std::string>()) : std::nullopt;
+                if (!t) return expected(plan, "dataset.types." + col, "integer|real|date|categorical|text", type);
                 ref.csv.typeOverrides[col] = *t;
             }
         }
     } else {
-        return fieldError(plan, "dataset", "must be a path or an object with a 'path'");
+        return expected(plan, "dataset", "a path or an object with a \"path\"", d);
     }
     return ref;
-}
-
-template <typename T>
-Result<T> getField(const ReleasePlan& plan, const std::string& key, const T& fallback) {
-    if (!plan.json.contains(key) || plan.json[key].is_null()) return fallback;
-    try {
-        return plan.json[key].get<T>();
-    } catch (const json::exception&) {
-        return fieldError(plan, key, "has the wrong type");
-    }
 }
 
 }  // namespace
@@ -77,11 +133,9 @@ Result<ReleasePlan> parseReleasePlan(const json& j, const std::string& baseDir, 
 }
 
 Result<ReleasePlan> loadReleasePlan(const std::string& path) {
-    auto text = readWholeFile(path);
-    if (!text) return text.status();
-    json j = json::parse(*text, nullptr, false);
-    if (j.is_discarded()) return Status::parseError(path + ": not valid JSON");
-    return parseReleasePlan(j, fs::absolute(path).parent_path().string(), path);
+    auto j = readJsonObjectFile(path, "a release plan (JSON)");
+    if (!j) return j.status();
+    return parseReleasePlan(*j, fs::absolute(path).parent_path().string(), path);
 }
 
 namespace {
@@ -92,16 +146,18 @@ Result<AnonymizationPlan> anonymizationPlanImpl(const ReleasePlan& plan) {
     auto ds = datasetOf(plan);
     if (!ds) return ds.status();
     out.dataset = *ds;
-    auto qis = getField<std::vector<std::string>>(plan, "quasi_identifiers", {});
+    auto qis = getStrings(plan, "quasi_identifiers");
     if (!qis) return qis.status();
     if (qis->empty()) return fieldError(plan, "quasi_identifiers", "must list at least one column");
     out.quasiIdentifiers = *qis;
     auto& c = out.config;
     const json hierarchies = plan.json.value("hierarchies", json::object());
+    if (!hierarchies.is_object()) return expected(plan, "hierarchies", "an object {column: file}", hierarchies);
     for (const std::string& qi : *qis) {
         anonymity::QuasiIdentifier q;
         q.column = qi;
         if (hierarchies.contains(qi)) {
+            if (!hierarchies[qi].is_string()) return expected(plan, "hierarchies." + qi, "a file name", hierarchies[qi]);
             const std::string file = resolve(plan, hierarchies[qi].get<std::string>());
             auto h = hierarchy::readHierarchyCsv(file, qi);
             if (!h) return h.status().withContext(plan.name + ": hierarchy of '" + qi + "'");
@@ -113,46 +169,55 @@ Result<AnonymizationPlan> anonymizationPlanImpl(const ReleasePlan& plan) {
     for (const auto& [col, file] : hierarchies.items())
         if (std::find(qis->begin(), qis->end(), col) == qis->end())
             return fieldError(plan, "hierarchies." + col, "names a column that is not a quasi-identifier");
-    auto sensitive = getField<std::string>(plan, "sensitive", "");
+    auto sensitive = getString(plan, "sensitive", "");
     if (!sensitive) return sensitive.status();
     if (!sensitive->empty()) c.sensitive = *sensitive;
-    auto k = getField<int>(plan, "k", 1);
+    auto k = getInteger(plan, "k", 1, 2147483647, 1);
     if (!k) return k.status();
-    c.models.k = *k;
-    if (auto l = getField<std::string>(plan, "l_diversity", ""); !l) return l.status();
+    c.models.k = int(*k);
+    if (auto l = getString(plan, "l_diversity", ""); !l) return l.status();
     else if (!l->empty()) {
         auto ld = anonymity::parseLDiversity(*l);
         if (!ld) return ld.status().withContext(plan.name + ": l_diversity");
         c.models.lDiversity = *ld;
     }
-    if (auto t = getField<std::string>(plan, "t_closeness", ""); !t) return t.status();
+    if (auto t = getString(plan, "t_closeness", ""); !t) return t.status();
     else if (!t->empty()) {
         auto tc = anonymity::parseTCloseness(*t);
         if (!tc) return tc.status().withContext(plan.name + ": t_closeness");
         c.models.tCloseness = *tc;
     }
-    auto s = getField<double>(plan, "suppression", 0.0);
+    auto s = getNumber(plan, "suppression", 0.0);
     if (!s) return s.status();
+    if (*s < 0.0 || *s > 1.0) return expected(plan, "suppression", "a share in [0, 1]", plan.json["suppression"]);
     c.suppressionLimit = *s;
-    auto metric = getField<std::string>(plan, "metric", "loss");
+    auto metric = getString(plan, "metric", "loss");
     if (!metric) return metric.status();
     auto m = anonymity::parseMetric(*metric);
     if (!m) return fieldError(plan, "metric", "must be loss|entropy|entropy-nm|discernibility|aecs|precision (got \"" + *metric + "\")");
     c.metric = *m;
-    auto algorithm = getField<std::string>(plan, "algorithm", "optimal");
+    auto algorithm = getString(plan, "algorithm", "optimal");
     if (!algorithm) return algorithm.status();
     if (*algorithm == "optimal") c.algorithm = anonymity::Algorithm::Optimal;
     else if (*algorithm == "mondrian") c.algorithm = anonymity::Algorithm::Mondrian;
     else return fieldError(plan, "algorithm", "must be optimal or mondrian (got \"" + *algorithm + "\")");
     // Optional (optimal only): the node to apply, one level per quasi-identifier in the table's column order.
     if (plan.json.contains("transformation")) {
-        auto t = getField<std::vector<int>>(plan, "transformation", {});
-        if (!t) return t.status();
-        if (t->size() != qis->size()) return fieldError(plan, "transformation", "must give one level per quasi-identifier");
-        c.transformation = *t;
+        const json& t = plan.json["transformation"];
+        if (!t.is_array() || t.size() != qis->size())
+            return expected(plan, "transformation", "a list of " + std::to_string(qis->size()) + " levels (one per quasi-identifier)", t);
+        std::vector<int> levels;
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            auto level = getInteger(plan, "transformation[" + std::to_string(i) + "]", t[i], 0, 1000);
+            if (!level) return level.status();
+            levels.push_back(int(*level));
+        }
+        c.transformation = levels;
     }
     if (plan.json.contains("sensitive_hierarchy")) {
-        auto h = hierarchy::readHierarchyCsv(resolve(plan, plan.json["sensitive_hierarchy"].get<std::string>()), *sensitive);
+        const json& file = plan.json["sensitive_hierarchy"];
+        if (!file.is_string()) return expected(plan, "sensitive_hierarchy", "a file name", file);
+        auto h = hierarchy::readHierarchyCsv(resolve(plan, file.get<std::string>()), *sensitive);
         if (!h) return h.status().withContext(plan.name + ": sensitive_hierarchy");
         c.sensitiveHierarchy = std::move(*h);
     }
@@ -165,57 +230,51 @@ Result<DpQueryPlan> dpQueryPlanImpl(const ReleasePlan& plan) {
     auto ds = datasetOf(plan);
     if (!ds) return ds.status();
     out.dataset = *ds;
-    auto column = getField<std::string>(plan, "column", "");
+    auto column = getString(plan, "column", "");
     if (!column) return column.status();
     if (column->empty()) return fieldError(plan, "column", "is missing");
     out.column = *column;
-    auto query = getField<std::string>(plan, "query", "count");
+    auto query = getString(plan, "query", "count");
     if (!query) return query.status();
     VEIL_RETURN_IF_ERROR(dp::parseQueryInto(*query, out.spec).withContext(plan.name + ": query"));
-    if (auto mech = getField<std::string>(plan, "mechanism", ""); !mech) return mech.status();
+    if (auto mech = getString(plan, "mechanism", ""); !mech) return mech.status();
     else if (!mech->empty()) {
         auto mk = dp::parseMechanismKind(*mech);
         if (!mk) return mk.status().withContext(plan.name + ": mechanism");
         out.spec.mechanism = *mk;
     }
-    auto eps = getField<double>(plan, "epsilon", 0.0);
+    auto eps = getNumber(plan, "epsilon", 0.0);
     if (!eps) return eps.status();
     out.spec.epsilon = *eps;
-    auto delta = getField<double>(plan, "delta", 0.0);
+    auto delta = getNumber(plan, "delta", 0.0);
     if (!delta) return delta.status();
     out.spec.delta = *delta;
     for (const char* key : {"lower", "upper"}) {
         if (!plan.json.contains(key)) continue;
-        const json& v = plan.json[key];
-        if (!v.is_number()) return fieldError(plan, key, "must be a number (got " + v.dump() + ")");
-        (std::string(key) == "lower" ? out.spec.lower : out.spec.upper) = v.get<double>();
+        auto number = getNumber(plan, key, 0.0);
+        if (!number) return number.status();
+        (std::string(key) == "lower" ? out.spec.lower : out.spec.upper) = *number;
     }
     if (plan.json.contains("bins")) {
         // A declared bin count or edges; read without wrapping (2147483648 is refused, not negative).
         const json& b = plan.json["bins"];
-        if (b.is_number_unsigned() || b.is_number_integer()) {
-            const bool negative = b.is_number_integer() && !b.is_number_unsigned() && b.get<long long>() < 0;
-            if (negative || b.get<unsigned long long>() < 1 || b.get<unsigned long long>() > dp::kMaxHistogramBins)
-                return fieldError(plan, "bins", "must be an integer in [1, " + std::to_string(dp::kMaxHistogramBins) + "] (got " +
-                                                    b.dump() + ")");
-            out.spec.binCount = int(b.get<unsigned long long>());
+        if (b.is_number()) {
+            auto bins = getInteger(plan, "bins", b, 1, (long long)limits::kMaxHistogramBins);
+            if (!bins) return bins.status();
+            out.spec.binCount = int(*bins);
         } else if (b.is_array()) {
-            for (const auto& e : b) {
-                if (!e.is_number()) return fieldError(plan, "bins", "edges must be numbers (got " + e.dump() + ")");
-                out.spec.binEdges.push_back(e.get<double>());
+            if (b.size() < 2 || b.size() > limits::kMaxHistogramBins + 1)
+                return expected(plan, "bins", "between 2 and " + std::to_string(limits::kMaxHistogramBins + 1) + " edges", b);
+            for (std::size_t i = 0; i < b.size(); ++i) {
+                if (!b[i].is_number()) return expected(plan, "bins[" + std::to_string(i) + "]", "a number (an edge)", b[i]);
+                out.spec.binEdges.push_back(b[i].get<double>());
             }
         } else {
-            return fieldError(plan, "bins", "must be a bin count or a list of edges (got " + b.dump() + ")");
+            return expected(plan, "bins", "a bin count or a list of edges", b);
         }
     }
-    if (plan.json.contains("categories")) {
-        const json& c = plan.json["categories"];
-        if (!c.is_array()) return fieldError(plan, "categories", "must be a list of strings (got " + c.dump() + ")");
-        for (const auto& v : c) {
-            if (!v.is_string()) return fieldError(plan, "categories", "must be a list of strings (got " + v.dump() + ")");
-            out.spec.categories.push_back(v.get<std::string>());
-        }
-    }
+    if (auto categories = getStrings(plan, "categories"); !categories) return categories.status();
+    else out.spec.categories = std::move(*categories);
     if (plan.json.contains("other")) {
         const json& o = plan.json["other"];
         if (o.is_boolean()) {
@@ -223,14 +282,17 @@ Result<DpQueryPlan> dpQueryPlanImpl(const ReleasePlan& plan) {
         } else if (o.is_string()) {
             out.spec.otherLabel = o.get<std::string>();
         } else {
-            return fieldError(plan, "other", "must be true, false or the other bin's label (got " + o.dump() + ")");
+            return expected(plan, "other", "true, false or the other bin's label", o);
         }
     }
-    if (auto strategy = getField<std::string>(plan, "strategy", "identity"); !strategy) return strategy.status();
+    if (auto strategy = getString(plan, "strategy", "identity"); !strategy) return strategy.status();
     else out.spec.strategy = *strategy;
-    if (plan.json.contains("options")) out.spec.strategyOptions = plan.json["options"];
-    if (auto trials = getField<int>(plan, "trials", 1); !trials) return trials.status();
-    else out.spec.trials = *trials;
+    if (const json* options = find(plan, "options")) {
+        if (!options->is_object()) return expected(plan, "options", "an object {name: value}", *options);
+        out.spec.strategyOptions = *options;
+    }
+    if (auto trials = getInteger(plan, "trials", 1, limits::kMaxTrials, 1); !trials) return trials.status();
+    else out.spec.trials = int(*trials);
     if (auto cost = dp::columnQueryCost(out.spec); !cost) return cost.status().withContext(plan.name);
     out.datasetKey = plan.json.value("dataset_key", fs::path(out.dataset.path).filename().string());
     return out;

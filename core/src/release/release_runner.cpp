@@ -5,6 +5,7 @@
 #include "veil/common/validate.h"
 #include "veil/io/hash.h"
 #include "veil/io/mapped_file.h"
+#include "veil/io/safe_name.h"
 #include "veil/table/csv_writer.h"
 
 #include <cmath>
@@ -53,7 +54,7 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     CsvWriteOptions w;
     w.delimiter = in.delimiter ? in.delimiter : ',';
     writeCsv(r.output, csv, w);
-    out.files.push_back({stem(in.path) + "-anonymized.csv", csv.str(), "text/csv"});
+    out.files.push_back({safeFileName(stem(in.path) + "-anonymized") + ".csv", csv.str(), "text/csv"});
 
     json& s = out.summary;
     s["k"] = config.models.k;
@@ -173,7 +174,8 @@ ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, co
                  {"releases", releases},
                  {"notes", r.notes},
                  {"privacy", dp::receiptJson(r.receipt)}};
-    out.files.push_back({stem(qp.dataset.path) + "-" + qp.column + "-" + dp::queryKindName(r.query) + ".json",
+    // The column comes from the data: a name that is safe in a folder and in a zip.
+    out.files.push_back({safeFileName(stem(qp.dataset.path) + "-" + qp.column + "-" + dp::queryKindName(r.query)) + ".json",
                          data.dump(2) + "\n", "application/json"});
     out.summary = {{"noise_scale", r.noiseScale}, {"sensitivity", r.sensitivity}, {"outputs", r.labels.size()},
                    {"trials", r.releases.size()}};

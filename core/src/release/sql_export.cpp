@@ -3,6 +3,7 @@
 #include "veil/release/sql_export.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 #include <sstream>
 
@@ -11,8 +12,52 @@ namespace veil::release {
 Result<SqlDialect> parseSqlDialect(const std::string& name) {
     if (name == "sqlite") return SqlDialect::Sqlite;
     if (name == "duckdb") return SqlDialect::DuckDb;
+    if (name == "postgresql" || name == "postgres") return SqlDialect::Postgres;
     if (name == "spark") return SqlDialect::Spark;
-    return Status::invalidArgument("unknown SQL dialect '" + name + "' (use sqlite, duckdb or spark)");
+    return Status::invalidArgument("unknown SQL dialect '" + name + "' (use sqlite, duckdb, postgresql or spark)");
+}
+
+const char* sqlDialectName(SqlDialect d) {
+    switch (d) {
+        case SqlDialect::Sqlite: return "sqlite";
+        case SqlDialect::DuckDb: return "duckdb";
+        case SqlDialect::Postgres: return "postgresql";
+        case SqlDialect::Spark: return "spark";
+    }
+    return "?";
+}
+
+const char* sqlDoubleType(SqlDialect d) { return d == SqlDialect::Postgres ? "DOUBLE PRECISION" : "DOUBLE"; }
+
+std::string sqlCommentText(const std::string& text) {
+    std::string out;
+    char buf[8];
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const auto next = [&](std::size_t k) { return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0; };
+        if (c == 0xC2 && next(1) == 0x85) {
+            out += "\\u0085", ++i;
+        } else if (c == 0xE2 && next(1) == 0x80 && (next(2) == 0xA8 || next(2) == 0xA9)) {
+            out += next(2) == 0xA8 ? "\\u2028" : "\\u2029", i += 2;
+        } else if (c < 0x20 || c == 0x7f || c == '\\') {
+            std::snprintf(buf, sizeof buf, "\\x%02X", unsigned(c));
+            out += buf;
+        } else {
+            out += char(c);
+        }
+    }
+    return out;
+}
+
+Status checkSqlText(const std::string& text, SqlDialect d, bool identifier, const std::string& what) {
+    if (text.find('\0') != std::string::npos)
+        return Status::invalidArgument(what + " contains a NUL byte, which no SQL engine keeps: rename it first");
+    if (identifier && text.empty()) return Status::invalidArgument(what + " is empty: SQL needs a name");
+    if (identifier && d == SqlDialect::Postgres && text.size() > 63)
+        return Status::invalidArgument(what + " is " + std::to_string(text.size()) +
+                                       " bytes long; PostgreSQL cuts names after 63 bytes (two columns could become "
+                                       "one): rename it first");
+    return Status::ok();
 }
 
 std::string sqlIdentifier(const std::string& name, SqlDialect d) {
@@ -40,13 +85,34 @@ namespace {
 std::string ident(const std::string& name, SqlDialect d) { return sqlIdentifier(name, d); }
 std::string literal(const std::string& value, SqlDialect d) { return sqlStringLiteral(value, d); }
 
-std::string lookupName(std::size_t i, const std::string& column) {
+// The lookup table of QI i: a generated name (ASCII, at most 40 bytes), quoted like any other.
+std::string lookupName(std::size_t i, const std::string& column, SqlDialect d) {
     std::string safe;
-    for (char c : column) safe += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return "veil_h" + std::to_string(i) + "_" + safe;
+    for (char c : column.substr(0, 24)) safe += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return sqlIdentifier("veil_h" + std::to_string(i) + "_" + safe, d);
+}
+
+Status checkPlanText(const GeneralizationSqlPlan& plan, SqlDialect d) {
+    for (const auto& c : plan.columns) VEIL_RETURN_IF_ERROR(checkSqlText(c, d, true, "column '" + sqlCommentText(c) + "'"));
+    VEIL_RETURN_IF_ERROR(checkSqlText(plan.inputTable, d, true, "the input table's name"));
+    VEIL_RETURN_IF_ERROR(checkSqlText(plan.outputTable, d, true, "the output table's name"));
+    for (const auto& q : plan.quasiIdentifiers)
+        for (std::size_t r = 0; r < q.hierarchy.rowCount(); ++r)
+            for (std::size_t l = 0; l < std::size_t(q.hierarchy.height()) + 1; ++l)
+                VEIL_RETURN_IF_ERROR(checkSqlText(q.hierarchy.label(r, l), d, false,
+                                                  "a hierarchy value of '" + sqlCommentText(q.column) + "'"));
+    return Status::ok();
 }
 
 std::string textType(SqlDialect d) { return d == SqlDialect::Spark ? "STRING" : "TEXT"; }
+
+// The input's row number, to keep its order: SQLite and DuckDB have rowid; PostgreSQL and Spark
+// number the rows as they are read.
+std::string rowNumber(SqlDialect d) {
+    if (d == SqlDialect::Spark) return "monotonically_increasing_id()";
+    if (d == SqlDialect::Postgres) return "ROW_NUMBER() OVER ()";
+    return "i.rowid";
+}
 
 std::string castText(const std::string& expr, SqlDialect d) { return "CAST(" + expr + " AS " + textType(d) + ")"; }
 
@@ -57,20 +123,22 @@ Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDial
     if (plan.quasiIdentifiers.empty()) return Status::invalidArgument("the plan has no quasi-identifiers");
     for (const auto& q : plan.quasiIdentifiers) {
         if (std::find(plan.columns.begin(), plan.columns.end(), q.column) == plan.columns.end())
-            return Status::notFound("quasi-identifier '" + q.column + "' is not a column of the input");
+            return Status::notFound("quasi-identifier '" + sqlCommentText(q.column) + "' is not a column of the input");
         if (q.level < 0 || q.level > q.hierarchy.height())
-            return Status::invalidArgument("level " + std::to_string(q.level) + " of '" + q.column +
+            return Status::invalidArgument("level " + std::to_string(q.level) + " of '" + sqlCommentText(q.column) +
                                            "' is outside its hierarchy (0.." + std::to_string(q.hierarchy.height()) + ")");
     }
+    VEIL_RETURN_IF_ERROR(checkPlanText(plan, d));
     std::ostringstream s;
-    s << "-- Veil: full-domain generalization with " << plan.k << "-anonymity suppression.\n"
+    s << "-- Veil: full-domain generalization with " << plan.k << "-anonymity suppression (" << sqlDialectName(d)
+      << ").\n"
       << "-- Load the data as table " << ident(plan.inputTable, d) << " first; the result is "
       << ident(plan.outputTable, d) << ".\n";
     const std::string createLookup = d == SqlDialect::Spark ? "CREATE OR REPLACE TEMPORARY VIEW " : "CREATE TABLE ";
     for (std::size_t i = 0; i < plan.quasiIdentifiers.size(); ++i) {
         const auto& q = plan.quasiIdentifiers[i];
-        const std::string table = lookupName(i, q.column);
-        s << "\n-- " << q.column << " at level " << q.level << " of its hierarchy\n";
+        const std::string table = lookupName(i, q.column, d);
+        s << "\n-- " << sqlCommentText(q.column) << " at level " << q.level << " of its hierarchy\n";
         if (d != SqlDialect::Spark) s << "DROP TABLE IF EXISTS " << table << ";\n";
         std::set<std::string> seen;
         std::vector<std::string> rows;
@@ -89,9 +157,10 @@ Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDial
         s << (d == SqlDialect::Spark ? "\n  AS t(value, generalized);\n" : ";\n");
     }
 
-    const std::string rowId = d == SqlDialect::Spark ? "monotonically_increasing_id()" : "i.rowid";
-    s << "\n" << (d == SqlDialect::Spark ? "CREATE OR REPLACE TEMPORARY VIEW " : "DROP TABLE IF EXISTS " + plan.outputTable + ";\nCREATE TABLE ")
-      << ident(plan.outputTable, d) << " AS\nWITH generalized AS (\n  SELECT " << rowId << " AS veil_row";
+    s << "\n"
+      << (d == SqlDialect::Spark ? "CREATE OR REPLACE TEMPORARY VIEW "
+                                 : "DROP TABLE IF EXISTS " + ident(plan.outputTable, d) + ";\nCREATE TABLE ")
+      << ident(plan.outputTable, d) << " AS\nWITH generalized AS (\n  SELECT " << rowNumber(d) << " AS veil_row";
     for (const std::string& col : plan.columns) {
         auto it = std::find_if(plan.quasiIdentifiers.begin(), plan.quasiIdentifiers.end(),
                                [&](const auto& q) { return q.column == col; });
@@ -105,7 +174,7 @@ Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDial
     }
     s << "\n  FROM " << ident(plan.inputTable, d) << " i";
     for (std::size_t i = 0; i < plan.quasiIdentifiers.size(); ++i)
-        s << "\n  LEFT JOIN " << lookupName(i, plan.quasiIdentifiers[i].column) << " h" << i << " ON "
+        s << "\n  LEFT JOIN " << lookupName(i, plan.quasiIdentifiers[i].column, d) << " h" << i << " ON "
           << castText("i." + ident(plan.quasiIdentifiers[i].column, d), d) << " = h" << i << ".value";
     s << "\n),\nclasses AS (\n  SELECT g.*, COUNT(*) OVER (PARTITION BY ";
     for (std::size_t i = 0; i < plan.quasiIdentifiers.size(); ++i)

@@ -86,11 +86,15 @@ std::string SqliteStatement::columnText(int i) const {
 }
 bool SqliteStatement::columnIsNull(int i) const { return sqlite3_column_type(m_stmt, i) == SQLITE_NULL; }
 
-Result<std::unique_ptr<SqliteDatabase>> SqliteDatabase::open(const std::string& path, OpenMode mode) {
+Result<std::unique_ptr<SqliteDatabase>> SqliteDatabase::open(const std::string& path, OpenMode mode,
+                                                             const std::string& expected) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const bool exists = fs::exists(path, ec);
-    if (!exists && mode == OpenMode::OpenExisting) return Status::notFound(path + ": no such project file");
+    if (!exists && mode == OpenMode::OpenExisting) return Status::notFound(path + ": no such file (expected " + expected + ")");
+    if (exists && fs::is_directory(path, ec)) return Status::invalidArgument(path + ": is a folder; expected " + expected);
+    if (exists && !fs::is_regular_file(path, ec))
+        return Status::invalidArgument(path + ": is not a regular file; expected " + expected);
     if (exists) {
         // Refuse anything that is not a SQLite file before SQLite touches it.
         std::ifstream in(path, std::ios::binary);
@@ -98,7 +102,7 @@ Result<std::unique_ptr<SqliteDatabase>> SqliteDatabase::open(const std::string& 
         in.read(header, 16);
         const auto got = in.gcount();
         if (got != 0 && (got < 16 || std::memcmp(header, "SQLite format 3", 16) != 0))
-            return Status::parseError(path + ": not a Veil project (the file is not a SQLite database); it was left untouched");
+            return Status::parseError(path + ": not " + expected + " (the file is not a SQLite database); it was left untouched");
     }
     std::unique_ptr<SqliteDatabase> db(new SqliteDatabase);
     db->m_path = path;
@@ -112,10 +116,11 @@ Result<std::unique_ptr<SqliteDatabase>> SqliteDatabase::open(const std::string& 
     sqlite3_extended_result_codes(db->m_db, 1);
     // Check integrity cheaply: reading the schema fails on a corrupt file.
     if (Status s = db->exec("PRAGMA foreign_keys = ON; SELECT count(*) FROM sqlite_master;"); !s.isOk())
-        return Status::parseError(path + ": the project file is damaged (" + s.message() + "); it was left untouched");
-    if (Status s = db->exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;"); !s.isOk()) return s;
+        return Status::parseError(path + ": damaged or not " + expected + " (" + s.message() + "); it was left untouched");
     return db;
 }
+
+Status SqliteDatabase::makeDurable() { return exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;"); }
 
 SqliteDatabase::~SqliteDatabase() {
     if (m_db) sqlite3_close_v2(m_db);

@@ -181,7 +181,8 @@ void TestGraphIo::labelErrors() {
 
 void TestGraphIo::missingFile() {
     auto r = loadGraph("/nonexistent/x.edges");
-    QCOMPARE(r.status().code(), veil::StatusCode::IoError);
+    QCOMPARE(r.status().code(), veil::StatusCode::NotFound);
+    QVERIFY(r.status().message().find("no such file") != std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(TestGraphIo)

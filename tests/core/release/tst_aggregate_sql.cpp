@@ -210,13 +210,13 @@ void TestAggregateSql::dialects() {
     plan.spec.binCount = 10;
     // 17 + 73 * 1/10 and 17 + 73 * 9/10 in doubles, printed with %.17g (python: '%.17g' % ...).
     const std::string spark = *aggregateSql(plan, SqlDialect::Spark);
-    QVERIFY(spark.find("CREATE OR REPLACE TEMPORARY VIEW veil_domain AS SELECT * FROM VALUES\n  (0, '[17, 24.3)'),") != std::string::npos);
+    QVERIFY(spark.find("CREATE OR REPLACE TEMPORARY VIEW `veil_domain` AS SELECT * FROM VALUES\n  (0, '[17, 24.3)'),") != std::string::npos);
     QVERIFY(spark.find("AS t(output_index, label);") != std::string::npos);
-    QVERIFY(spark.find("CREATE OR REPLACE TEMPORARY VIEW veil_aggregates AS") != std::string::npos);
+    QVERIFY(spark.find("CREATE OR REPLACE TEMPORARY VIEW `veil_aggregates` AS") != std::string::npos);
     QVERIFY(spark.find("SELECT CAST(i.`age` AS DOUBLE) AS v FROM `input` i") != std::string::npos);
     QVERIFY(spark.find("DROP TABLE") == std::string::npos);
     const std::string duck = *aggregateSql(plan, SqlDialect::DuckDb);
-    QVERIFY(duck.find("CREATE TABLE veil_domain (output_index INTEGER NOT NULL PRIMARY KEY, label TEXT NOT NULL);") != std::string::npos);
+    QVERIFY(duck.find("CREATE TABLE \"veil_domain\" (output_index INTEGER NOT NULL PRIMARY KEY, label TEXT NOT NULL);") != std::string::npos);
     QVERIFY(duck.find("CASE\n    WHEN v < CAST('24.300000000000001' AS DOUBLE) THEN 0\n    WHEN") != std::string::npos);
     QVERIFY(duck.find("WHEN v < CAST('82.700000000000003' AS DOUBLE) THEN 8\n    ELSE 9 END") != std::string::npos);
     QVERIFY(duck.find("LEFT JOIN counts c ON c.output_index = d.output_index") != std::string::npos);

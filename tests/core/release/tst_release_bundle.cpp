@@ -84,7 +84,7 @@ Result<BundleResult> releaseDp(PrivacyLedger& ledger, double epsilon, BundleOpti
     ReleaseOutcome o = dpOutcome(epsilon);
     o.receipt = admission->receipt;
     opt.ledger = &ledger;
-    opt.partialPath = target->partial;
+    opt.target = &*target;
     return writeReleaseBundle(o, opt);
 }
 

@@ -57,8 +57,12 @@ nlohmann::json manifestOf(const QString& dir) {
 }
 
 // Hidden partial bundles (".NAME.partial-N") left in `dir`.
+// (A zip's partial has its marker file ".NAME.partial-TOKEN.veil" beside it: one partial.)
 int partials(const QString& dir) {
-    return int(QDir(dir).entryList({QStringLiteral(".*partial-*")}, QDir::AllEntries | QDir::Hidden).size());
+    int n = 0;
+    for (const QString& name : QDir(dir).entryList({QStringLiteral(".*partial-*")}, QDir::AllEntries | QDir::Hidden))
+        n += name.endsWith(QLatin1String(".veil")) ? 0 : 1;
+    return n;
 }
 
 // With VEIL_SCREENSHOT_DIR set, keeps a copy of the bundle to look at (and to

@@ -79,8 +79,12 @@ void keepReport(const QString& bundleDir, const QString& name) {
 
 
 // Hidden partial bundles (".NAME.partial-N") left in `dir`.
+// (A zip's partial has its marker file ".NAME.partial-TOKEN.veil" beside it: one partial.)
 int partials(const QString& dir) {
-    return int(QDir(dir).entryList({QStringLiteral(".*partial-*")}, QDir::AllEntries | QDir::Hidden).size());
+    int n = 0;
+    for (const QString& name : QDir(dir).entryList({QStringLiteral(".*partial-*")}, QDir::AllEntries | QDir::Hidden))
+        n += name.endsWith(QLatin1String(".veil")) ? 0 : 1;
+    return n;
 }
 
 }  // namespace

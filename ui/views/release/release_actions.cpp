@@ -145,18 +145,20 @@ void ReleaseActions::runPlan(const QString& planPath, const QString& outputDir) 
     connect(job, &CoreJob::failed, this, refuse);
     connect(job, &CoreJob::cancelled, this, [this] { emit releaseFinished(QString(), tr("cancelled")); });
     connect(job, &CoreJob::finished, job, &QObject::deleteLater);
-    const std::string partial = target->partial;
+    // The destination stays locked (by `prepared`) until the bundle is in place or the job ends.
+    auto prepared = std::make_shared<const release::BundleTarget>(std::move(*target));
     job->start(tr("Releasing %1").arg(QFileInfo(planPath).fileName()),
-               [this, plan = *plan, gate = *gate, outputDir, partial](const RunContext& ctx) -> CoreJobOutcome {
+               [this, plan = *plan, gate = *gate, outputDir, prepared](const RunContext& ctx) -> CoreJobOutcome {
                    auto outcome = release::runReleasePlan(plan, *gate, ctx);
                    if (!outcome) return {outcome.status(), {}, {}};
                    auto shared = std::make_shared<const release::ReleaseOutcome>(std::move(*outcome));
-                   return {Status::ok(), [this, shared, outputDir, partial] { writeBundle(*shared, outputDir, partial); }, {}};
+                   return {Status::ok(), [this, shared, outputDir, prepared] { writeBundle(*shared, outputDir, *prepared); }, {}};
                });
 }
 
-void ReleaseActions::writeBundle(const release::ReleaseOutcome& outcome, const QString& outputDir, const std::string& partial) {
-    auto bundle = writeViewRelease(outcome, outputDir, *m_release, std::nullopt, partial);
+void ReleaseActions::writeBundle(const release::ReleaseOutcome& outcome, const QString& outputDir,
+                                 const release::BundleTarget& prepared) {
+    auto bundle = writeViewRelease(outcome, outputDir, *m_release, std::nullopt, &prepared);
     const QString error = bundle ? QString() : QString::fromStdString(bundle.status().message());
     const QString bundleDir = bundle ? QString::fromStdString(bundle->dir) : QString();
     if (error.isEmpty()) m_jobs->end(tr("Release written to %1").arg(bundleDir));

@@ -15,6 +15,7 @@ class QTabWidget;
 class QWidget;
 
 namespace veil::release {
+struct BundleTarget;
 struct ReleaseOutcome;
 }
 
@@ -51,7 +52,7 @@ private:
     void openProjectDialog();
     void runPlanDialog();
     void restoreView();
-    void writeBundle(const release::ReleaseOutcome& outcome, const QString& outputDir, const std::string& partial);
+    void writeBundle(const release::ReleaseOutcome& outcome, const QString& outputDir, const release::BundleTarget& prepared);
 
     QWidget* m_window;
     Document* m_document;

@@ -30,7 +30,7 @@ void setViewReleaseCrashPointForTesting(release::BundleOptions::CrashPoint point
 
 Result<release::BundleResult> writeViewRelease(const release::ReleaseOutcome& outcome, const QString& target,
                                                ReleaseSession& session, std::optional<std::int64_t> recordedEntry,
-                                               const std::string& partialPath) {
+                                               const release::BundleTarget* prepared) {
     if (session.isTeaching() || (outcome.receipt && outcome.receipt->mode == dp::ReleaseMode::Teaching))
         return Status::invalidArgument("teaching mode is on: what it shows is not private, so it can never be released "
                                        "(turn teaching mode off and run again)");
@@ -41,7 +41,7 @@ Result<release::BundleResult> writeViewRelease(const release::ReleaseOutcome& ou
         options.outputDir = localPath(target);
         options.ledger = &ledger;
         options.recordedEntry = recordedEntry;
-        options.partialPath = partialPath;
+        options.target = prepared;
         options.crashPoint = g_crashPoint;
         options.renderPdf = [](const std::string& html) -> Result<std::string> {
             QString error;

@@ -27,11 +27,12 @@ class ReleaseSession;
 // Synchronous on purpose: a view's bundle is a few small files, one SQLite transaction and a short
 // PDF (tens of milliseconds); the session's lock keeps the ledger to one writer. Errors: teaching
 // mode, the bundle's own. `recordedEntry`: a syntactic release bundled again names its entry;
-// `partialPath`: the partial the release's ledger entry names (prepareBundleTarget).
+// `prepared`: the destination locked before the release was charged (prepareBundleTarget; its
+// partial is the one the ledger entry names); null: locked here.
 Result<release::BundleResult> writeViewRelease(const release::ReleaseOutcome& outcome, const QString& target,
                                                ReleaseSession& session,
                                                std::optional<std::int64_t> recordedEntry = std::nullopt,
-                                               const std::string& partialPath = {});
+                                               const release::BundleTarget* prepared = nullptr);
 
 // Asks for the bundle's destination, a new folder or a .zip file; empty when cancelled.
 QString askReleaseTarget(QWidget* parent, const QString& suggestedName);

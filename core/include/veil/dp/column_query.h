@@ -8,6 +8,7 @@
 // is what `veil-cli dp`, release plans and the Mechanisms view use.
 #pragma once
 
+#include "veil/common/limits.h"
 #include "veil/common/run_context.h"
 #include "veil/dp/privacy.h"
 #include "veil/dp/release_gate.h"
@@ -30,7 +31,7 @@ const char* mechanismKindName(MechanismKind kind);  // "laplace", "geometric", "
 Result<MechanismKind> parseMechanismKind(const std::string& name);
 const char* mechanismCitation(MechanismKind kind);  // one line: the paper
 
-inline constexpr int kMaxTrials = 10'000'000;  // independent releases in one request
+inline constexpr int kMaxTrials = limits::kMaxTrials;  // independent releases in one request (common/limits.h)
 
 struct ColumnQuerySpec {
     QueryKind query = QueryKind::Count;

@@ -6,6 +6,8 @@
 // edges - depends on the query spec only, never on the data: a bin's presence would leak.
 #pragma once
 
+#include "veil/common/limits.h"
+
 #include "veil/common/run_context.h"
 #include "veil/dp/column_query.h"
 
@@ -14,7 +16,7 @@
 
 namespace veil::dp {
 
-inline constexpr std::size_t kMaxHistogramBins = 10'000'000;  // bins or categories of one histogram
+inline constexpr std::size_t kMaxHistogramBins = limits::kMaxHistogramBins;  // bins or categories of one histogram
 
 // Numeric histogram bins: the spec's explicit edges, or `binCount` (declared, 1..kMaxHistogramBins)
 // equal-width bins in [lower, upper]. Bin i is [edges[i], edges[i+1]), the last one closed; values

@@ -16,7 +16,11 @@ namespace veil {
 Status writeFileAtomically(const std::string& path, const std::function<bool(std::ostream&)>& writer);
 Status writeFileAtomically(const std::string& path, std::string_view contents);
 
-// Reads a whole file into a string.
-Result<std::string> readWholeFile(const std::string& path);
+// Errors naming the path and what was expected ("a hierarchy CSV file"): missing, a folder,
+// not a regular file (a device, a socket), unreadable.
+Status checkReadableFile(const std::string& path, const std::string& expected);
+
+// Reads a whole file into a string (checkReadableFile first; `expected` names what it should be).
+Result<std::string> readWholeFile(const std::string& path, const std::string& expected = "a file");
 
 }  // namespace veil

@@ -4,13 +4,15 @@
 // report.html and, when the caller renders one (the window, with Qt), report.pdf.
 // A differentially private outcome arrives already charged: the ReleaseGate recorded its ledger
 // entry (naming the bundle and its partial) before any noise was drawn, so a crash can lose a
-// release but never an expense. The bundle is written to a hidden ".partial" folder (or zip
-// file, written atomically) beside its destination, then renamed into place;
-// recoverReleaseBundles() finishes a rename that a crash interrupted. A syntactic release (no
-// privacy budget) is recorded here, with epsilon 0, before the rename. Teaching mode can never
-// produce a bundle.
+// release but never an expense. The bundle is written to a hidden partial (a folder, or a zip
+// file written atomically) beside its locked destination, then renamed into place without ever
+// replacing anything (bundle_target.h); recoverReleaseBundles() finishes a rename that a crash
+// interrupted. A syntactic release (no privacy budget) is recorded here, with epsilon 0, before
+// the rename. Teaching mode can never produce a bundle. File names inside are safe names
+// (safe_name.h): nothing is written outside the destination.
 #pragma once
 
+#include "veil/release/bundle_target.h"
 #include "veil/release/privacy_ledger.h"
 #include "veil/release/release_runner.h"
 
@@ -23,20 +25,11 @@
 
 namespace veil::release {
 
-// Where a bundle goes: the destination and the hidden partial beside it, chosen before the
-// release is charged (the ledger entry names both).
-struct BundleTarget {
-    std::string dir;      // absolute
-    std::string partial;  // absolute, ".NAME.partial-N" beside dir
-};
-// Errors: empty path, the destination exists, its folder does not exist.
-Result<BundleTarget> prepareBundleTarget(const std::string& outputDir);
-// {"bundle": dir, "partial": partial}: the details a release gate merges into the charge.
-nlohmann::json bundleDetails(const BundleTarget& target);
-
 struct BundleOptions {
     std::string outputDir;              // the bundle folder to create, or a .zip file (must not exist yet)
-    std::string partialPath;            // from prepareBundleTarget (empty: chosen here)
+    // The destination prepared (and locked) before the release was charged; null: prepared here
+    // from outputDir.
+    const BundleTarget* target = nullptr;
     PrivacyLedger* ledger = nullptr;    // where the release is recorded (required)
     // Renders report.pdf from the report's HTML (core has no PDF writer; the window passes Qt's).
     // Called before anything is recorded; an error aborts the release with nothing written.
@@ -59,11 +52,6 @@ struct BundleResult {
 // differentially private outcome that was not charged in release mode (teaching mode, no ledger
 // entry); the ledger refuses (budget exceeded: nothing is written); I/O.
 Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& outcome, const BundleOptions& options);
-
-// Completes bundles whose rename was interrupted (ledger entry committed, folder still partial).
-// Returns how many were completed. A partial folder whose release never reached the ledger is
-// not a release (it stays hidden as ".NAME.partial-N" and may be deleted).
-Result<int> recoverReleaseBundles(PrivacyLedger& ledger);
 
 // True when `path` names a zip bundle (ends with ".zip", any case).
 bool isZipBundlePath(const std::string& path);

@@ -1,5 +1,5 @@
 // SQL export of a full-domain generalization plan, so that an engine that already scales
-// (SQLite, DuckDB, Spark SQL) applies on the full data the release designed in Veil on a sample:
+// (SQLite, DuckDB, PostgreSQL, Spark SQL) applies on the full data the release designed in Veil on a sample:
 // one lookup table per quasi-identifier (value -> generalized value at the chosen level), and a
 // query that generalizes through joins and suppresses the quasi-identifiers of records whose
 // class has fewer than k records (a window count). The input table is expected as `input`
@@ -14,13 +14,25 @@
 
 namespace veil::release {
 
-enum class SqlDialect { Sqlite, DuckDb, Spark };
-Result<SqlDialect> parseSqlDialect(const std::string& name);
+enum class SqlDialect { Sqlite, DuckDb, Postgres, Spark };
+Result<SqlDialect> parseSqlDialect(const std::string& name);  // sqlite, duckdb, postgresql, spark
+const char* sqlDialectName(SqlDialect dialect);
 
-// A quoted identifier ("name", or `name` for Spark) and a quoted string literal ('it''s', or
-// 'it\'s' for Spark, whose literals take backslash escapes).
+// User text (column and table names, hierarchy labels, categories) only ever reaches the SQL in
+// these forms, never bare and never in a comment as is:
+// - a quoted identifier ("name", `name` for Spark; the quote doubled);
+// - a quoted string literal ('it''s', 'it\'s' for Spark, whose literals take backslash escapes);
+// - sqlCommentText: control bytes, backslash and the Unicode line breaks (U+0085, U+2028,
+//   U+2029) escaped as \xNN / \uNNNN, so it cannot end a "--" comment.
 std::string sqlIdentifier(const std::string& name, SqlDialect dialect);
 std::string sqlStringLiteral(const std::string& value, SqlDialect dialect);
+std::string sqlCommentText(const std::string& text);
+// Text that cannot be put in SQL at all: a NUL byte (no engine keeps it in text or names), or
+// (PostgreSQL) an identifier longer than 63 bytes, which it would silently cut. `what` names it
+// in the message ("column 'x'", "a category of column 'x'").
+Status checkSqlText(const std::string& text, SqlDialect dialect, bool identifier, const std::string& what);
+// The engine's name for a 64-bit float (DOUBLE, or DOUBLE PRECISION for PostgreSQL).
+const char* sqlDoubleType(SqlDialect dialect);
 
 struct GeneralizationSqlPlan {
     std::vector<std::string> columns;  // all columns of the input table, in order
@@ -35,7 +47,8 @@ struct GeneralizationSqlPlan {
     std::string outputTable = "veil_release";
 };
 
-// The SQL script. Errors: a QI that is not a column, a level outside its hierarchy, k < 1.
+// The SQL script. Errors: a QI that is not a column, a level outside its hierarchy, k < 1, text
+// that cannot be put in SQL (checkSqlText).
 Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDialect dialect);
 
 }  // namespace veil::release

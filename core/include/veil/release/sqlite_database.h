@@ -58,7 +58,13 @@ public:
 
     // Opens (or creates) a database file. A file that exists but is not a SQLite database is
     // refused with a ParseError and left untouched.
-    static Result<std::unique_ptr<SqliteDatabase>> open(const std::string& path, OpenMode mode);
+    // `expected` names what the file should be in messages ("a Veil project", "a privacy ledger").
+    // Errors: a folder, a file that is not SQLite (left untouched), SQLite's own.
+    static Result<std::unique_ptr<SqliteDatabase>> open(const std::string& path, OpenMode mode,
+                                                        const std::string& expected = "a Veil project");
+    // WAL journal and synchronous = FULL: called by the owner once it has checked that the file
+    // is its own (the journal mode is stored in the file).
+    Status makeDurable();
     ~SqliteDatabase();
     SqliteDatabase(const SqliteDatabase&) = delete;
     SqliteDatabase& operator=(const SqliteDatabase&) = delete;

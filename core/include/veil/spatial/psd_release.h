@@ -7,6 +7,8 @@
 // come through here, so the same request and seed give the same cells everywhere.
 #pragma once
 
+#include "veil/common/limits.h"
+
 #include "veil/common/catalogue.h"
 #include "veil/dp/release_gate.h"
 #include "veil/spatial/decomposition.h"
@@ -21,7 +23,7 @@ namespace veil::spatial {
 
 // Largest number of leaves a decomposition may have: 2^21 (about 270 MB of nodes); checked
 // before any work from the kind and its height.
-inline constexpr double kMaxLeaves = 2097152.0;
+inline constexpr double kMaxLeaves = limits::kMaxPsdLeaves;
 
 // quad, kd, hybrid, grid: names, citations and parameters (height, budget, median, ...).
 const std::vector<AlgorithmInfo>& psdCatalogue();

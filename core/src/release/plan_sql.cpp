@@ -1,0 +1,70 @@
+#include "veil/release/plan_sql.h"
+
+#include "veil/anonymity/anonymization.h"
+#include "veil/release/aggregate_sql.h"
+#include "veil/table/csv_reader.h"
+
+#include <algorithm>
+
+namespace veil::release {
+
+namespace {
+
+Result<std::string> dpQuerySql(const ReleasePlan& plan, SqlDialect d) {
+    auto qp = dpQueryPlan(plan);
+    if (!qp) return qp.status();
+    AggregateSqlPlan sql;
+    sql.column = qp->column;
+    sql.spec = qp->spec;
+    auto text = aggregateSql(sql, d);
+    if (!text) return text.status().withContext(plan.name);
+    return text;
+}
+
+Result<std::string> anonymizationSql(const ReleasePlan& plan, SqlDialect d, const RunContext& ctx) {
+    auto ap = anonymizationPlan(plan);
+    if (!ap) return ap.status();
+    const auto& cfg = ap->config;
+    if (cfg.algorithm != anonymity::Algorithm::Optimal)
+        return Status::invalidArgument(plan.name + ": only full-domain (optimal) plans can be exported as SQL; Mondrian "
+                                                   "recodes locally");
+    if (cfg.models.lDiversity || cfg.models.tCloseness || cfg.models.deltaPresence)
+        return Status::invalidArgument(plan.name + ": SQL export supports k-anonymity plans (l-diversity and t-closeness "
+                                                   "suppression depends on the sensitive values)");
+    auto read = readCsvFile(ap->dataset.path, ap->dataset.csv);
+    if (!read) return read.status();
+    // The transformation: the plan's own (one level per quasi-identifier, in its order), or the
+    // optimum found on the plan's dataset.
+    std::vector<std::string> qis;
+    std::vector<int> levels;
+    if (cfg.transformation) {
+        qis = ap->quasiIdentifiers;
+        levels = *cfg.transformation;
+    } else {
+        auto result = anonymity::anonymize(read->table, cfg, ctx);
+        if (!result) return result.status();
+        if (!result->found) return Status::invalidArgument(plan.name + ": " + result->message);
+        qis = result->quasiIdentifiers;
+        levels = result->transformation;
+    }
+    GeneralizationSqlPlan sql;
+    sql.columns = read->table.columnNames();
+    sql.k = cfg.models.k;
+    for (std::size_t i = 0; i < qis.size(); ++i) {
+        const auto it = std::find_if(cfg.quasiIdentifiers.begin(), cfg.quasiIdentifiers.end(),
+                                     [&](const auto& q) { return q.column == qis[i]; });
+        if (it == cfg.quasiIdentifiers.end() || !it->hierarchy)
+            return Status::invalidArgument(plan.name + ": '" + qis[i] + "' needs a hierarchy");
+        sql.quasiIdentifiers.push_back({qis[i], *it->hierarchy, levels[i]});
+    }
+    return generalizationSql(sql, d);
+}
+
+}  // namespace
+
+Result<std::string> planSql(const ReleasePlan& plan, SqlDialect d, const RunContext& ctx) {
+    if (plan.kind == "dp-query") return dpQuerySql(plan, d);
+    return anonymizationSql(plan, d, ctx);
+}
+
+}  // namespace veil::release
