@@ -1,5 +1,14 @@
-# VEIL_SANITIZE=ON builds everything with ASan + UBSan (CI uses it for the core tests).
+# VEIL_SANITIZE=ON builds everything with ASan + UBSan (CI uses it for the core and CLI tests),
+# at -O1 so that the sanitized suites run in reasonable time. VEIL_FUZZ=ON (clang) adds libFuzzer's
+# coverage instrumentation to everything, so the fuzz targets (tests/fuzz) link against the same
+# libraries: one sanitized build serves the tests and the fuzzers.
 if(VEIL_SANITIZE)
-  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined -O1)
   add_link_options(-fsanitize=address,undefined)
+endif()
+if(VEIL_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "VEIL_FUZZ needs clang (libFuzzer): configure with the asan preset or CXX=clang++")
+  endif()
+  add_compile_options(-fsanitize=fuzzer-no-link)
 endif()

@@ -57,7 +57,7 @@ public:
     // table stays until it succeeds.
     void openFile(const QString& path);
 
-public slots:
+public Q_SLOTS:
     void openFileDialog();
     void closeFile();
 

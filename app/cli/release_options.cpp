@@ -17,6 +17,7 @@ std::string defaultLedgerPath() {
 }
 
 void addReleaseOptions(CLI::App* cmd, ReleaseOptions& o, const std::string& budgetFlag) {
+    o.budgetFlag = budgetFlag;
     cmd->add_option("--ledger", o.ledger,
                     "Privacy ledger file (SQLite or a .veil project, created if missing): record this release, refuse it "
                     "when over budget");
@@ -46,16 +47,16 @@ Result<CliGate> makeGate(const ReleaseOptions& o, const std::string& inputPath) 
         out.gate = std::make_unique<dp::ReleaseGate>(std::move(g));
         return out;
     }
-    if (o.budget.size() > 2) return Status::invalidArgument("the budget takes EPSILON[,DELTA]");
+    if (o.budget.size() > 2) return Status::invalidArgument(o.budgetFlag + " takes EPSILON[,DELTA]");
     const dp::PrivacySpend budget{o.budget.empty() ? 0.0 : o.budget[0], o.budget.size() > 1 ? o.budget[1] : 0.0, 0.0};
     if (!o.ledger.empty()) {
         auto ledger = release::PrivacyLedger::openFile(o.ledger);
         if (!ledger) return ledger.status();
         out.ledger = std::move(*ledger);
-        if (!o.budget.empty()) VEIL_RETURN_IF_ERROR(out.ledger->setBudget(g.dataset, budget));
+        if (!o.budget.empty()) VEIL_RETURN_IF_ERROR(out.ledger->setBudget(g.dataset, budget).withContext(o.budgetFlag));
         g.ledger = out.ledger.get();
     } else if (!o.budget.empty()) {
-        VEIL_RETURN_IF_ERROR(dp::validateSpend(budget));
+        VEIL_RETURN_IF_ERROR(dp::validateSpend(budget).withContext(o.budgetFlag));
         g.budget = budget;  // this run only: without a ledger nothing is remembered
     }
     out.gate = std::make_unique<dp::ReleaseGate>(std::move(g));

@@ -1,6 +1,8 @@
 // libFuzzer target for the CSV reader: any bytes must give a table or a clean error, never a
 // crash, hang or sanitizer report; a parsed table must survive a write/read round trip.
-// Build: tests/fuzz/run_fuzz.sh (clang, -fsanitize=fuzzer,address,undefined).
+// Built by the asan preset (VEIL_FUZZ); run by tools/fuzz.sh.
+#include "fuzz_support.h"
+
 #include "veil/table/csv_reader.h"
 #include "veil/table/csv_writer.h"
 
@@ -12,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view bytes(reinterpret_cast<const char*>(data), size);
     auto r = veil::parseCsv(bytes, "fuzz.csv");
     if (!r.isOk()) {
-        if (r.status().message().empty()) std::abort();
+        veil::fuzz::checkError(r.status(), "fuzz.csv");
         return 0;
     }
     const veil::Table& t = r->table;

@@ -20,7 +20,7 @@ using veil::ui::ValueCountsChartBuilder;
 class TestChartBuilder : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void histogramHasOneOutlinePerBin();
     void realHistogramLabelsMatchTickStep();
     void dateHistogramUsesDateAxis();

@@ -69,7 +69,7 @@ QAction* headerAction(ui::TableView* view, int column, const QString& name, std:
 class TestMainWindow : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void opensAdultSample();
     void setsRoleThroughHeaderMenuWithUndo();

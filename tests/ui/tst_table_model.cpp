@@ -65,7 +65,7 @@ Table bigTable(std::size_t rows) {
 class TestTableModel : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void passesModelTester();
     void formatsCells_data();
     void formatsCells();

@@ -21,7 +21,7 @@ inline void choose(QComboBox* combo, const QVariant& data) {
     const int index = combo->findData(data);
     QVERIFY2(index >= 0, qPrintable(data.toString()));
     combo->setCurrentIndex(index);
-    emit combo->activated(index);
+    Q_EMIT combo->activated(index);
 }
 
 }  // namespace ui_test

@@ -20,10 +20,10 @@ void Document::reset(const Table& table, const QString& filePath, const QStringL
     m_tableModel->setTable(m_table);
     if (filePath != m_filePath) {
         m_filePath = filePath;
-        emit filePathChanged(m_filePath);
+        Q_EMIT filePathChanged(m_filePath);
     }
     m_undoStack->setClean();
-    emit tableReset();
+    Q_EMIT tableReset();
 }
 
 void Document::clear() { reset(Table(), QString()); }
@@ -50,7 +50,7 @@ std::size_t Document::setColumnType(int column, ColumnType type) {
 void Document::replaceColumn(const Table& table, int column) {
     m_table = table;
     m_tableModel->replaceColumn(m_table, column);
-    emit columnChanged(column);
+    Q_EMIT columnChanged(column);
 }
 
 }  // namespace veil::ui

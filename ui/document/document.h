@@ -44,7 +44,7 @@ public:
     // For undo commands: installs `table`, which differs from the current one in `column` only.
     void replaceColumn(const Table& table, int column);
 
-signals:
+Q_SIGNALS:
     // A new dataset (or none) was installed.
     void tableReset();
     // Column `column` changed its role or type (by an edit, undo or redo).

@@ -32,7 +32,7 @@ void RecentFiles::clear() {
 
 void RecentFiles::store() {
     QSettings().setValue(kKey, m_files);
-    emit changed();
+    Q_EMIT changed();
 }
 
 }  // namespace veil::ui

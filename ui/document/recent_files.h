@@ -19,7 +19,7 @@ public:
     void remove(const QString& path);
     void clear();
 
-signals:
+Q_SIGNALS:
     void changed();
 
 private:

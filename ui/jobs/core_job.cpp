@@ -68,7 +68,7 @@ void CoreJob::start(const QString& label, Work work) {
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, watcher](int value) {
         const double fraction = double(value) / kProgressScale;
         if (m_monitor) m_monitor->progress(fraction, watcher->progressText());
-        emit progressChanged(fraction, watcher->progressText());
+        Q_EMIT progressChanged(fraction, watcher->progressText());
     });
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] { onFinished(watcher); });
     if (m_monitor) m_monitor->begin(label, [this] { cancel(); });
@@ -97,18 +97,18 @@ void CoreJob::onFinished(QFutureWatcher<CoreJobOutcome>* watcher) {
     };
     if (m_cancelRequested || outcome.status.code() == StatusCode::Cancelled) {
         end(tr("%1: cancelled").arg(m_label));
-        emit cancelled();
+        Q_EMIT cancelled();
     } else if (!outcome.status.isOk()) {
         const QString message = QString::fromStdString(outcome.status.message());
         end(tr("%1 failed: %2").arg(m_label, message));
-        emit failed(message);
+        Q_EMIT failed(message);
     } else {
         // End before applying: applying may start the next job (a layout after a load).
         end(outcome.message.isEmpty() ? tr("%1: done").arg(m_label) : outcome.message);
         if (outcome.apply) outcome.apply();
-        emit succeeded();
+        Q_EMIT succeeded();
     }
-    emit finished();
+    Q_EMIT finished();
 }
 
 }  // namespace veil::ui

@@ -42,7 +42,7 @@ public:
     void start(const QString& label, Work work);
     void cancel();
 
-signals:
+Q_SIGNALS:
     void progressChanged(double fraction, const QString& message);
     void succeeded();
     void failed(const QString& message);

@@ -77,10 +77,10 @@ void TableLoader::start(const QString& path, const CsvReadOptions& options) {
     m_watcher = watcher;
     // Connect before setFuture so that no signal is missed.
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, watcher](int value) {
-        emit progressChanged(double(value) / kProgressScale, watcher->progressText());
+        Q_EMIT progressChanged(double(value) / kProgressScale, watcher->progressText());
     });
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] { onFinished(watcher); });
-    emit started(path);
+    Q_EMIT started(path);
     watcher->setFuture(QtConcurrent::run(loadInWorker, path, options, m_cancel));
 }
 
@@ -98,19 +98,19 @@ void TableLoader::onFinished(QFutureWatcher<LoadOutcome>* watcher) {
     const qint64 elapsed = m_timer.elapsed();
     const QFuture<LoadOutcome> future = watcher->future();
     if (future.resultCount() == 0) {
-        emit failed(path, tr("%1: the loader stopped without a result").arg(path));
+        Q_EMIT failed(path, tr("%1: the loader stopped without a result").arg(path));
     } else {
         LoadOutcome outcome = future.result();
         // A cancel that came too late to stop the reader still wins: the user asked to keep
         // the previous table.
         if (m_cancelRequested || outcome.status.code() == StatusCode::Cancelled)
-            emit cancelled(path);
+            Q_EMIT cancelled(path);
         else if (!outcome.result)
-            emit failed(path, QString::fromStdString(outcome.status.message()));
+            Q_EMIT failed(path, QString::fromStdString(outcome.status.message()));
         else
-            emit loaded(path, *outcome.result, elapsed);
+            Q_EMIT loaded(path, *outcome.result, elapsed);
     }
-    emit finished();
+    Q_EMIT finished();
 }
 
 }  // namespace veil::ui

@@ -46,7 +46,7 @@ public:
     // Asks the running load to stop; `cancelled` follows.
     void cancel();
 
-signals:
+Q_SIGNALS:
     void started(const QString& path);
     void progressChanged(double fraction, const QString& message);
     void loaded(const QString& path, const veil::CsvReadResult& result, qint64 elapsedMs);

@@ -28,8 +28,8 @@ void TableModel::replaceColumn(const Table& table, int column) {
     }
     m_table = table;
     rebuildDictionary(column);
-    emit headerDataChanged(Qt::Horizontal, column, column);
-    if (rowCount() > 0) emit dataChanged(index(0, column), index(rowCount() - 1, column));
+    Q_EMIT headerDataChanged(Qt::Horizontal, column, column);
+    if (rowCount() > 0) Q_EMIT dataChanged(index(0, column), index(rowCount() - 1, column));
 }
 
 void TableModel::rebuildDictionary(int column) {

@@ -135,7 +135,7 @@ void ColumnSummaryPanel::show(const Computed& computed) {
     m_chartView->setChart(ValueCountsChartBuilder::build(computed.counts, s.type, title));
     delete old;
     m_stack->setCurrentIndex(1);
-    emit summaryShown(computed.column);
+    Q_EMIT summaryShown(computed.column);
 }
 
 }  // namespace veil::ui

@@ -32,7 +32,7 @@ public:
     // The summary on display (for tests); valid once summaryShown was emitted.
     const ColumnSummary& summary() const { return m_summary; }
 
-signals:
+Q_SIGNALS:
     void summaryShown(int column);
 
 private:

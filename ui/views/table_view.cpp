@@ -39,7 +39,7 @@ TableView::TableView(Document* document, QWidget* parent) : QTableView(parent), 
         const int column = current.isValid() ? current.column() : -1;
         if (column == m_lastColumn) return;
         m_lastColumn = column;
-        emit currentColumnChanged(column);
+        Q_EMIT currentColumnChanged(column);
     });
     connect(m_document, &Document::tableReset, this, &TableView::onTableReset);
 }
@@ -54,7 +54,7 @@ void TableView::selectColumnAt(int column) {
 void TableView::onTableReset() {
     m_lastColumn = -1;
     fitColumns();
-    emit currentColumnChanged(-1);
+    Q_EMIT currentColumnChanged(-1);
 }
 
 void TableView::fitColumns() {
@@ -102,7 +102,7 @@ QMenu* TableView::createHeaderMenu(int column, QWidget* parent) {
         connect(action, &QAction::triggered, this, [this, column, type] {
             const std::size_t unparsed = m_document->setColumnType(column, type);
             if (unparsed > 0)
-                emit statusMessage(tr("%n value(s) did not parse as %1 and are now missing", nullptr, int(unparsed))
+                Q_EMIT statusMessage(tr("%n value(s) did not parse as %1 and are now missing", nullptr, int(unparsed))
                                        .arg(typeLabel(type).toLower()));
         });
     }

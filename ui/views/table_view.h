@@ -25,7 +25,7 @@ public:
     int currentColumn() const;
     void selectColumnAt(int column);
 
-signals:
+Q_SIGNALS:
     void currentColumnChanged(int column);
     void statusMessage(const QString& message);
 

@@ -11,7 +11,7 @@ class WelcomeView final : public QWidget {
 public:
     explicit WelcomeView(QWidget* parent = nullptr);
 
-signals:
+Q_SIGNALS:
     void openRequested();
 };
 

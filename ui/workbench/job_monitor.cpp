@@ -7,23 +7,23 @@ void JobMonitor::begin(const QString& label, std::function<void()> cancel) {
     m_cancel = std::move(cancel);
     if (!m_busy) {
         m_busy = true;
-        emit busyChanged(true);
+        Q_EMIT busyChanged(true);
     }
-    emit progressChanged(0.0, label);
-    emit statusMessage(label + QStringLiteral("…"));
+    Q_EMIT progressChanged(0.0, label);
+    Q_EMIT statusMessage(label + QStringLiteral("…"));
 }
 
 void JobMonitor::progress(double fraction, const QString& message) {
-    if (m_busy) emit progressChanged(fraction, message.isEmpty() ? m_label : message);
+    if (m_busy) Q_EMIT progressChanged(fraction, message.isEmpty() ? m_label : message);
 }
 
 void JobMonitor::end(const QString& message) {
     m_cancel = nullptr;
     if (m_busy) {
         m_busy = false;
-        emit busyChanged(false);
+        Q_EMIT busyChanged(false);
     }
-    if (!message.isEmpty()) emit statusMessage(message);
+    if (!message.isEmpty()) Q_EMIT statusMessage(message);
 }
 
 void JobMonitor::cancel() {

@@ -26,10 +26,10 @@ public:
     bool isBusy() const { return m_busy; }
     const QString& label() const { return m_label; }
 
-public slots:
+public Q_SLOTS:
     void cancel();
 
-signals:
+Q_SIGNALS:
     void busyChanged(bool busy);
     void progressChanged(double fraction, const QString& message);
     void statusMessage(const QString& message);

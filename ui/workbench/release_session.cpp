@@ -18,7 +18,7 @@ QString ReleaseSession::defaultLedgerPath() {
 void ReleaseSession::setTeaching(bool on) {
     if (m_teaching == on) return;
     m_teaching = on;
-    emit teachingChanged(on);
+    Q_EMIT teachingChanged(on);
 }
 
 Status ReleaseSession::open(const QString& path) {
@@ -33,8 +33,8 @@ Status ReleaseSession::open(const QString& path) {
         m_filePath = info.absoluteFilePath();
         if (!m_project) m_path = m_filePath;
     }
-    emit pathChanged(m_path);
-    emit ledgerChanged();
+    Q_EMIT pathChanged(m_path);
+    Q_EMIT ledgerChanged();
     return Status::ok();
 }
 
@@ -46,8 +46,8 @@ void ReleaseSession::useProjectLedger(release::PrivacyLedger* ledger, const QStr
         m_project = ledger;
         m_path = ledger ? projectPath : m_filePath;
     }
-    emit pathChanged(m_path);
-    emit ledgerChanged();
+    Q_EMIT pathChanged(m_path);
+    Q_EMIT ledgerChanged();
 }
 
 Result<std::shared_ptr<dp::ReleaseGate>> ReleaseSession::makeGate(const QString& datasetKey, std::optional<std::uint64_t> seed,
@@ -83,7 +83,7 @@ Status ReleaseSession::setBudget(const std::string& dataset, dp::PrivacySpend to
 
 void ReleaseSession::notifyChanged() {
     // Charges come from worker threads: the signal is always emitted on the session's thread.
-    QMetaObject::invokeMethod(this, [this] { emit ledgerChanged(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(this, [this] { Q_EMIT ledgerChanged(); }, Qt::QueuedConnection);
 }
 
 QString receiptHtml(const dp::ReleaseReceipt& r) {

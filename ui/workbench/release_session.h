@@ -61,7 +61,7 @@ public:
     // Tells the listeners that the ledger was written (always delivered on the GUI thread).
     void notifyChanged();
 
-signals:
+Q_SIGNALS:
     void pathChanged(const QString& path);
     void ledgerChanged();
     void teachingChanged(bool on);

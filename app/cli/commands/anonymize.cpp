@@ -64,12 +64,12 @@ Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
     cfg.models.k = o.k;
     if (!o.lDiversity.empty()) {
         auto l = parseLDiversity(o.lDiversity);
-        if (!l) return l.status();
+        if (!l) return l.status().withContext("--l-diversity " + o.lDiversity);
         cfg.models.lDiversity = *l;
     }
     if (!o.tCloseness.empty()) {
         auto t = parseTCloseness(o.tCloseness);
-        if (!t) return t.status();
+        if (!t) return t.status().withContext("--t-closeness " + o.tCloseness);
         cfg.models.tCloseness = *t;
     }
     cfg.suppressionLimit = o.suppression;

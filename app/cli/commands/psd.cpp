@@ -201,7 +201,7 @@ int runPsd(const PsdCliOptions& o) {
 
     const auto buildStart = Clock::now();
     auto psd = releaseDecomposition(*gate->gate, *points, requestFor(o, o.tree, o.nonPrivate), veil::RunContext{});
-    if (!psd) return veil::cli::reportError(psd.status());
+    if (!psd) return veil::cli::reportError(points->domainFromData ? psd.status().withContext("without --domain") : psd.status());
     const double buildSeconds = secondsSince(buildStart);
 
     QueryErrorSummary error;

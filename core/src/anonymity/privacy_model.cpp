@@ -77,7 +77,16 @@ Result<LDiversity> parseLDiversity(std::string_view text) {
     } else {
         return Status::invalidArgument("unknown l-diversity variant '" + std::string(parts[0]) + "'" + expected);
     }
+    VEIL_RETURN_IF_ERROR(validateLDiversity(ld));
     return ld;
+}
+
+Status validateLDiversity(const LDiversity& l) {
+    const bool entropy = l.variant == LDiversityVariant::Entropy;
+    if (!std::isfinite(l.l) || l.l < (entropy ? 1.0 : 2.0) || (!entropy && l.l != std::floor(l.l)))
+        return Status::invalidArgument("l must be an integer >= 2 (entropy: a number >= 1), got " + formatNumber(l.l));
+    if (l.variant == LDiversityVariant::Recursive) VEIL_RETURN_IF_ERROR(requirePositiveFinite(l.c, "c"));
+    return Status::ok();
 }
 
 Result<TCloseness> parseTCloseness(std::string_view text) {

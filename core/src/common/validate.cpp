@@ -1,5 +1,7 @@
 #include "veil/common/validate.h"
 
+#include <unordered_set>
+
 #include <charconv>
 #include <cmath>
 
@@ -54,6 +56,14 @@ Status requireOrdered(double lower, double upper, const std::string& lowerName, 
 Status requireAtLeast(long long value, long long minimum, const std::string& name) {
     if (value < minimum)
         return Status::invalidArgument(name + " must be at least " + std::to_string(minimum) + " (got " + std::to_string(value) + ")");
+    return Status::ok();
+}
+
+Status requireDistinct(const std::vector<std::string>& values, const std::string& name) {
+    std::unordered_set<std::string> seen;
+    for (const auto& v : values)
+        if (!seen.insert(v).second)
+            return Status::invalidArgument(name + ": '" + v + "' is given twice; each must be distinct");
     return Status::ok();
 }
 

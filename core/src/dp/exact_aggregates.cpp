@@ -72,7 +72,7 @@ Result<std::vector<double>> histogramEdges(const ColumnQuerySpec& spec) {
     if (edges.size() < 2 || !std::is_sorted(edges.begin(), edges.end()) ||
         std::adjacent_find(edges.begin(), edges.end()) != edges.end() ||
         !std::all_of(edges.begin(), edges.end(), [](double e) { return std::isfinite(e); }))
-        return Status::invalidArgument("histogram bin edges must be at least two strictly increasing numbers");
+        return Status::invalidArgument("histogram bins: the edges must be at least two strictly increasing numbers");
     return edges;
 }
 
@@ -118,8 +118,7 @@ Result<AggregateDomain> aggregateDomain(const ColumnQuerySpec& spec) {
             if (spec.categories.empty())
                 return Status::invalidArgument("a histogram needs a declared, data-independent domain: numeric bins (bins with "
                                                "lower and upper, or edges) or a list of categories; labels are never read off the data");
-            if (std::set<std::string>(spec.categories.begin(), spec.categories.end()).size() != spec.categories.size())
-                return Status::invalidArgument("the histogram's categories must be distinct");
+            VEIL_RETURN_IF_ERROR(requireDistinct(spec.categories, "the histogram's categories"));
             if (spec.categories.size() > kMaxHistogramBins)
                 return Status::invalidArgument("a histogram has at most " + std::to_string(kMaxHistogramBins) + " categories (got " +
                                                std::to_string(spec.categories.size()) + ")");

@@ -5,6 +5,7 @@
 #include "dp/detail/samplers.h"
 #include "veil/dp/privacy.h"
 
+#include <limits>
 #include <cmath>
 
 namespace veil::dp {
@@ -22,7 +23,7 @@ Result<ReportNoisyMax> ReportNoisyMax::create(double epsilon, double sensitivity
 Result<std::size_t> ReportNoisyMax::select(RandomSource& rng, const std::vector<double>& scores) const {
     if (scores.empty()) return Status::invalidArgument("report noisy max needs at least one score");
     std::size_t best = 0;
-    double bestValue = -INFINITY;
+    double bestValue = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < scores.size(); ++i) {
         if (!std::isfinite(scores[i])) return Status::invalidArgument("score " + std::to_string(i) + " is not finite");
         auto v = detail::addSnappedLaplace(rng, scores[i], m_scale);

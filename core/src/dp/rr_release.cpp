@@ -23,8 +23,7 @@ Result<std::vector<std::string>> domainOf(const RrRequest& r, const std::string&
         return Status::invalidArgument("randomized response needs a declared domain: a binary --value V, or --categories "
                                        "(the categories are never read off the data)");
     std::vector<std::string> out = r.categories;
-    if (std::set<std::string>(out.begin(), out.end()).size() != out.size())
-        return Status::invalidArgument("the declared categories must be distinct");
+    VEIL_RETURN_IF_ERROR(requireDistinct(out, "the declared categories"));
     if (r.otherLabel) {
         if (std::find(out.begin(), out.end(), *r.otherLabel) != out.end())
             return Status::invalidArgument("the other category '" + *r.otherLabel + "' is also a declared category");

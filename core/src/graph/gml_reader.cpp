@@ -2,6 +2,8 @@
 // (Himsolt's GML as written by networkx, igraph and M. Newman's data sets).
 #include "veil/graph/graph_io.h"
 
+#include <unordered_set>
+
 #include "graph/detail/build.h"
 #include "graph/detail/node_index.h"
 
@@ -147,6 +149,8 @@ Result<LoadedGraph> parseGml(std::string_view text, const std::string& sourceNam
         const auto l = b.values.find(labelKey);
         if (l != b.values.end()) nodeLabel[p] = l->second.text;
     }
+    std::unordered_set<std::string> declared;
+    for (const auto& b : nodes) declared.insert(b.values.find("id")->second.text);
     std::vector<std::pair<NodeId, NodeId>> pairs;
     pairs.reserve(edges.size());
     for (const auto& b : edges) {
@@ -154,6 +158,11 @@ Result<LoadedGraph> parseGml(std::string_view text, const std::string& sourceNam
         const auto t = b.values.find("target");
         if (s == b.values.end() || t == b.values.end())
             return Status::parseError(formatLocation(sourceName, b.line) + ": edge without 'source' and 'target'");
+        // Every end must be a declared node (an undeclared id would silently become a new node).
+        for (const auto* end : {&s->second.text, &t->second.text})
+            if (!declared.count(*end))
+                return Status::parseError(formatLocation(sourceName, b.line) + ": the edge's node '" + *end +
+                                          "' is not declared by a node [ id ... ]");
         pairs.emplace_back(index.intern(s->second.text), index.intern(t->second.text));
     }
     if (index.size() == 0) return Status::parseError(sourceName + ": the graph has no nodes");

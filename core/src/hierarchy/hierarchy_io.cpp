@@ -9,7 +9,7 @@ namespace veil::hierarchy {
 namespace {
 
 // Splits text into lines (LF or CRLF), dropping a BOM and blank lines; keeps 1-based line numbers.
-// Quoted fields may not span lines in hierarchy files (ARX never writes such labels).
+// A quoted field may span lines (RFC 4180); the line number is that of its first line.
 struct Line {
     std::string_view text;
     long long number;
@@ -17,18 +17,22 @@ struct Line {
 
 std::vector<Line> splitLines(std::string_view text) {
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    // Lines end at a newline outside quotes: a quoted value may hold newlines (RFC 4180).
     std::vector<Line> lines;
-    long long number = 0;
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
+    long long number = 1, startNumber = 1;
+    std::size_t start = 0;
+    bool quoted = false;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        if (i < text.size() && text[i] == '"') quoted = !quoted;
+        if (i < text.size() && (text[i] != '\n' || quoted)) {
+            if (text[i] == '\n') ++number;
+            continue;
+        }
+        std::string_view line = text.substr(start, i - start);
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        ++number;
-        if (!line.empty()) lines.push_back({line, number});
-        if (end == text.size()) break;
-        pos = end + 1;
+        if (!line.empty()) lines.push_back({line, startNumber});
+        start = i + 1;
+        startNumber = ++number;
     }
     return lines;
 }
@@ -73,7 +77,11 @@ bool splitFields(std::string_view line, char delim, std::vector<std::string>& ou
 }
 
 std::string quoteField(const std::string& field, char delim) {
-    if (field.find_first_of(std::string{delim, '"', '\n', '\r'}) == std::string::npos) return field;
+    // Quoted when it holds the delimiter, a quote or a line break, is empty (an empty line would
+    // vanish) or starts with a byte-order mark (read as one), so that it reads back the same.
+    if (!field.empty() && field.find_first_of(std::string{delim, '"', '\n', '\r'}) == std::string::npos &&
+        field.rfind("\xEF\xBB\xBF", 0) != 0)
+        return field;
     std::string out = "\"";
     for (char c : field) {
         if (c == '"') out += '"';

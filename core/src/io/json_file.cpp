@@ -20,6 +20,11 @@ Result<nlohmann::json> parseJsonObject(const std::string& text, const std::strin
         if (auto colon = why.rfind(": "); colon != std::string::npos) why = why.substr(colon + 2);
         return Status::parseError(name + ":" + std::to_string(line) + ":" + std::to_string(column) + ": not valid JSON (" +
                                   why + ")");
+    } catch (const nlohmann::json::exception& e) {
+        // out_of_range (a number too large to represent) and the like.
+        std::string why = e.what();
+        if (auto bracket = why.find("] "); bracket != std::string::npos) why = why.substr(bracket + 2);
+        return Status::parseError(name + ": not valid JSON (" + why + ")");
     }
 }
 

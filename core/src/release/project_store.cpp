@@ -32,6 +32,9 @@ Status ProjectStore::migrate() {
     auto version = m_db->userVersion();
     if (!version) return version.status();
     const int v = *version;
+    if (v < 0)
+        return Status::parseError(m_db->path() + ": not a Veil project (schema version " + std::to_string(v) +
+                                  "); it was left untouched");
     if (v > kProjectSchemaVersion)
         return Status::unsupported(m_db->path() + ": the project was written by a newer Veil (schema " + std::to_string(v) +
                                    ", this version reads up to " + std::to_string(kProjectSchemaVersion) + ")");

@@ -38,11 +38,12 @@ Result<std::string> getString(const ReleasePlan& plan, const std::string& key, c
 }
 
 // An integer in [lo, hi], read without wrapping (2147483648 is refused, not negative; 2.5 too).
-Result<long long> getInteger(const ReleasePlan& plan, const std::string& field, const json& v, long long lo, long long hi) {
+Result<long long> integerValue(const ReleasePlan& plan, const std::string& field, const json& v, long long lo, long long hi) {
     const std::string range = "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
     if (v.is_number_unsigned()) {
         const auto u = v.get<unsigned long long>();
-        if (u > static_cast<unsigned long long>(hi)) return expected(plan, field, range, v);
+        if (u > static_cast<unsigned long long>(hi) || (lo > 0 && u < static_cast<unsigned long long>(lo)))
+            return expected(plan, field, range, v);
         return static_cast<long long>(u);
     }
     if (!v.is_number_integer()) return expected(plan, field, range, v);
@@ -54,7 +55,7 @@ Result<long long> getInteger(const ReleasePlan& plan, const std::string& field, 
 Result<long long> getInteger(const ReleasePlan& plan, const std::string& key, long long lo, long long hi, long long fallback) {
     const json* v = find(plan, key);
     if (!v) return fallback;
-    return getInteger(plan, key, *v, lo, hi);
+    return integerValue(plan, key, *v, lo, hi);
 }
 
 Result<double> getNumber(const ReleasePlan& plan, const std::string& key, double fallback) {
@@ -208,7 +209,7 @@ Result<AnonymizationPlan> anonymizationPlanImpl(const ReleasePlan& plan) {
             return expected(plan, "transformation", "a list of " + std::to_string(qis->size()) + " levels (one per quasi-identifier)", t);
         std::vector<int> levels;
         for (std::size_t i = 0; i < t.size(); ++i) {
-            auto level = getInteger(plan, "transformation[" + std::to_string(i) + "]", t[i], 0, 1000);
+            auto level = integerValue(plan, "transformation[" + std::to_string(i) + "]", t[i], 0, 1000);
             if (!level) return level.status();
             levels.push_back(int(*level));
         }
@@ -250,16 +251,16 @@ Result<DpQueryPlan> dpQueryPlanImpl(const ReleasePlan& plan) {
     if (!delta) return delta.status();
     out.spec.delta = *delta;
     for (const char* key : {"lower", "upper"}) {
-        if (!plan.json.contains(key)) continue;
+        if (!find(plan, key)) continue;
         auto number = getNumber(plan, key, 0.0);
         if (!number) return number.status();
         (std::string(key) == "lower" ? out.spec.lower : out.spec.upper) = *number;
     }
-    if (plan.json.contains("bins")) {
+    if (const json* bp = find(plan, "bins")) {
         // A declared bin count or edges; read without wrapping (2147483648 is refused, not negative).
-        const json& b = plan.json["bins"];
+        const json& b = *bp;
         if (b.is_number()) {
-            auto bins = getInteger(plan, "bins", b, 1, (long long)limits::kMaxHistogramBins);
+            auto bins = integerValue(plan, "bins", b, 1, (long long)limits::kMaxHistogramBins);
             if (!bins) return bins.status();
             out.spec.binCount = int(*bins);
         } else if (b.is_array()) {

@@ -133,7 +133,7 @@ Status SqliteDatabase::exec(std::string_view sql) {
     if (rc != SQLITE_OK) {
         std::string msg = err ? err : sqlite3_errstr(rc);
         sqlite3_free(err);
-        return Status::ioError(msg);
+        return Status::ioError(m_path + ": " + msg);
     }
     return Status::ok();
 }
@@ -146,7 +146,8 @@ SqliteStatement SqliteDatabase::prepare(std::string_view sql) {
 }
 
 std::int64_t SqliteDatabase::lastInsertRowId() const { return sqlite3_last_insert_rowid(m_db); }
-std::string SqliteDatabase::errorMessage() const { return m_db ? sqlite3_errmsg(m_db) : "no database"; }
+// SQLite's message, with the file it is about.
+std::string SqliteDatabase::errorMessage() const { return m_path + ": " + (m_db ? sqlite3_errmsg(m_db) : "no database"); }
 
 Result<int> SqliteDatabase::userVersion() {
     auto st = prepare("PRAGMA user_version");

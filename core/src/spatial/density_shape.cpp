@@ -4,112 +4,22 @@
 
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
-#include "veil/io/atomic_file.h"
+#include "veil/dp/counts_loader.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <numeric>
+#include <memory>
 #include <sstream>
 
 namespace veil::spatial {
 
 namespace {
 
-bool endsWith(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 std::string baseName(const std::string& path) {
     const auto slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-Result<DensityShape> parseNpy(const std::string& bytes, const std::string& name) {
-    if (bytes.size() < 10 || std::memcmp(bytes.data(), "\x93NUMPY", 6) != 0)
-        return Status::parseError(name + ": not a NumPy .npy file (bad magic)");
-    const int major = static_cast<unsigned char>(bytes[6]);
-    std::size_t headerLen = 0, offset = 0;
-    if (major == 1) {
-        headerLen = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
-        offset = 10;
-    } else if (major == 2 || major == 3) {
-        if (bytes.size() < 12) return Status::parseError(name + ": truncated .npy header");
-        for (int i = 0; i < 4; ++i) headerLen |= std::size_t(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
-        offset = 12;
-    } else {
-        return Status::parseError(name + ": unsupported .npy version " + std::to_string(major));
-    }
-    if (offset + headerLen > bytes.size()) return Status::parseError(name + ": truncated .npy header");
-    const std::string header = bytes.substr(offset, headerLen);
-    const std::size_t dataStart = offset + headerLen;
-    const bool isF8 = header.find("'<f8'") != std::string::npos;
-    const bool isI8 = header.find("'<i8'") != std::string::npos;
-    if (!isF8 && !isI8) return Status::parseError(name + ": .npy dtype must be '<f8' or '<i8' (header " + header + ")");
-    if (header.find("'fortran_order': False") == std::string::npos)
-        return Status::parseError(name + ": .npy data must be in C order");
-    const auto shapePos = header.find("'shape':");
-    const auto open = header.find('(', shapePos);
-    const auto close = header.find(')', open);
-    if (shapePos == std::string::npos || open == std::string::npos || close == std::string::npos)
-        return Status::parseError(name + ": .npy header has no shape");
-    std::vector<std::size_t> dims;
-    std::stringstream ss(header.substr(open + 1, close - open - 1));
-    std::string item;
-    while (std::getline(ss, item, ','))
-        if (item.find_first_not_of(" ") != std::string::npos) dims.push_back(std::stoull(item));
-    if (dims.size() != 2 || dims[0] == 0 || dims[1] == 0)
-        return Status::parseError(name + ": a shape must be a 2-D array (header " + header + ")");
-    DensityShape shape;
-    shape.rows = dims[0];
-    shape.columns = dims[1];
-    const std::size_t cells = shape.rows * shape.columns;
-    if (bytes.size() - dataStart < cells * 8)
-        return Status::parseError(name + ": file holds fewer than the " + std::to_string(cells) + " values its header declares");
-    shape.counts.resize(cells);
-    for (std::size_t i = 0; i < cells; ++i) {
-        const char* p = bytes.data() + dataStart + 8 * i;
-        if (isF8) {
-            double v;
-            std::memcpy(&v, p, 8);
-            shape.counts[i] = v;
-        } else {
-            std::int64_t v;
-            std::memcpy(&v, p, 8);
-            shape.counts[i] = double(v);
-        }
-    }
-    return shape;
-}
-
-Result<DensityShape> parseCsvCounts(const std::string& text, const std::string& name) {
-    DensityShape shape;
-    std::istringstream in(text);
-    std::string line;
-    long long lineNo = 0;
-    while (std::getline(in, line)) {
-        ++lineNo;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.find_first_not_of(" \t") == std::string::npos) continue;
-        std::size_t fields = 0;
-        std::stringstream ls(line);
-        std::string field;
-        while (std::getline(ls, field, ',')) {
-            ++fields;
-            char* end = nullptr;
-            const double v = std::strtod(field.c_str(), &end);
-            if (end == field.c_str() || (*end != '\0' && std::string(end).find_first_not_of(" \t") != std::string::npos))
-                return Status::parseError(formatLocation(name, lineNo, (long long)fields) + ": '" + field + "' is not a number");
-            shape.counts.push_back(v);
-        }
-        if (shape.rows == 0) shape.columns = fields;
-        else if (fields != shape.columns)
-            return Status::parseError(formatLocation(name, lineNo) + ": " + std::to_string(fields) + " fields, expected " +
-                                      std::to_string(shape.columns));
-        ++shape.rows;
-    }
-    if (shape.rows == 0) return Status::parseError(name + ": no counts in the file");
-    return shape;
 }
 
 }  // namespace
@@ -117,11 +27,17 @@ Result<DensityShape> parseCsvCounts(const std::string& text, const std::string& 
 double DensityShape::total() const { return std::accumulate(counts.begin(), counts.end(), 0.0); }
 
 Result<DensityShape> readDensityShape(const std::string& path) {
-    auto bytes = readWholeFile(path);
-    if (!bytes) return bytes.status();
+    // The counts reader of the histograms (.npy or CSV), as a grid: a 1-D array is one column.
+    auto counts = dp::loadCounts(path);
+    if (!counts) return counts.status();
     const std::string name = baseName(path);
-    auto shape = endsWith(path, ".npy") ? parseNpy(*bytes, name) : parseCsvCounts(*bytes, name);
-    if (!shape) return shape;
+    const bool npy = path.size() >= 4 && path.compare(path.size() - 4, 4, ".npy") == 0;
+    if (counts->shape.size() > 2 || (npy && counts->shape.size() != 2))
+        return Status::parseError(name + ": a shape is a 2-D array of counts");
+    auto shape = std::make_unique<DensityShape>();
+    shape->rows = counts->shape[0];
+    shape->columns = counts->shape.size() == 2 ? counts->shape[1] : 1;
+    shape->counts = std::move(counts->values);
     double total = 0.0;
     for (std::size_t i = 0; i < shape->counts.size(); ++i) {
         const double v = shape->counts[i];
@@ -133,7 +49,7 @@ Result<DensityShape> readDensityShape(const std::string& path) {
     }
     if (total <= 0.0) return Status::invalidArgument(name + ": every count is zero; the shape has no mass");
     shape->name = name;
-    return shape;
+    return std::move(*shape);
 }
 
 Result<PointSet> samplePointsFromShape(const DensityShape& shape, std::uint64_t n, const RunContext& ctx) {

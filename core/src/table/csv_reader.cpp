@@ -116,6 +116,17 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
         data.remove_prefix(3);
     if (data.find_first_not_of(" \t\r\n") == std::string_view::npos)
         return Status::parseError(name + ": the file is empty");
+    // Files of another kind, named by what they start with (a spreadsheet is a zip archive).
+    static const struct {
+        std::string_view magic, kind;
+    } kinds[] = {{"PK\x03\x04", "a zip archive (an .xlsx or .ods spreadsheet?)"}, {"SQLite format 3", "a SQLite database"},
+                 {"\x1f\x8b", "a gzip archive"}, {"%PDF-", "a PDF document"}, {"\x93NUMPY", "a NumPy .npy array"},
+                 {"\xD0\xCF\x11\xE0", "an old Office document (.xls?)"}};
+    for (const auto& k : kinds)
+        if (data.substr(0, k.magic.size()) == k.magic)
+            return Status::parseError(name + ": is " + std::string(k.kind) + ", not a CSV text file");
+    if (data.substr(0, std::min<std::size_t>(data.size(), 4096)).find('\0') != std::string_view::npos)
+        return Status::parseError(name + ": holds NUL bytes (a binary file, or UTF-16 text?); save it as UTF-8 CSV");
 
     if (const std::size_t bad = detail::findInvalidUtf8(data); bad != std::string_view::npos) {
         const std::size_t line = std::size_t(std::count(data.begin(), data.begin() + std::ptrdiff_t(bad), '\n')) + 1;
@@ -149,7 +160,10 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
             std::string h(fields[c].value(scratch));
             const auto b = h.find_first_not_of(" \t"), e = h.find_last_not_of(" \t");
             h = b == std::string::npos ? std::string() : h.substr(b, e - b + 1);
-            if (h.empty()) h = "column_" + std::to_string(c + 1);
+            if (h.empty()) {
+                h = "column_" + std::to_string(c + 1);
+                result.warnings.push_back(locate(name, line) + ": column " + std::to_string(c + 1) + " has no name; it is called '" + h + "'");
+            }
             if (int k = seen[h]++; k > 0) {
                 const std::string renamed = h + "_" + std::to_string(k + 1);
                 result.warnings.push_back(locate(name, line) + ": duplicate column name '" + h + "' renamed to '" + renamed + "'");

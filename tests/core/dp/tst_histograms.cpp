@@ -47,7 +47,7 @@ private slots:
         QCOMPARE(c->values, a->values);
     }
     void loaderErrors() {
-        QCOMPARE(loadCounts(kData + "missing.npy").status().code(), StatusCode::IoError);
+        QCOMPARE(loadCounts(kData + "missing.npy").status().code(), StatusCode::NotFound);
         QCOMPARE(loadCounts(kData + "SOURCE.md").status().code(), StatusCode::ParseError);
     }
     void scaledErrorGolden() {

@@ -75,7 +75,7 @@ void TestDensityShape::rejectsBadFiles_data() {
     auto qb = [](const std::string& s) { return QByteArray(s.data(), qsizetype(s.size())); };
     QTest::newRow("bad magic") << "x.npy" << QByteArray("NOTNUMPY at all") << "magic";
     QTest::newRow("1-D array") << "x.npy" << qb(npyBytes("<f8", "(3,)", one, sizeof one)) << "2-D";
-    QTest::newRow("float32") << "x.npy" << qb(npyBytes("<f4", "(1, 3)", one, 12)) << "dtype";
+    QTest::newRow("uint16") << "x.npy" << qb(npyBytes("<u2", "(1, 3)", one, 6)) << "dtype";
     QTest::newRow("truncated data") << "x.npy" << qb(npyBytes("<f8", "(2, 2)", one, sizeof one)) << "fewer";
     QTest::newRow("negative count") << "x.npy" << qb(npyBytes("<f8", "(2, 2)", neg, sizeof neg)) << "non-negative";
     QTest::newRow("all zero") << "x.npy" << qb(npyBytes("<f8", "(2, 2)", zero, sizeof zero)) << "zero";

@@ -59,7 +59,7 @@ SeedRelease seedRelease(const std::vector<std::string>& condition, const std::ve
 class TestAnonymizationModels : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void classListModel();
     void classTintProxy();
     void hierarchyModelEdits();

@@ -83,7 +83,7 @@ void keepBundle(const QString& bundleDir) {
 class TestAnonymizationRelease : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();

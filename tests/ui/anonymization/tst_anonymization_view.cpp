@@ -77,7 +77,7 @@ namespace {
 class TestAnonymizationView : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();

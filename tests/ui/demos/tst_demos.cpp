@@ -66,7 +66,7 @@ Table load(const char* name) {
 class TestDemos : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void catalogOpensAndRunsEveryDemo() {
         Document document;
         JobMonitor jobs;

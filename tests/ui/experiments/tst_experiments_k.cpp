@@ -67,7 +67,7 @@ QList<QLineSeries*> lines(QChart* chart) {
 class TestExperimentsK : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void init() {
         m_document = std::make_unique<Document>();
         m_jobs = std::make_unique<JobMonitor>();

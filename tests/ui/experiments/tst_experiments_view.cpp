@@ -78,7 +78,7 @@ bool runAndWait(ExperimentsView& view) {
 class TestExperimentsView : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void init() {
         m_document = std::make_unique<Document>();
         m_jobs = std::make_unique<JobMonitor>();
@@ -280,7 +280,7 @@ private slots:
         auto* trials = child<QSpinBox>(view, "trials");
         const int before = trials->value();
         trials->setValue(before + 7);
-        emit trials->editingFinished();
+        Q_EMIT trials->editingFinished();
         QCOMPARE(m_document->undoStack()->count(), 1);
         m_document->undoStack()->undo();
         QCOMPARE(trials->value(), before);

@@ -34,7 +34,7 @@ std::shared_ptr<const graph::Graph> starPlusEdge() {
 class TestGraphModels : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void statisticsModelShowsSummary();
     void sensitivityModelFollowsK();
     void releaseModelMarksSeeded_data();

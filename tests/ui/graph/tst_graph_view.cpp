@@ -81,7 +81,7 @@ bool sameScale(double actual, double expected) { return std::abs(actual / expect
 class TestGraphView : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void init();
     void cleanup();
     void opensKarateAndShowsStatistics();
@@ -256,7 +256,7 @@ void TestGraphView::releaseShowsCoreNoiseScales() {
         auto* spec = panel->findChild<QLineEdit*>(QStringLiteral("releaseProfile"));
         QVERIFY(spec->isEnabled());
         spec->setText(statistic.mid(8));
-        emit spec->editingFinished();
+        Q_EMIT spec->editingFinished();
     } else {
         choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), statistic);
     }

@@ -27,7 +27,7 @@ using namespace veil::ui;
 class TestDpParts : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void noiseChartLaplace();
     void noiseChartDiscreteAndNone();
     void repeatedReleaseBins();

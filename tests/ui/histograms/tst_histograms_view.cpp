@@ -54,7 +54,7 @@ constexpr int kTimeoutMs = 300000;
 class TestHistogramsView : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();

@@ -16,6 +16,7 @@
 #include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
+#include "veil/release/release_bundle.h"
 #include "veil/table/csv_reader.h"
 
 #include <QAbstractItemModelTester>
@@ -45,10 +46,11 @@ const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
 class TestLedgerView : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void modelsUnderTester();
     void budgetEntryAndRefusal();
     void badLedgerFileIsReported();
+    void checkBundlesRepairs();
 };
 
 void TestLedgerView::modelsUnderTester() {
@@ -165,6 +167,40 @@ void TestLedgerView::badLedgerFileIsReported() {
     LedgerView ledger(context);
     QVERIFY(!ledger.openLedger(bad));
     QVERIFY(ledger.findChild<QLabel*>(QStringLiteral("ledger-status"))->text().contains(QStringLiteral("Could not open")));
+}
+
+// Check Bundles: a release whose rename a crash interrupted is listed as recoverable, and repaired.
+void TestLedgerView::checkBundlesRepairs() {
+    QTemporaryDir dir;
+    Document document;
+    JobMonitor jobs;
+    ReleaseSession session;
+    QVERIFY(session.open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
+    WorkbenchContext context{&document, &jobs, nullptr, &session};
+    LedgerView ledger(context);
+    release::ReleaseOutcome o;
+    o.kind = "anonymization";
+    o.title = "test";
+    o.datasetKey = "people.csv";
+    o.files.push_back({"people-anonymized.csv", "x\n*\n", "text/csv"});
+    const std::string out = dir.filePath(QStringLiteral("bundle")).toStdString();
+    auto crashed = session.withLedger([&](release::PrivacyLedger& l) {
+        release::BundleOptions opt;
+        opt.ledger = &l;
+        opt.outputDir = out;
+        opt.crashPoint = release::BundleOptions::CrashPoint::AfterLedgerCommitted;
+        return release::writeReleaseBundle(o, opt);
+    });
+    QVERIFY(!crashed);
+    auto listed = ledger.checkBundles(false);
+    QVERIFY(listed);
+    QCOMPARE(int(listed->size()), 1);
+    QVERIFY(listed->front().state.rfind("recoverable", 0) == 0);
+    QVERIFY(!QFileInfo::exists(QString::fromStdString(out)));
+    auto fixed = ledger.checkBundles(true);
+    QVERIFY(fixed);
+    QCOMPARE(fixed->front().action, std::string("completed"));
+    QVERIFY(QFileInfo::exists(QString::fromStdString(out + "/manifest.json")));
 }
 
 QTEST_MAIN(TestLedgerView)

@@ -51,7 +51,7 @@ constexpr int kTimeoutMs = 120000;
 class TestMechanismsView : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();
@@ -357,7 +357,7 @@ void TestMechanismsView::randomizedResponseNeedsDeclaredCategories() {
     // Teaching mode: the categories may come from the data and the true shares are shown.
     m_session->setTeaching(true);
     column->setCurrentIndex(sex);
-    emit column->activated(sex);
+    Q_EMIT column->activated(sex);
     QVERIFY(categories->text().contains(QStringLiteral("Male")));
     panel->findChild<QPushButton*>(QStringLiteral("rr-run"))->click();
     QVERIFY(shown.wait(kTimeoutMs));

@@ -92,7 +92,7 @@ int partials(const QString& dir) {
 class TestViewReleases : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void init();
     void cleanup();
     void mechanismsReleaseWritesBundle();

@@ -57,7 +57,7 @@ std::shared_ptr<const SpatialResult> handBuiltResult() {
 class TestSpatialParts : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void leafModelUnderTester();
     void colorScale();
     void errorChartBars();

@@ -100,7 +100,7 @@ T* child(QWidget& view, const char* name) {
 class TestSpatialView : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();
@@ -512,7 +512,7 @@ void TestSpatialView::releaseModeNeedsDomainAndCharges() {
     // Declared through the domain field: charged before the tree is built, released values only.
     auto* domain = child<QLineEdit>(*m_view, "spatial-domain");
     domain->setText(QStringLiteral("0, 0, 100, 100"));
-    emit domain->editingFinished();
+    Q_EMIT domain->editingFinished();
     QVERIFY(m_view->parameters()->settings().domain.has_value());
     QVERIFY(runWith(spatial::TreeKind::Quadtree, 3));
     const auto result = m_view->result();

@@ -31,7 +31,7 @@ void AnonymizationJob::start(const Table& table, const QString& inputPath, const
         run->config = config;
         run->result = std::move(result).value();
         std::shared_ptr<const AnonymizationRun> done = std::move(run);
-        outcome.apply = [this, done] { emit succeeded(done); };
+        outcome.apply = [this, done] { Q_EMIT succeeded(done); };
         return outcome;
     });
 }

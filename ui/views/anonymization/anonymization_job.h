@@ -26,7 +26,7 @@ public:
     void start(const Table& table, const QString& inputPath, const anonymity::AnonymizationConfig& config);
     void cancel();
 
-signals:
+Q_SIGNALS:
     void progressChanged(double fraction, const QString& message);
     void succeeded(std::shared_ptr<const veil::ui::AnonymizationRun> run);
     void failed(const QString& message);

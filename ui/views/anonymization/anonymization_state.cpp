@@ -18,7 +18,7 @@ void AnonymizationState::edit(const AnonymizationSettings& after, const QString&
 
 void AnonymizationState::setSettings(const AnonymizationSettings& settings) {
     m_settings = settings;
-    emit settingsChanged();
+    Q_EMIT settingsChanged();
 }
 
 void AnonymizationState::setRun(std::shared_ptr<const AnonymizationRun> run) {
@@ -45,14 +45,14 @@ void AnonymizationState::setRun(std::shared_ptr<const AnonymizationRun> run) {
         m_appliedNode.reset();
     }
     m_selectedClass = -1;
-    emit runChanged();
-    emit selectedClassChanged(-1);
+    Q_EMIT runChanged();
+    Q_EMIT selectedClassChanged(-1);
 }
 
 void AnonymizationState::setSelectedClass(int classId) {
     if (classId == m_selectedClass) return;
     m_selectedClass = classId;
-    emit selectedClassChanged(classId);
+    Q_EMIT selectedClassChanged(classId);
 }
 
 }  // namespace veil::ui

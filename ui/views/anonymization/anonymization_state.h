@@ -51,7 +51,7 @@ public:
     int selectedClass() const { return m_selectedClass; }
     void setSelectedClass(int classId);
 
-signals:
+Q_SIGNALS:
     void settingsChanged();
     void runChanged();
     void selectedClassChanged(int classId);

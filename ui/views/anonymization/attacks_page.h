@@ -24,7 +24,7 @@ public:
     CompositionPanel* composition() const { return m_composition; }
     QTabWidget* tabs() const { return m_tabs; }
 
-signals:
+Q_SIGNALS:
     void runRequested();
 
 private:

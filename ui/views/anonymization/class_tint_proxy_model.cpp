@@ -15,15 +15,15 @@ void ClassTintProxyModel::setClasses(std::vector<std::uint32_t> recordClass, std
     m_suppressed = std::move(classSuppressed);
     m_size = std::move(classSize);
     m_highlight = -1;
-    if (rowCount() > 0 && columnCount() > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
-    if (rowCount() > 0) emit headerDataChanged(Qt::Vertical, 0, rowCount() - 1);
+    if (rowCount() > 0 && columnCount() > 0) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    if (rowCount() > 0) Q_EMIT headerDataChanged(Qt::Vertical, 0, rowCount() - 1);
 }
 
 void ClassTintProxyModel::setHighlightedClass(int classId) {
     if (classId == m_highlight) return;
     m_highlight = classId;
     if (rowCount() > 0 && columnCount() > 0)
-        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
                          {Qt::BackgroundRole, Qt::FontRole});
 }
 

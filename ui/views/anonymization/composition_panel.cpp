@@ -70,7 +70,7 @@ CompositionPanel::CompositionPanel(AnonymizationState* state, QWidget* parent) :
         m_second = std::move(run);
         m_person->setRange(m_offset->value(), int(m_first->input.rowCount()) - 1);
         showPerson(m_person->value());
-        emit secondReleased();
+        Q_EMIT secondReleased();
     });
     connect(m_job, &AnonymizationJob::failed, this, [this](const QString& message) { m_result->setText(message); });
     connect(m_job, &AnonymizationJob::finished, this, [this] { m_make->setEnabled(true); });

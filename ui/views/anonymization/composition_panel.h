@@ -36,7 +36,7 @@ public:
     const AnonymizationRun* secondRelease() const { return m_second.get(); }
     int intersectionSize() const { return m_intersection; }
 
-signals:
+Q_SIGNALS:
     void secondReleased();
 
 private:

@@ -2,6 +2,7 @@
 
 #include "veil/hierarchy/builders.h"
 
+#include <limits>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -59,7 +60,7 @@ HierarchyBuilderForm::HierarchyBuilderForm(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_pages);
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_pages->setCurrentIndex(i);
-        emit changed();
+        Q_EMIT changed();
     });
 }
 
@@ -143,7 +144,7 @@ void HierarchyBuilderForm::suggestFor(const std::vector<std::string>& values, bo
     if (date) {
         setKind(Dates);
     } else if (numeric) {
-        double lo = INFINITY, hi = -INFINITY;
+        double lo = std::numeric_limits<double>::infinity(), hi = -std::numeric_limits<double>::infinity();
         for (const auto& v : values) {
             bool ok = false;
             const double x = QString::fromStdString(v).toDouble(&ok);

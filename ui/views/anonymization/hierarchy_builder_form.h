@@ -39,7 +39,7 @@ public:
     QDoubleSpinBox* widthSpin() const { return m_width; }
     QLineEdit* fanoutsEdit() const { return m_fanouts; }
 
-signals:
+Q_SIGNALS:
     void changed();
 
 private:

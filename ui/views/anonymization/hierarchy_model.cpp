@@ -32,8 +32,8 @@ bool HierarchyModel::setData(const QModelIndex& index, const QVariant& value, in
     const std::string text = value.toString().toStdString();
     if (row[std::size_t(index.column())] == text) return false;
     row[std::size_t(index.column())] = text;
-    emit dataChanged(index, index, {Qt::DisplayRole, Qt::EditRole});
-    emit edited();
+    Q_EMIT dataChanged(index, index, {Qt::DisplayRole, Qt::EditRole});
+    Q_EMIT edited();
     return true;
 }
 

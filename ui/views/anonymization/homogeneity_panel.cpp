@@ -66,7 +66,7 @@ void HomogeneityPanel::protectWithLDiversity() {
     after.lDiversity.variant = anonymity::LDiversityVariant::Distinct;
     after.lDiversity.l = m_l->value();
     m_state->edit(after, tr("Enable distinct %1-diversity").arg(m_l->value()));
-    emit runRequested();
+    Q_EMIT runRequested();
 }
 
 void HomogeneityPanel::protectWithTCloseness() {
@@ -76,7 +76,7 @@ void HomogeneityPanel::protectWithTCloseness() {
     after.tCloseness.variant = anonymity::TClosenessVariant::EqualDistance;
     after.tCloseness.t = 0.2;
     m_state->edit(after, tr("Enable 0.2-closeness"));
-    emit runRequested();
+    Q_EMIT runRequested();
 }
 
 void HomogeneityPanel::analyse() {

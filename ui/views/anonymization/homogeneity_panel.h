@@ -28,7 +28,7 @@ public:
     void protectWithLDiversity();
     void protectWithTCloseness();
 
-signals:
+Q_SIGNALS:
     void runRequested();
 
 private:

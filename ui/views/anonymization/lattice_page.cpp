@@ -35,7 +35,7 @@ LatticePage::LatticePage(AnonymizationState* state, QWidget* parent) : QWidget(p
     layout->addWidget(m_view, 1);
     connect(m_view, &LatticeView::nodeClicked, this, [this](std::size_t index) {
         const auto& lattice = m_state->searchLattice();
-        if (index < lattice.size()) emit nodeActivated(lattice.levelsOf(index));
+        if (index < lattice.size()) Q_EMIT nodeActivated(lattice.levelsOf(index));
     });
     connect(m_state, &AnonymizationState::runChanged, this, &LatticePage::redraw);
     redraw();

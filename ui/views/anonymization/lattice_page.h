@@ -24,7 +24,7 @@ public:
     LatticeView* view() const { return m_view; }
     QGraphicsScene* scene() const { return m_scene; }
 
-signals:
+Q_SIGNALS:
     void nodeActivated(const std::vector<int>& levels);
 
 private:

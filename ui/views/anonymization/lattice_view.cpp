@@ -32,7 +32,7 @@ void LatticeView::mousePressEvent(QMouseEvent* event) {
         for (QGraphicsItem* item : items(event->position().toPoint())) {
             const QVariant index = item->data(LatticeSceneBuilder::kNodeIndexKey);
             if (index.isValid()) {
-                emit nodeClicked(std::size_t(index.toULongLong()));
+                Q_EMIT nodeClicked(std::size_t(index.toULongLong()));
                 event->accept();
                 return;
             }

@@ -18,7 +18,7 @@ public:
     // The point kept in view when the lattice is wider than the view (the node shown now).
     void setFocusPoint(std::optional<QPointF> point) { m_focus = point; }
 
-signals:
+Q_SIGNALS:
     void nodeClicked(std::size_t index);
 
 protected:

@@ -6,6 +6,7 @@
 
 #include "veil/hierarchy/builders.h"
 
+#include <limits>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -28,7 +29,7 @@ std::vector<double> coordinates(const AnonymizationRun& run, std::size_t qi, Mon
     const Column& column = table.column(*table.columnIndex(name));
     std::vector<double> out(table.rowCount(), std::nan(""));
     if (isNumericType(column.type())) {
-        double lo = INFINITY, hi = -INFINITY;
+        double lo = std::numeric_limits<double>::infinity(), hi = -std::numeric_limits<double>::infinity();
         for (std::size_t r = 0; r < table.rowCount(); ++r) {
             out[r] = column.numericAt(r);
             if (std::isfinite(out[r])) lo = std::min(lo, out[r]), hi = std::max(hi, out[r]);

@@ -38,7 +38,7 @@ DemoPage::DemoPage(const QString& title, const QString& explanationHtml, QWidget
 void DemoPage::run() {
     m_error = doRun();
     if (!m_error.isEmpty()) setResult(QStringLiteral("<span style='color:#b00000'>%1</span>").arg(m_error.toHtmlEscaped()));
-    emit ran();
+    Q_EMIT ran();
 }
 
 void DemoPage::setResult(const QString& html) { m_result->setText(html); }

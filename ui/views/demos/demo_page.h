@@ -23,11 +23,11 @@ public:
     const QString& errorText() const { return m_error; }
     QPushButton* runButton() const { return m_run; }
 
-public slots:
+public Q_SLOTS:
     // Performs the demo's main action (same as pressing Run).
     void run();
 
-signals:
+Q_SIGNALS:
     void ran();
 
 protected:

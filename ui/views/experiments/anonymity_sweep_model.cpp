@@ -22,10 +22,10 @@ void AnonymitySweepModel::setMeasure(eval::AnonymityMeasure measure) {
     const int before = columnOf(m_measure);
     m_measure = measure;
     if (!m_rows.empty()) {
-        emit dataChanged(index(0, before), index(rowCount() - 1, before), {Qt::FontRole});
-        emit dataChanged(index(0, columnOf(measure)), index(rowCount() - 1, columnOf(measure)), {Qt::FontRole});
+        Q_EMIT dataChanged(index(0, before), index(rowCount() - 1, before), {Qt::FontRole});
+        Q_EMIT dataChanged(index(0, columnOf(measure)), index(rowCount() - 1, columnOf(measure)), {Qt::FontRole});
     }
-    emit headerDataChanged(Qt::Horizontal, FirstMeasureColumn, ColumnCount - 1);
+    Q_EMIT headerDataChanged(Qt::Horizontal, FirstMeasureColumn, ColumnCount - 1);
 }
 
 int AnonymitySweepModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }

@@ -115,7 +115,7 @@ ExperimentsView::ExperimentsView(WorkbenchContext& context, QWidget* parent)
     });
     connect(m_job, &SweepJob::finished, this, [this] {
         setRunning(false);
-        emit runEnded();
+        Q_EMIT runEnded();
     });
     m_lastSettings = settingsJson();
     setStatus(tr("Choose a data set (.npy or CSV of counts) or load an experiment, then Run."));
@@ -578,7 +578,7 @@ void ExperimentsView::showResult(const std::shared_ptr<eval::SweepResult>& resul
                        QString::number(result->seconds, 'f', 2), QString::number(result->threadsUsed))
                   .arg(result->seed ? tr(" (seeded demo, seed %1 — not for release)").arg(qulonglong(*result->seed))
                                     : QString()));
-    emit resultsShown();
+    Q_EMIT resultsShown();
 }
 
 void ExperimentsView::redrawChart() {

@@ -73,11 +73,11 @@ public:
     SweepJob* job() const { return m_job; }
     QString statusText() const;
 
-public slots:
+public Q_SLOTS:
     void run();
     void cancel();
 
-signals:
+Q_SIGNALS:
     void resultsShown();
     void runEnded();
 

@@ -220,7 +220,7 @@ void ExperimentsView::showAnonymityResult(const std::shared_ptr<eval::SweepResul
                        QString::number(result->epsilons.size()), QString::number(found),
                        QString::number(result->anonymity.size()), QString::number(result->seconds, 'f', 2),
                        QString::fromStdString(result->models)));
-    emit resultsShown();
+    Q_EMIT resultsShown();
 }
 
 QChart* ExperimentsView::buildChart() const {

@@ -29,7 +29,7 @@ void SweepJob::start(const eval::Experiment& experiment, int threads, bool teach
             return outcome;
         }
         auto shared = std::make_shared<eval::SweepResult>(std::move(result).value());
-        outcome.apply = [this, shared] { emit succeeded(shared); };
+        outcome.apply = [this, shared] { Q_EMIT succeeded(shared); };
         return outcome;
     });
 }

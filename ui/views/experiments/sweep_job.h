@@ -25,10 +25,10 @@ public:
     void start(const eval::Experiment& experiment, int threads, bool teaching);
     bool isRunning() const;
 
-public slots:
+public Q_SLOTS:
     void cancel();
 
-signals:
+Q_SIGNALS:
     void progressChanged(double fraction, const QString& message);
     void succeeded(const std::shared_ptr<eval::SweepResult>& result);
     void failed(const QString& message);

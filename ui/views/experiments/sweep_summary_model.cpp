@@ -19,8 +19,8 @@ void SweepSummaryModel::setMetric(eval::Metric metric) {
     if (metric == m_metric) return;
     m_metric = metric;
     if (!m_result.summaries.empty())
-        emit dataChanged(index(0, TrialsColumn), index(rowCount() - 1, ColumnCount - 1));
-    emit headerDataChanged(Qt::Horizontal, MedianColumn, ColumnCount - 1);
+        Q_EMIT dataChanged(index(0, TrialsColumn), index(rowCount() - 1, ColumnCount - 1));
+    Q_EMIT headerDataChanged(Qt::Horizontal, MedianColumn, ColumnCount - 1);
 }
 
 int SweepSummaryModel::rowCount(const QModelIndex& parent) const {

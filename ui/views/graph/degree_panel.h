@@ -38,7 +38,7 @@ public:
     CoreJob* job() const { return m_job; }
     bool exportChart(const QString& path);
 
-public slots:
+public Q_SLOTS:
     void release();
 
 private:

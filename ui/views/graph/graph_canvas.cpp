@@ -48,7 +48,7 @@ void GraphCanvas::setGraph(std::shared_ptr<const graph::Graph> graph, const std:
         m_edgeItems.push_back(line);
     }
     auto hover = [this](int node, bool entered) {
-        emit nodeHovered(entered ? nodeDetails(graph::NodeId(node)) : QString());
+        Q_EMIT nodeHovered(entered ? nodeDetails(graph::NodeId(node)) : QString());
     };
     m_nodeItems.reserve(n);
     for (std::size_t v = 0; v < n; ++v) {

@@ -46,7 +46,7 @@ public:
     void zoomBy(double factor);
     void fitGraph();
 
-signals:
+Q_SIGNALS:
     void nodeHovered(const QString& details);  // empty when the mouse left a node
 
 protected:

@@ -31,7 +31,7 @@ QString GraphParameters::keyName(Key key) {
 void GraphParameters::setValue(Key key, const QVariant& value) {
     if (m_values[key] == value) return;
     m_values[key] = value;
-    emit changed(key);
+    Q_EMIT changed(key);
 }
 
 }  // namespace veil::ui

@@ -36,7 +36,7 @@ public:
     // Sets without undo (used by the undo command and when a graph is opened).
     void setValue(Key key, const QVariant& value);
 
-signals:
+Q_SIGNALS:
     void changed(veil::ui::GraphParameters::Key key);
 
 private:

@@ -262,7 +262,7 @@ void GraphView::applyAnalysis(const GraphAnalysis& a) {
     if (m_parameters->k() > m_kSlider->maximum()) m_parameters->setValue(GraphParameters::K, m_kSlider->maximum());
     onParameterChanged(GraphParameters::K);
     updateLegend();
-    emit graphOpened(a.path);
+    Q_EMIT graphOpened(a.path);
     relayout();
 }
 

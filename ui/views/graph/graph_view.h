@@ -61,7 +61,7 @@ public:
     CoreJob* projectionJob() const { return m_projectionJob; }
     QString markSummary() const;
 
-signals:
+Q_SIGNALS:
     void graphOpened(const QString& path);
 
 private:

@@ -67,7 +67,7 @@ public:
     const QString& lastBundle() const { return m_lastBundle; }
     QString noteText() const;
 
-public slots:
+public Q_SLOTS:
     void release();
     // Asks where, then writes the release bundle (see releaseTo).
     void releaseBundle();

@@ -43,8 +43,8 @@ void SensitivityModel::setK(std::size_t k) {
             row.rsNode = graph::restrictedSensitivityNode(s, k);
         }
     }
-    if (!m_rows.empty()) emit dataChanged(index(RsEdge, 1), index(RsNode, columnCount() - 1));
-    emit headerDataChanged(Qt::Vertical, RsEdge, RsNode);
+    if (!m_rows.empty()) Q_EMIT dataChanged(index(RsEdge, 1), index(RsNode, columnCount() - 1));
+    Q_EMIT headerDataChanged(Qt::Vertical, RsEdge, RsNode);
     }
 
 int SensitivityModel::columnOf(const QString& statistic) const {

@@ -461,7 +461,7 @@ void HistogramsView::show(const HistogramRunResult& r) {
     m_description->setText(QString::fromStdString(r.description).toHtmlEscaped() + QStringLiteral("<br>") +
                            receiptHtml(r.receipt));
     setStatus(QString::fromStdString(dp::receiptLine(r.receipt)));
-    emit resultsShown();
+    Q_EMIT resultsShown();
 }
 
 }  // namespace veil::ui

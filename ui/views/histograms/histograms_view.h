@@ -44,12 +44,12 @@ public:
     const std::vector<double>& trueCounts() const { return m_counts; }
     const std::vector<double>& estimate() const { return m_estimate; }
 
-public slots:
+public Q_SLOTS:
     void run();
     // Loads a counts file (.npy or CSV) as the source; false with the reason shown on error.
     bool openCountsFile(const QString& path);
 
-signals:
+Q_SIGNALS:
     void resultsShown();
 
 private:

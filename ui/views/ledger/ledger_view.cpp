@@ -15,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -61,12 +62,17 @@ LedgerView::LedgerView(WorkbenchContext& context, QWidget* parent)
     openTyped->setObjectName(QStringLiteral("open-path"));
     auto* useDefault = new QPushButton(tr("Default ledger"), this);
     useDefault->setObjectName(QStringLiteral("open-default"));
+    auto* checkBundles = new QPushButton(tr("Check Bundles…"), this);
+    checkBundles->setObjectName(QStringLiteral("check-bundles"));
+    checkBundles->setToolTip(tr("Compare the release bundles on disk with the ledger: complete interrupted ones, "
+                                "remove partials a crash or a kill left (as veil-cli ledger check --fix)"));
     auto* fileRow = new QHBoxLayout;
     fileRow->addWidget(new QLabel(tr("Ledger file:"), this));
     fileRow->addWidget(m_path, 1);
     fileRow->addWidget(openTyped);
     fileRow->addWidget(browse);
     fileRow->addWidget(useDefault);
+    fileRow->addWidget(checkBundles);
 
     m_budgetTable = makeTable(QStringLiteral("budgets"), m_budgets, this);
     m_budgetTable->setItemDelegateForColumn(BudgetModel::Used, new BudgetBarDelegate(m_budgetTable));
@@ -136,6 +142,7 @@ LedgerView::LedgerView(WorkbenchContext& context, QWidget* parent)
     });
     connect(m_path, &QLineEdit::returnPressed, openTyped, &QPushButton::click);
     connect(useDefault, &QPushButton::clicked, this, [this] { openLedger(ReleaseSession::defaultLedgerPath()); });
+    connect(checkBundles, &QPushButton::clicked, this, &LedgerView::checkBundlesInteractive);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Open or create a privacy ledger"),
                                                           m_session->path().isEmpty() ? ReleaseSession::defaultLedgerPath() : m_session->path(),
@@ -269,6 +276,37 @@ void LedgerView::showDataset(int row) {
 void LedgerView::setStatus(const QString& text, bool error) {
     m_status->setText(text);
     m_status->setStyleSheet(error ? QStringLiteral("color: #b00020; font-weight: bold") : QString());
+}
+
+Result<std::vector<release::BundleCheckItem>> LedgerView::checkBundles(bool fix) {
+    auto items = m_session->withLedger([fix](release::PrivacyLedger& ledger) {
+        return release::checkReleaseBundles(ledger, {}, fix);
+    });
+    if (fix) m_session->notifyChanged();
+    if (!items) setStatus(tr("Could not check the bundles: %1").arg(QString::fromStdString(items.status().message())), true);
+    return items;
+}
+
+void LedgerView::checkBundlesInteractive() {
+    auto items = checkBundles(false);
+    if (!items) return;
+    QStringList lines;
+    int repairable = 0;
+    for (const auto& i : *items) {
+        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(i.state), QString::fromStdString(i.path));
+        repairable += i.state != "complete" && i.state.rfind("missing", 0) != 0;
+    }
+    if (lines.isEmpty()) lines << tr("The ledger records no release bundles, and no partials were found.");
+    QMessageBox box(QMessageBox::Information, tr("Release bundles"), tr("What the ledger records, against the disk:"),
+                    QMessageBox::Close, this);
+    box.setDetailedText(lines.join(QLatin1Char('\n')));
+    box.setInformativeText(repairable ? tr("%n item(s) can be repaired.", nullptr, repairable) : tr("Nothing to repair."));
+    QPushButton* repair = repairable ? box.addButton(tr("Repair"), QMessageBox::AcceptRole) : nullptr;
+    box.exec();
+    if (repair && box.clickedButton() == repair) {
+        auto fixed = checkBundles(true);
+        if (fixed) setStatus(tr("Bundles repaired: %n item(s) completed or removed.", nullptr, repairable));
+    }
 }
 
 }  // namespace veil::ui

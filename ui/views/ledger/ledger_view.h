@@ -11,6 +11,7 @@
 #include "workbench/workbench_context.h"
 
 #include "veil/common/status.h"
+#include "veil/release/bundle_target.h"
 
 #include <QWidget>
 
@@ -39,12 +40,16 @@ public:
     BudgetModel* budgetModel() const { return m_budgets; }
     LedgerEntryModel* entryModel() const { return m_entries; }
 
-public slots:
+public Q_SLOTS:
     // Opens the ledger file at `path` (created if missing); false with the reason shown on error.
     bool openLedger(const QString& path);
     // Sets the total budget of the dataset named in the form.
     bool setBudget();
     void refresh();
+    // The bundles on disk against the ledger (release::checkReleaseBundles); `fix` repairs.
+    Result<std::vector<release::BundleCheckItem>> checkBundles(bool fix);
+    // Lists them in a dialog and offers to repair.
+    void checkBundlesInteractive();
 
 private:
     void showDataset(int row);

@@ -8,7 +8,7 @@ namespace veil::ui {
 void DpParameters::setValue(const QString& key, const QVariant& value) {
     if (m_values.value(key) == value && m_values.contains(key)) return;
     m_values.insert(key, value);
-    emit changed(key);
+    Q_EMIT changed(key);
 }
 
 ChangeDpParameterCommand::ChangeDpParameterCommand(DpParameters* parameters, const QString& key, const QVariant& value,

@@ -28,7 +28,7 @@ public:
     // Sets without undo (used by the undo command and for defaults).
     void setValue(const QString& key, const QVariant& value);
 
-signals:
+Q_SIGNALS:
     void changed(const QString& key);
 
 private:

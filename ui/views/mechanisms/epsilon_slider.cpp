@@ -26,7 +26,7 @@ EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {
     connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
         m_epsilon = epsilonAt(position);
         showValue();
-        emit epsilonEdited(m_epsilon);
+        Q_EMIT epsilonEdited(m_epsilon);
     });
 }
 

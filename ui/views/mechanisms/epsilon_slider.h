@@ -26,7 +26,7 @@ public:
     static double epsilonAt(int position);
     static int positionOf(double epsilon);
 
-signals:
+Q_SIGNALS:
     void epsilonEdited(double epsilon);
 
 private:

@@ -224,7 +224,7 @@ void MechanismsView::run() {
                                  if (shared->second) text += QStringLiteral("; ") + QString::fromStdString(dp::receiptLine(shared->second->release.receipt));
                                  if (!bRefused.isEmpty()) text += tr("; the second mechanism was not released: %1").arg(bRefused);
                                  setStatus(text, !bRefused.isEmpty());
-                                 emit resultsShown();
+                                 Q_EMIT resultsShown();
                              },
                              message};
                  });

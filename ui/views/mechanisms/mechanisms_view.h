@@ -44,7 +44,7 @@ public:
     MechanismResultPanel* panel(int index) const { return index == 0 ? m_panelA : m_panelB; }
     QLabel* statusLabel() const { return m_status; }
 
-public slots:
+public Q_SLOTS:
     void run();
     // Asks where, then writes panel A's release as a bundle (see releaseTo).
     bool releaseBundle();
@@ -53,7 +53,7 @@ public slots:
     bool releaseTo(const QString& target);
     const QString& lastBundle() const { return m_lastBundle; }
 
-signals:
+Q_SIGNALS:
     void resultsShown();
 
 private:

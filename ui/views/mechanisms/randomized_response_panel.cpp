@@ -119,7 +119,7 @@ void RandomizedResponsePanel::run() {
         html += QStringLiteral("</table>");
         return {Status::ok(), [this, html] {
                     m_result->setText(html);
-                    emit estimateShown();
+                    Q_EMIT estimateShown();
                 },
                 {}};
     });

@@ -33,7 +33,7 @@ public:
     void run();
     CoreJob* job() const { return m_job; }
 
-signals:
+Q_SIGNALS:
     void estimateShown();
 
 private:

@@ -17,7 +17,7 @@ ProjectSession::ProjectSession(Document* document, QObject* parent) : QObject(pa
     // Autosave: every role/type edit (and undo/redo) and every newly opened table.
     connect(m_document, &Document::columnChanged, this, [this] {
         if (isOpen() && !m_restoring) {
-            if (Status s = saveDocumentState(); !s.isOk()) emit saveFailed(QString::fromStdString(s.message()));
+            if (Status s = saveDocumentState(); !s.isOk()) Q_EMIT saveFailed(QString::fromStdString(s.message()));
         }
     });
     connect(m_document, &Document::tableReset, this, [this] {
@@ -41,7 +41,7 @@ Status ProjectSession::create(const QString& path) {
     m_store = std::move(*store);
     m_ledger = std::move(*ledger);
     if (!m_document->isEmpty()) VEIL_RETURN_IF_ERROR(saveDocumentState());
-    emit projectChanged();
+    Q_EMIT projectChanged();
     return Status::ok();
 }
 
@@ -62,7 +62,7 @@ Status ProjectSession::open(const QString& path, QString* datasetPath, int* stat
         auto s = m_store->checkDataset(m_datasetId);
         if (state && s) *state = int(*s);
     }
-    emit projectChanged();
+    Q_EMIT projectChanged();
     return Status::ok();
 }
 
@@ -70,7 +70,7 @@ void ProjectSession::close() {
     m_ledger.reset();
     m_store.reset();
     m_datasetId = 0;
-    emit projectChanged();
+    Q_EMIT projectChanged();
 }
 
 std::int64_t ProjectSession::ensureDataset() {

@@ -48,7 +48,7 @@ public:
     Status saveUiState(const QString& key, const QString& value);
     QString uiState(const QString& key) const;
 
-signals:
+Q_SIGNALS:
     void projectChanged();
     void saveFailed(const QString& message);
 

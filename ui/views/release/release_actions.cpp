@@ -124,7 +124,7 @@ void ReleaseActions::runPlanDialog() {
 void ReleaseActions::runPlan(const QString& planPath, const QString& outputDir) {
     auto refuse = [this](const QString& message) {
         m_jobs->end(tr("Release not made: %1").arg(message));
-        emit releaseFinished(QString(), message);
+        Q_EMIT releaseFinished(QString(), message);
     };
     if (!m_release) return refuse(tr("no release session"));
     if (m_release->isTeaching())
@@ -143,7 +143,7 @@ void ReleaseActions::runPlan(const QString& planPath, const QString& outputDir) 
     // bundle is written on the GUI thread by the helper the views' Release… use.
     auto* job = new CoreJob(m_jobs, this);
     connect(job, &CoreJob::failed, this, refuse);
-    connect(job, &CoreJob::cancelled, this, [this] { emit releaseFinished(QString(), tr("cancelled")); });
+    connect(job, &CoreJob::cancelled, this, [this] { Q_EMIT releaseFinished(QString(), tr("cancelled")); });
     connect(job, &CoreJob::finished, job, &QObject::deleteLater);
     // The destination stays locked (by `prepared`) until the bundle is in place or the job ends.
     auto prepared = std::make_shared<const release::BundleTarget>(std::move(*target));
@@ -163,7 +163,7 @@ void ReleaseActions::writeBundle(const release::ReleaseOutcome& outcome, const Q
     const QString bundleDir = bundle ? QString::fromStdString(bundle->dir) : QString();
     if (error.isEmpty()) m_jobs->end(tr("Release written to %1").arg(bundleDir));
     else m_jobs->end(tr("Release not made: %1").arg(error));
-    emit releaseFinished(bundleDir, error);
+    Q_EMIT releaseFinished(bundleDir, error);
 }
 
 }  // namespace veil::ui

@@ -44,7 +44,7 @@ public:
     bool openProject(const QString& path);
     // Runs a plan into `outputDir` (a folder, or a .zip; used by the menu after asking, and by tests).
     void runPlan(const QString& planPath, const QString& outputDir);
-signals:
+Q_SIGNALS:
     void releaseFinished(const QString& bundleDir, const QString& error);
 
 private:

@@ -329,7 +329,7 @@ void SpatialCanvas::resizeEvent(QResizeEvent* event) {
 void SpatialCanvas::setHovered(int node) {
     if (node == m_hovered) return;
     m_hovered = node;
-    emit leafHovered(node);
+    Q_EMIT leafHovered(node);
 }
 
 void SpatialCanvas::mouseMoveEvent(QMouseEvent* event) {
@@ -377,7 +377,7 @@ void SpatialCanvas::mouseReleaseEvent(QMouseEvent* event) {
     const spatial::Rect& dom = m_result->psd->domain;
     const spatial::Rect q{std::max(a.x(), dom.x0), std::max(a.y(), dom.y0), std::min(b.x(), dom.x1), std::min(b.y(), dom.y1)};
     if (!(q.x1 > q.x0) || !(q.y1 > q.y0)) return;
-    emit rangeSelected(q.x0, q.y0, q.x1, q.y1);
+    Q_EMIT rangeSelected(q.x0, q.y0, q.x1, q.y1);
 }
 
 void SpatialCanvas::mouseDoubleClickEvent(QMouseEvent*) { resetZoom(); }

@@ -50,7 +50,7 @@ public:
     // Paints everything (vector output for SVG; at most `maxPoints` points).
     void paintPicture(QPainter& painter, int maxPoints) const;
 
-signals:
+Q_SIGNALS:
     void leafHovered(int node);
     void rangeSelected(double x0, double y0, double x1, double y1);
 

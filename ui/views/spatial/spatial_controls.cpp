@@ -279,14 +279,14 @@ SpatialControls::SpatialControls(QWidget* parent) : QWidget(parent) {
         m_settings.domain = domain;
         emitEdit(domain ? tr("Domain %1").arg(m_domain->text()) : tr("No declared domain"));
     });
-    connect(m_run, &QPushButton::clicked, this, [this] { emit runRequested(false); });
-    connect(m_rerun, &QPushButton::clicked, this, [this] { emit runRequested(true); });
+    connect(m_run, &QPushButton::clicked, this, [this] { Q_EMIT runRequested(false); });
+    connect(m_rerun, &QPushButton::clicked, this, [this] { Q_EMIT runRequested(true); });
     setSettings(m_settings);
 }
 
 void SpatialControls::emitEdit(const QString& text, int mergeKey) {
     if (m_updating) return;
-    emit edited(m_settings, text, mergeKey);
+    Q_EMIT edited(m_settings, text, mergeKey);
 }
 
 void SpatialControls::setSettings(const SpatialSettings& s) {

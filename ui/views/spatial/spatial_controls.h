@@ -45,7 +45,7 @@ public:
     static std::uint64_t sliderToScale(int position);
     static int maxHeight(spatial::TreeKind kind);
 
-signals:
+Q_SIGNALS:
     void edited(const veil::ui::SpatialSettings& next, const QString& text, int mergeKey);
     void runRequested(bool newDraw);
     void browseShapeRequested();

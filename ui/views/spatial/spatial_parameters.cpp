@@ -21,7 +21,7 @@ void SpatialParameters::apply(const SpatialSettings& next) {
     if (next == m_settings) return;
     const SpatialSettings previous = m_settings;
     m_settings = next;
-    emit changed(previous, m_settings);
+    Q_EMIT changed(previous, m_settings);
 }
 
 }  // namespace veil::ui

@@ -26,7 +26,7 @@ public:
     // Sets without undo (undo/redo, and initial column choice when a table appears).
     void apply(const SpatialSettings& next);
 
-signals:
+Q_SIGNALS:
     void changed(const veil::ui::SpatialSettings& previous, const veil::ui::SpatialSettings& current);
 
 private:

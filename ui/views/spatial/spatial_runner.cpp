@@ -135,7 +135,7 @@ SpatialRunner::~SpatialRunner() { delete m_job; }  // before m_last: the job can
 bool SpatialRunner::isRunning() const { return m_job->isRunning(); }
 
 void SpatialRunner::start(SpatialRunRequest request) {
-    emit started();
+    Q_EMIT started();
     m_job->start(tr("Spatial decomposition"), [this, request = std::move(request)](const RunContext& ctx) {
         SpatialOutcome outcome = run(request, ctx);
         if (!outcome.result)

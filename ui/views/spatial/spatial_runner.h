@@ -57,7 +57,7 @@ public:
     // Runs the whole job synchronously (the worker body; exposed for tests).
     static SpatialOutcome run(const SpatialRunRequest& request, const RunContext& ctx);
 
-signals:
+Q_SIGNALS:
     void started();
     void progressChanged(double fraction, const QString& message);
     void succeeded();

@@ -179,12 +179,12 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
         m_error = message;
         if (m_context.jobs) m_context.jobs->end(tr("Spatial: %1").arg(message));
         updateInfo();
-        emit runFailed(message);
+        Q_EMIT runFailed(message);
     });
     connect(m_runner, &SpatialRunner::cancelled, this, [this] {
         if (m_context.jobs) m_context.jobs->end(tr("Spatial run cancelled - the previous result is kept"));
         updateInfo();
-        emit runCancelled();
+        Q_EMIT runCancelled();
     });
     if (m_context.document) {
         connect(m_context.document, &Document::tableReset, this, &SpatialView::onTableReset);
@@ -328,7 +328,7 @@ void SpatialView::onSucceeded() {
                                 .arg(m_result->psd->leaves.size())
                                 .arg(m_result->seconds, 0, 'f', 2)
                                 .arg(QString::fromStdString(dp::receiptLine(m_result->receipt))));
-    emit resultChanged();
+    Q_EMIT resultChanged();
 }
 
 void SpatialView::onHovered(int node) {

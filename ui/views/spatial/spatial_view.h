@@ -62,7 +62,7 @@ public:
     bool releaseTo(const QString& target);
     const QString& lastBundle() const { return m_lastBundle; }
 
-signals:
+Q_SIGNALS:
     // A run delivered a new result (the previous one is replaced).
     void resultChanged();
     void runFailed(const QString& message);

@@ -50,6 +50,8 @@ struct PrivacyModels {
 // "hierarchical:T". Errors name the text and the expected forms.
 Result<LDiversity> parseLDiversity(std::string_view text);
 Result<TCloseness> parseTCloseness(std::string_view text);
+// l is an integer >= 2 (entropy: a number >= 1); recursive also needs c > 0.
+Status validateLDiversity(const LDiversity& l);
 const char* tClosenessVariantName(TClosenessVariant v);
 const char* lDiversityVariantName(LDiversityVariant v);
 

@@ -5,6 +5,7 @@
 #include "veil/common/status.h"
 
 #include <string>
+#include <vector>
 
 namespace veil {
 
@@ -15,6 +16,9 @@ Status requireProbability(double value, const std::string& name);          // [0
 Status requireHalfOpenProbability(double value, const std::string& name);  // [0, 1)
 Status requireOrdered(double lower, double upper, const std::string& lowerName, const std::string& upperName);
 Status requireAtLeast(long long value, long long minimum, const std::string& name);
+// Each of `values` once: an error naming the first value given twice, e.g. "categories: 'Male'
+// is given twice; each must be distinct".
+Status requireDistinct(const std::vector<std::string>& values, const std::string& name);
 
 // Shortest round-trip text for a double (used in messages and outputs).
 std::string formatNumber(double value);

@@ -165,13 +165,7 @@ Status validateModels(const AnonymizationConfig& config, std::size_t records) {
                                        std::to_string(records) + ")");
     if (m.needsSensitive() && !config.sensitive)
         return Status::invalidArgument("l-diversity and t-closeness need a sensitive attribute (--sensitive)");
-    if (m.lDiversity) {
-        const auto& l = *m.lDiversity;
-        if (!std::isfinite(l.l) || l.l < (l.variant == LDiversityVariant::Entropy ? 1.0 : 2.0) ||
-            (l.variant != LDiversityVariant::Entropy && l.l != std::floor(l.l)))
-            return Status::invalidArgument("l must be an integer >= 2 (entropy: a number >= 1), got " + formatNumber(l.l));
-        if (l.variant == LDiversityVariant::Recursive) VEIL_RETURN_IF_ERROR(requirePositiveFinite(l.c, "c"));
-    }
+    if (m.lDiversity) VEIL_RETURN_IF_ERROR(validateLDiversity(*m.lDiversity));
     if (m.tCloseness) {
         VEIL_RETURN_IF_ERROR(requireProbability(m.tCloseness->t, "t"));
         if (m.tCloseness->variant == TClosenessVariant::HierarchicalDistance && !config.sensitiveHierarchy)
