@@ -84,12 +84,16 @@ int main(int argc, char** argv) {
         }
         std::sort(times.begin(), times.end());
         std::string levels;
-        for (std::size_t i = 0; i < r.transformation.size(); ++i) levels += (i ? "," : "") + std::to_string(r.transformation[i]);
-        std::printf("adult k=5 s=4%% %-8s 9 QIs: median %.3f s (min %.3f) incl. loading; optimum [%s] IL %.10g, "
-                    "suppressed %zu, %zu of %zu nodes checked%s\n",
-                    metricName(metric), times[times.size() / 2], times[0], levels.c_str(), r.informationLoss, r.suppressed,
-                    r.lattice.countChecked(), r.lattice.size(),
-                    metric == MetricKind::Entropy ? (times[times.size() / 2] < 0.5 ? "  [target < 0.5 s: OK]" : "  [target < 0.5 s: MISSED]") : "");
+        for (std::size_t i = 0; i < r.transformation.size(); ++i)
+            levels += (i ? "," : "") + std::to_string(r.transformation[i]);
+        std::printf(
+            "adult k=5 s=4%% %-8s 9 QIs: median %.3f s (min %.3f) incl. loading; optimum [%s] IL %.10g, "
+            "suppressed %zu, %zu of %zu nodes checked%s\n",
+            metricName(metric), times[times.size() / 2], times[0], levels.c_str(), r.informationLoss, r.suppressed,
+            r.lattice.countChecked(), r.lattice.size(),
+            metric == MetricKind::Entropy
+                ? (times[times.size() / 2] < 0.5 ? "  [target < 0.5 s: OK]" : "  [target < 0.5 s: MISSED]")
+                : "");
     }
 
     const Table t = generated(rows, 8);

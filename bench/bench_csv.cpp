@@ -26,8 +26,9 @@ long currentRssKiB() {
 }
 
 void generate(const std::string& path, long rows) {
-    static const char* jobs[] = {"Tech-support", "Craft-repair", "Other-service", "Sales", "Exec-managerial",
-                                 "Prof-specialty", "Handlers-cleaners", "Machine-op-inspct", "Adm-clerical"};
+    static const char* jobs[] = {"Tech-support",    "Craft-repair",   "Other-service",     "Sales",
+                                 "Exec-managerial", "Prof-specialty", "Handlers-cleaners", "Machine-op-inspct",
+                                 "Adm-clerical"};
     static const char* countries[] = {"United-States", "Mexico", "Philippines", "Germany", "Canada", "India"};
     veil::SeededRandom rng(1);
     std::ofstream out(path);
@@ -51,8 +52,8 @@ void generate(const std::string& path, long rows) {
         line += ',';
         line += countries[rng.uniformBelow(6)];
         line += ',';
-        std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", int(1990 + rng.uniformBelow(30)), int(1 + rng.uniformBelow(12)),
-                      int(1 + rng.uniformBelow(28)));
+        std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", int(1990 + rng.uniformBelow(30)),
+                      int(1 + rng.uniformBelow(12)), int(1 + rng.uniformBelow(28)));
         line += buf;
         line += rng.bit() ? ",Male," : ",Female,";
         line += "\"note ";
@@ -96,7 +97,8 @@ int main(int argc, char** argv) {
     std::cout << "file:        " << path << " (" << sizeMB << " MB, " << r->table.rowCount() << " rows x "
               << r->table.columnCount() << " columns)\n";
     for (std::size_t c = 0; c < r->table.columnCount(); ++c)
-        std::cout << "  " << r->table.column(c).name() << ": " << veil::columnTypeName(r->table.column(c).type()) << '\n';
+        std::cout << "  " << r->table.column(c).name() << ": " << veil::columnTypeName(r->table.column(c).type())
+                  << '\n';
     std::cout << "load:        " << seconds << " s   (target < 2 s)\n";
     std::cout << "cat:         " << catSeconds << " s   (load / cat = " << seconds / catSeconds << ")\n";
     std::cout << "table:       " << tableMB << " MB resident in columns (" << tableMB / sizeMB << "x file)\n";

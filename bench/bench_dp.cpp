@@ -32,8 +32,8 @@ void rate(const char* name, long long n, F&& f) {
     const double c0 = cpuNow();
     for (long long i = 0; i < n; ++i) sink += f();
     const double s = seconds(t0, Clock::now()), c = cpuNow() - c0;
-    std::printf("%-52s %8.3f M/s per CPU-second  (%.3f M/s wall; %lld samples, checksum %lld)\n", name, double(n) / c / 1e6,
-                double(n) / s / 1e6, n, static_cast<long long>(sink & 0xff));
+    std::printf("%-52s %8.3f M/s per CPU-second  (%.3f M/s wall; %lld samples, checksum %lld)\n", name,
+                double(n) / c / 1e6, double(n) / s / 1e6, n, static_cast<long long>(sink & 0xff));
 }
 }  // namespace
 
@@ -43,10 +43,12 @@ int main(int argc, char** argv) {
     rate("secure discrete Laplace, scale 1 (eps=1)", n, [&] { return dp::detail::sampleDiscreteLaplace(rng, 1, 1); });
     rate("secure discrete Laplace, scale 10", n, [&] { return dp::detail::sampleDiscreteLaplace(rng, 10, 1); });
     rate("secure discrete Laplace, scale 0.5", n, [&] { return dp::detail::sampleDiscreteLaplace(rng, 1, 2); });
-    rate("secure geometric noise, scale 2.5 (addGeometricNoise)", n, [&] { return *dp::detail::addGeometricNoise(rng, 0, 2.5); });
+    rate("secure geometric noise, scale 2.5 (addGeometricNoise)", n,
+         [&] { return *dp::detail::addGeometricNoise(rng, 0, 2.5); });
     rate("secure snapped Laplace, scale 1", n / 5,
          [&] { return static_cast<std::int64_t>(*dp::detail::addSnappedLaplace(rng, 0.0, 1.0)); });
-    rate("secure discrete Gaussian, sigma^2 = 100", n / 10, [&] { return dp::detail::sampleDiscreteGaussian(rng, 100, 1); });
+    rate("secure discrete Gaussian, sigma^2 = 100", n / 10,
+         [&] { return dp::detail::sampleDiscreteGaussian(rng, 100, 1); });
     rate("secure snapped Gaussian, sigma 1", n / 50,
          [&] { return static_cast<std::int64_t>(*dp::detail::addSnappedGaussian(rng, 0.0, 1.0)); });
     rate("raw SecureRandom::nextU64", 50'000'000, [&] { return static_cast<std::int64_t>(rng.nextU64()); });
@@ -63,7 +65,8 @@ int main(int argc, char** argv) {
         const double c0 = cpuNow();
         auto r = dp::releaseHistogram(gate, counts, request, RunContext{});
         const double sec = seconds(t0, Clock::now()), cpu = cpuNow() - c0;
-        std::printf("100,000-bin histogram release, %-13s %8.4f s CPU (%.4f s wall)%s\n", s, cpu, sec, r ? "" : " (failed)");
+        std::printf("100,000-bin histogram release, %-13s %8.4f s CPU (%.4f s wall)%s\n", s, cpu, sec,
+                    r ? "" : " (failed)");
     }
 
     // DPBench: scaled average per-query L1 error on 2,000 random ranges, mean of 10 trials.
@@ -78,8 +81,8 @@ int main(int argc, char** argv) {
         const auto workload = *dp::randomRangeWorkload(data->values.size(), 2000, wr);
         for (double eps : {0.1, 1.0}) {
             auto gate = dp::ReleaseGate::teaching(1);  // DPBench data is public
-            auto cmp = dp::compareStrategies(gate, data->values, {"identity", "hierarchical", "privelet", "mwem"}, eps, workload, 10,
-                                             RunContext{});
+            auto cmp = dp::compareStrategies(gate, data->values, {"identity", "hierarchical", "privelet", "mwem"}, eps,
+                                             workload, 10, RunContext{});
             if (!cmp) continue;
             std::printf("DPBench %-10s eps %-4g", name, eps);
             for (const auto& e : *cmp) std::printf("  %s %.3g", e.strategy.c_str(), e.meanError);

@@ -16,19 +16,23 @@ namespace {
 Experiment benchExperiment(const std::string& dataset, const std::string& workload) {
     nlohmann::json j = {
         {"name", "bench"},
-        {"methods", {"histogram:identity", "histogram:hierarchical+consistency", "histogram:wavelet", "histogram:mwem"}},
+        {"methods",
+         {"histogram:identity", "histogram:hierarchical+consistency", "histogram:wavelet", "histogram:mwem"}},
         {"epsilon", {{"from", 0.01}, {"to", 10}, {"count", 20}}},
         {"trials", 100},
         {"seed", 1}};
     if (dataset.empty()) {
         std::vector<double> counts(4096);
-        for (std::size_t i = 0; i < counts.size(); ++i) counts[i] = static_cast<double>((i * 2654435761u) % 97 == 0 ? i % 500 : 0);
+        for (std::size_t i = 0; i < counts.size(); ++i)
+            counts[i] = static_cast<double>((i * 2654435761u) % 97 == 0 ? i % 500 : 0);
         j["dataset"] = {{"counts", counts}};
     } else {
         j["dataset"] = dataset;
     }
-    if (workload == "prefix") j["workload"] = "prefix";
-    else j["workload"] = {{"generator", "random-ranges"}, {"count", 1000}, {"seed", 9001}};
+    if (workload == "prefix")
+        j["workload"] = "prefix";
+    else
+        j["workload"] = {{"generator", "random-ranges"}, {"count", 1000}, {"seed", 9001}};
     auto e = parseExperiment(j);
     if (!e) {
         std::fprintf(stderr, "%s\n", e.status().message().c_str());
@@ -64,12 +68,14 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "%s\n", r.status().message().c_str());
                 return 1;
             }
-            std::printf("  workload %-28s (%5zu queries), %d thread(s): %6.2f s wall, %6.2f s CPU (%.3f ms CPU per trial)\n",
-                        r->workloadName.c_str(), r->queryCount, r->threadsUsed, r->seconds, cpu, 1000.0 * cpu / 8000.0);
+            std::printf(
+                "  workload %-28s (%5zu queries), %d thread(s): %6.2f s wall, %6.2f s CPU (%.3f ms CPU per trial)\n",
+                r->workloadName.c_str(), r->queryCount, r->threadsUsed, r->seconds, cpu, 1000.0 * cpu / 8000.0);
             if (threads == cores) {
                 for (std::size_t m = 0; m < r->methods.size(); ++m)
-                    std::printf("      %-36s median scaled L1 at eps 0.01: %.3g, at eps 10: %.3g\n", r->methods[m].label.c_str(),
-                                r->summary(m, 0)->metrics[3].median, r->summary(m, 19)->metrics[3].median);
+                    std::printf("      %-36s median scaled L1 at eps 0.01: %.3g, at eps 10: %.3g\n",
+                                r->methods[m].label.c_str(), r->summary(m, 0)->metrics[3].median,
+                                r->summary(m, 19)->metrics[3].median);
             }
             if (cores == 1) break;
         }

@@ -114,9 +114,10 @@ int main(int argc, char** argv) {
                 rounds = p->lpRounds;
             }
         });
-        std::printf("vertex LP on polblogs, k = %zu: %s in %.0f ms wall, %.0f ms CPU (%zu columns, %zu rows, "
-                    "%d iterations, %d rounds), d_est %.3f, max degree after rounding %zu (<= 2k)\n",
-                    k, ok ? "solved" : "FAILED", lp, g_lastCpuMs, cols, rows, iterations, rounds, dEst, maxDeg);
+        std::printf(
+            "vertex LP on polblogs, k = %zu: %s in %.0f ms wall, %.0f ms CPU (%zu columns, %zu rows, "
+            "%d iterations, %d rounds), d_est %.3f, max degree after rounding %zu (<= 2k)\n",
+            k, ok ? "solved" : "FAILED", lp, g_lastCpuMs, cols, rows, iterations, rounds, dEst, maxDeg);
     }
 
     ctx.random = &rng;

@@ -52,7 +52,8 @@ PrivateSpatialDecomposition timeBuild(const char* name, const PointSet& ps, cons
         std::exit(1);
     }
     std::printf("%-52s %8.3f s wall %8.3f s cpu  (%zu leaves, %zu nodes)%s\n", name, s, cpu, psd->leaves.size(),
-                psd->nodes.size(), target > 0 ? (std::min(s, cpu) < target ? "  [target met]" : "  [TARGET MISSED]") : "");
+                psd->nodes.size(),
+                target > 0 ? (std::min(s, cpu) < target ? "  [target met]" : "  [TARGET MISSED]") : "");
     return std::move(psd).value();
 }
 }  // namespace
@@ -126,8 +127,10 @@ int main(int argc, char** argv) {
         const double s = since(t), cpu = cpuNow() - c0;
         const auto err = summarizeQueryError(truth, answers, double(n), w.sizes);
         std::printf("%-52s %8.3f s wall %8.3f s cpu%s  median rel. error %.4f, scaled L1 %.2e\n",
-                    tree == &kdTree ? "10,000 private range queries, kd-tree h=10" : "10,000 private range queries, quadtree h=8",
-                    s, cpu, std::min(s, cpu) < 0.5 ? "  [target met]" : "  [TARGET MISSED]", err.medianRelative, err.scaledL1);
+                    tree == &kdTree ? "10,000 private range queries, kd-tree h=10"
+                                    : "10,000 private range queries, quadtree h=8",
+                    s, cpu, std::min(s, cpu) < 0.5 ? "  [target met]" : "  [TARGET MISSED]", err.medianRelative,
+                    err.scaledL1);
     }
     return 0;
 }

@@ -12,3 +12,13 @@ if(VEIL_FUZZ)
   endif()
   add_compile_options(-fsanitize=fuzzer-no-link)
 endif()
+# VEIL_TSAN=ON builds with ThreadSanitizer (the tsan preset runs the tests labelled "tsan": the
+# parallel sweeps and the UI job tests). Qt itself is not instrumented; tests/tsan.supp lists what
+# that hides and why.
+if(VEIL_TSAN)
+  if(VEIL_SANITIZE)
+    message(FATAL_ERROR "VEIL_TSAN and VEIL_SANITIZE cannot be combined (use two build trees)")
+  endif()
+  add_compile_options(-fsanitize=thread -fno-omit-frame-pointer -O1)
+  add_link_options(-fsanitize=thread)
+endif()

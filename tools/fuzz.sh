@@ -29,6 +29,7 @@ seed experiment docs/examples/*sweep*.json tests/data/eval_k/tiny-k.json
 seed aggregates
 seed counts tests/data/dpbench/NETTRACE.n4096.npy tests/data/dpbench/SEARCHLOGS.n4096.npy
 seed project
+seed workload
 sqlite3 "$work/project/v1.veil" < tests/data/projects/schema_v1.sql
 
 status=0

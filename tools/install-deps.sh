@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Veil needs to build, test and run, and only those missing.
+# Installs the Debian 12 packages Veil needs to build, test and run, and only those missing:
+# the toolchain and libraries, clang for the sanitizer, fuzz and tidy stages of CI, and PostgreSQL
+# for the tests that start a private server.
 # Idempotent: when everything is there it only runs dpkg-query (well under a second).
 set -euo pipefail
 
@@ -9,6 +11,8 @@ PACKAGES=(
   libeigen3-dev libboost-graph-dev libglpk-dev libsodium-dev libsqlite3-dev sqlite3 libzip-dev
   nlohmann-json3-dev libcli11-dev
   xvfb xauth dpkg-dev file
+  clang libclang-rt-dev clang-format clang-tidy
+  postgresql
 )
 
 missing=()

@@ -64,11 +64,16 @@ QString localFileFrom(const QMimeData* mime) {
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_document(new Document(this)), m_loader(new TableLoader(this)),
-      m_recentFiles(new RecentFiles(this)), m_jobs(new JobMonitor(this)), m_releaseSession(new ReleaseSession(this)),
+    : QMainWindow(parent),
+      m_document(new Document(this)),
+      m_loader(new TableLoader(this)),
+      m_recentFiles(new RecentFiles(this)),
+      m_jobs(new JobMonitor(this)),
+      m_releaseSession(new ReleaseSession(this)),
       m_workspace(new QTabWidget),
       m_central(new QStackedWidget),
-      m_tableView(new TableView(m_document)), m_summaryPanel(new ColumnSummaryPanel(m_document)),
+      m_tableView(new TableView(m_document)),
+      m_summaryPanel(new ColumnSummaryPanel(m_document)),
       m_summaryDock(new QDockWidget(tr("Column"), this)) {
     setWindowIcon(applicationIcon());
     setAcceptDrops(true);
@@ -82,11 +87,13 @@ MainWindow::MainWindow(QWidget* parent)
     m_workspace->setDocumentMode(true);
     m_workspace->addTab(m_central, tr("Data"));
     // Teaching mode is never silent: a banner above every view while it is on.
-    m_teachingBanner = new QLabel(tr("TEACHING MODE — not private. True values and errors may be shown; nothing is charged, "
-                                     "recorded or released. For public or sample data only (View > Teaching mode)."));
+    m_teachingBanner =
+        new QLabel(tr("TEACHING MODE — not private. True values and errors may be shown; nothing is charged, "
+                      "recorded or released. For public or sample data only (View > Teaching mode)."));
     m_teachingBanner->setObjectName(QStringLiteral("teachingBanner"));
     m_teachingBanner->setWordWrap(true);
-    m_teachingBanner->setStyleSheet(QStringLiteral("background: #b00020; color: white; font-weight: bold; padding: 6px;"));
+    m_teachingBanner->setStyleSheet(
+        QStringLiteral("background: #b00020; color: white; font-weight: bold; padding: 6px;"));
     m_teachingBanner->hide();
     auto* centre = new QWidget;
     auto* centreLayout = new QVBoxLayout(centre);
@@ -142,7 +149,8 @@ MainWindow::MainWindow(QWidget* parent)
         m_progress->setValue(int(fraction * 100.0 + 0.5));
         if (!message.isEmpty()) m_progress->setToolTip(message);
     });
-    connect(m_jobs, &JobMonitor::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, kMessageMs); });
+    connect(m_jobs, &JobMonitor::statusMessage, this,
+            [this](const QString& m) { statusBar()->showMessage(m, kMessageMs); });
 
     m_central->setCurrentIndex(kWelcomePage);
     updateRecentFilesMenu();
@@ -186,16 +194,19 @@ void MainWindow::createActions() {
     m_cancelLoadAction->setStatusTip(tr("Cancel the running job; what is shown stays as it was"));
     m_cancelLoadAction->setEnabled(false);
     connect(m_cancelLoadAction, &QAction::triggered, this, [this] {
-        if (m_loader->isRunning()) m_loader->cancel();
-        else m_jobs->cancel();
+        if (m_loader->isRunning())
+            m_loader->cancel();
+        else
+            m_jobs->cancel();
     });
 
     m_teachingAction = new QAction(tr("&Teaching Mode"), this);
     m_teachingAction->setObjectName(QStringLiteral("teachingModeAction"));
     m_teachingAction->setCheckable(true);
     m_teachingAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
-    m_teachingAction->setStatusTip(tr("For public or sample data: show true values and errors, charge and record nothing, "
-                                      "mark everything not private"));
+    m_teachingAction->setStatusTip(
+        tr("For public or sample data: show true values and errors, charge and record nothing, "
+           "mark everything not private"));
     connect(m_teachingAction, &QAction::toggled, m_releaseSession, &ReleaseSession::setTeaching);
 
     m_aboutAction = new QAction(applicationIcon(), tr("&About Veil"), this);
@@ -314,8 +325,8 @@ void MainWindow::createDemosMenu() {
 void MainWindow::openFileDialog() {
     QSettings settings;
     const QString dir = settings.value(QStringLiteral("lastDirectory")).toString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Table"), dir,
-                                                      tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Table"), dir, tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
     openFile(path);
@@ -333,7 +344,8 @@ void MainWindow::createViews() {
     auto addSwitch = [&](const QString& title, QWidget* page) {
         QAction* a = m_viewMenu->addAction(title, this, [this, page] { m_workspace->setCurrentWidget(page); });
         a->setObjectName(QStringLiteral("show:") + page->objectName());
-        if (switchActions.size() < 9) a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + switchActions.size())));
+        if (switchActions.size() < 9)
+            a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + switchActions.size())));
         switchActions << a;
     };
     addSwitch(tr("&Data"), m_central);
@@ -396,13 +408,14 @@ void MainWindow::onLoaded(const QString& path, const CsvReadResult& result, qint
 
     const QLocale locale;
     const Table& table = m_document->table();
-    m_sizeLabel->setText(tr("%1 rows × %2 columns")
-                             .arg(locale.toString(qulonglong(table.rowCount())),
-                                  locale.toString(qulonglong(table.columnCount()))));
+    m_sizeLabel->setText(
+        tr("%1 rows × %2 columns")
+            .arg(locale.toString(qulonglong(table.rowCount())), locale.toString(qulonglong(table.columnCount()))));
     m_warningsButton->setVisible(!warnings.isEmpty());
     m_warningsButton->setText(tr("%n warning(s)", nullptr, int(warnings.size())));
     m_warningsButton->setToolTip(warnings.join(QLatin1Char('\n')));
-    QString message = tr("Opened %1 in %2 s").arg(QFileInfo(path).fileName(), locale.toString(elapsedMs / 1000.0, 'f', 2));
+    QString message =
+        tr("Opened %1 in %2 s").arg(QFileInfo(path).fileName(), locale.toString(elapsedMs / 1000.0, 'f', 2));
     if (!warnings.isEmpty()) message += QStringLiteral(" — ") + warnings.first();
     statusBar()->showMessage(message, kMessageMs);
     m_tableView->selectColumnAt(0);

@@ -26,8 +26,10 @@ std::vector<std::string> splitList(const std::string& text, char sep) {
         cur.clear();
     };
     for (char c : text) {
-        if (c == sep) flush();
-        else cur += c;
+        if (c == sep)
+            flush();
+        else
+            cur += c;
     }
     flush();
     return out;

@@ -18,9 +18,9 @@
 namespace veil::cli {
 
 struct ReleaseOptions {
-    std::string ledger;          // empty: not recorded (charged to this run's accountant only)
-    std::string dataset;         // ledger key; default: the input file name
-    std::vector<double> budget;  // EPSILON[,DELTA]: set the dataset's total budget first
+    std::string ledger;                   // empty: not recorded (charged to this run's accountant only)
+    std::string dataset;                  // ledger key; default: the input file name
+    std::vector<double> budget;           // EPSILON[,DELTA]: set the dataset's total budget first
     std::string budgetFlag = "--budget";  // its name on this command (for messages)
     bool teaching = false;
     std::optional<std::uint64_t> seed;

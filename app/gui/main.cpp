@@ -46,7 +46,8 @@ int main(int argc, char* argv[]) {
     parser.setApplicationDescription(QStringLiteral("Veil, a desktop privacy workbench."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A CSV table to open."), QStringLiteral("[file]"));
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A CSV table to open."),
+                                 QStringLiteral("[file]"));
     QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save the window to FILE and quit."),
                                   QStringLiteral("FILE"));
     screenshot.setFlags(QCommandLineOption::HiddenFromHelp);

@@ -13,11 +13,15 @@ namespace {
 const QString kData = QStringLiteral(VEIL_TEST_DATA_DIR);
 
 QStringList arxTestArgs() {
-    return {"anonymize", kData + "/arx_test/test.csv", "--qi", "age,gender,zipcode",
-            "--hierarchy", "age=" + kData + "/arx_test/test_hierarchy_age.csv",
-            "--hierarchy", "gender=" + kData + "/arx_test/test_hierarchy_gender.csv",
-            "--hierarchy", "zipcode=" + kData + "/arx_test/test_hierarchy_zipcode.csv",
-            "--k", "2", "--suppression", "0", "--metric", "loss", "--algorithm", "optimal"};
+    return {"anonymize",     kData + "/arx_test/test.csv",
+            "--qi",          "age,gender,zipcode",
+            "--hierarchy",   "age=" + kData + "/arx_test/test_hierarchy_age.csv",
+            "--hierarchy",   "gender=" + kData + "/arx_test/test_hierarchy_gender.csv",
+            "--hierarchy",   "zipcode=" + kData + "/arx_test/test_hierarchy_zipcode.csv",
+            "--k",           "2",
+            "--suppression", "0",
+            "--metric",      "loss",
+            "--algorithm",   "optimal"};
 }
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
@@ -29,8 +33,9 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArra
 }
 
 // Seed 004 "Tabular Data Example" (salaries without thousands separators).
-const QByteArray kCensus = "DOB;Sex;ZIP;Salary\n1/21/76;M;53715;50000\n4/13/86;F;53715;55000\n2/28/76;M;53703;60000\n"
-                           "1/21/76;M;53703;65000\n4/13/86;F;53706;70000\n2/28/76;F;53706;75000\n";
+const QByteArray kCensus =
+    "DOB;Sex;ZIP;Salary\n1/21/76;M;53715;50000\n4/13/86;F;53715;55000\n2/28/76;M;53703;60000\n"
+    "1/21/76;M;53703;65000\n4/13/86;F;53706;70000\n2/28/76;F;53706;75000\n";
 
 }  // namespace
 
@@ -109,8 +114,8 @@ void TestCliAnonymity::anonymizeHumanOutput() {
 void TestCliAnonymity::anonymizeMondrian() {
     QTemporaryDir dir;
     const QString census = writeFile(dir, "census.csv", kCensus);
-    const CliRun r = runCli({"anonymize", census, "--qi", "DOB,ZIP", "--k", "2", "--algorithm", "mondrian",
-                             "--metric", "ncp", "--json"});
+    const CliRun r = runCli(
+        {"anonymize", census, "--qi", "DOB,ZIP", "--k", "2", "--algorithm", "mondrian", "--metric", "ncp", "--json"});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject o = r.json().object();
     QVERIFY(o["partitions"].toInt() >= 2);
@@ -139,9 +144,10 @@ void TestCliAnonymity::badInput_data() {
     QTest::newRow("unknown metric") << QStringList{"--metric", "foo"} << "unknown metric";
     QTest::newRow("unknown algorithm") << QStringList{"--algorithm", "greedy"} << "unknown algorithm";
     QTest::newRow("bad l-diversity") << QStringList{"--l-diversity", "distinct"} << "bad l-diversity";
-    QTest::newRow("l-diversity without sensitive") << QStringList{"--l-diversity", "distinct:2"} << "sensitive attribute";
-    QTest::newRow("l above distinct") << QStringList{"--sensitive", "gender", "--qi", "age,zipcode", "--l-diversity",
-                                                     "distinct:3"}
+    QTest::newRow("l-diversity without sensitive")
+        << QStringList{"--l-diversity", "distinct:2"} << "sensitive attribute";
+    QTest::newRow("l above distinct") << QStringList{"--sensitive", "gender",        "--qi",
+                                                     "age,zipcode", "--l-diversity", "distinct:3"}
                                       << "only 2 distinct";
     QTest::newRow("suppression above 1") << QStringList{"--suppression", "2"} << "suppression limit";
 }
@@ -161,8 +167,10 @@ void TestCliAnonymity::badInput() {
     }
     for (int i = 0; i + 1 < extra.size(); i += 2) {  // override options already given, append others
         const int at = int(args.indexOf(extra[i]));
-        if (at >= 0) args[at + 1] = extra[i + 1];
-        else args << extra[i] << extra[i + 1];
+        if (at >= 0)
+            args[at + 1] = extra[i + 1];
+        else
+            args << extra[i] << extra[i + 1];
     }
     const CliRun r = runCli(args);
     QCOMPARE(r.exitCode, 1);
@@ -173,9 +181,10 @@ void TestCliAnonymity::badInput() {
 void TestCliAnonymity::riskAndHomogeneity() {
     QTemporaryDir dir;
     // Seed 004 "Homogeneity Attack", Not Ok table.
-    const QString t = writeFile(dir, "notok.csv",
-                                "DOB;Sex;ZIP;Salary\n1/21/76;*;537**;50000\n4/13/86;*;537**;55000\n2/28/76;*;537**;60000\n"
-                                "1/21/76;*;537**;50000\n4/13/86;*;537**;55000\n2/28/76;*;537**;60000\n");
+    const QString t =
+        writeFile(dir, "notok.csv",
+                  "DOB;Sex;ZIP;Salary\n1/21/76;*;537**;50000\n4/13/86;*;537**;55000\n2/28/76;*;537**;60000\n"
+                  "1/21/76;*;537**;50000\n4/13/86;*;537**;55000\n2/28/76;*;537**;60000\n");
     const CliRun r = runCli({"risk", t, "--qi", "DOB,Sex,ZIP", "--sensitive", "Salary", "--json"});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject o = r.json().object();
@@ -193,7 +202,8 @@ void TestCliAnonymity::riskAndHomogeneity() {
 void TestCliAnonymity::linkSeed004() {
     QTemporaryDir dir;
     const QString census = writeFile(dir, "census.csv", kCensus);
-    const QString voters = writeFile(dir, "voters.csv", "SSN;DOB;Sex;ZIP\n11-1-111;1/21/76;M;53715\n33-3-333;2/28/76;M;53703\n");
+    const QString voters =
+        writeFile(dir, "voters.csv", "SSN;DOB;Sex;ZIP\n11-1-111;1/21/76;M;53715\n33-3-333;2/28/76;M;53703\n");
     const int expected[] = {0, 1, 2};
     const QStringList on[] = {{"DOB"}, {"DOB", "Sex"}, {"DOB", "Sex", "ZIP"}};
     for (int i = 0; i < 3; ++i) {

@@ -45,15 +45,18 @@ private slots:
                 .replace(QStringLiteral("{tmp}"), tmp.path());
         const CliRun r = runCli(args, 120000);
         const QString err = QString::fromUtf8(r.err), all = err + QString::fromUtf8(r.out);
-        QVERIFY2(r.exitCode >= 0 && r.exitCode < 128, qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(err)));
+        QVERIFY2(r.exitCode >= 0 && r.exitCode < 128,
+                 qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(err)));
         if (error) {
-            QVERIFY2(r.exitCode == 1 || r.exitCode == 2, qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(err)));
+            QVERIFY2(r.exitCode == 1 || r.exitCode == 2,
+                     qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(err)));
             QVERIFY2(!err.trimmed().isEmpty(), "an error says what is wrong");
             QVERIFY2(err.count(QLatin1Char('\n')) <= 6, qPrintable(err));
         } else {
             QVERIFY2(r.exitCode == 0, qPrintable(err));
         }
-        QVERIFY2(all.contains(mentions, Qt::CaseInsensitive), qPrintable(QStringLiteral("should mention '%1': %2").arg(mentions, err)));
+        QVERIFY2(all.contains(mentions, Qt::CaseInsensitive),
+                 qPrintable(QStringLiteral("should mention '%1': %2").arg(mentions, err)));
         for (const char* leak : {"json.exception", "terminate called", "Assertion", "what():", "std::", "Segmentation"})
             QVERIFY2(!err.contains(QLatin1String(leak)), qPrintable(err));
     }

@@ -15,11 +15,12 @@ class TestCliDp : public QObject {
     Q_OBJECT
 private slots:
     void countJsonContract() {
-        const CliRun r = runCli({"dp", kAdult, "--column", "age", "--query", "count", "--mechanism", "laplace", "--epsilon", "0.5",
-                                 "--seed", "3", "--json"});
+        const CliRun r = runCli({"dp", kAdult, "--column", "age", "--query", "count", "--mechanism", "laplace",
+                                 "--epsilon", "0.5", "--seed", "3", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = r.json().object();
-        for (const char* key : {"releases", "noise_scale", "epsilon", "delta", "neighbouring"}) QVERIFY2(o.contains(key), key);
+        for (const char* key : {"releases", "noise_scale", "epsilon", "delta", "neighbouring"})
+            QVERIFY2(o.contains(key), key);
         QCOMPARE(o["releases"].toArray().size(), 1);
         QCOMPARE(o["epsilon"].toDouble(), 0.5);
         QCOMPARE(o["delta"].toDouble(), 0.0);
@@ -34,8 +35,8 @@ private slots:
         QVERIFY(std::fabs(o["releases"].toArray()[0].toDouble() - 30162) < 40);
     }
     void trialsAndSeedsRepeat() {
-        const QStringList args{"dp", kAdult, "-c", "age", "-q", "mean", "--lower", "0", "--upper", "100", "-e", "1", "--trials", "50",
-                               "--seed", "9", "--json"};
+        const QStringList args{"dp",  kAdult, "-c", "age",      "-q", "mean",   "--lower", "0",     "--upper",
+                               "100", "-e",   "1",  "--trials", "50", "--seed", "9",       "--json"};
         const CliRun a = runCli(args), b = runCli(args);
         QCOMPARE(a.exitCode, 0);
         QCOMPARE(a.json()["releases"].toArray().size(), 50);
@@ -44,21 +45,23 @@ private slots:
         QCOMPARE(a.json()["total_epsilon"].toDouble(), 50.0);
     }
     void histogramAndMedian() {
-        const CliRun h = runCli({"dp", kAdult, "-c", "race", "-q", "histogram", "-m", "geometric", "-e", "1", "--seed", "1",
-                                 "--categories", "White,Black,Asian-Pac-Islander,Amer-Indian-Eskimo,Other", "--json"});
+        const CliRun h =
+            runCli({"dp", kAdult, "-c", "race", "-q", "histogram", "-m", "geometric", "-e", "1", "--seed", "1",
+                    "--categories", "White,Black,Asian-Pac-Islander,Amer-Indian-Eskimo,Other", "--json"});
         QCOMPARE(h.exitCode, 0);
         QCOMPARE(h.json()["labels"].toArray().size(), 5);
         QCOMPARE(h.json()["releases"].toArray()[0].toArray().size(), 5);
-        const CliRun bins = runCli({"dp", kAdult, "-c", "age", "-q", "histogram", "--bins", "0,30,60,100", "-e", "1", "--seed", "1", "--json"});
+        const CliRun bins = runCli({"dp", kAdult, "-c", "age", "-q", "histogram", "--bins", "0,30,60,100", "-e", "1",
+                                    "--seed", "1", "--json"});
         QCOMPARE(bins.exitCode, 0);
         QCOMPARE(bins.json()["labels"].toArray().size(), 3);
-        const CliRun m = runCli({"dp", kAdult, "-c", "age", "-q", "quantile:0.5", "-m", "exponential", "--lower", "0", "--upper", "100",
-                                 "-e", "1", "--seed", "1", "--json"});
+        const CliRun m = runCli({"dp", kAdult, "-c", "age", "-q", "quantile:0.5", "-m", "exponential", "--lower", "0",
+                                 "--upper", "100", "-e", "1", "--seed", "1", "--json"});
         QCOMPARE(m.exitCode, 0);
         const double med = m.json()["releases"].toArray()[0].toDouble();
         QVERIFY2(med > 30 && med < 45, qPrintable(QString::number(med)));  // true median 37
-        const CliRun g = runCli({"dp", kAdult, "-c", "age", "-q", "sum", "--lower", "0", "--upper", "100", "-m", "gaussian", "-e", "1",
-                                 "--delta", "1e-6", "--seed", "1", "--json"});
+        const CliRun g = runCli({"dp", kAdult, "-c", "age", "-q", "sum", "--lower", "0", "--upper", "100", "-m",
+                                 "gaussian", "-e", "1", "--delta", "1e-6", "--seed", "1", "--json"});
         QCOMPARE(g.exitCode, 0);
         QCOMPARE(g.json()["delta"].toDouble(), 1e-6);
     }
@@ -70,7 +73,8 @@ private slots:
         QTest::newRow("epsilon negative") << (base + QStringList{"-e", "-1"}) << "epsilon";
         QTest::newRow("epsilon NaN") << (base + QStringList{"-e", "nan"}) << "epsilon";
         QTest::newRow("delta 1") << (base + QStringList{"-e", "1", "-m", "gaussian", "--delta", "1"}) << "delta";
-        QTest::newRow("lower > upper") << (base + QStringList{"-e", "1", "-q", "sum", "--lower", "9", "--upper", "1"}) << "lower";
+        QTest::newRow("lower > upper") << (base + QStringList{"-e", "1", "-q", "sum", "--lower", "9", "--upper", "1"})
+                                       << "lower";
         QTest::newRow("unknown column") << QStringList{"dp", kAdult, "-c", "nope", "-e", "1"} << "nope";
         QTest::newRow("unknown query") << (base + QStringList{"-e", "1", "-q", "variance"}) << "unknown query";
         QTest::newRow("missing epsilon") << base << "epsilon";
@@ -97,11 +101,12 @@ private slots:
         const CliRun r = runCli({"dp", path, "-c", "b", "-q", "mean", "--lower", "0", "--upper", "1", "-e", "1"});
         QVERIFY(r.exitCode != 0);
         // (an all-empty column has no numeric type either)
-        QVERIFY2(QString(r.err).contains("no non-missing") || QString(r.err).contains("needs a numeric column"), r.err.constData());
+        QVERIFY2(QString(r.err).contains("no non-missing") || QString(r.err).contains("needs a numeric column"),
+                 r.err.constData());
     }
     void randomizedResponse() {
-        const CliRun r = runCli({"rr", kAdult, "--column", "sex", "--epsilon", "2", "--value", "Female", "--seed", "5", "--json",
-                                 "--show-true", "--teaching"});
+        const CliRun r = runCli({"rr", kAdult, "--column", "sex", "--epsilon", "2", "--value", "Female", "--seed", "5",
+                                 "--json", "--show-true", "--teaching"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = r.json().object();
         QCOMPARE(o["attribute"].toString(), QString("sex = Female"));
@@ -129,11 +134,13 @@ private slots:
             {"rr", kAdult, "-c", "sex", "--value", "Female", "-e"},
             {"graph", "release", graph, "--epsilon"},
             {"graph", "degrees", graph, "--epsilon"},
-            {"psd", "--shape", QStringLiteral(VEIL_TEST_DATA_DIR "/dpbench/cabspottingE_256_256.csv"), "--scale", "100", "--height", "2", "-e"},
+            {"psd", "--shape", QStringLiteral(VEIL_TEST_DATA_DIR "/dpbench/cabspottingE_256_256.csv"), "--scale", "100",
+             "--height", "2", "-e"},
         };
         for (const auto& c : commands)
             for (const char* eps : {"1e-320", "5e-307", "1e-20", "1e308", "inf", "0", "-1"})
-                QTest::addRow("%s %s %s", qPrintable(c[0]), qPrintable(c.size() > 3 ? c[3] : c[1]), eps) << c << QString(eps);
+                QTest::addRow("%s %s %s", qPrintable(c[0]), qPrintable(c.size() > 3 ? c[3] : c[1]), eps)
+                    << c << QString(eps);
     }
     void epsilonOutsideTheRange() {
         QFETCH(QStringList, command);
@@ -146,7 +153,8 @@ private slots:
     void smallestEpsilonIsReallyNoisy() {
         const CliRun r = runCli({"dp", kAdult, "-c", "age", "-m", "geometric", "-e", "1e-9", "--json"});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(std::fabs(r.json()["releases"].toArray()[0].toDouble() - 30162) > 1000);  // scale 1e9: P(|noise| <= 1000) ~ 1e-6
+        QVERIFY(std::fabs(r.json()["releases"].toArray()[0].toDouble() - 30162) >
+                1000);  // scale 1e9: P(|noise| <= 1000) ~ 1e-6
     }
     // Finding 2: a categorical histogram or k-ary randomized response took its labels from the
     // data. Both need a declared domain now; values outside it go to --other or are dropped.
@@ -163,12 +171,13 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("White\nBlack\n");
         f.close();
-        const CliRun other = runCli({"dp", kAdult, "-c", "race", "-q", "histogram", "-e", "1", "--seed", "2", "--categories-file", file,
-                                     "--other", "rest", "--json"});
+        const CliRun other = runCli({"dp", kAdult, "-c", "race", "-q", "histogram", "-e", "1", "--seed", "2",
+                                     "--categories-file", file, "--other", "rest", "--json"});
         QCOMPARE(other.exitCode, 0);
         QCOMPARE(other.json()["labels"].toArray().size(), 3);
         QCOMPARE(other.json()["labels"].toArray()[2].toString(), QString("rest"));
-        const CliRun kary = runCli({"rr", kAdult, "-c", "race", "-e", "1", "--seed", "2", "--categories-file", file, "--other", "--json"});
+        const CliRun kary = runCli(
+            {"rr", kAdult, "-c", "race", "-e", "1", "--seed", "2", "--categories-file", file, "--other", "--json"});
         QCOMPARE(kary.exitCode, 0);
         QCOMPARE(kary.json()["categories"].toArray().size(), 3);
         // A plan with a wrapped or negative bin count is refused, not read as "no bins".
@@ -177,9 +186,12 @@ private slots:
             QFile p(plan);
             QVERIFY(p.open(QIODevice::WriteOnly | QIODevice::Truncate));
             p.write(QStringLiteral(R"({"kind": "dp-query", "dataset": {"path": "%1", "delimiter": ";"}, "column": "age",
-                "query": "histogram", "epsilon": 1, "lower": 0, "upper": 100, "bins": %2})").arg(kAdult, bins).toUtf8());
+                "query": "histogram", "epsilon": 1, "lower": 0, "upper": 100, "bins": %2})")
+                        .arg(kAdult, bins)
+                        .toUtf8());
             p.close();
-            const CliRun r = runCli({"release", plan, "-o", dir.filePath(QStringLiteral("b%1").arg(bins)), "--ledger", dir.filePath("l.db")});
+            const CliRun r = runCli({"release", plan, "-o", dir.filePath(QStringLiteral("b%1").arg(bins)), "--ledger",
+                                     dir.filePath("l.db")});
             QVERIFY2(r.exitCode != 0 && QString(r.err).contains("bins"), r.err.constData());
         }
     }
@@ -188,12 +200,14 @@ private slots:
     void everyNoisyCommandCharges() {
         QTemporaryDir dir;
         const QString ledger = dir.filePath("l.db");
-        const CliRun rr = runCli({"rr", kAdult, "-c", "sex", "--value", "Female", "-e", "0.6", "--ledger", ledger, "--budget", "1", "--json"});
+        const CliRun rr = runCli({"rr", kAdult, "-c", "sex", "--value", "Female", "-e", "0.6", "--ledger", ledger,
+                                  "--budget", "1", "--json"});
         QCOMPARE(rr.exitCode, 0);
         QCOMPARE(rr.json()["private"].toBool(), true);
         QCOMPARE(rr.json()["spent"].toObject()["epsilon"].toDouble(), 0.6);
         QVERIFY(rr.json()["ledger_entry"].toInt() > 0);
-        const CliRun again = runCli({"rr", kAdult, "-c", "sex", "--value", "Female", "-e", "0.6", "--ledger", ledger, "--json"});
+        const CliRun again =
+            runCli({"rr", kAdult, "-c", "sex", "--value", "Female", "-e", "0.6", "--ledger", ledger, "--json"});
         QVERIFY(again.exitCode != 0);
         QVERIFY2(QString(again.err).contains("refused"), again.err.constData());
         QVERIFY(again.out.isEmpty());

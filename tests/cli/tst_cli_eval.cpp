@@ -49,11 +49,13 @@ void TestCliEval::shippedExampleRunsFromTheRepositoryRoot() {
     QTemporaryDir tmp;
     const QString csv = tmp.filePath("results.csv");
     // Errors against the truth: a sweep is teaching mode, refused without it.
-    const CliRun refused = runIn(kRepoRoot, {"sweep", "docs/examples/histograms-sweep.json", "--output", csv, "--json"});
+    const CliRun refused =
+        runIn(kRepoRoot, {"sweep", "docs/examples/histograms-sweep.json", "--output", csv, "--json"});
     QVERIFY(refused.exitCode != 0);
     QVERIFY2(refused.err.contains("--teaching"), refused.err.constData());
     QVERIFY(!QFile::exists(csv));
-    const CliRun r = runIn(kRepoRoot, {"sweep", "docs/examples/histograms-sweep.json", "--output", csv, "--json", "--teaching"});
+    const CliRun r =
+        runIn(kRepoRoot, {"sweep", "docs/examples/histograms-sweep.json", "--output", csv, "--json", "--teaching"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json().object();
     QCOMPARE(o["private"].toBool(), false);
@@ -68,7 +70,8 @@ void TestCliEval::shippedExampleRunsFromTheRepositoryRoot() {
     QVERIFY(first["metrics"].toObject()["scaled_l1"].toObject()["median"].toDouble() > 0);
     const QList<QByteArray> lines = readAll(csv).trimmed().split('\n');
     QCOMPARE(lines.size(), 801);
-    QCOMPARE(lines[0], QByteArray("method,label,epsilon_index,epsilon,trial,seed,abs_error,rel_error,rmse,scaled_l1,scaled_l2,max_abs_error"));
+    QCOMPARE(lines[0], QByteArray("method,label,epsilon_index,epsilon,trial,seed,abs_error,rel_error,rmse,scaled_l1,"
+                                  "scaled_l2,max_abs_error"));
 }
 
 void TestCliEval::sameResultsWithOneAndTwoThreads() {
@@ -108,18 +111,20 @@ void TestCliEval::badInput_data() {
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("message");
     QTest::newRow("lo > hi in a range")
-        << QByteArray(R"({"dataset": {"counts": [1, 2, 3]}, "workload": [[0, 1], [2, 1]], "methods": ["histogram:identity"]})")
+        << QByteArray(
+               R"({"dataset": {"counts": [1, 2, 3]}, "workload": [[0, 1], [2, 1]], "methods": ["histogram:identity"]})")
         << QStringList{} << 1 << "workload: query 1: lo 2 > hi 1";
     QTest::newRow("range out of the domain")
         << QByteArray(R"({"dataset": {"counts": [1, 2, 3]}, "workload": [[0, 3]], "methods": ["histogram:identity"]})")
         << QStringList{} << 1 << "query 0: hi 3 is out of the domain 0..2";
-    QTest::newRow("unknown method") << QByteArray(R"({"dataset": {"counts": [1]}, "methods": ["count:magic"]})") << QStringList{}
-                                    << 1 << "unknown method 'count:magic'";
+    QTest::newRow("unknown method") << QByteArray(R"({"dataset": {"counts": [1]}, "methods": ["count:magic"]})")
+                                    << QStringList{} << 1 << "unknown method 'count:magic'";
     QTest::newRow("not JSON") << QByteArray("{nope") << QStringList{} << 1 << "not valid JSON";
     QTest::newRow("negative threads") << QByteArray(R"({"dataset": {"counts": [1]}, "methods": ["count:laplace"]})")
                                       << QStringList{"--threads", "-1"} << 1 << "--threads must be >= 0";
-    QTest::newRow("output in a missing directory") << QByteArray(R"({"dataset": {"counts": [1]}, "methods": ["count:laplace"], "trials": 1})")
-                                                   << QStringList{"--output", "/nonexistent/dir/r.csv"} << 1 << "/nonexistent/dir/r.csv";
+    QTest::newRow("output in a missing directory")
+        << QByteArray(R"({"dataset": {"counts": [1]}, "methods": ["count:laplace"], "trials": 1})")
+        << QStringList{"--output", "/nonexistent/dir/r.csv"} << 1 << "/nonexistent/dir/r.csv";
 }
 
 void TestCliEval::badInput() {

@@ -15,8 +15,8 @@ namespace {
 
 const QString kRepoRoot = QDir::cleanPath(QStringLiteral(VEIL_TEST_DATA_DIR "/../.."));
 const QString kExample = QStringLiteral("docs/examples/adult-k-sweep.json");
-const QStringList kQis = {QStringLiteral("age"), QStringLiteral("sex"), QStringLiteral("race"), QStringLiteral("marital-status"),
-                          QStringLiteral("education")};
+const QStringList kQis = {QStringLiteral("age"), QStringLiteral("sex"), QStringLiteral("race"),
+                          QStringLiteral("marital-status"), QStringLiteral("education")};
 
 CliRun runIn(const QString& dir, const QStringList& args) { return runCli(args, 240000, dir); }
 
@@ -68,8 +68,8 @@ void TestCliEvalK::exampleRunsFromTheInstalledLayout() {
     const QDir root(tmp.path());
     QVERIFY(root.mkpath(QStringLiteral("share/veil/docs/examples")));
     QVERIFY(root.mkpath(QStringLiteral("share/veil/resources/samples")));
-    QVERIFY(
-        QFile::copy(kRepoRoot + "/" + kExample, root.filePath(QStringLiteral("share/veil/docs/examples/adult-k-sweep.json"))));
+    QVERIFY(QFile::copy(kRepoRoot + "/" + kExample,
+                        root.filePath(QStringLiteral("share/veil/docs/examples/adult-k-sweep.json"))));
     QStringList files = {QStringLiteral("adult.csv")};
     for (const auto& q : kQis) files << QStringLiteral("adult_hierarchy_%1.csv").arg(q);
     for (const auto& f : files)
@@ -90,9 +90,9 @@ void TestCliEvalK::exampleRunsFromTheInstalledLayout() {
 
 void TestCliEvalK::optimalAtK5EqualsAnonymize() {
     QTemporaryDir tmp;
-    const auto sweep =
-        runIn(kRepoRoot, {QStringLiteral("sweep"), kExample, QStringLiteral("--output"), tmp.filePath(QStringLiteral("k.csv")),
-                          QStringLiteral("--json"), QStringLiteral("--threads"), QStringLiteral("2")});
+    const auto sweep = runIn(kRepoRoot, {QStringLiteral("sweep"), kExample, QStringLiteral("--output"),
+                                         tmp.filePath(QStringLiteral("k.csv")), QStringLiteral("--json"),
+                                         QStringLiteral("--threads"), QStringLiteral("2")});
     QVERIFY2(sweep.exitCode == 0, sweep.err.constData());
     const auto row = summaryOf(sweep.json().object(), QStringLiteral("optimal:loss"), 5);
     QVERIFY(!row.isEmpty());
@@ -115,7 +115,8 @@ void TestCliEvalK::optimalAtK5EqualsAnonymize() {
     const auto risk = a[QStringLiteral("risk")].toObject();
     QCOMPARE(measures[QStringLiteral("prosecutor_max")].toDouble(), risk[QStringLiteral("prosecutor_max")].toDouble());
     QCOMPARE(measures[QStringLiteral("prosecutor_avg")].toDouble(), risk[QStringLiteral("prosecutor_avg")].toDouble());
-    QCOMPARE(measures[QStringLiteral("records_at_risk")].toDouble(), risk[QStringLiteral("records_at_risk")].toDouble());
+    QCOMPARE(measures[QStringLiteral("records_at_risk")].toDouble(),
+             risk[QStringLiteral("records_at_risk")].toDouble());
     // Golden from a run of `veil-cli anonymize` with these settings (also checked in core's
     // tst_anonymity_sweep).
     QCOMPARE(measures[QStringLiteral("loss")].toDouble(), 0.08378189027410965);
@@ -128,7 +129,8 @@ void TestCliEvalK::badInput_data() {
                             R"(/adult.csv"}, "quasi_identifiers": ["sex"],
       "hierarchies": {"sex": ")" VEIL_SAMPLES_DIR R"(/adult_hierarchy_sex.csv"}, "methods": ["optimal:loss"])";
     QTest::newRow("trials") << "{" + base + R"(, "k": [2], "trials": 3})" << QByteArray("trials must be 1");
-    QTest::newRow("k larger than the table") << "{" + base + R"(, "k": [2, 40000]})" << QByteArray("larger than the table");
+    QTest::newRow("k larger than the table")
+        << "{" + base + R"(, "k": [2, 40000]})" << QByteArray("larger than the table");
     QTest::newRow("epsilon method") << "{" + base + R"(, "k": [2], "methods": ["histogram:identity"]})"
                                     << QByteArray("not a syntactic anonymization method");
 }
@@ -141,8 +143,8 @@ void TestCliEvalK::badInput() {
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(json);
     f.close();
-    const auto r =
-        runCli({QStringLiteral("sweep"), f.fileName(), QStringLiteral("--output"), tmp.filePath(QStringLiteral("o.csv"))});
+    const auto r = runCli(
+        {QStringLiteral("sweep"), f.fileName(), QStringLiteral("--output"), tmp.filePath(QStringLiteral("o.csv"))});
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains(message), r.err.constData());
     QCOMPARE(r.err.trimmed().count('\n'), 0);

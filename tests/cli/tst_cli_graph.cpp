@@ -114,8 +114,10 @@ void TestCliGraph::releaseJson_data() {
     // (golden.py), b = 3 (k-1) / 1 = 12; two-stars GS_edge 2(n-2) = 64.
     QTest::newRow("edges laplace") << QStringList{"--statistic", "edges", "--epsilon", "0.5"} << 2.0 << 78.0 << 0.0;
     QTest::newRow("triangles restricted edge")
-        << QStringList{"--statistic", "triangles", "--method", "restricted", "--k", "5", "--epsilon", "1"} << 12.0 << 9.0 << 0.0;
-    QTest::newRow("two-stars laplace") << QStringList{"--statistic", "two-stars", "--epsilon", "1"} << 64.0 << 528.0 << 0.0;
+        << QStringList{"--statistic", "triangles", "--method", "restricted", "--k", "5", "--epsilon", "1"} << 12.0
+        << 9.0 << 0.0;
+    QTest::newRow("two-stars laplace") << QStringList{"--statistic", "two-stars", "--epsilon", "1"} << 64.0 << 528.0
+                                       << 0.0;
     QTest::newRow("profile restricted edge")
         << QStringList{"--statistic", "profile:Officer", "--method", "restricted", "--k", "100", "--epsilon", "2"}
         << 3.0 * 101 / 2 << 23.0 << 0.0;
@@ -127,7 +129,8 @@ void TestCliGraph::releaseJson() {
     QFETCH(double, projected);
     QFETCH(double, delta);
     const CliRun r = runCli(QStringList{"graph", "release", data("karate.edges"), "--labels", data("karate.labels"),
-                                        "--seed", "7", "--trials", "3", "--json", "--teaching"} + args);
+                                        "--seed", "7", "--trials", "3", "--json", "--teaching"} +
+                            args);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json().object();
     QVERIFY(std::abs(o["noise_scale"].toDouble() / scale - 1.0) < 1e-9);  // (+ the snapping step)
@@ -142,8 +145,9 @@ void TestCliGraph::releaseJson() {
 // d_est, all computed from the graph). In release mode none of them is printed; teaching mode may.
 void TestCliGraph::releaseModeHidesTheTruth() {
     QTemporaryDir dir;
-    const CliRun r = runCli({"graph", "release", data("karate.edges"), "--statistic", "triangles", "--privacy", "node",
-                             "--method", "restricted", "--k", "5", "--epsilon", "1", "--json", "--ledger", dir.filePath("l.db")});
+    const CliRun r =
+        runCli({"graph", "release", data("karate.edges"), "--statistic", "triangles", "--privacy", "node", "--method",
+                "restricted", "--k", "5", "--epsilon", "1", "--json", "--ledger", dir.filePath("l.db")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json().object();
     for (const char* key : {"true_value", "projected_value", "removed_edges", "d_est", "noise_scale", "smooth_bound"})
@@ -155,7 +159,8 @@ void TestCliGraph::releaseModeHidesTheTruth() {
     const CliRun truth = runCli({"graph", "release", data("karate.edges"), "--show-true"});
     QVERIFY(truth.exitCode != 0);
     // graph degrees: no true sequence unless teaching; charged twice (sequence and histogram).
-    const CliRun d = runCli({"graph", "degrees", data("karate.edges"), "--epsilon", "0.5", "--json", "--ledger", dir.filePath("l.db")});
+    const CliRun d = runCli(
+        {"graph", "degrees", data("karate.edges"), "--epsilon", "0.5", "--json", "--ledger", dir.filePath("l.db")});
     QVERIFY2(d.exitCode == 0, d.err.constData());
     QVERIFY(!d.json().object()["sequence"].toObject().contains("true"));
     QCOMPARE(d.json().object()["spent"].toObject()["epsilon"].toDouble(), 1.0);
@@ -166,9 +171,9 @@ void TestCliGraph::releaseModeHidesTheTruth() {
 
 void TestCliGraph::releaseNodeLp() {
     // football is in H_12: d_est = 0 and mu(G) = G (613 edges).
-    const CliRun r = runCli({"graph", "release", data("football.edges"), "--statistic", "edges", "--privacy", "node",
-                             "--method", "restricted", "--k", "12", "--epsilon", "1", "--delta", "1e-6", "--seed", "1",
-                             "--json", "--teaching"});
+    const CliRun r =
+        runCli({"graph", "release", data("football.edges"), "--statistic", "edges", "--privacy", "node", "--method",
+                "restricted", "--k", "12", "--epsilon", "1", "--delta", "1e-6", "--seed", "1", "--json", "--teaching"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json().object();
     QCOMPARE(o["d_est"].toDouble(), 0.0);
@@ -184,8 +189,18 @@ void TestCliGraph::releaseNodeLp() {
 }
 
 void TestCliGraph::releaseSeeded() {
-    const QStringList args{"graph", "release", data("karate.edges"), "--statistic", "triangles", "--method",
-                           "noisy-max-degree", "--delta", "1e-5", "--seed", "3", "--json"};
+    const QStringList args{"graph",
+                           "release",
+                           data("karate.edges"),
+                           "--statistic",
+                           "triangles",
+                           "--method",
+                           "noisy-max-degree",
+                           "--delta",
+                           "1e-5",
+                           "--seed",
+                           "3",
+                           "--json"};
     const CliRun a = runCli(args), b = runCli(args);
     QCOMPARE(a.exitCode, 0);
     QCOMPARE(a.out, b.out);
@@ -223,16 +238,21 @@ void TestCliGraph::badInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("message");
-    QTest::newRow("missing file") << QStringList{"graph", "stats", "/nonexistent.edges"} << 1 << "/nonexistent.edges: no such file";
-    QTest::newRow("unknown statistic") << QStringList{"graph", "release", data("karate.edges"), "--statistic", "cliques"} << 1
-                                       << "unknown statistic";
-    QTest::newRow("negative epsilon") << QStringList{"graph", "release", data("karate.edges"), "--epsilon", "-1"} << 1 << "epsilon";
-    QTest::newRow("restricted without k") << QStringList{"graph", "release", data("karate.edges"), "--method", "restricted"} << 1
-                                          << "k >= 1";
-    QTest::newRow("unknown label") << QStringList{"graph", "release", data("karate.edges"), "--statistic", "profile:pianist"} << 1
-                                   << "pianist";
-    QTest::newRow("bad label file") << QStringList{"graph", "stats", data("karate.edges"), "--labels", data("karate.edges")} << 1
-                                    << "already has label";
+    QTest::newRow("missing file") << QStringList{"graph", "stats", "/nonexistent.edges"} << 1
+                                  << "/nonexistent.edges: no such file";
+    QTest::newRow("unknown statistic") << QStringList{"graph", "release", data("karate.edges"), "--statistic",
+                                                      "cliques"}
+                                       << 1 << "unknown statistic";
+    QTest::newRow("negative epsilon") << QStringList{"graph", "release", data("karate.edges"), "--epsilon", "-1"} << 1
+                                      << "epsilon";
+    QTest::newRow("restricted without k")
+        << QStringList{"graph", "release", data("karate.edges"), "--method", "restricted"} << 1 << "k >= 1";
+    QTest::newRow("unknown label") << QStringList{"graph", "release", data("karate.edges"), "--statistic",
+                                                  "profile:pianist"}
+                                   << 1 << "pianist";
+    QTest::newRow("bad label file") << QStringList{"graph", "stats", data("karate.edges"), "--labels",
+                                                   data("karate.edges")}
+                                    << 1 << "already has label";
     QTest::newRow("no sub-subcommand") << QStringList{"graph"} << 2 << "";
     QTest::newRow("unknown option") << QStringList{"graph", "stats", data("karate.edges"), "--frobnicate"} << 2 << "";
 }

@@ -61,13 +61,16 @@ void TestCliInfo::badInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("message");
-    QTest::newRow("missing file") << QStringList{"info", "/nonexistent/x.csv"} << 1 << "/nonexistent/x.csv: no such file";
-    QTest::newRow("empty file") << QStringList{"info", VEIL_TEST_DATA_DIR "/csv/empty.csv"} << 1 << "empty.csv: the file is empty";
-    QTest::newRow("ragged") << QStringList{"info", VEIL_TEST_DATA_DIR "/csv/ragged.csv"} << 1 << "ragged.csv:4: 2 fields, expected 3";
+    QTest::newRow("missing file") << QStringList{"info", "/nonexistent/x.csv"} << 1
+                                  << "/nonexistent/x.csv: no such file";
+    QTest::newRow("empty file") << QStringList{"info", VEIL_TEST_DATA_DIR "/csv/empty.csv"} << 1
+                                << "empty.csv: the file is empty";
+    QTest::newRow("ragged") << QStringList{"info", VEIL_TEST_DATA_DIR "/csv/ragged.csv"} << 1
+                            << "ragged.csv:4: 2 fields, expected 3";
     QTest::newRow("no file argument") << QStringList{"info"} << 2 << "FILE is required";
     QTest::newRow("unknown subcommand") << QStringList{"frobnicate"} << 2 << "frobnicate";
-    QTest::newRow("bad type override") << QStringList{"info", VEIL_SAMPLES_DIR "/adult.csv", "--type", "age=number"} << 1
-                                       << "--type expects COLUMN=";
+    QTest::newRow("bad type override") << QStringList{"info", VEIL_SAMPLES_DIR "/adult.csv", "--type", "age=number"}
+                                       << 1 << "--type expects COLUMN=";
 }
 
 void TestCliInfo::badInput() {

@@ -45,8 +45,8 @@ void TestCliRelease::anonymizationPlanRunsAsShipped() {
     QVERIFY(QFile::exists(out + "/manifest.json"));
     QVERIFY(QFile::exists(out + "/report.html"));
     // The same destination twice is refused.
-    const CliRun again = runCli({"release", kExamples + "adult-k5-plan.json", "--output", out, "--ledger",
-                                 tmp.filePath("ledger.sqlite")});
+    const CliRun again = runCli(
+        {"release", kExamples + "adult-k5-plan.json", "--output", out, "--ledger", tmp.filePath("ledger.sqlite")});
     QCOMPARE(again.exitCode, 1);
     QVERIFY(again.err.contains("already exists"));
 }
@@ -55,8 +55,8 @@ void TestCliRelease::dpPlanSpendsBudgetAndIsRefusedWhenOver() {
     QTemporaryDir tmp;
     const QString ledger = tmp.filePath("ledger.sqlite");
     // Budget 0.8 on adult.csv through the dp command, then two releases of 0.5 each.
-    const CliRun setup = runCli({"dp", VEIL_SAMPLES_DIR "/adult.csv", "--column", "age", "--query", "count", "--epsilon",
-                                 "0.1", "--ledger", ledger, "--budget", "0.8", "--seed", "1", "--json"});
+    const CliRun setup = runCli({"dp", VEIL_SAMPLES_DIR "/adult.csv", "--column", "age", "--query", "count",
+                                 "--epsilon", "0.1", "--ledger", ledger, "--budget", "0.8", "--seed", "1", "--json"});
     QVERIFY2(setup.exitCode == 0, setup.err.constData());
     const CliRun first = runCli({"release", kExamples + "adult-age-mean-plan.json", "--output", tmp.filePath("a"),
                                  "--ledger", ledger, "--seed", "7", "--json"});
@@ -65,8 +65,8 @@ void TestCliRelease::dpPlanSpendsBudgetAndIsRefusedWhenOver() {
     QCOMPARE(m["privacy"].toObject()["epsilon"].toDouble(), 0.5);
     QCOMPARE(m["randomness"].toObject()["policy"].toString(), QString("seeded"));
     QCOMPARE(m["budget"].toObject()["remaining_epsilon"].toDouble(), 0.2);  // 0.8 - 0.1 - 0.5
-    const CliRun second = runCli({"release", kExamples + "adult-age-mean-plan.json", "--output", tmp.filePath("b"),
-                                  "--ledger", ledger});
+    const CliRun second =
+        runCli({"release", kExamples + "adult-age-mean-plan.json", "--output", tmp.filePath("b"), "--ledger", ledger});
     QCOMPARE(second.exitCode, 1);
     QVERIFY2(second.err.contains("budget"), second.err.constData());
     QVERIFY(!QFile::exists(tmp.filePath("b")));
@@ -108,23 +108,31 @@ void TestCliRelease::badPlans_data() {
                                                 "/adult.csv\", \"column\": \"age\", \"epsilon\": 0}")
                                   << "epsilon";
     // Issue 14, findings 4 and 6: integers read without wrapping, wrong types named by field.
-    const QByteArray head = "{\"kind\": \"dp-query\", \"dataset\": \"" VEIL_SAMPLES_DIR
-                            "/adult.csv\", \"column\": \"age\", \"query\": \"histogram\", \"lower\": 0, \"upper\": 100, ";
+    const QByteArray head =
+        "{\"kind\": \"dp-query\", \"dataset\": \"" VEIL_SAMPLES_DIR
+        "/adult.csv\", \"column\": \"age\", \"query\": \"histogram\", \"lower\": 0, \"upper\": 100, ";
     QTest::newRow("bins a string") << head + "\"epsilon\": 1, \"bins\": \"x\"}"
                                    << "plan.bins: expected a bin count or a list of edges, got a string (\"x\")";
-    QTest::newRow("bins 2^31") << head + "\"epsilon\": 1, \"bins\": 2147483648}" << "plan.bins: expected an integer in [1, 10000000]";
-    QTest::newRow("bins 2^32+1") << head + "\"epsilon\": 1, \"bins\": 4294967297}" << "got a number (4294967297)";
-    QTest::newRow("bins 2e9") << head + "\"epsilon\": 1, \"bins\": 2000000000}" << "got a number (2000000000)";
-    QTest::newRow("bins 2.5") << head + "\"epsilon\": 1, \"bins\": 2.5}" << "plan.bins: expected an integer";
-    QTest::newRow("epsilon a string") << head + "\"epsilon\": \"one\", \"bins\": 4}" << "plan.epsilon: expected a number, got a string";
+    QTest::newRow("bins 2^31") << head + "\"epsilon\": 1, \"bins\": 2147483648}"
+                               << "plan.bins: expected an integer in [1, 10000000]";
+    QTest::newRow("bins 2^32+1") << head + "\"epsilon\": 1, \"bins\": 4294967297}"
+                                 << "got a number (4294967297)";
+    QTest::newRow("bins 2e9") << head + "\"epsilon\": 1, \"bins\": 2000000000}"
+                              << "got a number (2000000000)";
+    QTest::newRow("bins 2.5") << head + "\"epsilon\": 1, \"bins\": 2.5}"
+                              << "plan.bins: expected an integer";
+    QTest::newRow("epsilon a string") << head + "\"epsilon\": \"one\", \"bins\": 4}"
+                                      << "plan.epsilon: expected a number, got a string";
     QTest::newRow("trials 1e9") << head + "\"epsilon\": 1, \"bins\": 4, \"trials\": 1000000000}"
                                 << "plan.trials: expected an integer in [1, 10000000]";
-    QTest::newRow("trials x bins") << head + "\"epsilon\": 1, \"bins\": 1000000, \"trials\": 100}" << "at most 50000000";
+    QTest::newRow("trials x bins") << head + "\"epsilon\": 1, \"bins\": 1000000, \"trials\": 100}"
+                                   << "at most 50000000";
     QTest::newRow("categories not strings") << head + "\"epsilon\": 1, \"categories\": [\"a\", 3]}"
                                             << "plan.categories[1]: expected a string, got a number (3)";
-    QTest::newRow("delimiter two chars")
-        << QByteArray("{\"kind\": \"dp-query\", \"dataset\": {\"path\": \"x.csv\", \"delimiter\": \";;\"}, \"column\": \"a\", \"epsilon\": 1}")
-        << "plan.dataset.delimiter: expected one character";
+    QTest::newRow("delimiter two chars") << QByteArray(
+                                                "{\"kind\": \"dp-query\", \"dataset\": {\"path\": \"x.csv\", "
+                                                "\"delimiter\": \";;\"}, \"column\": \"a\", \"epsilon\": 1}")
+                                         << "plan.dataset.delimiter: expected one character";
     QTest::newRow("transformation wrong type")
         << QByteArray("{\"kind\": \"anonymization\", \"dataset\": \"" VEIL_SAMPLES_DIR
                       "/adult.csv\", \"quasi_identifiers\": [\"age\"], \"transformation\": [\"1\"]}")
@@ -139,7 +147,8 @@ void TestCliRelease::badPlans() {
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(plan);
     f.close();
-    const CliRun r = runCli({"release", f.fileName(), "--output", tmp.filePath("out"), "--ledger", tmp.filePath("l.sqlite")});
+    const CliRun r =
+        runCli({"release", f.fileName(), "--output", tmp.filePath("out"), "--ledger", tmp.filePath("l.sqlite")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
     QCOMPARE(r.err.count('\n'), 1);
@@ -151,7 +160,8 @@ void TestCliRelease::badPlans() {
 void TestCliRelease::wrongKindsOfFiles() {
     QTemporaryDir tmp;
     const QString folder = tmp.path();
-    const CliRun plan = runCli({"release", folder, "--output", tmp.filePath("out"), "--ledger", tmp.filePath("l.sqlite")});
+    const CliRun plan =
+        runCli({"release", folder, "--output", tmp.filePath("out"), "--ledger", tmp.filePath("l.sqlite")});
     QVERIFY2(plan.err.contains("is a folder; expected a release plan (JSON)"), plan.err.constData());
     // A SQLite database of somebody else's with a table called "ledger".
     const QString foreign = tmp.filePath("foreign.sqlite");
@@ -164,8 +174,9 @@ void TestCliRelease::wrongKindsOfFiles() {
     before.close();
     const CliRun ledger = runCli({"ledger", "check", "--ledger", foreign});
     QCOMPARE(ledger.exitCode, 1);
-    QVERIFY2(ledger.err.contains("foreign.sqlite: a SQLite database with its own 'ledger' table, not a Veil privacy ledger"),
-             ledger.err.constData());
+    QVERIFY2(
+        ledger.err.contains("foreign.sqlite: a SQLite database with its own 'ledger' table, not a Veil privacy ledger"),
+        ledger.err.constData());
     QFile after(foreign);
     QVERIFY(after.open(QIODevice::ReadOnly));
     QCOMPARE(after.readAll(), bytes);  // left untouched
@@ -174,10 +185,13 @@ void TestCliRelease::wrongKindsOfFiles() {
     // A hierarchy that is a folder.
     QFile planFile(tmp.filePath("plan.json"));
     QVERIFY(planFile.open(QIODevice::WriteOnly));
-    planFile.write("{\"kind\": \"anonymization\", \"dataset\": \"" VEIL_SAMPLES_DIR "/adult.csv\", \"quasi_identifiers\": "
-                   "[\"age\"], \"hierarchies\": {\"age\": \"" + folder.toUtf8() + "\"}, \"k\": 2}");
+    planFile.write("{\"kind\": \"anonymization\", \"dataset\": \"" VEIL_SAMPLES_DIR
+                   "/adult.csv\", \"quasi_identifiers\": "
+                   "[\"age\"], \"hierarchies\": {\"age\": \"" +
+                   folder.toUtf8() + "\"}, \"k\": 2}");
     planFile.close();
-    const CliRun hierarchy = runCli({"release", planFile.fileName(), "--output", tmp.filePath("o2"), "--ledger", tmp.filePath("l.sqlite")});
+    const CliRun hierarchy =
+        runCli({"release", planFile.fileName(), "--output", tmp.filePath("o2"), "--ledger", tmp.filePath("l.sqlite")});
     QVERIFY2(hierarchy.err.contains("is a folder; expected a hierarchy file"), hierarchy.err.constData());
 }
 
@@ -186,9 +200,10 @@ void TestCliRelease::planSqlTakesThePlansTransformation() {
     QTemporaryDir tmp;
     QFile planFile(tmp.filePath("plan.json"));
     QVERIFY(planFile.open(QIODevice::WriteOnly));
-    planFile.write("{\"kind\": \"anonymization\", \"dataset\": {\"path\": \"" VEIL_SAMPLES_DIR "/adult.csv\", "
-                   "\"delimiter\": \";\"}, \"quasi_identifiers\": [\"sex\", \"age\"], \"hierarchies\": {\"sex\": \""
-                   VEIL_SAMPLES_DIR "/adult_hierarchy_sex.csv\", \"age\": \"" VEIL_SAMPLES_DIR
+    planFile.write("{\"kind\": \"anonymization\", \"dataset\": {\"path\": \"" VEIL_SAMPLES_DIR
+                   "/adult.csv\", "
+                   "\"delimiter\": \";\"}, \"quasi_identifiers\": [\"sex\", \"age\"], \"hierarchies\": {\"sex\": "
+                   "\"" VEIL_SAMPLES_DIR "/adult_hierarchy_sex.csv\", \"age\": \"" VEIL_SAMPLES_DIR
                    "/adult_hierarchy_age.csv\"}, \"k\": 5, \"transformation\": [0, 2]}");
     planFile.close();
     const CliRun r = runCli({"plan-sql", planFile.fileName(), "--dialect", "postgresql"});
@@ -197,7 +212,6 @@ void TestCliRelease::planSqlTakesThePlansTransformation() {
     QVERIFY(r.out.contains("-- age at level 2 of its hierarchy"));
     QVERIFY(r.out.contains("ROW_NUMBER() OVER ()"));
 }
-
 
 // Issue 14, finding 5: 20 releases started at once to one destination. Exactly one is written and
 // charged; every other one fails with a clear message before anything is charged; no partial,
@@ -219,9 +233,12 @@ void TestCliRelease::concurrentReleasesToOnePath() {
         for (auto& p : runs) {
             QVERIFY(p->waitForFinished(120000));
             const QByteArray err = p->readAllStandardError();
-            if (p->exitCode() == 0) ++ok;
-            else if (err.contains("another release") || err.contains("already exists")) ++refused;
-            else QFAIL(err.constData());
+            if (p->exitCode() == 0)
+                ++ok;
+            else if (err.contains("another release") || err.contains("already exists"))
+                ++refused;
+            else
+                QFAIL(err.constData());
         }
         QCOMPARE(ok, 1);
         QCOMPARE(refused, 19);
@@ -230,14 +247,16 @@ void TestCliRelease::concurrentReleasesToOnePath() {
         QCOMPARE(items.size(), 1);  // one release recorded, complete
         QCOMPARE(items[0].toObject()["state"].toString(), QString("complete"));
         const QStringList left = QDir(tmp.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
-        for (const QString& entry : left) QVERIFY2(entry == out || entry.startsWith("ledger.sqlite"), qPrintable(entry));
+        for (const QString& entry : left)
+            QVERIFY2(entry == out || entry.startsWith("ledger.sqlite"), qPrintable(entry));
     }
 }
 
 void TestCliRelease::ledgerCheckRepairs() {
     QTemporaryDir tmp;
     const QString ledger = tmp.filePath("ledger.sqlite");
-    QVERIFY(runCli({"release", kExamples + "adult-k5-plan.json", "--output", tmp.filePath("b"), "--ledger", ledger}).exitCode == 0);
+    QVERIFY(runCli({"release", kExamples + "adult-k5-plan.json", "--output", tmp.filePath("b"), "--ledger", ledger})
+                .exitCode == 0);
     // Something a killed release could leave: a partial with Veil's marker but no ledger entry.
     const QString token(32, 'c');
     QVERIFY(QDir(tmp.path()).mkdir(".lost.partial-" + token));

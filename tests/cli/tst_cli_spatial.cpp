@@ -36,8 +36,9 @@ private slots:
 };
 
 void TestCliSpatial::shapeJsonContract() {
-    const CliRun r = runCli({"psd", "--shape", kShape, "--scale", "20000", "--tree", "kd", "--height", "8", "--epsilon",
-                             "1", "--budget", "geometric", "--postprocess", "--queries", "300", "--seed", "5", "--json", "--teaching"});
+    const CliRun r = runCli({"psd",       "--shape", kShape,      "--scale", "20000",    "--tree",    "kd",
+                             "--height",  "8",       "--epsilon", "1",       "--budget", "geometric", "--postprocess",
+                             "--queries", "300",     "--seed",    "5",       "--json",   "--teaching"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json().object();
     QCOMPARE(o["leaves"].toInt(), 256);  // kd-tree of height 8 without a minimum leaf size: 2^8 leaves
@@ -55,8 +56,9 @@ void TestCliSpatial::shapeJsonContract() {
 }
 
 void TestCliSpatial::seededRunsRepeat() {
-    const QStringList args{"psd", "--shape", kShape, "--scale", "5000", "--tree", "hybrid", "--height", "6",
-                           "--min-leaf", "10", "--epsilon", "0.5", "--queries", "100", "--seed", "77", "--json", "--teaching"};
+    const QStringList args{"psd",      "--shape", kShape,       "--scale", "5000",      "--tree", "hybrid",
+                           "--height", "6",       "--min-leaf", "10",      "--epsilon", "0.5",    "--queries",
+                           "100",      "--seed",  "77",         "--json",  "--teaching"};
     const QJsonObject a = runCli(args).json().object(), b = runCli(args).json().object();
     QCOMPARE(a["leaves"].toInt(), b["leaves"].toInt());
     QCOMPARE(a["query_error"].toObject()["scaled_l1"].toDouble(), b["query_error"].toObject()["scaled_l1"].toDouble());
@@ -100,11 +102,12 @@ void TestCliSpatial::pointsFromCsv() {
                QByteArray::number(37.7 + (i / 20) * 0.01) + ",x\n";
     const QString path = writeCsv(dir, "points.csv", csv);
     // Finding 2: without a declared domain a release would use the data's bounding box.
-    CliRun r = runCli({"psd", path, "--x", "lon", "--y", "lat", "--tree", "quad", "--height", "3", "--epsilon", "0.5", "--json"});
+    CliRun r = runCli(
+        {"psd", path, "--x", "lon", "--y", "lat", "--tree", "quad", "--height", "3", "--epsilon", "0.5", "--json"});
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains("declared public domain"), r.err.constData());
-    r = runCli({"psd", path, "--x", "lon", "--y", "lat", "--tree", "quad", "--height", "3", "--epsilon", "0.5", "--seed", "2",
-                "--json", "--teaching"});
+    r = runCli({"psd", path, "--x", "lon", "--y", "lat", "--tree", "quad", "--height", "3", "--epsilon", "0.5",
+                "--seed", "2", "--json", "--teaching"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(r.json().object()["points"].toInt(), 400);
     QVERIFY(r.err.contains("bounding box"));  // the domain came from the data: warned
@@ -122,8 +125,8 @@ void TestCliSpatial::releaseModeShowsNoTruth() {
     QByteArray csv = "x,y\n";
     for (int i = 0; i < 123; ++i) csv += QByteArray::number(i % 10) + "," + QByteArray::number(i / 10) + "\n";
     const QString path = writeCsv(dir, "p.csv", csv);
-    const QStringList base{"psd", path, "--x", "x", "--y", "y", "--domain", "0,0,10,13", "--tree", "quad", "--height", "2",
-                           "--epsilon", "1"};
+    const QStringList base{"psd",       path,     "--x",  "x",        "--y", "y",         "--domain",
+                           "0,0,10,13", "--tree", "quad", "--height", "2",   "--epsilon", "1"};
     const CliRun r = runCli(base + QStringList{"--json", "--ledger", dir.filePath("l.db")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json().object();
@@ -136,7 +139,8 @@ void TestCliSpatial::releaseModeShowsNoTruth() {
         QStringList args = base + QStringList{flag};
         if (QString(flag) == "--queries") args << "10";
         const CliRun refused = runCli(args);
-        QVERIFY2(refused.exitCode != 0 && refused.err.contains("--teaching"), qPrintable(QString(flag) + ": " + refused.err));
+        QVERIFY2(refused.exitCode != 0 && refused.err.contains("--teaching"),
+                 qPrintable(QString(flag) + ": " + refused.err));
     }
     const CliRun text = runCli(base);
     QVERIFY2(!text.out.contains("points 123"), text.out.constData());
@@ -146,10 +150,13 @@ void TestCliSpatial::degenerateButValid_data() {
     QTest::addColumn<QByteArray>("csv");
     QTest::addColumn<QStringList>("extra");
     QTest::addColumn<int>("leaves");
-    QTest::newRow("height 0: one leaf") << QByteArray("x,y\n1,2\n3,4\n5,6\n") << QStringList{"--tree", "kd", "--height", "0"} << 1;
-    QTest::newRow("all points identical, kd") << QByteArray("x,y\n1,2\n1,2\n1,2\n1,2\n") << QStringList{"--tree", "kd", "--height", "3"} << 8;
-    QTest::newRow("all points identical, smooth") << QByteArray("x,y\n1,2\n1,2\n1,2\n")
-                                                  << QStringList{"--tree", "kd", "--height", "2", "--median", "smooth"} << 4;
+    QTest::newRow("height 0: one leaf") << QByteArray("x,y\n1,2\n3,4\n5,6\n")
+                                        << QStringList{"--tree", "kd", "--height", "0"} << 1;
+    QTest::newRow("all points identical, kd")
+        << QByteArray("x,y\n1,2\n1,2\n1,2\n1,2\n") << QStringList{"--tree", "kd", "--height", "3"} << 8;
+    QTest::newRow("all points identical, smooth")
+        << QByteArray("x,y\n1,2\n1,2\n1,2\n") << QStringList{"--tree", "kd", "--height", "2", "--median", "smooth"}
+        << 4;
     QTest::newRow("header only") << QByteArray("x,y\n") << QStringList{"--tree", "quad", "--height", "2"} << 16;
 }
 
@@ -159,8 +166,9 @@ void TestCliSpatial::degenerateButValid() {
     QFETCH(int, leaves);
     QTemporaryDir dir;
     const QString path = writeCsv(dir, "p.csv", csv);
-    const CliRun r = runCli(QStringList{"psd", path, "--x", "x", "--y", "y", "--domain", "0,0,10,10", "--epsilon", "1", "--seed", "3",
-                                        "--json"} + extra);
+    const CliRun r = runCli(QStringList{"psd", path, "--x", "x", "--y", "y", "--domain", "0,0,10,10", "--epsilon", "1",
+                                        "--seed", "3", "--json"} +
+                            extra);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(r.json().object()["leaves"].toInt(), leaves);
     QVERIFY(qAbs(r.json().object()["max_path_epsilon"].toDouble() - 1.0) < 1e-12);
@@ -173,22 +181,33 @@ void TestCliSpatial::badInput_data() {
     QTest::addColumn<QString>("mentions");
     const QByteArray good = "x,y,name\n1,2,a\n3,4,b\n";
     const QStringList tree{"--tree", "kd", "--height", "3"};
-    QTest::newRow("epsilon zero") << good << QStringList{"--x", "x", "--y", "y", "--epsilon", "0"} + tree << 1 << "epsilon";
-    QTest::newRow("epsilon negative") << good << QStringList{"--x", "x", "--y", "y", "--epsilon", "-1"} + tree << 1 << "epsilon";
-    QTest::newRow("non-numeric column") << good << QStringList{"--x", "x", "--y", "name", "--epsilon", "1"} + tree << 1 << "not numeric";
-    QTest::newRow("NaN coordinates") << QByteArray("x,y\n1,2\n3,nan\n") << QStringList{"--x", "x", "--y", "y", "--epsilon", "1"} + tree
-                                     << 1 << "'y'";
-    QTest::newRow("missing coordinate") << QByteArray("x,y\n1,2\n3,\n5,6\n") << QStringList{"--x", "x", "--y", "y", "--epsilon", "1"} + tree
-                                        << 1 << "missing";
-    QTest::newRow("unknown column") << good << QStringList{"--x", "x", "--y", "lat", "--epsilon", "1"} + tree << 1 << "lat";
+    QTest::newRow("epsilon zero") << good << QStringList{"--x", "x", "--y", "y", "--epsilon", "0"} + tree << 1
+                                  << "epsilon";
+    QTest::newRow("epsilon negative") << good << QStringList{"--x", "x", "--y", "y", "--epsilon", "-1"} + tree << 1
+                                      << "epsilon";
+    QTest::newRow("non-numeric column") << good << QStringList{"--x", "x", "--y", "name", "--epsilon", "1"} + tree << 1
+                                        << "not numeric";
+    QTest::newRow("NaN coordinates") << QByteArray("x,y\n1,2\n3,nan\n")
+                                     << QStringList{"--x", "x", "--y", "y", "--epsilon", "1"} + tree << 1 << "'y'";
+    QTest::newRow("missing coordinate") << QByteArray("x,y\n1,2\n3,\n5,6\n")
+                                        << QStringList{"--x", "x", "--y", "y", "--epsilon", "1"} + tree << 1
+                                        << "missing";
+    QTest::newRow("unknown column") << good << QStringList{"--x", "x", "--y", "lat", "--epsilon", "1"} + tree << 1
+                                    << "lat";
     QTest::newRow("no --y") << good << QStringList{"--x", "x", "--epsilon", "1"} + tree << 1 << "--y";
-    QTest::newRow("no height") << good << QStringList{"--x", "x", "--y", "y", "--epsilon", "1", "--tree", "quad"} << 1 << "--height";
-    QTest::newRow("quad too high") << good << QStringList{"--x", "x", "--y", "y", "--epsilon", "1", "--tree", "quad", "--height", "20"}
+    QTest::newRow("no height") << good << QStringList{"--x", "x", "--y", "y", "--epsilon", "1", "--tree", "quad"} << 1
+                               << "--height";
+    QTest::newRow("quad too high") << good << QStringList{"--x", "x",      "--y",  "y",        "--epsilon",
+                                                          "1",   "--tree", "quad", "--height", "20"}
                                    << 1 << "height";
-    QTest::newRow("unknown tree") << good << QStringList{"--x", "x", "--y", "y", "--epsilon", "1", "--tree", "oak", "--height", "2"}
+    QTest::newRow("unknown tree") << good << QStringList{"--x", "x",      "--y", "y",        "--epsilon",
+                                                         "1",   "--tree", "oak", "--height", "2"}
                                   << 2 << "oak";
-    QTest::newRow("shape and points") << good << QStringList{"--shape", kShape, "--scale", "10", "--epsilon", "1"} + tree << 1 << "not both";
-    QTest::newRow("bad domain") << good << QStringList{"--x", "x", "--y", "y", "--domain", "0,0,1", "--epsilon", "1"} + tree
+    QTest::newRow("shape and points") << good
+                                      << QStringList{"--shape", kShape, "--scale", "10", "--epsilon", "1"} + tree << 1
+                                      << "not both";
+    QTest::newRow("bad domain") << good
+                                << QStringList{"--x", "x", "--y", "y", "--domain", "0,0,1", "--epsilon", "1"} + tree
                                 << 1 << "--domain";
 }
 

@@ -54,7 +54,8 @@ void TestCliSqlAggregates::histogramTwoStepFlow() {
     QTemporaryDir tmp;
     const QString plan = tmp.filePath("plan.json"), sql = tmp.filePath("agg.sql"), agg = tmp.filePath("agg.csv");
     const QString ledger = tmp.filePath("ledger.sqlite");
-    writeAll(plan, "{\"kind\": \"dp-query\", \"dataset\": {\"path\": \"" VEIL_SAMPLES_DIR "/adult.csv\", \"delimiter\": \";\"},"
+    writeAll(plan, "{\"kind\": \"dp-query\", \"dataset\": {\"path\": \"" VEIL_SAMPLES_DIR
+                   "/adult.csv\", \"delimiter\": \";\"},"
                    " \"column\": \"age\", \"query\": \"histogram\", \"mechanism\": \"geometric\", \"epsilon\": 0.3,"
                    " \"lower\": 17, \"upper\": 90, \"bins\": 8}");
     const CliRun exported = runCli({"plan-sql", plan, "--dialect", "sqlite", "--output", sql});
@@ -63,8 +64,8 @@ void TestCliSqlAggregates::histogramTwoStepFlow() {
     QVERIFY(runExportedSql(sql, agg));
 
     // Budget 0.5 on adult.csv, 0.1 of it spent by the dp command.
-    const CliRun setup = runCli({"dp", VEIL_SAMPLES_DIR "/adult.csv", "--column", "age", "--query", "count", "--epsilon",
-                                 "0.1", "--ledger", ledger, "--budget", "0.5", "--seed", "1"});
+    const CliRun setup = runCli({"dp", VEIL_SAMPLES_DIR "/adult.csv", "--column", "age", "--query", "count",
+                                 "--epsilon", "0.1", "--ledger", ledger, "--budget", "0.5", "--seed", "1"});
     QVERIFY2(setup.exitCode == 0, setup.err.constData());
 
     // A file whose second bin's label differs from the plan's domain (line 3): refused, nothing spent.
@@ -73,14 +74,15 @@ void TestCliSqlAggregates::histogramTwoStepFlow() {
     lines[2].replace("[26.125, 35.25)", "[26, 35)");
     const QString bad = tmp.filePath("agg-bad.csv");
     writeAll(bad, lines.join('\n'));
-    const CliRun refused = runCli({"release", plan, "--aggregates", bad, "--output", tmp.filePath("bad"), "--ledger", ledger});
+    const CliRun refused =
+        runCli({"release", plan, "--aggregates", bad, "--output", tmp.filePath("bad"), "--ledger", ledger});
     QCOMPARE(refused.exitCode, 1);
     QVERIFY2(refused.err.contains("agg-bad.csv:3: label '[26, 35)' of output 1"), refused.err.constData());
     QCOMPARE(refused.err.count('\n'), 1);
     QVERIFY(!QFile::exists(tmp.filePath("bad")));
 
-    const CliRun first = runCli({"release", plan, "--aggregates", agg, "--output", tmp.filePath("b1"), "--ledger", ledger,
-                                 "--seed", "5", "--json"});
+    const CliRun first = runCli({"release", plan, "--aggregates", agg, "--output", tmp.filePath("b1"), "--ledger",
+                                 ledger, "--seed", "5", "--json"});
     QVERIFY2(first.exitCode == 0, first.err.constData());
     const QJsonObject m = first.json().object();
     const QString sha = QCryptographicHash::hash(readAll(agg), QCryptographicHash::Sha256).toHex();
@@ -99,7 +101,8 @@ void TestCliSqlAggregates::histogramTwoStepFlow() {
     QCOMPARE(v, std::round(v));  // geometric noise: integers
 
     // 0.1 + 0.3 spent of 0.5: another 0.3 is refused and leaves no folder.
-    const CliRun second = runCli({"release", plan, "--aggregates", agg, "--output", tmp.filePath("b2"), "--ledger", ledger});
+    const CliRun second =
+        runCli({"release", plan, "--aggregates", agg, "--output", tmp.filePath("b2"), "--ledger", ledger});
     QCOMPARE(second.exitCode, 1);
     QVERIFY2(second.err.contains("budget"), second.err.constData());
     QVERIFY(!QFile::exists(tmp.filePath("b2")));
@@ -107,7 +110,8 @@ void TestCliSqlAggregates::histogramTwoStepFlow() {
 
 void TestCliSqlAggregates::shippedMeanPlan() {
     QTemporaryDir tmp;
-    const QString plan = kExamples + "adult-age-mean-plan.json", sql = tmp.filePath("mean.sql"), agg = tmp.filePath("mean.csv");
+    const QString plan = kExamples + "adult-age-mean-plan.json", sql = tmp.filePath("mean.sql"),
+                  agg = tmp.filePath("mean.csv");
     const CliRun duck = runCli({"plan-sql", plan, "--dialect", "duckdb"});
     QVERIFY2(duck.exitCode == 0, duck.err.constData());
     QVERIFY(duck.out.contains("COALESCE(SUM(CASE WHEN v < CAST('17' AS DOUBLE) THEN CAST('17' AS DOUBLE)"));
@@ -123,8 +127,8 @@ void TestCliSqlAggregates::shippedMeanPlan() {
     QVERIFY(std::fabs(m["summary"].toObject()["noise_scale"].toDouble() - 73.0 / 30162 / 0.5) < 1e-12);
     // A count file for a mean plan is refused at line 2.
     writeAll(agg, "output_index,label,n,clamped_sum\n0,count,30162,\n");
-    const CliRun bad = runCli({"release", plan, "--aggregates", agg, "--output", tmp.filePath("c"), "--ledger",
-                               tmp.filePath("l.sqlite")});
+    const CliRun bad = runCli(
+        {"release", plan, "--aggregates", agg, "--output", tmp.filePath("c"), "--ledger", tmp.filePath("l.sqlite")});
     QCOMPARE(bad.exitCode, 1);
     QVERIFY2(bad.err.contains("mean.csv:2: label 'count'"), bad.err.constData());
 }
@@ -137,7 +141,8 @@ void TestCliSqlAggregates::shippedCategoryHistogramSameAsOrdinaryRelease() {
     QVERIFY(runExportedSql(sql, agg));
     // "Never-worked" does not occur in the sample: its bin is present with n = 0.
     QVERIFY2(readAll(agg).contains("7,Never-worked,0,\n"), readAll(agg).constData());
-    const CliRun viaSql = runCli({"release", plan, "--aggregates", agg, "--output", tmp.filePath("a"), "--ledger", ledger, "--seed", "9"});
+    const CliRun viaSql = runCli(
+        {"release", plan, "--aggregates", agg, "--output", tmp.filePath("a"), "--ledger", ledger, "--seed", "9"});
     QVERIFY2(viaSql.exitCode == 0, viaSql.err.constData());
     const CliRun ordinary = runCli({"release", plan, "--output", tmp.filePath("b"), "--ledger", ledger, "--seed", "9"});
     QVERIFY2(ordinary.exitCode == 0, ordinary.err.constData());
@@ -154,7 +159,8 @@ void TestCliSqlAggregates::shippedCategoryHistogramSameAsOrdinaryRelease() {
 void TestCliSqlAggregates::histogramWithoutDomainIsRefused() {
     QTemporaryDir tmp;
     const QString plan = tmp.filePath("plan.json");
-    writeAll(plan, "{\"kind\": \"dp-query\", \"dataset\": \"" VEIL_SAMPLES_DIR "/adult.csv\", \"column\": \"workclass\","
+    writeAll(plan, "{\"kind\": \"dp-query\", \"dataset\": \"" VEIL_SAMPLES_DIR
+                   "/adult.csv\", \"column\": \"workclass\","
                    " \"query\": \"histogram\", \"epsilon\": 1}");
     const CliRun r = runCli({"plan-sql", plan});
     QCOMPARE(r.exitCode, 1);

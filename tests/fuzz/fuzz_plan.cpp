@@ -21,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             veil::release::AggregateSqlPlan sql;
             sql.column = qp->column;
             sql.spec = qp->spec;
-            for (auto d : {veil::release::SqlDialect::Sqlite, veil::release::SqlDialect::Postgres, veil::release::SqlDialect::Spark})
+            for (auto d : {veil::release::SqlDialect::Sqlite, veil::release::SqlDialect::Postgres,
+                           veil::release::SqlDialect::Spark})
                 (void)veil::release::aggregateSql(sql, d);
         }
     } else {

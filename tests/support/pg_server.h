@@ -24,7 +24,8 @@ public:
     // Starts the server; false with the reason in error() (PostgreSQL not installed, initdb failed).
     bool start() {
         const QString bin = binDir();
-        if (bin.isEmpty()) return fail("PostgreSQL's server binaries are not installed (tools/install-deps.sh installs postgresql)");
+        if (bin.isEmpty())
+            return fail("PostgreSQL's server binaries are not installed (tools/install-deps.sh installs postgresql)");
         if (!m_dir.isValid()) return fail("no temporary folder");
         m_data = m_dir.filePath(QStringLiteral("data"));
         QDir().mkpath(m_data);
@@ -32,20 +33,25 @@ public:
         if (!m_asUser.isEmpty()) {
             const passwd* pw = ::getpwnam("postgres");
             if (!pw) return fail("running as root but there is no postgres user to run the server");
-            QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther |
-                                                    QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup);
-            if (::chown(m_data.toLocal8Bit().constData(), pw->pw_uid, pw->pw_gid) != 0) return fail("cannot chown the data folder");
-            if (::chown(m_dir.path().toLocal8Bit().constData(), pw->pw_uid, pw->pw_gid) != 0) return fail("cannot chown the folder");
+            QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                                    QFile::ReadOther | QFile::ExeOther | QFile::ReadGroup |
+                                                    QFile::ExeGroup);
+            if (::chown(m_data.toLocal8Bit().constData(), pw->pw_uid, pw->pw_gid) != 0)
+                return fail("cannot chown the data folder");
+            if (::chown(m_dir.path().toLocal8Bit().constData(), pw->pw_uid, pw->pw_gid) != 0)
+                return fail("cannot chown the folder");
         }
         if (!runTool(bin + QStringLiteral("/initdb"),
-                     {QStringLiteral("-D"), m_data, QStringLiteral("-U"), QStringLiteral("veil"), QStringLiteral("--auth=trust"),
-                      QStringLiteral("-E"), QStringLiteral("UTF8"), QStringLiteral("--no-locale")}))
+                     {QStringLiteral("-D"), m_data, QStringLiteral("-U"), QStringLiteral("veil"),
+                      QStringLiteral("--auth=trust"), QStringLiteral("-E"), QStringLiteral("UTF8"),
+                      QStringLiteral("--no-locale")}))
             return false;
         m_port = freePort();
-        const QString options = QStringLiteral("-p %1 -k %2 -c listen_addresses=127.0.0.1 -c fsync=off").arg(m_port).arg(m_dir.path());
-        if (!runTool(bin + QStringLiteral("/pg_ctl"), {QStringLiteral("-D"), m_data, QStringLiteral("-l"),
-                                                        m_dir.filePath(QStringLiteral("server.log")), QStringLiteral("-o"),
-                                                        options, QStringLiteral("-w"), QStringLiteral("start")}))
+        const QString options =
+            QStringLiteral("-p %1 -k %2 -c listen_addresses=127.0.0.1 -c fsync=off").arg(m_port).arg(m_dir.path());
+        if (!runTool(bin + QStringLiteral("/pg_ctl"),
+                     {QStringLiteral("-D"), m_data, QStringLiteral("-l"), m_dir.filePath(QStringLiteral("server.log")),
+                      QStringLiteral("-o"), options, QStringLiteral("-w"), QStringLiteral("start")}))
             return false;
         m_started = true;
         m_bin = bin;
@@ -53,8 +59,8 @@ public:
     }
     ~PgServer() {
         if (m_started)
-            runTool(m_bin + QStringLiteral("/pg_ctl"),
-                    {QStringLiteral("-D"), m_data, QStringLiteral("-m"), QStringLiteral("immediate"), QStringLiteral("stop")});
+            runTool(m_bin + QStringLiteral("/pg_ctl"), {QStringLiteral("-D"), m_data, QStringLiteral("-m"),
+                                                        QStringLiteral("immediate"), QStringLiteral("stop")});
     }
 
     int port() const { return m_port; }
@@ -67,11 +73,12 @@ public:
         file.write(sql);
         file.close();
         QProcess p;
-        p.start(QStringLiteral("psql"), {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-v"), QStringLiteral("ON_ERROR_STOP=1"),
-                                         QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"), QString::number(m_port),
-                                         QStringLiteral("-U"), QStringLiteral("veil"), QStringLiteral("-d"), database,
-                                         QStringLiteral("-A"), QStringLiteral("-t"), QStringLiteral("-F"), QStringLiteral("|"),
-                                         QStringLiteral("-f"), file.fileName()});
+        p.start(
+            QStringLiteral("psql"),
+            {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-v"), QStringLiteral("ON_ERROR_STOP=1"),
+             QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"), QString::number(m_port),
+             QStringLiteral("-U"), QStringLiteral("veil"), QStringLiteral("-d"), database, QStringLiteral("-A"),
+             QStringLiteral("-t"), QStringLiteral("-F"), QStringLiteral("|"), QStringLiteral("-f"), file.fileName()});
         if (!p.waitForFinished(120000)) return fail("psql did not finish");
         m_output = p.readAllStandardOutput() + p.readAllStandardError();
         return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
@@ -85,7 +92,8 @@ public:
 
 private:
     static QString binDir() {
-        const QStringList versions = QDir(QStringLiteral("/usr/lib/postgresql")).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        const QStringList versions =
+            QDir(QStringLiteral("/usr/lib/postgresql")).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
         for (auto it = versions.rbegin(); it != versions.rend(); ++it) {
             const QString bin = QStringLiteral("/usr/lib/postgresql/%1/bin").arg(*it);
             if (QFile::exists(bin + QStringLiteral("/initdb"))) return bin;
@@ -100,18 +108,23 @@ private:
         a.sin_port = 0;
         socklen_t len = sizeof a;
         int port = 0;
-        if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+        if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
+            ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
             port = ntohs(a.sin_port);
         ::close(fd);
         return port;
     }
     bool runTool(const QString& program, const QStringList& args) {
         QProcess p;
-        if (m_asUser.isEmpty()) p.start(program, args);
-        else p.start(QStringLiteral("runuser"), QStringList{QStringLiteral("-u"), m_asUser, QStringLiteral("--"), program} + args);
+        if (m_asUser.isEmpty())
+            p.start(program, args);
+        else
+            p.start(QStringLiteral("runuser"),
+                    QStringList{QStringLiteral("-u"), m_asUser, QStringLiteral("--"), program} + args);
         if (!p.waitForFinished(120000)) return fail(program + QStringLiteral(" did not finish"));
         if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
-            return fail(program + QStringLiteral(" failed: ") + QString::fromUtf8(p.readAllStandardError() + p.readAllStandardOutput()));
+            return fail(program + QStringLiteral(" failed: ") +
+                        QString::fromUtf8(p.readAllStandardError() + p.readAllStandardOutput()));
         return true;
     }
     bool fail(const QString& why) {

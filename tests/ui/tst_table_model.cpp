@@ -168,7 +168,7 @@ void TestTableModel::documentEditsAreUndoable() {
              int(AttributeRole::Insensitive));
     document.undoStack()->redo();
     QCOMPARE(document.table().role(3), AttributeRole::Sensitive);
-    QCOMPARE(changed.count(), 5);  // two edits, two undos, one redo
+    QCOMPARE(changed.count(), 5);                          // two edits, two undos, one redo
     document.setColumnRole(99, AttributeRole::Sensitive);  // out of range: ignored
     QCOMPARE(document.undoStack()->count(), 2);
 }
@@ -210,8 +210,10 @@ void TestTableModel::millionRowsStaySmooth() {
     view.repaint();
     const qint64 typeMs = timer.elapsed();
     QCOMPARE(document.table().column(0).type(), ColumnType::Real);
-    qInfo("1,000,000 rows: reset + first paint %lld ms, 20 page jumps with paint %lld ms, role edit %lld ms, "
-          "type edit %lld ms", showMs, scrollMs, roleMs, typeMs);
+    qInfo(
+        "1,000,000 rows: reset + first paint %lld ms, 20 page jumps with paint %lld ms, role edit %lld ms, "
+        "type edit %lld ms",
+        showMs, scrollMs, roleMs, typeMs);
     QVERIFY2(roleMs < 1000, qPrintable(QString::number(roleMs)));
     // Generous bounds for a shared 2-core machine in a debug build; a per-row cost (sizing every
     // row, formatting every cell) would take many seconds.

@@ -17,10 +17,10 @@ QMessageBox* showLoadError(QWidget* parent, const QString& path, const QString& 
 }
 
 QMessageBox* showLoadWarnings(QWidget* parent, const QString& path, const QStringList& warnings) {
-    auto* box = new QMessageBox(QMessageBox::Information, QObject::tr("Warnings"),
-                                QObject::tr("“%1” was read with %n warning(s).", nullptr, int(warnings.size()))
-                                    .arg(QFileInfo(path).fileName()),
-                                QMessageBox::Ok, parent);
+    auto* box = new QMessageBox(
+        QMessageBox::Information, QObject::tr("Warnings"),
+        QObject::tr("“%1” was read with %n warning(s).", nullptr, int(warnings.size())).arg(QFileInfo(path).fileName()),
+        QMessageBox::Ok, parent);
     box->setObjectName(QStringLiteral("loadWarningsBox"));
     box->setDetailedText(warnings.join(QLatin1Char('\n')));
     box->setAttribute(Qt::WA_DeleteOnClose);

@@ -13,7 +13,8 @@ constexpr int kProgressScale = 1000;
 
 class PromiseProgressSink final : public ProgressSink {
 public:
-    PromiseProgressSink(QPromise<CoreJobOutcome>& promise, CancelToken& cancel) : m_promise(promise), m_cancel(cancel) {}
+    PromiseProgressSink(QPromise<CoreJobOutcome>& promise, CancelToken& cancel)
+        : m_promise(promise), m_cancel(cancel) {}
     void report(double fraction, std::string_view message) override {
         if (m_promise.isCanceled()) m_cancel.cancel();
         m_promise.setProgressValueAndText(int(fraction * kProgressScale),

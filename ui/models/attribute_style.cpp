@@ -7,42 +7,58 @@ namespace veil::ui {
 
 QString roleLabel(AttributeRole role) {
     switch (role) {
-    case AttributeRole::Identifier: return QStringLiteral("Identifier");
-    case AttributeRole::QuasiIdentifier: return QStringLiteral("Quasi-identifier");
-    case AttributeRole::Sensitive: return QStringLiteral("Sensitive");
-    case AttributeRole::Insensitive: return QStringLiteral("Insensitive");
+        case AttributeRole::Identifier:
+            return QStringLiteral("Identifier");
+        case AttributeRole::QuasiIdentifier:
+            return QStringLiteral("Quasi-identifier");
+        case AttributeRole::Sensitive:
+            return QStringLiteral("Sensitive");
+        case AttributeRole::Insensitive:
+            return QStringLiteral("Insensitive");
     }
     return {};
 }
 
 QString typeLabel(ColumnType type) {
     switch (type) {
-    case ColumnType::Integer: return QStringLiteral("Integer");
-    case ColumnType::Real: return QStringLiteral("Real");
-    case ColumnType::Date: return QStringLiteral("Date");
-    case ColumnType::Categorical: return QStringLiteral("Categorical");
-    case ColumnType::Text: return QStringLiteral("Text");
+        case ColumnType::Integer:
+            return QStringLiteral("Integer");
+        case ColumnType::Real:
+            return QStringLiteral("Real");
+        case ColumnType::Date:
+            return QStringLiteral("Date");
+        case ColumnType::Categorical:
+            return QStringLiteral("Categorical");
+        case ColumnType::Text:
+            return QStringLiteral("Text");
     }
     return {};
 }
 
 QString roleDescription(AttributeRole role) {
     switch (role) {
-    case AttributeRole::Identifier: return QStringLiteral("Identifies a person directly; removed on release.");
-    case AttributeRole::QuasiIdentifier:
-        return QStringLiteral("Identifies in combination with other data; generalized on release.");
-    case AttributeRole::Sensitive: return QStringLiteral("Must not be linked to a person; protected by the privacy model.");
-    case AttributeRole::Insensitive: return QStringLiteral("Released as is.");
+        case AttributeRole::Identifier:
+            return QStringLiteral("Identifies a person directly; removed on release.");
+        case AttributeRole::QuasiIdentifier:
+            return QStringLiteral("Identifies in combination with other data; generalized on release.");
+        case AttributeRole::Sensitive:
+            return QStringLiteral("Must not be linked to a person; protected by the privacy model.");
+        case AttributeRole::Insensitive:
+            return QStringLiteral("Released as is.");
     }
     return {};
 }
 
 QColor roleColor(AttributeRole role) {
     switch (role) {
-    case AttributeRole::Identifier: return QColor(0xc6, 0x28, 0x28);       // red
-    case AttributeRole::QuasiIdentifier: return QColor(0xe0, 0x8a, 0x00);  // amber
-    case AttributeRole::Sensitive: return QColor(0x7b, 0x3f, 0xa8);        // purple
-    case AttributeRole::Insensitive: return QColor(0x8a, 0x94, 0x9e);      // grey
+        case AttributeRole::Identifier:
+            return QColor(0xc6, 0x28, 0x28);  // red
+        case AttributeRole::QuasiIdentifier:
+            return QColor(0xe0, 0x8a, 0x00);  // amber
+        case AttributeRole::Sensitive:
+            return QColor(0x7b, 0x3f, 0xa8);  // purple
+        case AttributeRole::Insensitive:
+            return QColor(0x8a, 0x94, 0x9e);  // grey
     }
     return {};
 }

@@ -12,9 +12,8 @@
 
 namespace veil::ui {
 
-inline constexpr std::array<AttributeRole, 4> kAllRoles = {
-    AttributeRole::Identifier, AttributeRole::QuasiIdentifier, AttributeRole::Sensitive,
-    AttributeRole::Insensitive};
+inline constexpr std::array<AttributeRole, 4> kAllRoles = {AttributeRole::Identifier, AttributeRole::QuasiIdentifier,
+                                                           AttributeRole::Sensitive, AttributeRole::Insensitive};
 inline constexpr std::array<ColumnType, 5> kAllTypes = {ColumnType::Integer, ColumnType::Real, ColumnType::Date,
                                                         ColumnType::Categorical, ColumnType::Text};
 

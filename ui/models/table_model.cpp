@@ -56,18 +56,20 @@ QString TableModel::cellText(int row, int column) const {
     const auto r = std::size_t(row);
     if (col.isMissing(r)) return {};
     switch (col.type()) {
-    case ColumnType::Integer: return QString::number(col.integerAt(r));
-    case ColumnType::Categorical: {
-        const std::int32_t code = col.codeAt(r);
-        const auto& dict = m_dictionaries[std::size_t(column)];
-        return code >= 0 && std::size_t(code) < dict.size() ? dict[std::size_t(code)] : QString();
-    }
-    case ColumnType::Text: {
-        const std::string_view v = col.textAt(r);
-        return QString::fromUtf8(v.data(), qsizetype(v.size()));
-    }
-    case ColumnType::Real:
-    case ColumnType::Date: return QString::fromStdString(col.toString(r));
+        case ColumnType::Integer:
+            return QString::number(col.integerAt(r));
+        case ColumnType::Categorical: {
+            const std::int32_t code = col.codeAt(r);
+            const auto& dict = m_dictionaries[std::size_t(column)];
+            return code >= 0 && std::size_t(code) < dict.size() ? dict[std::size_t(code)] : QString();
+        }
+        case ColumnType::Text: {
+            const std::string_view v = col.textAt(r);
+            return QString::fromUtf8(v.data(), qsizetype(v.size()));
+        }
+        case ColumnType::Real:
+        case ColumnType::Date:
+            return QString::fromStdString(col.toString(r));
     }
     return {};
 }
@@ -76,13 +78,15 @@ QVariant TableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount()) return {};
     const Column& col = m_table.column(std::size_t(index.column()));
     switch (role) {
-    case Qt::DisplayRole:
-    case Qt::ToolTipRole: return cellText(index.row(), index.column());
-    case Qt::TextAlignmentRole:
-        return QVariant::fromValue(isNumericType(col.type()) && col.type() != ColumnType::Date
-                                       ? Qt::AlignRight | Qt::AlignVCenter
-                                       : Qt::AlignLeft | Qt::AlignVCenter);
-    default: return {};
+        case Qt::DisplayRole:
+        case Qt::ToolTipRole:
+            return cellText(index.row(), index.column());
+        case Qt::TextAlignmentRole:
+            return QVariant::fromValue(isNumericType(col.type()) && col.type() != ColumnType::Date
+                                           ? Qt::AlignRight | Qt::AlignVCenter
+                                           : Qt::AlignLeft | Qt::AlignVCenter);
+        default:
+            return {};
     }
 }
 
@@ -96,19 +100,24 @@ QVariant TableModel::headerData(int section, Qt::Orientation orientation, int ro
     const Column& col = m_table.column(std::size_t(section));
     const AttributeRole attr = m_table.role(std::size_t(section));
     switch (role) {
-    case Qt::DisplayRole: return QString::fromStdString(col.name());
-    case Qt::DecorationRole: return roleIcon(attr);
-    case Qt::BackgroundRole: {
-        const QColor tint = roleTint(attr);
-        return tint.isValid() ? QVariant(QBrush(tint)) : QVariant();
-    }
-    case Qt::ToolTipRole:
-        return QStringLiteral("<b>%1</b><br>Type: %2<br>Role: %3<br><i>%4</i><br>%5 missing")
-            .arg(QString::fromStdString(col.name()).toHtmlEscaped(), typeLabel(col.type()), roleLabel(attr),
-                 roleDescription(attr), QLocale().toString(qulonglong(col.missingCount())));
-    case AttributeRoleRole: return int(attr);
-    case ColumnTypeRole: return int(col.type());
-    default: return {};
+        case Qt::DisplayRole:
+            return QString::fromStdString(col.name());
+        case Qt::DecorationRole:
+            return roleIcon(attr);
+        case Qt::BackgroundRole: {
+            const QColor tint = roleTint(attr);
+            return tint.isValid() ? QVariant(QBrush(tint)) : QVariant();
+        }
+        case Qt::ToolTipRole:
+            return QStringLiteral("<b>%1</b><br>Type: %2<br>Role: %3<br><i>%4</i><br>%5 missing")
+                .arg(QString::fromStdString(col.name()).toHtmlEscaped(), typeLabel(col.type()), roleLabel(attr),
+                     roleDescription(attr), QLocale().toString(qulonglong(col.missingCount())));
+        case AttributeRoleRole:
+            return int(attr);
+        case ColumnTypeRole:
+            return int(col.type());
+        default:
+            return {};
     }
 }
 

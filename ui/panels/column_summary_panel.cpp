@@ -33,9 +33,18 @@ QString count(std::size_t n) { return QLocale().toString(qulonglong(n)); }
 }  // namespace
 
 ColumnSummaryPanel::ColumnSummaryPanel(Document* document, QWidget* parent)
-    : QWidget(parent), m_document(document), m_stack(new QStackedWidget), m_title(new QLabel),
-      m_type(valueLabel()), m_role(valueLabel()), m_rows(valueLabel()), m_distinct(valueLabel()),
-      m_missing(valueLabel()), m_min(valueLabel()), m_max(valueLabel()), m_chartView(new QChartView),
+    : QWidget(parent),
+      m_document(document),
+      m_stack(new QStackedWidget),
+      m_title(new QLabel),
+      m_type(valueLabel()),
+      m_role(valueLabel()),
+      m_rows(valueLabel()),
+      m_distinct(valueLabel()),
+      m_missing(valueLabel()),
+      m_min(valueLabel()),
+      m_max(valueLabel()),
+      m_chartView(new QChartView),
       m_watcher(new QFutureWatcher<Computed>(this)) {
     auto* placeholder = new QLabel(tr("Select a column to see its summary."));
     placeholder->setAlignment(Qt::AlignCenter);
@@ -129,8 +138,8 @@ void ColumnSummaryPanel::show(const Computed& computed) {
     m_min->setText(s.min ? QString::fromStdString(*s.min) : none);
     m_max->setText(s.max ? QString::fromStdString(*s.max) : none);
 
-    const QString title = computed.counts.numeric ? tr("Distribution of %1").arg(name)
-                                                  : tr("Most frequent values of %1").arg(name);
+    const QString title =
+        computed.counts.numeric ? tr("Distribution of %1").arg(name) : tr("Most frequent values of %1").arg(name);
     QChart* old = m_chartView->chart();
     m_chartView->setChart(ValueCountsChartBuilder::build(computed.counts, s.type, title));
     delete old;

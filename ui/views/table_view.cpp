@@ -103,7 +103,7 @@ QMenu* TableView::createHeaderMenu(int column, QWidget* parent) {
             const std::size_t unparsed = m_document->setColumnType(column, type);
             if (unparsed > 0)
                 Q_EMIT statusMessage(tr("%n value(s) did not parse as %1 and are now missing", nullptr, int(unparsed))
-                                       .arg(typeLabel(type).toLower()));
+                                         .arg(typeLabel(type).toLower()));
         });
     }
     return menu;

@@ -12,7 +12,8 @@ ReleaseSession::ReleaseSession(QObject* parent) : QObject(parent) {}
 ReleaseSession::~ReleaseSession() = default;
 
 QString ReleaseSession::defaultLedgerPath() {
-    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/veil/ledger.sqlite");
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/veil/ledger.sqlite");
 }
 
 void ReleaseSession::setTeaching(bool on) {
@@ -50,7 +51,8 @@ void ReleaseSession::useProjectLedger(release::PrivacyLedger* ledger, const QStr
     Q_EMIT ledgerChanged();
 }
 
-Result<std::shared_ptr<dp::ReleaseGate>> ReleaseSession::makeGate(const QString& datasetKey, std::optional<std::uint64_t> seed,
+Result<std::shared_ptr<dp::ReleaseGate>> ReleaseSession::makeGate(const QString& datasetKey,
+                                                                  std::optional<std::uint64_t> seed,
                                                                   nlohmann::json details) {
     dp::ReleaseGate::Options o;
     o.seed = seed;
@@ -83,7 +85,8 @@ Status ReleaseSession::setBudget(const std::string& dataset, dp::PrivacySpend to
 
 void ReleaseSession::notifyChanged() {
     // Charges come from worker threads: the signal is always emitted on the session's thread.
-    QMetaObject::invokeMethod(this, [this] { Q_EMIT ledgerChanged(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this] { Q_EMIT ledgerChanged(); }, Qt::QueuedConnection);
 }
 
 QString receiptHtml(const dp::ReleaseReceipt& r) {

@@ -56,9 +56,11 @@ Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
     }
     for (const auto& [name, h] : hierarchies) {
         const bool isQi = std::find(qis.begin(), qis.end(), name) != qis.end();
-        if (name == o.sensitive) cfg.sensitiveHierarchy = h;
+        if (name == o.sensitive)
+            cfg.sensitiveHierarchy = h;
         else if (!isQi)
-            return Status::invalidArgument("--hierarchy given for '" + name + "', which is neither a --qi nor the --sensitive column");
+            return Status::invalidArgument("--hierarchy given for '" + name +
+                                           "', which is neither a --qi nor the --sensitive column");
     }
     if (!o.sensitive.empty()) cfg.sensitive = o.sensitive;
     cfg.models.k = o.k;
@@ -75,22 +77,30 @@ Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
     cfg.suppressionLimit = o.suppression;
     const auto metric = parseMetric(o.metric);
     if (!metric)
-        return Status::invalidArgument("unknown metric '" + o.metric +
-                                       "' (expected loss, entropy, entropy-nm, discernibility, dm, aecs, precision, height, ncp)");
+        return Status::invalidArgument(
+            "unknown metric '" + o.metric +
+            "' (expected loss, entropy, entropy-nm, discernibility, dm, aecs, precision, height, ncp)");
     cfg.metric = *metric;
-    if (o.algorithm == "optimal") cfg.algorithm = Algorithm::Optimal;
-    else if (o.algorithm == "mondrian") cfg.algorithm = Algorithm::Mondrian;
-    else return Status::invalidArgument("unknown algorithm '" + o.algorithm + "' (expected optimal or mondrian)");
-    if (o.mondrianMode == "strict") cfg.mondrianMode = MondrianMode::Strict;
-    else if (o.mondrianMode == "relaxed") cfg.mondrianMode = MondrianMode::Relaxed;
-    else return Status::invalidArgument("unknown Mondrian mode '" + o.mondrianMode + "' (expected strict or relaxed)");
+    if (o.algorithm == "optimal")
+        cfg.algorithm = Algorithm::Optimal;
+    else if (o.algorithm == "mondrian")
+        cfg.algorithm = Algorithm::Mondrian;
+    else
+        return Status::invalidArgument("unknown algorithm '" + o.algorithm + "' (expected optimal or mondrian)");
+    if (o.mondrianMode == "strict")
+        cfg.mondrianMode = MondrianMode::Strict;
+    else if (o.mondrianMode == "relaxed")
+        cfg.mondrianMode = MondrianMode::Relaxed;
+    else
+        return Status::invalidArgument("unknown Mondrian mode '" + o.mondrianMode + "' (expected strict or relaxed)");
     if (!o.transformation.empty()) {
         std::vector<int> levels;
         for (const auto& part : cli::splitList(o.transformation)) {
             try {
                 levels.push_back(std::stoi(part));
             } catch (...) {
-                return Status::invalidArgument("--transformation expects levels like 2,0,3, got '" + o.transformation + "'");
+                return Status::invalidArgument("--transformation expects levels like 2,0,3, got '" + o.transformation +
+                                               "'");
             }
         }
         cfg.transformation = levels;
@@ -138,10 +148,14 @@ nlohmann::json resultJson(const AnonymizationResult& r, const AnonymizationConfi
         j["risk"] = cli::riskJson(r.riskAfter);
         j["risk_before"] = cli::riskJson(r.riskBefore);
         const auto& m = r.metrics;
-        j["metrics"] = {{"loss", number(m.loss)},           {"entropy", number(m.entropy)},
-                        {"entropy-nm", number(m.entropyNonMonotonic)}, {"discernibility", number(m.discernibility)},
-                        {"dm", number(m.discernibilityPenalized)},     {"aecs", number(m.aecs)},
-                        {"precision", number(m.precision)}, {"height", number(m.height)},
+        j["metrics"] = {{"loss", number(m.loss)},
+                        {"entropy", number(m.entropy)},
+                        {"entropy-nm", number(m.entropyNonMonotonic)},
+                        {"discernibility", number(m.discernibility)},
+                        {"dm", number(m.discernibilityPenalized)},
+                        {"aecs", number(m.aecs)},
+                        {"precision", number(m.precision)},
+                        {"height", number(m.height)},
                         {"ncp", number(m.ncp)}};
     }
     j["warnings"] = r.warnings;
@@ -191,16 +205,19 @@ int runAnonymize(const AnonymizeOptions& o) {
 
 void setupAnonymize(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<AnonymizeOptions>();
-    auto* cmd = app.add_subcommand("anonymize", "k-anonymity / l-diversity / t-closeness by optimal generalization or Mondrian");
+    auto* cmd = app.add_subcommand("anonymize",
+                                   "k-anonymity / l-diversity / t-closeness by optimal generalization or Mondrian");
     cmd->add_option("TABLE", o->table, "CSV table")->required();
     cmd->add_option("--qi", o->qi, "Quasi-identifiers, comma separated")->required();
-    cmd->add_option("--hierarchy", o->hierarchies, "COLUMN=FILE: ARX-format hierarchy (repeatable; also for the sensitive column)");
+    cmd->add_option("--hierarchy", o->hierarchies,
+                    "COLUMN=FILE: ARX-format hierarchy (repeatable; also for the sensitive column)");
     cmd->add_option("--sensitive", o->sensitive, "Sensitive attribute (for l-diversity / t-closeness)");
     cmd->add_option("--k", o->k, "k-anonymity (default 1 = none)");
     cmd->add_option("--l-diversity", o->lDiversity, "distinct:L | entropy:L | recursive:C:L");
     cmd->add_option("--t-closeness", o->tCloseness, "equal:T | ordered:T | hierarchical:T");
     cmd->add_option("--suppression", o->suppression, "Suppression limit, a fraction of records in [0,1] (default 0)");
-    cmd->add_option("--metric", o->metric, "loss | entropy | entropy-nm | discernibility | dm | aecs | precision | height | ncp");
+    cmd->add_option("--metric", o->metric,
+                    "loss | entropy | entropy-nm | discernibility | dm | aecs | precision | height | ncp");
     cmd->add_option("--algorithm", o->algorithm, "optimal | mondrian (default optimal)");
     cmd->add_option("--mondrian-mode", o->mondrianMode, "strict | relaxed (default strict)");
     cmd->add_option("--transformation", o->transformation, "Apply these levels (e.g. 2,0,3) instead of searching");

@@ -17,7 +17,8 @@
 namespace {
 
 struct DpOptions {
-    std::string file, column, query = "count", mechanism, bins, delimiter, categories, categoriesFile, strategy = "identity";
+    std::string file, column, query = "count", mechanism, bins, delimiter, categories, categoriesFile,
+                              strategy = "identity";
     std::string other;
     bool otherGiven = false;
     std::vector<std::string> strategyOptions;
@@ -48,7 +49,8 @@ veil::Status parseBins(const std::string& text, veil::dp::ColumnQuerySpec& spec)
             if (used != it.size()) throw std::invalid_argument("edge");
         }
     } catch (const std::exception&) {
-        return veil::Status::invalidArgument("--bins expects a bin count in [1, " + std::to_string(veil::dp::kMaxHistogramBins) +
+        return veil::Status::invalidArgument("--bins expects a bin count in [1, " +
+                                             std::to_string(veil::dp::kMaxHistogramBins) +
                                              "] or ascending edges (e.g. 0,18,65,120), got '" + text + "'");
     }
     return veil::Status::ok();
@@ -143,7 +145,8 @@ void printText(const DpOptions& o, const veil::dp::ColumnQuerySpec& spec, const 
             std::cout << "  " << r.labels[i] << ": " << veil::formatNumber(r.releases[t][i]);
             if (t < r.intervals.size() && i < r.intervals[t].size())
                 std::cout << "  (" << int(std::lround(spec.confidence * 100)) << "% interval "
-                          << veil::formatNumber(r.intervals[t][i].lower) << " .. " << veil::formatNumber(r.intervals[t][i].upper) << ")";
+                          << veil::formatNumber(r.intervals[t][i].lower) << " .. "
+                          << veil::formatNumber(r.intervals[t][i].upper) << ")";
             if (o.showTrue && i < r.trueValues.size()) std::cout << "  true " << veil::formatNumber(r.trueValues[i]);
             std::cout << '\n';
         }
@@ -153,7 +156,8 @@ void printText(const DpOptions& o, const veil::dp::ColumnQuerySpec& spec, const 
 }
 
 int runDp(const DpOptions& o) {
-    if (auto st = veil::cli::requireTeaching(o.release, o.showTrue, "--show-true"); !st) return veil::cli::reportError(st);
+    if (auto st = veil::cli::requireTeaching(o.release, o.showTrue, "--show-true"); !st)
+        return veil::cli::reportError(st);
     auto spec = buildSpec(o);
     if (!spec) return veil::cli::reportError(spec.status());
     if (auto cost = veil::dp::columnQueryCost(*spec); !cost) return veil::cli::reportError(cost.status());
@@ -163,8 +167,10 @@ int runDp(const DpOptions& o) {
     if (!gate) return veil::cli::reportError(gate.status());
     auto res = veil::dp::releaseColumnQuery(*gate->gate, *table, o.column, *spec, veil::RunContext{});
     if (!res) return veil::cli::reportError(res.status());
-    if (o.json) printJsonResult(o, *spec, *res);
-    else printText(o, *spec, *res);
+    if (o.json)
+        printJsonResult(o, *spec, *res);
+    else
+        printText(o, *spec, *res);
     return 0;
 }
 
@@ -173,21 +179,30 @@ void setupDp(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto* cmd = app.add_subcommand("dp", "Differentially private answer to a query on one column");
     cmd->add_option("TABLE", o->file, "CSV file")->required();
     cmd->add_option("--column,-c", o->column, "Column to query")->required();
-    cmd->add_option("--query,-q", o->query, "count | sum | mean | median | quantile:Q | histogram | range:A:B (default count)");
+    cmd->add_option("--query,-q", o->query,
+                    "count | sum | mean | median | quantile:Q | histogram | range:A:B (default count)");
     cmd->add_option("--mechanism,-m", o->mechanism,
-                    "laplace | geometric | gaussian | exponential | smooth | histogram (default: laplace; exponential for medians/quantiles; gaussian when --delta > 0)");
+                    "laplace | geometric | gaussian | exponential | smooth | histogram (default: laplace; exponential "
+                    "for medians/quantiles; gaussian when --delta > 0)");
     cmd->add_option("--epsilon,-e", o->epsilon, "Privacy parameter epsilon per release, in [1e-9, 1000]")->required();
     cmd->add_option("--delta", o->delta, "Privacy parameter delta in [0, 1) (gaussian, smooth)");
     cmd->add_option("--lower", o->lower, "Declared lower clamping bound (sum, mean, quantiles, numeric bins)");
     cmd->add_option("--upper", o->upper, "Declared upper clamping bound");
-    cmd->add_option("--bins", o->bins, "Numeric histogram: number of equal-width bins in [lower, upper], or ascending edges a,b,c");
-    cmd->add_option("--categories", o->categories, "Categorical histogram: the declared categories a,b,c (labels never come from the data)");
-    cmd->add_option("--categories-file", o->categoriesFile, "Categorical histogram: a file with one declared category per line");
-    auto* other = cmd->add_option("--other", o->other, "Count values outside the categories in an extra bin (default label '(other)'); without it they are dropped")
+    cmd->add_option("--bins", o->bins,
+                    "Numeric histogram: number of equal-width bins in [lower, upper], or ascending edges a,b,c");
+    cmd->add_option("--categories", o->categories,
+                    "Categorical histogram: the declared categories a,b,c (labels never come from the data)");
+    cmd->add_option("--categories-file", o->categoriesFile,
+                    "Categorical histogram: a file with one declared category per line");
+    auto* other = cmd->add_option("--other", o->other,
+                                  "Count values outside the categories in an extra bin (default label '(other)'); "
+                                  "without it they are dropped")
                       ->expected(0, 1);
-    cmd->add_option("--strategy", o->strategy, "Numeric histogram strategy: identity (default), hierarchical, privelet, mwem, ...");
+    cmd->add_option("--strategy", o->strategy,
+                    "Numeric histogram strategy: identity (default), hierarchical, privelet, mwem, ...");
     cmd->add_option("--option", o->strategyOptions, "Strategy option NAME=VALUE (repeatable), e.g. branching=16");
-    cmd->add_option("--trials", o->trials, "Number of independent releases (each costs epsilon)")->check(CLI::Range(1, veil::dp::kMaxTrials));
+    cmd->add_option("--trials", o->trials, "Number of independent releases (each costs epsilon)")
+        ->check(CLI::Range(1, veil::dp::kMaxTrials));
     cmd->add_option("--confidence", o->confidence, "Confidence level of the intervals (default 0.95)");
     cmd->add_option("--delimiter,-d", o->delimiter, "Field delimiter (default: detect)");
     veil::cli::addReleaseOptions(cmd, o->release);

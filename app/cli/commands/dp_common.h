@@ -11,9 +11,12 @@ namespace veil::cli {
 inline Result<Table> readTableForDp(const std::string& file, const std::string& delimiter) {
     CsvReadOptions opts;
     if (!delimiter.empty()) {
-        if (delimiter == "\\t" || delimiter == "tab") opts.delimiter = '\t';
-        else if (delimiter.size() == 1) opts.delimiter = delimiter[0];
-        else return Status::invalidArgument("--delimiter must be one character (or 'tab'), got '" + delimiter + "'");
+        if (delimiter == "\\t" || delimiter == "tab")
+            opts.delimiter = '\t';
+        else if (delimiter.size() == 1)
+            opts.delimiter = delimiter[0];
+        else
+            return Status::invalidArgument("--delimiter must be one character (or 'tab'), got '" + delimiter + "'");
     }
     auto read = readCsvFile(file, opts);
     if (!read) return read.status();

@@ -67,9 +67,12 @@ int runStats(const StatsOptions& o) {
             graphlets[graph::graphletName(static_cast<graph::Graphlet>(i))] = (*c)[i];
     }
     if (o.in.json) {
-        nlohmann::json j{{"nodes", s->nodes},          {"edges", s->edges},
-                         {"max_degree", s->maxDegree}, {"triangles", s->triangles},
-                         {"two_stars", s->twoStars},   {"degree_histogram", s->degreeHistogram},
+        nlohmann::json j{{"nodes", s->nodes},
+                         {"edges", s->edges},
+                         {"max_degree", s->maxDegree},
+                         {"triangles", s->triangles},
+                         {"two_stars", s->twoStars},
+                         {"degree_histogram", s->degreeHistogram},
                          {"unique_by_degree", uniq.uniqueByDegree},
                          {"unique_by_neighbourhood", uniq.uniqueByNeighbourhood},
                          {"warnings", warningsJson(*loaded)}};
@@ -80,9 +83,9 @@ int runStats(const StatsOptions& o) {
         return 0;
     }
     std::cout << "nodes       " << s->nodes << "\nedges       " << s->edges << "\nmax degree  " << s->maxDegree
-              << "\ntriangles   " << s->triangles << "\ntwo-stars   " << s->twoStars
-              << "\nunique by degree         " << formatNumber(uniq.uniqueByDegree)
-              << "\nunique by neighbourhood  " << formatNumber(uniq.uniqueByNeighbourhood) << '\n';
+              << "\ntriangles   " << s->triangles << "\ntwo-stars   " << s->twoStars << "\nunique by degree         "
+              << formatNumber(uniq.uniqueByDegree) << "\nunique by neighbourhood  "
+              << formatNumber(uniq.uniqueByNeighbourhood) << '\n';
     for (const auto& [spec, count] : profiles.items()) std::cout << "profile " << spec << "  " << count << '\n';
     for (const auto& [name, count] : graphlets.items()) std::cout << "graphlet " << name << "  " << count << '\n';
     std::cout << "degree histogram (degree: nodes)\n";
@@ -117,13 +120,18 @@ int runSensitivity(const SensitivityOptions& o) {
                       {"rs_node", valueJson(r.rsNode)},
                       {"rs_edge", valueJson(r.rsEdge)},
                       {"formulas",
-                       {{"ls_edge", r.lsEdge.formula}, {"gs_edge", r.gsEdge.formula}, {"ls_node", r.lsNode.formula},
-                        {"gs_node", r.gsNode.formula}, {"rs_node", r.rsNode.formula}, {"rs_edge", r.rsEdge.formula}}}};
+                       {{"ls_edge", r.lsEdge.formula},
+                        {"gs_edge", r.gsEdge.formula},
+                        {"ls_node", r.lsNode.formula},
+                        {"gs_node", r.gsNode.formula},
+                        {"rs_node", r.rsNode.formula},
+                        {"rs_edge", r.rsEdge.formula}}}};
         }
         printJson(j);
         return 0;
     }
-    std::cout << "statistic    value  LS_edge  GS_edge  LS_node  GS_node  RS_node(H_" << o.k << ")  RS_edge(H_" << o.k << ")\n";
+    std::cout << "statistic    value  LS_edge  GS_edge  LS_node  GS_node  RS_node(H_" << o.k << ")  RS_edge(H_" << o.k
+              << ")\n";
     for (const auto& r : *rows)
         std::cout << r.statistic << "  " << formatNumber(r.value) << "  " << formatNumber(r.lsEdge.value) << "  "
                   << formatNumber(r.gsEdge.value) << "  " << formatNumber(r.lsNode.value) << "  "
@@ -141,7 +149,8 @@ int runSensitivity(const SensitivityOptions& o) {
 
 void setupStats(CLI::App& graph, CommandOutcome& outcome) {
     auto o = std::make_shared<StatsOptions>();
-    auto* cmd = graph.add_subcommand("stats", "Exact statistics: nodes, edges, degrees, triangles, two-stars, uniqueness");
+    auto* cmd =
+        graph.add_subcommand("stats", "Exact statistics: nodes, edges, degrees, triangles, two-stars, uniqueness");
     addInputOptions(*cmd, o->in);
     cmd->add_option("--profile", o->profiles,
                     "Local profile query SPEC to count, e.g. lawyer,lawyer,doctor,doctor/1-2,3-4,1!3,1!4,2!3,2!4 "
@@ -152,7 +161,8 @@ void setupStats(CLI::App& graph, CommandOutcome& outcome) {
 
 void setupSensitivity(CLI::App& graph, CommandOutcome& outcome) {
     auto o = std::make_shared<SensitivityOptions>();
-    auto* cmd = graph.add_subcommand("sensitivity", "Local / global / restricted sensitivities of #edges, max degree, #triangles");
+    auto* cmd = graph.add_subcommand("sensitivity",
+                                     "Local / global / restricted sensitivities of #edges, max degree, #triangles");
     addInputOptions(*cmd, o->in);
     cmd->add_option("--k", o->k, "Degree bound of the hypothesis H_k (default 10)")->check(CLI::PositiveNumber);
     cmd->callback([o, &outcome] { outcome.exitCode = runSensitivity(*o); });

@@ -126,7 +126,8 @@ int runDegrees(const DegreesOptions& o) {
     if (!hist) return reportError(hist.status());
     const dp::PrivacySpend total = gate->gate->session().spent();
     if (o.in.json) {
-        nlohmann::json sequence{{"noise_scale", seq->noiseScale}, {"noisy", seq->noisy}, {"post_processed", seq->postProcessed}};
+        nlohmann::json sequence{
+            {"noise_scale", seq->noiseScale}, {"noisy", seq->noisy}, {"post_processed", seq->postProcessed}};
         nlohmann::json histogram{{"noise_scale", hist->noiseScale}, {"noisy", hist->noisy}, {"clamped", hist->clamped}};
         addReceipt(sequence, seq->receipt);
         addReceipt(histogram, hist->receipt);
@@ -143,13 +144,15 @@ int runDegrees(const DegreesOptions& o) {
         addReceipt(j, seq->receipt);
         j["spent"] = {{"epsilon", total.epsilon}, {"delta", total.delta}, {"rho", total.rho}};
         j["ledger_entry"] = nullptr;
-        j["ledger_entries"] = {seq->receipt.ledgerEntry ? nlohmann::json(*seq->receipt.ledgerEntry) : nlohmann::json(nullptr),
-                               hist->receipt.ledgerEntry ? nlohmann::json(*hist->receipt.ledgerEntry) : nlohmann::json(nullptr)};
+        j["ledger_entries"] = {
+            seq->receipt.ledgerEntry ? nlohmann::json(*seq->receipt.ledgerEntry) : nlohmann::json(nullptr),
+            hist->receipt.ledgerEntry ? nlohmann::json(*hist->receipt.ledgerEntry) : nlohmann::json(nullptr)};
         printJson(j);
         return 0;
     }
     std::cout << "sorted degree sequence + Lap(" << formatNumber(seq->noiseScale)
-              << "), isotonic regression (Hay et al. 2009)\nrank  " << (o.showTrue ? "true  " : "") << "noisy  post-processed\n";
+              << "), isotonic regression (Hay et al. 2009)\nrank  " << (o.showTrue ? "true  " : "")
+              << "noisy  post-processed\n";
     for (std::size_t i = 0; i < seq->noisy.size(); ++i) {
         std::cout << i << "  ";
         if (o.showTrue) std::cout << formatNumber(seq->trueSorted[i]) << "  ";

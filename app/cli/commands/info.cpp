@@ -43,9 +43,12 @@ int runInfo(const InfoOptions& o) {
     veil::CsvReadOptions opts;
     opts.hasHeader = !o.noHeader;
     if (!o.delimiter.empty()) {
-        if (o.delimiter == "\\t" || o.delimiter == "tab") opts.delimiter = '\t';
-        else if (o.delimiter.size() == 1) opts.delimiter = o.delimiter[0];
-        else return veil::cli::reportError("--delimiter must be one character (or 'tab'), got '" + o.delimiter + "'");
+        if (o.delimiter == "\\t" || o.delimiter == "tab")
+            opts.delimiter = '\t';
+        else if (o.delimiter.size() == 1)
+            opts.delimiter = o.delimiter[0];
+        else
+            return veil::cli::reportError("--delimiter must be one character (or 'tab'), got '" + o.delimiter + "'");
     }
     for (const auto& t : o.types) {
         const auto eq = t.find('=');
@@ -74,7 +77,8 @@ int runInfo(const InfoOptions& o) {
     std::cout << o.file << ": " << table.rowCount() << " rows, " << table.columnCount() << " columns (delimiter '"
               << (read->delimiter == '\t' ? "\\" : "") << shown << "')\n\n";
     std::cout << std::left << std::setw(24) << "column" << std::setw(13) << "type" << std::right << std::setw(10)
-              << "distinct" << std::setw(9) << "missing" << "  min .. max\n";
+              << "distinct" << std::setw(9) << "missing"
+              << "  min .. max\n";
     for (const auto& s : summaries) {
         std::cout << std::left << std::setw(24) << s.name << std::setw(13) << veil::columnTypeName(s.type) << std::right
                   << std::setw(10) << s.distinct << std::setw(9) << s.missing;
@@ -86,7 +90,8 @@ int runInfo(const InfoOptions& o) {
 
 void setupInfo(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto opts = std::make_shared<InfoOptions>();
-    auto* cmd = app.add_subcommand("info", "Show rows and, per column, the inferred type, distinct and missing counts, min/max");
+    auto* cmd = app.add_subcommand(
+        "info", "Show rows and, per column, the inferred type, distinct and missing counts, min/max");
     cmd->add_option("FILE", opts->file, "CSV file to inspect")->required();
     cmd->add_option("--delimiter,-d", opts->delimiter, "Field delimiter (default: detect among , ; tab |)");
     cmd->add_option("--type", opts->types, "Override a column's type: COLUMN=integer|real|date|categorical|text");

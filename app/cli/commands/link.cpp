@@ -56,8 +56,10 @@ int runLink(const LinkOptions& o) {
               << " external records match exactly one released record\n";
     for (const auto& m : report->matches) {
         std::cout << "  external row " << m.externalRow + 1 << ": ";
-        if (m.privateRows.empty()) std::cout << "no match\n";
-        else if (m.privateRows.size() > 1) std::cout << m.privateRows.size() << " candidates\n";
+        if (m.privateRows.empty())
+            std::cout << "no match\n";
+        else if (m.privateRows.size() > 1)
+            std::cout << m.privateRows.size() << " candidates\n";
         else {
             std::cout << "re-identified as released row " << m.privateRows[0] + 1 << " (";
             for (std::size_t c = 0; c < rt.columnCount(); ++c)

@@ -34,7 +34,9 @@ int runPlanSql(const PlanSqlOptions& o) {
 
 void setupPlanSql(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<PlanSqlOptions>();
-    auto* cmd = app.add_subcommand("plan-sql", "Export a full-domain generalization plan, or a DP query's exact aggregates, as SQL for an engine that scales");
+    auto* cmd = app.add_subcommand(
+        "plan-sql",
+        "Export a full-domain generalization plan, or a DP query's exact aggregates, as SQL for an engine that scales");
     cmd->add_option("PLAN", o->plan, "Anonymization or dp-query plan (JSON)")->required();
     cmd->add_option("--dialect", o->dialect, "sqlite, duckdb, postgresql or spark (default sqlite)");
     cmd->add_option("--output,-o", o->output, "Write the SQL to FILE (default: standard output)");

@@ -60,23 +60,31 @@ veil::Result<PointSet> loadPoints(const PsdCliOptions& o) {
     if (!domain) return domain.status();
     if (!o.shape.empty()) {
         if (!o.points.empty()) return veil::Status::invalidArgument("give either POINTS or --shape, not both");
-        if (o.scale == 0) return veil::Status::invalidArgument("--shape needs --scale N (number of points, e.g. 1000000)");
+        if (o.scale == 0)
+            return veil::Status::invalidArgument("--shape needs --scale N (number of points, e.g. 1000000)");
         auto shape = readDensityShape(o.shape);
         if (!shape) return shape.status();
         // Sampled points are synthetic: their own stream (public data, not the release's noise).
-        auto rng = o.release.seed ? std::unique_ptr<veil::RandomSource>(std::make_unique<veil::SeededRandom>(shapeSampleSeed(*o.release.seed)))
+        auto rng = o.release.seed ? std::unique_ptr<veil::RandomSource>(
+                                        std::make_unique<veil::SeededRandom>(shapeSampleSeed(*o.release.seed)))
                                   : std::unique_ptr<veil::RandomSource>(std::make_unique<veil::SecureRandom>());
         veil::RunContext ctx;
         ctx.random = rng.get();
         return samplePointsFromShape(*shape, o.scale, ctx);
     }
-    if (o.points.empty()) return veil::Status::invalidArgument("give POINTS (a CSV file) with --x and --y, or --shape FILE --scale N");
-    if (o.xColumn.empty() || o.yColumn.empty()) return veil::Status::invalidArgument("POINTS needs --x COLUMN and --y COLUMN");
+    if (o.points.empty())
+        return veil::Status::invalidArgument("give POINTS (a CSV file) with --x and --y, or --shape FILE --scale N");
+    if (o.xColumn.empty() || o.yColumn.empty())
+        return veil::Status::invalidArgument("POINTS needs --x COLUMN and --y COLUMN");
     veil::CsvReadOptions opts;
     if (!o.delimiter.empty()) {
-        if (o.delimiter == "tab" || o.delimiter == "\\t") opts.delimiter = '\t';
-        else if (o.delimiter.size() == 1) opts.delimiter = o.delimiter[0];
-        else return veil::Status::invalidArgument("--delimiter must be one character (or 'tab'), got '" + o.delimiter + "'");
+        if (o.delimiter == "tab" || o.delimiter == "\\t")
+            opts.delimiter = '\t';
+        else if (o.delimiter.size() == 1)
+            opts.delimiter = o.delimiter[0];
+        else
+            return veil::Status::invalidArgument("--delimiter must be one character (or 'tab'), got '" + o.delimiter +
+                                                 "'");
     }
     auto read = veil::readCsvFile(o.points, opts);
     if (!read) return read.status();
@@ -94,7 +102,10 @@ PsdRequest requestFor(const PsdCliOptions& o, const std::string& tree, bool nonP
         if (o.cellsPerAxis) r.options["cells_per_axis"] = *o.cellsPerAxis;
         return r;
     }
-    r.options = {{"height", o.height.value_or(8)}, {"budget", o.budget}, {"postprocess", o.postprocess}, {"min_leaf_size", o.minLeaf}};
+    r.options = {{"height", o.height.value_or(8)},
+                 {"budget", o.budget},
+                 {"postprocess", o.postprocess},
+                 {"min_leaf_size", o.minLeaf}};
     if (tree != "quad") {
         r.options["median"] = o.median;
         r.options["median_fraction"] = o.medianFraction;
@@ -125,7 +136,10 @@ nlohmann::json errorJson(const QueryErrorSummary& s) {
 }
 
 QuerySize querySizeOf(const std::string& s) {
-    return s == "small" ? QuerySize::Small : s == "medium" ? QuerySize::Medium : s == "large" ? QuerySize::Large : QuerySize::Mixed;
+    return s == "small"    ? QuerySize::Small
+           : s == "medium" ? QuerySize::Medium
+           : s == "large"  ? QuerySize::Large
+                           : QuerySize::Mixed;
 }
 
 // Teaching mode only: the error of the decomposition (and baselines) against the true counts.
@@ -139,27 +153,30 @@ veil::Result<nlohmann::json> evaluate(const PsdCliOptions& o, veil::dp::ReleaseG
     error = summarizeQueryError(truth, privateRangeCounts(psd, workload->queries), n, workload->sizes);
     if (!o.baselines) return baselines;
     // The command's teaching gate: the baselines draw from streams derived from its seed.
-    for (const auto& [name, tree, exact] : {std::tuple{"uniform_grid", std::string("grid"), false},
-                                            std::tuple{"non_private_tree", o.tree, true}}) {
+    for (const auto& [name, tree, exact] :
+         {std::tuple{"uniform_grid", std::string("grid"), false}, std::tuple{"non_private_tree", o.tree, true}}) {
         if (exact && o.tree == "grid") continue;
         auto other = releaseDecomposition(gate, points, requestFor(o, tree, exact), veil::RunContext{});
         if (!other) return other.status();
-        baselines[name] = {{"leaves", other->leaves.size()},
-                           {"query_error", errorJson(summarizeQueryError(truth, privateRangeCounts(*other, workload->queries), n,
-                                                                         workload->sizes))}};
+        baselines[name] = {
+            {"leaves", other->leaves.size()},
+            {"query_error",
+             errorJson(summarizeQueryError(truth, privateRangeCounts(*other, workload->queries), n, workload->sizes))}};
     }
     return baselines;
 }
 
 veil::Status checkTeachingFlags(const PsdCliOptions& o) {
-    VEIL_RETURN_IF_ERROR(veil::cli::requireTeaching(o.release, o.queryCount() > 0, "--queries (error against the true counts)"));
+    VEIL_RETURN_IF_ERROR(
+        veil::cli::requireTeaching(o.release, o.queryCount() > 0, "--queries (error against the true counts)"));
     VEIL_RETURN_IF_ERROR(veil::cli::requireTeaching(o.release, o.baselines, "--baselines"));
     VEIL_RETURN_IF_ERROR(veil::cli::requireTeaching(o.release, o.nonPrivate, "--non-private"));
     return veil::cli::requireTeaching(o.release, o.trueCounts, "--include-true-counts");
 }
 
 void printJsonResult(const PsdCliOptions& o, const PointSet& points, const PrivateSpatialDecomposition& psd,
-                     const QueryErrorSummary& error, const nlohmann::json& baselines, double buildSeconds, double seconds) {
+                     const QueryErrorSummary& error, const nlohmann::json& baselines, double buildSeconds,
+                     double seconds) {
     nlohmann::json j;
     j["tree"] = o.tree;
     if (o.release.teaching) j["points"] = points.size();
@@ -167,8 +184,10 @@ void printJsonResult(const PsdCliOptions& o, const PointSet& points, const Priva
     j["nodes"] = psd.nodes.size();
     j["max_depth"] = psd.maxDepth();
     j["epsilon"] = o.epsilon;
-    if (psd.privacy.isPrivate) j["max_path_epsilon"] = psd.maxPathEpsilon();
-    else j["max_path_epsilon"] = nullptr;  // not private: no finite epsilon
+    if (psd.privacy.isPrivate)
+        j["max_path_epsilon"] = psd.maxPathEpsilon();
+    else
+        j["max_path_epsilon"] = nullptr;  // not private: no finite epsilon
     j["count_epsilon_by_depth"] = psd.countEpsilonByDepth();
     j["median_epsilon_by_depth"] = psd.medianEpsilonByDepth();
     j["privacy"] = {{"private", psd.privacy.isPrivate && psd.receipt.isPrivate},
@@ -192,8 +211,10 @@ void printJsonResult(const PsdCliOptions& o, const PointSet& points, const Priva
 int runPsd(const PsdCliOptions& o) {
     const auto start = Clock::now();
     if (auto s = checkTeachingFlags(o); !s) return veil::cli::reportError(s);
-    if (o.tree != "grid" && !o.height) return veil::cli::reportError("--height H is required for a " + o.tree + " tree");
-    if (auto plan = planDecomposition(requestFor(o, o.tree, o.nonPrivate)); !plan) return veil::cli::reportError(plan.status());
+    if (o.tree != "grid" && !o.height)
+        return veil::cli::reportError("--height H is required for a " + o.tree + " tree");
+    if (auto plan = planDecomposition(requestFor(o, o.tree, o.nonPrivate)); !plan)
+        return veil::cli::reportError(plan.status());
     auto points = loadPoints(o);
     if (!points) return veil::cli::reportError(points.status());
     auto gate = veil::cli::makeGate(o.release, o.points.empty() ? o.shape : o.points);
@@ -201,7 +222,9 @@ int runPsd(const PsdCliOptions& o) {
 
     const auto buildStart = Clock::now();
     auto psd = releaseDecomposition(*gate->gate, *points, requestFor(o, o.tree, o.nonPrivate), veil::RunContext{});
-    if (!psd) return veil::cli::reportError(points->domainFromData ? psd.status().withContext("without --domain") : psd.status());
+    if (!psd)
+        return veil::cli::reportError(points->domainFromData ? psd.status().withContext("without --domain")
+                                                             : psd.status());
     const double buildSeconds = secondsSince(buildStart);
 
     QueryErrorSummary error;
@@ -212,7 +235,8 @@ int runPsd(const PsdCliOptions& o) {
         baselines = std::move(*b);
     }
     if (!o.output.empty()) {
-        if (auto s = writeLeavesGeoJson(o.output, *psd, GeoJsonOptions{o.trueCounts}); !s) return veil::cli::reportError(s);
+        if (auto s = writeLeavesGeoJson(o.output, *psd, GeoJsonOptions{o.trueCounts}); !s)
+            return veil::cli::reportError(s);
     }
     for (const auto& w : psd->warnings) std::cerr << "veil-cli: warning: " << w << '\n';
     const double seconds = secondsSince(start);
@@ -224,14 +248,17 @@ int runPsd(const PsdCliOptions& o) {
     if (o.release.teaching) std::cout << "points " << points->size() << ", ";
     std::cout << "leaves " << psd->leaves.size() << ", max depth " << psd->maxDepth()
               << "\nepsilon on every root-to-leaf path: "
-              << (psd->privacy.isPrivate ? veil::formatNumber(psd->maxPathEpsilon()) : std::string("none (NOT PRIVATE)"))
+              << (psd->privacy.isPrivate ? veil::formatNumber(psd->maxPathEpsilon())
+                                         : std::string("none (NOT PRIVATE)"))
               << (psd->privacy.delta > 0 ? ", delta " + veil::formatNumber(psd->privacy.delta) : std::string()) << " ("
               << psd->privacy.neighbouring << ")\n";
     if (error.queries > 0)
-        std::cout << error.queries << " " << querySizeName(querySizeOf(o.querySize)) << " range queries: median relative error "
-                  << veil::formatNumber(error.medianRelative) << ", scaled L1 " << veil::formatNumber(error.scaledL1) << "\n";
+        std::cout << error.queries << " " << querySizeName(querySizeOf(o.querySize))
+                  << " range queries: median relative error " << veil::formatNumber(error.medianRelative)
+                  << ", scaled L1 " << veil::formatNumber(error.scaledL1) << "\n";
     for (auto it = baselines.begin(); it != baselines.end(); ++it)
-        std::cout << "baseline " << it.key() << ": median relative error " << it.value()["query_error"]["median_relative"].dump() << "\n";
+        std::cout << "baseline " << it.key() << ": median relative error "
+                  << it.value()["query_error"]["median_relative"].dump() << "\n";
     if (!o.output.empty()) std::cout << "leaves written to " << o.output << "\n";
     std::cout << "time " << veil::formatNumber(seconds) << " s\n";
     veil::cli::printReceipt(psd->receipt);
@@ -240,38 +267,46 @@ int runPsd(const PsdCliOptions& o) {
 
 void setupPsd(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<PsdCliOptions>();
-    auto* cmd = app.add_subcommand("psd", "Private spatial decomposition (quadtree, kd-tree, hybrid) of points in a declared domain");
+    auto* cmd = app.add_subcommand(
+        "psd", "Private spatial decomposition (quadtree, kd-tree, hybrid) of points in a declared domain");
     cmd->add_option("POINTS", o->points, "CSV file with the points (use --x and --y)");
     cmd->add_option("--x", o->xColumn, "Numeric column holding x (e.g. longitude)");
     cmd->add_option("--y", o->yColumn, "Numeric column holding y (e.g. latitude)");
     cmd->add_option("--domain", o->domain,
-                    "Declared public domain XMIN,YMIN,XMAX,YMAX (required for a release; teaching mode may use the data's bounding box)");
+                    "Declared public domain XMIN,YMIN,XMAX,YMAX (required for a release; teaching mode may use the "
+                    "data's bounding box)");
     cmd->add_option("--delimiter,-d", o->delimiter, "Field delimiter of POINTS (default: detect)");
     cmd->add_option("--shape", o->shape, "2-D DPBench shape (.npy or CSV of counts) to sample points from");
-    cmd->add_option("--scale", o->scale, "Number of points to sample from --shape (1 to 10,000,000)")->check(CLI::Range(std::uint64_t(1), std::uint64_t(10'000'000)));
+    cmd->add_option("--scale", o->scale, "Number of points to sample from --shape (1 to 10,000,000)")
+        ->check(CLI::Range(std::uint64_t(1), std::uint64_t(10'000'000)));
     cmd->add_option("--tree", o->tree, "quad | kd | hybrid | grid (uniform-grid baseline)")
         ->check(CLI::IsMember({"quad", "kd", "hybrid", "grid"}));
     cmd->add_option("--height", o->height, "Maximum height h of the tree (quad <= 10, kd and hybrid <= 20)");
     cmd->add_option("--cells-per-axis", o->cellsPerAxis, "Grid: cells per axis (default: Qardaji et al.'s rule)");
     cmd->add_option("--min-leaf", o->minLeaf, "Do not split a node whose noisy count is below L (default 0: off)");
-    cmd->add_option("--epsilon,-e", o->epsilon, "Total privacy budget on every root-to-leaf path, in [1e-9, 1000]")->required();
+    cmd->add_option("--epsilon,-e", o->epsilon, "Total privacy budget on every root-to-leaf path, in [1e-9, 1000]")
+        ->required();
     cmd->add_option("--budget", o->budget, "Count budget across levels: uniform | geometric (default)")
         ->check(CLI::IsMember({"uniform", "geometric"}));
     cmd->add_option("--median", o->median, "Private median for kd splits: em (default) | smooth | noisy-mean | cell")
         ->check(CLI::IsMember({"em", "smooth", "noisy-mean", "cell"}));
-    cmd->add_option("--median-fraction", o->medianFraction, "Share of epsilon for medians (default 0.3)")->check(CLI::Range(0.0, 0.99));
+    cmd->add_option("--median-fraction", o->medianFraction, "Share of epsilon for medians (default 0.3)")
+        ->check(CLI::Range(0.0, 0.99));
     cmd->add_option("--delta", o->delta, "Delta per smooth-sensitivity median (default 1e-6)");
     cmd->add_option("--hybrid-kd-levels", o->hybridKdLevels, "Hybrid: number of kd levels on top (default h/2)");
     cmd->add_flag("--postprocess", o->postprocess, "Consistency post-processing (Hay et al.)");
-    cmd->add_option("--queries", o->queries, "Teaching: random range queries whose error is measured against the true counts (default 1000)")
+    cmd->add_option("--queries", o->queries,
+                    "Teaching: random range queries whose error is measured against the true counts (default 1000)")
         ->check(CLI::Range(std::size_t(0), std::size_t(10'000'000)));
     cmd->add_option("--query-size", o->querySize, "small | medium | large | mixed (default)")
         ->check(CLI::IsMember({"small", "medium", "large", "mixed"}));
     veil::cli::addReleaseOptions(cmd, o->release, "--ledger-budget");
     cmd->add_option("--output,-o", o->output, "Write the leaf rectangles with noisy counts as GeoJSON");
-    cmd->add_flag("--include-true-counts", o->trueCounts, "Teaching: also write true counts into the GeoJSON (NOT private)");
+    cmd->add_flag("--include-true-counts", o->trueCounts,
+                  "Teaching: also write true counts into the GeoJSON (NOT private)");
     cmd->add_flag("--non-private", o->nonPrivate, "Teaching: baseline with exact counts and medians (NOT private)");
-    cmd->add_flag("--baselines", o->baselines, "Teaching: also report the uniform grid and the non-private tree on the same queries");
+    cmd->add_flag("--baselines", o->baselines,
+                  "Teaching: also report the uniform grid and the non-private tree on the same queries");
     cmd->add_flag("--json", o->json, "Machine-readable output");
     cmd->callback([o, &outcome] { outcome.exitCode = runPsd(*o); });
 }

@@ -69,7 +69,8 @@ void setupRelease(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<ReleaseOptions>();
     auto* cmd = app.add_subcommand("release", "Run a release plan and write a release bundle (data, manifest, report)");
     cmd->add_option("PLAN", o->plan, "Release plan (JSON), e.g. docs/examples/adult-k5-plan.json")->required();
-    cmd->add_option("--output,-o", o->output, "Bundle folder to create, or a .zip file to write (must not exist)")->required();
+    cmd->add_option("--output,-o", o->output, "Bundle folder to create, or a .zip file to write (must not exist)")
+        ->required();
     cmd->add_option("--ledger", o->ledger,
                     "Privacy ledger (SQLite file or a .veil project; default ~/.local/share/veil/ledger.sqlite)");
     cmd->add_option("--aggregates", o->aggregates,

@@ -46,8 +46,11 @@ int runRisk(const RiskOptions& o) {
             for (const auto& c : homogeneity->vulnerable) {
                 nlohmann::json key = nlohmann::json::object();
                 for (std::size_t i = 0; i < qis.size(); ++i) key[qis[i]] = c.key[i];
-                classes.push_back({{"key", key}, {"size", c.size}, {"distinct_sensitive", c.distinctSensitive},
-                                   {"disclosed", c.distinctSensitive == 1 ? nlohmann::json(c.disclosedValue) : nlohmann::json(nullptr)}});
+                classes.push_back({{"key", key},
+                                   {"size", c.size},
+                                   {"distinct_sensitive", c.distinctSensitive},
+                                   {"disclosed", c.distinctSensitive == 1 ? nlohmann::json(c.disclosedValue)
+                                                                          : nlohmann::json(nullptr)}});
             }
             j["homogeneity"] = {{"l", o.l},
                                 {"classes", homogeneity->classes},
@@ -59,22 +62,25 @@ int runRisk(const RiskOptions& o) {
         cli::printJson(j);
         return 0;
     }
-    std::cout << risk->records << " records in " << risk->classes << " classes (smallest " << risk->minClassSize << ")\n"
+    std::cout << risk->records << " records in " << risk->classes << " classes (smallest " << risk->minClassSize
+              << ")\n"
               << "Prosecutor risk: max " << risk->prosecutorMax << ", average " << risk->prosecutorAvg << ", "
               << risk->recordsAtRisk << " records above " << risk->threshold << '\n'
               << "Journalist risk: max " << risk->journalistMax << ", average " << risk->journalistAvg << '\n'
               << "Marketer risk: " << risk->marketer << '\n'
               << "Sample uniqueness: " << risk->sampleUniqueness << " (" << risk->uniques << " unique records)\n";
     if (homogeneity) {
-        std::cout << "Homogeneity attack (fewer than " << o.l << " distinct '" << o.sensitive << "'): "
-                  << homogeneity->vulnerableClasses << " of " << homogeneity->classes << " classes, "
+        std::cout << "Homogeneity attack (fewer than " << o.l << " distinct '" << o.sensitive
+                  << "'): " << homogeneity->vulnerableClasses << " of " << homogeneity->classes << " classes, "
                   << homogeneity->recordsAffected << " records\n";
         for (const auto& c : homogeneity->vulnerable) {
             std::cout << "  ";
             for (std::size_t i = 0; i < qis.size(); ++i) std::cout << (i ? ", " : "") << qis[i] << '=' << c.key[i];
             std::cout << " (" << c.size << " records): ";
-            if (c.distinctSensitive == 1) std::cout << "all '" << c.disclosedValue << "'\n";
-            else std::cout << c.distinctSensitive << " distinct values\n";
+            if (c.distinctSensitive == 1)
+                std::cout << "all '" << c.disclosedValue << "'\n";
+            else
+                std::cout << c.distinctSensitive << " distinct values\n";
         }
     }
     return 0;

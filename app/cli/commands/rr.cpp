@@ -56,7 +56,8 @@ void printJsonResult(const RrOptions& o, const veil::dp::RrRelease& rr) {
         j["estimate"] = est.estimatedFractions[1];
         j["estimate_count"] = est.estimatedCounts[1];
         j["std_error"] = est.standardErrors[1];
-        j["interval"] = {est.estimatedFractions[1] - 1.96 * est.standardErrors[1], est.estimatedFractions[1] + 1.96 * est.standardErrors[1]};
+        j["interval"] = {est.estimatedFractions[1] - 1.96 * est.standardErrors[1],
+                         est.estimatedFractions[1] + 1.96 * est.standardErrors[1]};
         if (o.showTrue) j["true_value"] = rr.trueFractions[1];
     } else {
         j["estimate"] = est.estimatedFractions;
@@ -70,7 +71,8 @@ void printJsonResult(const RrOptions& o, const veil::dp::RrRelease& rr) {
 }
 
 int runRr(const RrOptions& o) {
-    if (auto st = veil::cli::requireTeaching(o.release, o.showTrue, "--show-true"); !st) return veil::cli::reportError(st);
+    if (auto st = veil::cli::requireTeaching(o.release, o.showTrue, "--show-true"); !st)
+        return veil::cli::reportError(st);
     auto request = buildRequest(o);
     if (!request) return veil::cli::reportError(request.status());
     auto table = veil::cli::readTableForDp(o.file, o.delimiter);
@@ -87,12 +89,13 @@ int runRr(const RrOptions& o) {
     }
     const auto& est = rr->estimate;
     std::cout << "randomized response on '" << o.column << "' (" << rr->respondents << " respondents), epsilon "
-              << veil::formatNumber(o.epsilon) << ": truth reported with probability " << veil::formatNumber(rr->truthProbability) << "\n";
+              << veil::formatNumber(o.epsilon) << ": truth reported with probability "
+              << veil::formatNumber(rr->truthProbability) << "\n";
     for (std::size_t c = 0; c < rr->categories.size(); ++c) {
         if (rr->binary && c == 0) continue;
         std::cout << "  " << (rr->binary ? rr->attribute : rr->categories[c]) << ": estimated fraction "
-                  << veil::formatNumber(est.estimatedFractions[c]) << " +- " << veil::formatNumber(1.96 * est.standardErrors[c])
-                  << " (95%)";
+                  << veil::formatNumber(est.estimatedFractions[c]) << " +- "
+                  << veil::formatNumber(1.96 * est.standardErrors[c]) << " (95%)";
         if (o.showTrue) std::cout << "  true " << veil::formatNumber(rr->trueFractions[c]);
         std::cout << '\n';
     }
@@ -102,15 +105,17 @@ int runRr(const RrOptions& o) {
 
 void setupRr(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<RrOptions>();
-    auto* cmd = app.add_subcommand("rr", "Randomized response on a column (one respondent per row) with the unbiased estimate");
+    auto* cmd =
+        app.add_subcommand("rr", "Randomized response on a column (one respondent per row) with the unbiased estimate");
     cmd->add_option("TABLE", o->file, "CSV file")->required();
     cmd->add_option("--column,-c", o->column, "Column holding each respondent's answer")->required();
     cmd->add_option("--epsilon,-e", o->epsilon, "Privacy parameter epsilon, in [1e-9, 1000]")->required();
     auto* value = cmd->add_option("--value", o->value, "Binary attribute: 'column = VALUE'");
     cmd->add_option("--categories", o->categories, "k-ary: the declared categories a,b,c (never read off the data)");
     cmd->add_option("--categories-file", o->categoriesFile, "k-ary: a file with one declared category per line");
-    auto* other = cmd->add_option("--other", o->other, "k-ary: report values outside the categories as this extra category "
-                                                       "(default label '(other)'); without it they are dropped")
+    auto* other = cmd->add_option("--other", o->other,
+                                  "k-ary: report values outside the categories as this extra category "
+                                  "(default label '(other)'); without it they are dropped")
                       ->expected(0, 1);
     cmd->add_option("--delimiter,-d", o->delimiter, "Field delimiter (default: detect)");
     veil::cli::addReleaseOptions(cmd, o->release);

@@ -41,15 +41,17 @@ void printTable(const veil::eval::SweepResult& r) {
     std::cout << "\n"
               << r.methods.size() << " methods x " << r.epsilons.size() << " epsilons x " << r.trials << " trials on "
               << r.threadsUsed << " thread(s) in " << num(r.seconds) << " s; "
-              << (r.seed ? "seed " + std::to_string(*r.seed) : std::string("secure randomness (not reproducible)")) << "\n\n";
+              << (r.seed ? "seed " + std::to_string(*r.seed) : std::string("secure randomness (not reproducible)"))
+              << "\n\n";
     std::cout << std::left << std::setw(34) << "method" << std::right << std::setw(10) << "epsilon" << std::setw(12)
               << "median abs" << std::setw(11) << "IQR abs" << std::setw(12) << "mean abs" << std::setw(24)
               << "95% interval of mean" << std::setw(12) << "median rel" << std::setw(12) << "scaled L1" << '\n';
     for (const auto& s : r.summaries) {
         const auto& abs = s[Metric::MeanAbsolute];
-        std::cout << std::left << std::setw(34) << r.methods[s.method].label << std::right << std::setw(10) << num(s.epsilon)
-                  << std::setw(12) << num(abs.median) << std::setw(11) << num(abs.iqr) << std::setw(12) << num(abs.mean)
-                  << std::setw(24) << ("[" + num(abs.ciLower) + ", " + num(abs.ciUpper) + "]") << std::setw(12)
+        std::cout << std::left << std::setw(34) << r.methods[s.method].label << std::right << std::setw(10)
+                  << num(s.epsilon) << std::setw(12) << num(abs.median) << std::setw(11) << num(abs.iqr)
+                  << std::setw(12) << num(abs.mean) << std::setw(24)
+                  << ("[" + num(abs.ciLower) + ", " + num(abs.ciUpper) + "]") << std::setw(12)
                   << num(s[Metric::MeanRelative].median) << std::setw(12) << num(s[Metric::ScaledL1].median) << '\n';
     }
 }
@@ -61,10 +63,10 @@ void printAnonymityTable(const veil::eval::SweepResult& r) {
               << "data: " << r.datasetName << "; models: " << r.models << "\n"
               << r.methods.size() << " methods x " << r.epsilons.size() << " k values, deterministic (1 run each) on "
               << r.threadsUsed << " thread(s) in " << num(r.seconds) << " s\n\n";
-    std::cout << std::left << std::setw(24) << "method" << std::right << std::setw(6) << "k" << std::setw(22) << "transformation"
-              << std::setw(10) << "loss" << std::setw(12) << "own metric" << std::setw(14) << "discern." << std::setw(10)
-              << "AECS" << std::setw(11) << "suppressed" << std::setw(10) << "risk max" << std::setw(10) << "risk avg"
-              << std::setw(10) << "at risk" << '\n';
+    std::cout << std::left << std::setw(24) << "method" << std::right << std::setw(6) << "k" << std::setw(22)
+              << "transformation" << std::setw(10) << "loss" << std::setw(12) << "own metric" << std::setw(14)
+              << "discern." << std::setw(10) << "AECS" << std::setw(11) << "suppressed" << std::setw(10) << "risk max"
+              << std::setw(10) << "risk avg" << std::setw(10) << "at risk" << '\n';
     auto cell = [](double v) { return std::isfinite(v) ? num(v) : std::string("-"); };
     for (const auto& row : r.anonymity) {
         const auto& m = row.measures;
@@ -73,9 +75,10 @@ void printAnonymityTable(const veil::eval::SweepResult& r) {
             std::cout << "  none: " << row.message << '\n';
             continue;
         }
-        std::cout << std::setw(22) << row.transformation << std::setw(10) << cell(m[AnonymityMeasure::Loss]) << std::setw(12)
-                  << cell(m[AnonymityMeasure::MethodMetric]) << std::setw(14) << cell(m[AnonymityMeasure::Discernibility])
-                  << std::setw(10) << cell(m[AnonymityMeasure::AverageClassSize]) << std::setw(11)
+        std::cout << std::setw(22) << row.transformation << std::setw(10) << cell(m[AnonymityMeasure::Loss])
+                  << std::setw(12) << cell(m[AnonymityMeasure::MethodMetric]) << std::setw(14)
+                  << cell(m[AnonymityMeasure::Discernibility]) << std::setw(10)
+                  << cell(m[AnonymityMeasure::AverageClassSize]) << std::setw(11)
                   << cell(m[AnonymityMeasure::Suppressed]) << std::setw(10) << cell(m[AnonymityMeasure::ProsecutorMax])
                   << std::setw(10) << cell(m[AnonymityMeasure::ProsecutorAverage]) << std::setw(10)
                   << cell(m[AnonymityMeasure::RecordsAtRisk]) << '\n';
@@ -83,7 +86,8 @@ void printAnonymityTable(const veil::eval::SweepResult& r) {
 }
 
 int runSweepCommand(const SweepCliOptions& o) {
-    if (o.threads < 0) return veil::cli::reportError("--threads must be >= 0 (0 = all cores), got " + std::to_string(o.threads));
+    if (o.threads < 0)
+        return veil::cli::reportError("--threads must be >= 0 (0 = all cores), got " + std::to_string(o.threads));
     auto experiment = veil::eval::readExperimentFile(o.experiment);
     if (!experiment) return veil::cli::reportError(experiment.status());
     auto inputs = veil::eval::loadExperimentInputs(*experiment);
@@ -113,7 +117,8 @@ int runSweepCommand(const SweepCliOptions& o) {
         std::cout << "\n" << result->anonymity.size() << " rows (one per method and k) written to " << o.output << '\n';
     } else {
         printTable(*result);
-        std::cout << "\n" << result->rows.size() << " trial rows written to " << o.output << '\n'
+        std::cout << "\n"
+                  << result->rows.size() << " trial rows written to " << o.output << '\n'
                   << "TEACHING MODE - not private: errors are measured against the true answers\n";
     }
     return 0;
@@ -121,19 +126,23 @@ int runSweepCommand(const SweepCliOptions& o) {
 
 void setupSweep(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto opts = std::make_shared<SweepCliOptions>();
-    auto* cmd = app.add_subcommand("sweep", "Run an experiment: error of each method over an epsilon grid and trials "
-                                            "(or information loss and risk over a k grid)");
+    auto* cmd = app.add_subcommand("sweep",
+                                   "Run an experiment: error of each method over an epsilon grid and trials "
+                                   "(or information loss and risk over a k grid)");
     cmd->add_option("EXPERIMENT", opts->experiment,
                     "Experiment JSON (dataset, workload, methods, epsilon grid, trials, delta, seed); "
                     "relative paths in it are relative to the file")
         ->required();
-    cmd->add_option("--output,-o", opts->output, "CSV file for one row per (method, epsilon, trial) with the error metrics")
+    cmd->add_option("--output,-o", opts->output,
+                    "CSV file for one row per (method, epsilon, trial) with the error metrics")
         ->required();
-    cmd->add_option("--threads,-j", opts->threads, "Worker threads (default 0 = all cores); results do not depend on it");
+    cmd->add_option("--threads,-j", opts->threads,
+                    "Worker threads (default 0 = all cores); results do not depend on it");
     cmd->add_flag("--json", opts->json, "Print the summaries as JSON");
-    cmd->add_flag("--teaching", opts->teaching,
-                  "Teaching mode (required for epsilon sweeps): errors are measured against the true answers, so the data "
-                  "must be public or a sample; nothing is charged and the results are marked not private");
+    cmd->add_flag(
+        "--teaching", opts->teaching,
+        "Teaching mode (required for epsilon sweeps): errors are measured against the true answers, so the data "
+        "must be public or a sample; nothing is charged and the results are marked not private");
     cmd->callback([opts, &outcome] { outcome.exitCode = runSweepCommand(*opts); });
 }
 

@@ -48,7 +48,8 @@ EquivalenceClasses makeClasses(const EncodedData& data, const std::vector<int>& 
     ec.classLabels.resize(nc.classCount());
     for (std::size_t c = 0; c < nc.classCount(); ++c) {
         for (std::size_t d = 0; d < data.dimensions(); ++d)
-            ec.classLabels[c].push_back(data.dims[d].labelText[std::size_t(levels[d])][data.label(nc.classRep[c], d, levels[d])]);
+            ec.classLabels[c].push_back(
+                data.dims[d].labelText[std::size_t(levels[d])][data.label(nc.classRep[c], d, levels[d])]);
     }
     return ec;
 }
@@ -64,7 +65,8 @@ Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationCo
     auto encoded = encodeTable(table, config, ctx);
     if (!encoded) return encoded.status();
     const EncodedData& data = *encoded;
-    const auto maxOutliers = static_cast<std::size_t>(std::floor(config.suppressionLimit * double(data.records) + 1e-9));
+    const auto maxOutliers =
+        static_cast<std::size_t>(std::floor(config.suppressionLimit * double(data.records) + 1e-9));
     Groupifier groupifier(data, config.models, maxOutliers);
     MetricEvaluator evaluator(data);
 
@@ -73,8 +75,9 @@ Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationCo
     result.metric = config.metric;
     for (const auto& d : data.dims) result.quasiIdentifiers.push_back(d.name);
     if (config.metric == MetricKind::Ncp)
-        return Status::invalidArgument("the NCP metric applies to Mondrian only; choose loss, entropy, entropy-nm, "
-                                       "discernibility, dm, aecs, precision or height");
+        return Status::invalidArgument(
+            "the NCP metric applies to Mondrian only; choose loss, entropy, entropy-nm, "
+            "discernibility, dm, aecs, precision or height");
 
     NodeClasses nc;
     std::vector<int> maxLevels;
@@ -103,8 +106,8 @@ Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationCo
                              ": " + std::to_string(nc.suppressed) + " records violate it, at most " +
                              std::to_string(maxOutliers) + " may be suppressed";
     } else {
-        auto outcome = searchOptimal(data, config.metric, modelsMonotonic(config.models, maxOutliers), groupifier,
-                                     evaluator, ctx);
+        auto outcome =
+            searchOptimal(data, config.metric, modelsMonotonic(config.models, maxOutliers), groupifier, evaluator, ctx);
         if (!outcome) return outcome.status();
         result.lattice = std::move(outcome->lattice);
         if (!outcome->found) {

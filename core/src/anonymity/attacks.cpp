@@ -11,7 +11,8 @@ namespace veil::anonymity {
 
 namespace {
 
-Result<std::vector<std::size_t>> columnsOf(const Table& table, const std::vector<std::string>& names, const std::string& what) {
+Result<std::vector<std::size_t>> columnsOf(const Table& table, const std::vector<std::string>& names,
+                                           const std::string& what) {
     std::vector<std::size_t> cols;
     for (const auto& name : names) {
         auto idx = table.columnIndex(name);
@@ -57,8 +58,10 @@ Result<LinkageReport> linkageAttack(const Table& released, const Table& external
             hasMask = hasMask || rvals[r][j].find('*') != std::string::npos;
             key += rvals[r][j] + '\x1f';
         }
-        if (hasMask) masked.push_back(r);
-        else exact[key].push_back(r);
+        if (hasMask)
+            masked.push_back(r);
+        else
+            exact[key].push_back(r);
     }
     std::unordered_set<std::size_t> reidentified;
     for (std::size_t e = 0; e < external.rowCount(); ++e) {
@@ -89,7 +92,8 @@ Result<LinkageReport> linkageAttack(const Table& released, const Table& external
 
 Result<HomogeneityReport> homogeneityAttack(const Table& table, const std::vector<std::string>& quasiIdentifiers,
                                             const std::string& sensitive, int l) {
-    if (l < 2) return Status::invalidArgument("homogeneity attack: l must be at least 2 (got " + std::to_string(l) + ")");
+    if (l < 2)
+        return Status::invalidArgument("homogeneity attack: l must be at least 2 (got " + std::to_string(l) + ")");
     if (quasiIdentifiers.empty()) return Status::invalidArgument("no quasi-identifiers given");
     auto cols = columnsOf(table, quasiIdentifiers, "quasi-identifier");
     if (!cols) return cols.status();

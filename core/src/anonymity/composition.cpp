@@ -41,7 +41,8 @@ Result<CompositionReport> compositionAttack(const ReleaseView& first, std::size_
                                             std::size_t secondRow, const std::string& sensitive) {
     CompositionReport report;
     VEIL_RETURN_IF_ERROR(classValues(first, firstRow, sensitive, "first", report.firstClassSize, report.firstValues));
-    VEIL_RETURN_IF_ERROR(classValues(second, secondRow, sensitive, "second", report.secondClassSize, report.secondValues));
+    VEIL_RETURN_IF_ERROR(
+        classValues(second, secondRow, sensitive, "second", report.secondClassSize, report.secondValues));
     std::set_intersection(report.firstValues.begin(), report.firstValues.end(), report.secondValues.begin(),
                           report.secondValues.end(), std::back_inserter(report.intersection));
     return report;

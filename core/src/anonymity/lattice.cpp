@@ -70,15 +70,19 @@ NodeDisplay GeneralizationLattice::display(std::size_t index) const {
     const auto& n = m_nodes[index];
     if (n.optimum) return NodeDisplay::Optimum;
     switch (n.status) {
-    case NodeStatus::Anonymous: return n.evaluated ? NodeDisplay::Anonymous : NodeDisplay::Pruned;
-    case NodeStatus::NotAnonymous: return NodeDisplay::NotAnonymous;
-    case NodeStatus::Unknown: break;
+        case NodeStatus::Anonymous:
+            return n.evaluated ? NodeDisplay::Anonymous : NodeDisplay::Pruned;
+        case NodeStatus::NotAnonymous:
+            return NodeDisplay::NotAnonymous;
+        case NodeStatus::Unknown:
+            break;
     }
     return NodeDisplay::Unknown;
 }
 
 std::size_t GeneralizationLattice::countStatus(NodeStatus s) const {
-    return std::size_t(std::count_if(m_nodes.begin(), m_nodes.end(), [s](const LatticeNode& n) { return n.status == s; }));
+    return std::size_t(
+        std::count_if(m_nodes.begin(), m_nodes.end(), [s](const LatticeNode& n) { return n.status == s; }));
 }
 
 std::size_t GeneralizationLattice::countChecked() const {

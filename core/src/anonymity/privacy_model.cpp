@@ -30,18 +30,24 @@ bool number(std::string_view s, double& out) {
 
 const char* lDiversityVariantName(LDiversityVariant v) {
     switch (v) {
-    case LDiversityVariant::Distinct: return "distinct";
-    case LDiversityVariant::Entropy: return "entropy";
-    case LDiversityVariant::Recursive: return "recursive";
+        case LDiversityVariant::Distinct:
+            return "distinct";
+        case LDiversityVariant::Entropy:
+            return "entropy";
+        case LDiversityVariant::Recursive:
+            return "recursive";
     }
     return "?";
 }
 
 const char* tClosenessVariantName(TClosenessVariant v) {
     switch (v) {
-    case TClosenessVariant::EqualDistance: return "equal";
-    case TClosenessVariant::OrderedDistance: return "ordered";
-    case TClosenessVariant::HierarchicalDistance: return "hierarchical";
+        case TClosenessVariant::EqualDistance:
+            return "equal";
+        case TClosenessVariant::OrderedDistance:
+            return "ordered";
+        case TClosenessVariant::HierarchicalDistance:
+            return "hierarchical";
     }
     return "?";
 }
@@ -51,14 +57,27 @@ std::string PrivacyModels::describe() const {
     if (lDiversity) {
         out.append(", ").append(lDiversityVariantName(lDiversity->variant)).append(" ");
         if (lDiversity->variant == LDiversityVariant::Recursive)
-            out.append("(").append(formatNumber(lDiversity->c)).append(",").append(formatNumber(lDiversity->l)).append(")");
-        else out.append(formatNumber(lDiversity->l));
+            out.append("(")
+                .append(formatNumber(lDiversity->c))
+                .append(",")
+                .append(formatNumber(lDiversity->l))
+                .append(")");
+        else
+            out.append(formatNumber(lDiversity->l));
         out += "-diversity";
     }
     if (tCloseness)
-        out.append(", ").append(formatNumber(tCloseness->t)).append("-closeness (").append(tClosenessVariantName(tCloseness->variant)).append(")");
+        out.append(", ")
+            .append(formatNumber(tCloseness->t))
+            .append("-closeness (")
+            .append(tClosenessVariantName(tCloseness->variant))
+            .append(")");
     if (deltaPresence)
-        out.append(", (").append(formatNumber(deltaPresence->deltaMin)).append(",").append(formatNumber(deltaPresence->deltaMax)).append(")-presence");
+        out.append(", (")
+            .append(formatNumber(deltaPresence->deltaMin))
+            .append(",")
+            .append(formatNumber(deltaPresence->deltaMax))
+            .append(")-presence");
     return out;
 }
 
@@ -93,10 +112,14 @@ Result<TCloseness> parseTCloseness(std::string_view text) {
     const auto parts = splitColon(text);
     const std::string expected = " (expected equal:T, ordered:T or hierarchical:T)";
     TCloseness tc;
-    if (parts[0] == "equal") tc.variant = TClosenessVariant::EqualDistance;
-    else if (parts[0] == "ordered") tc.variant = TClosenessVariant::OrderedDistance;
-    else if (parts[0] == "hierarchical") tc.variant = TClosenessVariant::HierarchicalDistance;
-    else return Status::invalidArgument("unknown t-closeness variant '" + std::string(parts[0]) + "'" + expected);
+    if (parts[0] == "equal")
+        tc.variant = TClosenessVariant::EqualDistance;
+    else if (parts[0] == "ordered")
+        tc.variant = TClosenessVariant::OrderedDistance;
+    else if (parts[0] == "hierarchical")
+        tc.variant = TClosenessVariant::HierarchicalDistance;
+    else
+        return Status::invalidArgument("unknown t-closeness variant '" + std::string(parts[0]) + "'" + expected);
     if (parts.size() != 2 || !number(parts[1], tc.t))
         return Status::invalidArgument("bad t-closeness '" + std::string(text) + "'" + expected);
     VEIL_RETURN_IF_ERROR(requireProbability(tc.t, "t"));

@@ -41,7 +41,8 @@ RiskSummary riskFromClassSizes(const std::vector<std::size_t>& sizes, double thr
 
 namespace {
 
-Result<std::vector<std::size_t>> columnsOf(const Table& table, const std::vector<std::string>& names, const std::string& what) {
+Result<std::vector<std::size_t>> columnsOf(const Table& table, const std::vector<std::string>& names,
+                                           const std::string& what) {
     std::vector<std::size_t> cols;
     for (const auto& name : names) {
         auto idx = table.columnIndex(name);

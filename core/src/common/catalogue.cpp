@@ -29,9 +29,12 @@ std::string rangeText(const ParameterInfo& p) {
 
 std::string expected(const ParameterInfo& p) {
     switch (p.kind) {
-        case ParameterKind::Number: return "a number in " + rangeText(p);
-        case ParameterKind::Integer: return "an integer in " + rangeText(p);
-        case ParameterKind::Flag: return "true or false";
+        case ParameterKind::Number:
+            return "a number in " + rangeText(p);
+        case ParameterKind::Integer:
+            return "an integer in " + rangeText(p);
+        case ParameterKind::Flag:
+            return "true or false";
         case ParameterKind::Choice: {
             std::string list;
             for (const auto& c : p.choices) list += (list.empty() ? "\"" : ", \"") + c + "\"";
@@ -62,7 +65,8 @@ Result<json> checkValue(const ParameterInfo& p, const json& v, const std::string
             }
             if (v.is_number_float()) {
                 const double x = v.get<double>();
-                if (std::isfinite(x) && std::floor(x) == x && x >= p.minimum && x <= p.maximum) return json(static_cast<long long>(x));
+                if (std::isfinite(x) && std::floor(x) == x && x >= p.minimum && x <= p.maximum)
+                    return json(static_cast<long long>(x));
             }
             return wrong();
         }
@@ -82,7 +86,8 @@ Result<json> checkValue(const ParameterInfo& p, const json& v, const std::string
 
 Result<ParameterValues> parseParameters(const AlgorithmInfo& info, const json& options, const std::string& path) {
     if (!options.is_null() && !options.is_object())
-        return Status::invalidArgument(path + ": expected an object of options for '" + info.id + "', got " + options.dump());
+        return Status::invalidArgument(path + ": expected an object of options for '" + info.id + "', got " +
+                                       options.dump());
     json out = json::object();
     if (options.is_object()) {
         for (const auto& [key, value] : options.items()) {
@@ -91,7 +96,8 @@ Result<ParameterValues> parseParameters(const AlgorithmInfo& info, const json& o
                 std::string known;
                 for (const auto& q : info.parameters) known += (known.empty() ? "" : ", ") + q.name;
                 return Status::invalidArgument(path + "." + key + ": '" + info.id + "' has no option '" + key + "' (" +
-                                               (known.empty() ? std::string("it takes none") : "known: " + known) + ")");
+                                               (known.empty() ? std::string("it takes none") : "known: " + known) +
+                                               ")");
             }
             auto checked = checkValue(*p, value, path + "." + key);
             if (!checked) return checked.status();
@@ -140,9 +146,15 @@ std::string describeParameters(const AlgorithmInfo& info) {
     for (const auto& p : info.parameters) {
         os << p.name << " (";
         switch (p.kind) {
-            case ParameterKind::Number: os << "number " << formatNumber(p.minimum) << ".." << formatNumber(p.maximum); break;
-            case ParameterKind::Integer: os << "integer " << formatNumber(p.minimum) << ".." << formatNumber(p.maximum); break;
-            case ParameterKind::Flag: os << "true|false"; break;
+            case ParameterKind::Number:
+                os << "number " << formatNumber(p.minimum) << ".." << formatNumber(p.maximum);
+                break;
+            case ParameterKind::Integer:
+                os << "integer " << formatNumber(p.minimum) << ".." << formatNumber(p.maximum);
+                break;
+            case ParameterKind::Flag:
+                os << "true|false";
+                break;
             case ParameterKind::Choice: {
                 std::string list;
                 for (const auto& c : p.choices) list += (list.empty() ? "" : "|") + c;

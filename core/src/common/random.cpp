@@ -15,7 +15,10 @@ namespace veil {
 class ChaChaStream {
 public:
     explicit ChaChaStream(const std::array<std::uint8_t, 32>& key) : m_key(key) { refill(); }
-    ~ChaChaStream() { sodium_memzero(m_buffer.data(), m_buffer.size()); sodium_memzero(m_key.data(), m_key.size()); }
+    ~ChaChaStream() {
+        sodium_memzero(m_buffer.data(), m_buffer.size());
+        sodium_memzero(m_key.data(), m_key.size());
+    }
 
     void fill(std::uint8_t* out, std::size_t n) {
         while (n > 0) {
@@ -100,7 +103,8 @@ void SecureRandom::fill(std::span<std::uint8_t> out) { m_stream->fill(out.data()
 std::uint64_t SecureRandom::nextU64() { return m_stream->next(); }
 std::string SecureRandom::description() const { return "secure (ChaCha20 keyed from the OS CSPRNG)"; }
 
-SeededRandom::SeededRandom(std::uint64_t seed) : m_seed(seed), m_stream(std::make_unique<ChaChaStream>(keyFromSeed(seed))) {}
+SeededRandom::SeededRandom(std::uint64_t seed)
+    : m_seed(seed), m_stream(std::make_unique<ChaChaStream>(keyFromSeed(seed))) {}
 SeededRandom::~SeededRandom() = default;
 void SeededRandom::fill(std::span<std::uint8_t> out) { m_stream->fill(out.data(), out.size()); }
 std::uint64_t SeededRandom::nextU64() { return m_stream->next(); }

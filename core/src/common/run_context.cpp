@@ -4,10 +4,15 @@
 
 namespace veil {
 
-ProgressReporter::ProgressReporter(const RunContext& ctx, std::string message, long long total, double from,
-                                   double to, int maxReports)
-    : m_ctx(ctx), m_message(std::move(message)), m_total(std::max(1LL, total)), m_from(from), m_to(to),
-      m_stride(std::max(1LL, m_total / std::max(1, maxReports))), m_next(0) {
+ProgressReporter::ProgressReporter(const RunContext& ctx, std::string message, long long total, double from, double to,
+                                   int maxReports)
+    : m_ctx(ctx),
+      m_message(std::move(message)),
+      m_total(std::max(1LL, total)),
+      m_from(from),
+      m_to(to),
+      m_stride(std::max(1LL, m_total / std::max(1, maxReports))),
+      m_next(0) {
     m_ctx.report(m_from, m_message);
 }
 

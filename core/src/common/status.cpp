@@ -4,16 +4,26 @@ namespace veil {
 
 const char* statusCodeName(StatusCode code) {
     switch (code) {
-    case StatusCode::Ok: return "ok";
-    case StatusCode::InvalidArgument: return "invalid argument";
-    case StatusCode::ParseError: return "parse error";
-    case StatusCode::IoError: return "I/O error";
-    case StatusCode::NotFound: return "not found";
-    case StatusCode::Cancelled: return "cancelled";
-    case StatusCode::Infeasible: return "infeasible";
-    case StatusCode::BudgetExceeded: return "budget exceeded";
-    case StatusCode::Unsupported: return "unsupported";
-    case StatusCode::Internal: return "internal error";
+        case StatusCode::Ok:
+            return "ok";
+        case StatusCode::InvalidArgument:
+            return "invalid argument";
+        case StatusCode::ParseError:
+            return "parse error";
+        case StatusCode::IoError:
+            return "I/O error";
+        case StatusCode::NotFound:
+            return "not found";
+        case StatusCode::Cancelled:
+            return "cancelled";
+        case StatusCode::Infeasible:
+            return "infeasible";
+        case StatusCode::BudgetExceeded:
+            return "budget exceeded";
+        case StatusCode::Unsupported:
+            return "unsupported";
+        case StatusCode::Internal:
+            return "internal error";
     }
     return "unknown";
 }

@@ -16,7 +16,8 @@ std::string formatNumber(double value) {
 }
 
 Status requireFinite(double value, const std::string& name) {
-    if (!std::isfinite(value)) return Status::invalidArgument(name + " must be a finite number (got " + formatNumber(value) + ")");
+    if (!std::isfinite(value))
+        return Status::invalidArgument(name + " must be a finite number (got " + formatNumber(value) + ")");
     return Status::ok();
 }
 
@@ -48,14 +49,15 @@ Status requireOrdered(double lower, double upper, const std::string& lowerName, 
     VEIL_RETURN_IF_ERROR(requireFinite(lower, lowerName));
     VEIL_RETURN_IF_ERROR(requireFinite(upper, upperName));
     if (lower > upper)
-        return Status::invalidArgument(lowerName + " (" + formatNumber(lower) + ") must not exceed " + upperName + " (" +
-                                       formatNumber(upper) + ")");
+        return Status::invalidArgument(lowerName + " (" + formatNumber(lower) + ") must not exceed " + upperName +
+                                       " (" + formatNumber(upper) + ")");
     return Status::ok();
 }
 
 Status requireAtLeast(long long value, long long minimum, const std::string& name) {
     if (value < minimum)
-        return Status::invalidArgument(name + " must be at least " + std::to_string(minimum) + " (got " + std::to_string(value) + ")");
+        return Status::invalidArgument(name + " must be at least " + std::to_string(minimum) + " (got " +
+                                       std::to_string(value) + ")");
     return Status::ok();
 }
 

@@ -61,8 +61,10 @@ double zcdpDelta(double rho, double epsilon) {
     for (int i = 0; i < 80; ++i) {
         const double a = 0.5 * (lo + hi);
         const double derivative = (2.0 * a - 1.0) * rho - epsilon + std::log1p(-1.0 / a);
-        if (derivative < 0.0) lo = a;
-        else hi = a;
+        if (derivative < 0.0)
+            lo = a;
+        else
+            hi = a;
     }
     const double a = 0.5 * (lo + hi);
     double logDelta = logDeltaAt(rho, epsilon, a);
@@ -78,8 +80,10 @@ double zcdpEpsilon(double rho, double delta) {
     double lo = 0.0, hi = rho + 2.0 * std::sqrt(rho * std::log(1.0 / delta));  // valid by Prop. 1.3
     for (int i = 0; i < 80; ++i) {
         const double mid = 0.5 * (lo + hi);
-        if (zcdpDelta(rho, mid) <= delta) hi = mid;
-        else lo = mid;
+        if (zcdpDelta(rho, mid) <= delta)
+            hi = mid;
+        else
+            lo = mid;
     }
     return hi;  // the upper end: zcdpDelta(rho, hi) <= delta
 }
@@ -89,7 +93,8 @@ const char* compositionRuleName(CompositionRule r) { return r == CompositionRule
 Result<BudgetAccountant> BudgetAccountant::create(PrivacySpend total, CompositionRule rule, double advancedDeltaPrime) {
     VEIL_RETURN_IF_ERROR(validateSpend(total));
     if (rule == CompositionRule::Advanced && !(advancedDeltaPrime > 0.0 && advancedDeltaPrime < 1.0))
-        return Status::invalidArgument("advanced composition needs delta' in (0, 1) (got " + formatNumber(advancedDeltaPrime) + ")");
+        return Status::invalidArgument("advanced composition needs delta' in (0, 1) (got " +
+                                       formatNumber(advancedDeltaPrime) + ")");
     return BudgetAccountant(total, rule, advancedDeltaPrime, true);
 }
 
@@ -117,8 +122,10 @@ std::vector<Unit> unitsOf(const std::vector<BudgetAccountant::Entry>& entries) {
     std::vector<Unit> units;
     std::map<std::string, std::vector<PrivacySpend>> groups;
     for (const auto& e : entries) {
-        if (e.parallelGroup.empty()) units.push_back({e.cost, kindOf(e.cost)});
-        else groups[e.parallelGroup].push_back(e.cost);
+        if (e.parallelGroup.empty())
+            units.push_back({e.cost, kindOf(e.cost)});
+        else
+            groups[e.parallelGroup].push_back(e.cost);
     }
     for (const auto& [name, members] : groups) {
         Unit u{parallelComposition(members), UnitKind::Pure};
@@ -150,9 +157,17 @@ void zcdpRoutes(const std::vector<Unit>& units, double extraDelta, std::vector<R
     std::vector<double> pure;
     for (const auto& u : units) {
         switch (u.kind) {
-            case UnitKind::Zcdp: rho += u.spend.rho; convDelta += u.spend.delta; break;
-            case UnitKind::Pure: pure.push_back(u.spend.epsilon); break;
-            case UnitKind::Approx: linearEps += u.spend.epsilon; linearDelta += u.spend.delta; break;
+            case UnitKind::Zcdp:
+                rho += u.spend.rho;
+                convDelta += u.spend.delta;
+                break;
+            case UnitKind::Pure:
+                pure.push_back(u.spend.epsilon);
+                break;
+            case UnitKind::Approx:
+                linearEps += u.spend.epsilon;
+                linearDelta += u.spend.delta;
+                break;
         }
     }
     if (!(convDelta > 0.0) || convDelta >= 1.0) return;
@@ -190,8 +205,10 @@ ComposedSpend BudgetAccountant::composeEntries(const std::vector<Entry>& entries
     c.rhoDefined = true;
     for (const auto& u : units) {
         all.push_back(u.spend);
-        if (u.kind == UnitKind::Approx) c.rhoDefined = false;
-        else c.total.rho += u.zcdpRho();
+        if (u.kind == UnitKind::Approx)
+            c.rhoDefined = false;
+        else
+            c.total.rho += u.zcdpRho();
     }
     const double rho = c.rhoDefined ? c.total.rho : 0.0;
     std::vector<Route> routes;
@@ -201,8 +218,9 @@ ComposedSpend BudgetAccountant::composeEntries(const std::vector<Entry>& entries
     if (m_rule == CompositionRule::Advanced) {
         zcdpRoutes(units, m_deltaPrime, routes);
         const PrivacySpend worst = parallelComposition(all);
-        routes.push_back({advancedComposition(worst.epsilon, worst.delta, static_cast<long long>(units.size()), m_deltaPrime),
-                          "advanced"});
+        routes.push_back(
+            {advancedComposition(worst.epsilon, worst.delta, static_cast<long long>(units.size()), m_deltaPrime),
+             "advanced"});
     }
     // The smallest epsilon among the routes whose delta fits the budget (the basic route when none does).
     const Route* chosen = nullptr;
@@ -234,9 +252,10 @@ Status BudgetAccountant::check(const PrivacySpend& cost, const std::string& para
         std::string needs = "epsilon " + formatNumber(cost.epsilon);
         if (cost.delta > 0) needs += ", delta " + formatNumber(cost.delta);
         if (cost.rho > 0) needs += " (rho " + formatNumber(cost.rho) + ")";
-        return Status::budgetExceeded("release refused: it needs " + needs + " but only epsilon " + formatNumber(left.epsilon) +
-                                      ", delta " + formatNumber(left.delta) + " of the budget (epsilon " +
-                                      formatNumber(m_total.epsilon) + ", delta " + formatNumber(m_total.delta) + ") is left");
+        return Status::budgetExceeded("release refused: it needs " + needs + " but only epsilon " +
+                                      formatNumber(left.epsilon) + ", delta " + formatNumber(left.delta) +
+                                      " of the budget (epsilon " + formatNumber(m_total.epsilon) + ", delta " +
+                                      formatNumber(m_total.delta) + ") is left");
     }
     return Status::ok();
 }

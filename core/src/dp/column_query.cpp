@@ -20,46 +20,66 @@ namespace veil::dp {
 
 const char* queryKindName(QueryKind kind) {
     switch (kind) {
-        case QueryKind::Count: return "count";
-        case QueryKind::Sum: return "sum";
-        case QueryKind::Mean: return "mean";
-        case QueryKind::Median: return "median";
-        case QueryKind::Quantile: return "quantile";
-        case QueryKind::Histogram: return "histogram";
-        case QueryKind::RangeCount: return "range";
+        case QueryKind::Count:
+            return "count";
+        case QueryKind::Sum:
+            return "sum";
+        case QueryKind::Mean:
+            return "mean";
+        case QueryKind::Median:
+            return "median";
+        case QueryKind::Quantile:
+            return "quantile";
+        case QueryKind::Histogram:
+            return "histogram";
+        case QueryKind::RangeCount:
+            return "range";
     }
     return "count";
 }
 
 const char* mechanismKindName(MechanismKind kind) {
     switch (kind) {
-        case MechanismKind::Laplace: return "laplace";
-        case MechanismKind::Geometric: return "geometric";
-        case MechanismKind::Gaussian: return "gaussian";
-        case MechanismKind::Exponential: return "exponential";
-        case MechanismKind::SmoothSensitivity: return "smooth";
-        case MechanismKind::Histogram: return "histogram";
+        case MechanismKind::Laplace:
+            return "laplace";
+        case MechanismKind::Geometric:
+            return "geometric";
+        case MechanismKind::Gaussian:
+            return "gaussian";
+        case MechanismKind::Exponential:
+            return "exponential";
+        case MechanismKind::SmoothSensitivity:
+            return "smooth";
+        case MechanismKind::Histogram:
+            return "histogram";
     }
     return "laplace";
 }
 
 const char* mechanismCitation(MechanismKind kind) {
     switch (kind) {
-        case MechanismKind::Laplace: return "Dwork, McSherry, Nissim, Smith, TCC 2006 (snapped: Mironov, CCS 2012)";
-        case MechanismKind::Geometric: return "Ghosh, Roughgarden, Sundararajan, STOC 2009";
-        case MechanismKind::Gaussian: return "Balle & Wang, ICML 2018 (discrete: Canonne, Kamath, Steinke, NeurIPS 2020)";
-        case MechanismKind::Exponential: return "McSherry & Talwar, FOCS 2007";
-        case MechanismKind::SmoothSensitivity: return "Nissim, Raskhodnikova, Smith, STOC 2007";
-        case MechanismKind::Histogram: return "Dwork, McSherry, Nissim, Smith, TCC 2006 (noisy histogram, post-processed)";
+        case MechanismKind::Laplace:
+            return "Dwork, McSherry, Nissim, Smith, TCC 2006 (snapped: Mironov, CCS 2012)";
+        case MechanismKind::Geometric:
+            return "Ghosh, Roughgarden, Sundararajan, STOC 2009";
+        case MechanismKind::Gaussian:
+            return "Balle & Wang, ICML 2018 (discrete: Canonne, Kamath, Steinke, NeurIPS 2020)";
+        case MechanismKind::Exponential:
+            return "McSherry & Talwar, FOCS 2007";
+        case MechanismKind::SmoothSensitivity:
+            return "Nissim, Raskhodnikova, Smith, STOC 2007";
+        case MechanismKind::Histogram:
+            return "Dwork, McSherry, Nissim, Smith, TCC 2006 (noisy histogram, post-processed)";
     }
     return "";
 }
 
 Result<MechanismKind> parseMechanismKind(const std::string& name) {
-    for (auto k : {MechanismKind::Laplace, MechanismKind::Geometric, MechanismKind::Gaussian, MechanismKind::Exponential,
-                   MechanismKind::SmoothSensitivity, MechanismKind::Histogram})
+    for (auto k : {MechanismKind::Laplace, MechanismKind::Geometric, MechanismKind::Gaussian,
+                   MechanismKind::Exponential, MechanismKind::SmoothSensitivity, MechanismKind::Histogram})
         if (name == mechanismKindName(k)) return k;
-    return Status::invalidArgument("unknown mechanism '" + name + "' (expected laplace, geometric, gaussian, exponential, smooth or histogram)");
+    return Status::invalidArgument("unknown mechanism '" + name +
+                                   "' (expected laplace, geometric, gaussian, exponential, smooth or histogram)");
 }
 
 namespace {
@@ -75,9 +95,11 @@ bool parseDouble(const std::string& s, double& out) {
 }  // namespace
 
 Status parseQueryInto(const std::string& text, ColumnQuerySpec& spec) {
-    static const std::pair<const char*, QueryKind> simple[] = {
-        {"count", QueryKind::Count}, {"sum", QueryKind::Sum}, {"mean", QueryKind::Mean},
-        {"median", QueryKind::Median}, {"histogram", QueryKind::Histogram}};
+    static const std::pair<const char*, QueryKind> simple[] = {{"count", QueryKind::Count},
+                                                               {"sum", QueryKind::Sum},
+                                                               {"mean", QueryKind::Mean},
+                                                               {"median", QueryKind::Median},
+                                                               {"histogram", QueryKind::Histogram}};
     for (const auto& [name, kind] : simple)
         if (text == name) {
             spec.query = kind;
@@ -96,8 +118,8 @@ Status parseQueryInto(const std::string& text, ColumnQuerySpec& spec) {
         const std::string rest = text.substr(6);
         const auto colon = rest.find(':');
         double a = 0, b = 0;
-        if (colon == std::string::npos || !parseDouble(rest.substr(0, colon), a) || !parseDouble(rest.substr(colon + 1), b) ||
-            !(a <= b))
+        if (colon == std::string::npos || !parseDouble(rest.substr(0, colon), a) ||
+            !parseDouble(rest.substr(colon + 1), b) || !(a <= b))
             return Status::invalidArgument("range query must be range:A:B with numbers A <= B (got '" + text + "')");
         spec.query = QueryKind::RangeCount;
         spec.rangeLower = a;
@@ -113,38 +135,45 @@ Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec) {
     VEIL_RETURN_IF_ERROR(validateDelta(spec.delta));
     VEIL_RETURN_IF_ERROR(requireAtLeast(spec.trials, 1, "trials"));
     if (spec.trials > kMaxTrials)
-        return Status::invalidArgument("trials must be at most " + std::to_string(kMaxTrials) + " (got " + std::to_string(spec.trials) + ")");
+        return Status::invalidArgument("trials must be at most " + std::to_string(kMaxTrials) + " (got " +
+                                       std::to_string(spec.trials) + ")");
     if (!(spec.confidence > 0.0 && spec.confidence < 1.0))
         return Status::invalidArgument("confidence must be in (0, 1) (got " + formatNumber(spec.confidence) + ")");
     if (spec.lower.has_value() != spec.upper.has_value())
         return Status::invalidArgument("give both lower and upper clamping bounds, or neither");
     if (spec.lower) VEIL_RETURN_IF_ERROR(validateBounds(*spec.lower, *spec.upper));
     MechanismKind mech;
-    if (spec.mechanism) mech = *spec.mechanism;
-    else if (spec.query == QueryKind::Median || spec.query == QueryKind::Quantile) mech = MechanismKind::Exponential;
-    else if (spec.delta > 0.0) mech = MechanismKind::Gaussian;
-    else mech = MechanismKind::Laplace;
+    if (spec.mechanism)
+        mech = *spec.mechanism;
+    else if (spec.query == QueryKind::Median || spec.query == QueryKind::Quantile)
+        mech = MechanismKind::Exponential;
+    else if (spec.delta > 0.0)
+        mech = MechanismKind::Gaussian;
+    else
+        mech = MechanismKind::Laplace;
 
     const bool quantileQuery = spec.query == QueryKind::Median || spec.query == QueryKind::Quantile;
     if (quantileQuery && mech != MechanismKind::Exponential && mech != MechanismKind::SmoothSensitivity &&
         mech != MechanismKind::Histogram)
         return Status::invalidArgument(std::string("a ") + queryKindName(spec.query) +
-                                       " is released with the exponential, smooth or histogram mechanism, not " + mechanismKindName(mech));
+                                       " is released with the exponential, smooth or histogram mechanism, not " +
+                                       mechanismKindName(mech));
     if (!quantileQuery && (mech == MechanismKind::Exponential || mech == MechanismKind::SmoothSensitivity ||
                            mech == MechanismKind::Histogram))
-        return Status::invalidArgument(std::string("the ") + mechanismKindName(mech) + " mechanism releases medians and quantiles, not a " +
-                                       queryKindName(spec.query));
+        return Status::invalidArgument(std::string("the ") + mechanismKindName(mech) +
+                                       " mechanism releases medians and quantiles, not a " + queryKindName(spec.query));
     if (mech == MechanismKind::Geometric && spec.query == QueryKind::Mean)
         return Status::invalidArgument("the geometric mechanism releases integers; use laplace or gaussian for a mean");
     if ((mech == MechanismKind::Gaussian || mech == MechanismKind::SmoothSensitivity) && !(spec.delta > 0.0))
-        return Status::invalidArgument(std::string("the ") + mechanismKindName(mech) + " mechanism needs delta > 0 (got " +
-                                       formatNumber(spec.delta) + ")");
+        return Status::invalidArgument(std::string("the ") + mechanismKindName(mech) +
+                                       " mechanism needs delta > 0 (got " + formatNumber(spec.delta) + ")");
     if (spec.delta > 0.0 && mech != MechanismKind::Gaussian && mech != MechanismKind::SmoothSensitivity)
         return Status::invalidArgument(std::string("delta is only used by the gaussian and smooth mechanisms; the ") +
                                        mechanismKindName(mech) + " mechanism is pure epsilon-DP (omit delta)");
     if (quantileQuery && !spec.lower)
-        return Status::invalidArgument(std::string("a ") + queryKindName(spec.query) +
-                                       " needs declared clamping bounds: give lower and upper (a public range, not the data's)");
+        return Status::invalidArgument(
+            std::string("a ") + queryKindName(spec.query) +
+            " needs declared clamping bounds: give lower and upper (a public range, not the data's)");
     // Output domains are declared, never read off the data.
     if (spec.query != QueryKind::Histogram && (!spec.categories.empty() || spec.otherLabel))
         return Status::invalidArgument("categories (and an other bin) are only used by a histogram");
@@ -160,10 +189,12 @@ Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec) {
             auto strategy = findHistogramStrategy(spec.strategy);
             if (!strategy) return strategy.status();
             if (domain->categorical)
-                return Status::invalidArgument("histogram strategy '" + spec.strategy +
-                                               "' answers ranges over ordered bins; declare numeric bins, or use identity");
+                return Status::invalidArgument(
+                    "histogram strategy '" + spec.strategy +
+                    "' answers ranges over ordered bins; declare numeric bins, or use identity");
             if (mech != MechanismKind::Laplace)
-                return Status::invalidArgument("histogram strategy '" + spec.strategy + "' adds Laplace noise; omit the mechanism or use laplace");
+                return Status::invalidArgument("histogram strategy '" + spec.strategy +
+                                               "' adds Laplace noise; omit the mechanism or use laplace");
             auto options = parseParameters(**strategy, spec.strategyOptions, "options");
             if (!options) return options.status();
         } else if (!spec.strategyOptions.is_null() && !spec.strategyOptions.empty()) {
@@ -198,12 +229,16 @@ Result<ColumnQueryResult> releaseColumnQuery(ReleaseGate& gate, const Column& co
     if (!cost) return cost.status();
     Charge charge;
     charge.what = std::string(queryKindName(spec.query)) + " of " + column.name();
-    charge.mechanism = spec.query == QueryKind::Histogram && spec.strategy != "identity" ? spec.strategy : mechanismKindName(*mech);
+    charge.mechanism =
+        spec.query == QueryKind::Histogram && spec.strategy != "identity" ? spec.strategy : mechanismKindName(*mech);
     charge.neighbouring = neighbouringName(detail::neighbouringOf(spec, *mech));
     charge.citation = mechanismCitation(*mech);
     charge.cost = *cost;
-    charge.details = {{"query", queryKindName(spec.query)}, {"column", column.name()}, {"trials", spec.trials},
-                      {"epsilon_per_release", spec.epsilon}, {"delta_per_release", spec.delta}};
+    charge.details = {{"query", queryKindName(spec.query)},
+                      {"column", column.name()},
+                      {"trials", spec.trials},
+                      {"epsilon_per_release", spec.epsilon},
+                      {"delta_per_release", spec.delta}};
     auto admission = gate.admit(charge);
     if (!admission) return admission.status();
     RunContext local = ctx;
@@ -211,12 +246,14 @@ Result<ColumnQueryResult> releaseColumnQuery(ReleaseGate& gate, const Column& co
     auto result = detail::runValidatedQuery(column, spec, *mech, gate.isTeaching(), local);
     if (!result) {
         if (gate.isTeaching() || result.status().code() == StatusCode::Cancelled) return result.status();
-        return result.status().withContext("the release was charged (" + receiptLine(admission->receipt) + ") but failed");
+        return result.status().withContext("the release was charged (" + receiptLine(admission->receipt) +
+                                           ") but failed");
     }
     result->column = column.name();
     result->seeded = admission->receipt.seeded;
     result->receipt = admission->receipt;
-    if (result->seeded) result->notes.push_back("seeded random source: reproducible, for tests and demos only, not a real release");
+    if (result->seeded)
+        result->notes.push_back("seeded random source: reproducible, for tests and demos only, not a real release");
     if (!gate.isTeaching()) {
         result->trueValues.clear();
         // n stays only where the guarantee treats it as public (a mean, under replace-one).

@@ -25,8 +25,9 @@ std::string binLabel(double a, double b, bool last) {
 
 // Exponential mechanism: the accuracy interval holds the values whose rank is within t of the
 // target; it is computed from the data, so it is shown in teaching mode only.
-Status releaseExponentialQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, double q, const std::vector<double>& values,
-                                  const std::vector<double>& sorted, bool teaching, const RunContext& ctx) {
+Status releaseExponentialQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, double q,
+                                  const std::vector<double>& values, const std::vector<double>& sorted, bool teaching,
+                                  const RunContext& ctx) {
     auto em = ExponentialQuantile::create(spec.epsilon, q, *spec.lower, *spec.upper);
     if (!em) return em.status();
     r.neighbouring = em->neighbouring();
@@ -34,10 +35,12 @@ Status releaseExponentialQuantile(ColumnQueryResult& r, const ColumnQuerySpec& s
     if (teaching && n > 0) {
         const std::size_t rank = SmoothSensitivityQuantile::rank(n, q);
         const double t = em->rankErrorBound(n, 1.0 - spec.confidence);
-        const auto lo = static_cast<long long>(std::floor(double(rank) - t)), hi = static_cast<long long>(std::ceil(double(rank) + t));
+        const auto lo = static_cast<long long>(std::floor(double(rank) - t)),
+                   hi = static_cast<long long>(std::ceil(double(rank) + t));
         const double ciLo = lo < 1 ? *spec.lower : sorted[std::size_t(lo - 1)];
         const double ciHi = hi > (long long)n ? *spec.upper : sorted[std::size_t(hi - 1)];
-        r.notes.push_back("exponential mechanism: the interval holds the values whose rank is within " + formatNumber(std::ceil(t)) +
+        r.notes.push_back("exponential mechanism: the interval holds the values whose rank is within " +
+                          formatNumber(std::ceil(t)) +
                           " of the target rank (computed from the data: teaching mode only)");
         r.intervals.assign(std::size_t(spec.trials), {{ciLo, ciHi, spec.confidence}});
     } else {
@@ -56,8 +59,8 @@ Status releaseExponentialQuantile(ColumnQueryResult& r, const ColumnQuerySpec& s
 
 // Laplace histogram over numeric bins (parallel composition: eps per bin), then the quantile of
 // the noisy histogram (post-processing); default 100 equal-width bins in [lower, upper].
-Status releaseHistogramQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, double q, const std::vector<double>& sorted,
-                                const RunContext& ctx) {
+Status releaseHistogramQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, double q,
+                                const std::vector<double>& sorted, const RunContext& ctx) {
     std::vector<double> edges = spec.binEdges;
     if (edges.empty()) {
         const int k = spec.binCount > 0 ? spec.binCount : 100;
@@ -72,7 +75,8 @@ Status releaseHistogramQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spe
     r.neighbouring = Neighbouring::AddRemove;
     r.noise = lap->noise();
     r.noiseScale = lap->scale();
-    r.notes.push_back("histogram median: " + std::to_string(counts.size()) + " bins with Laplace(" + formatNumber(lap->scale()) +
+    r.notes.push_back("histogram median: " + std::to_string(counts.size()) + " bins with Laplace(" +
+                      formatNumber(lap->scale()) +
                       ") counts, quantile read off the noisy histogram; the interval is the full range [lower, upper]");
     ProgressReporter progress(ctx, "Releasing", spec.trials);
     std::vector<double> noisy(counts.size());
@@ -92,8 +96,8 @@ Status releaseHistogramQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spe
 
 // Smooth sensitivity (NRS 2007): its noise scale depends on the data, so it is shown in teaching
 // mode only.
-Status releaseSmoothQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, double q, const std::vector<double>& values,
-                             bool teaching, const RunContext& ctx) {
+Status releaseSmoothQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, double q,
+                             const std::vector<double>& values, bool teaching, const RunContext& ctx) {
     auto sm = SmoothSensitivityQuantile::create(spec.epsilon, spec.delta, q, *spec.lower, *spec.upper);
     if (!sm) return sm.status();
     r.neighbouring = sm->neighbouring();
@@ -107,7 +111,8 @@ Status releaseSmoothQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, 
         r.notes.push_back("smooth sensitivity " + formatNumber(*s) + " (beta " + formatNumber(sm->beta()) +
                           "); the noise scale depends on the data (teaching mode only)");
     } else {
-        r.notes.push_back("smooth-sensitivity noise: its scale depends on the data, so neither it nor an interval is released");
+        r.notes.push_back(
+            "smooth-sensitivity noise: its scale depends on the data, so neither it nor an interval is released");
     }
     const double w = r.noise.halfWidth(spec.confidence);
     ProgressReporter progress(ctx, "Releasing", spec.trials);
@@ -132,9 +137,12 @@ Status fillQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, std::vect
     if (!sorted.empty()) r.trueValues = {sorted[SmoothSensitivityQuantile::rank(sorted.size(), q) - 1]};
     r.sensitivity = 1.0;  // of the rank score
     switch (r.mechanism) {
-        case MechanismKind::Exponential: return releaseExponentialQuantile(r, spec, q, values, sorted, teaching, ctx);
-        case MechanismKind::Histogram: return releaseHistogramQuantile(r, spec, q, sorted, ctx);
-        default: break;
+        case MechanismKind::Exponential:
+            return releaseExponentialQuantile(r, spec, q, values, sorted, teaching, ctx);
+        case MechanismKind::Histogram:
+            return releaseHistogramQuantile(r, spec, q, sorted, ctx);
+        default:
+            break;
     }
     if (values.empty()) return Status::invalidArgument("the smooth-sensitivity median of an empty column is undefined");
     return releaseSmoothQuantile(r, spec, q, values, teaching, ctx);
@@ -157,7 +165,8 @@ std::vector<double> categoryCounts(const Column& column, const ColumnQuerySpec& 
             if (toOutput[c] < counts.size()) counts[toOutput[c]] += 1.0;
     }
     r.notes.push_back("histogram over the " + std::to_string(spec.categories.size()) + " declared categories; " +
-                      (spec.otherLabel ? "other values are counted in '" + *spec.otherLabel + "'" : std::string("other values are dropped")));
+                      (spec.otherLabel ? "other values are counted in '" + *spec.otherLabel + "'"
+                                       : std::string("other values are dropped")));
     return counts;
 }
 
@@ -208,9 +217,9 @@ Status fillHistogram(ColumnQueryResult& r, const Column& column, const ColumnQue
 Status checkColumnForQuery(const Column& column, const ColumnQuerySpec& spec) {
     const bool categoricalHistogram = spec.query == QueryKind::Histogram && !spec.categories.empty();
     if (spec.query == QueryKind::Count || categoricalHistogram || isNumericType(column.type())) return Status::ok();
-    return Status::invalidArgument("column '" + column.name() + "' is " + columnTypeName(column.type()) + "; a " +
-                                   queryKindName(spec.query) +
-                                   (spec.query == QueryKind::Histogram ? " over numeric bins" : "") + " needs a numeric column");
+    return Status::invalidArgument(
+        "column '" + column.name() + "' is " + columnTypeName(column.type()) + "; a " + queryKindName(spec.query) +
+        (spec.query == QueryKind::Histogram ? " over numeric bins" : "") + " needs a numeric column");
 }
 
 Neighbouring neighbouringOf(const ColumnQuerySpec& spec, MechanismKind mech) {
@@ -218,8 +227,8 @@ Neighbouring neighbouringOf(const ColumnQuerySpec& spec, MechanismKind mech) {
     return Neighbouring::AddRemove;
 }
 
-Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQuerySpec& spec, MechanismKind mech, bool teaching,
-                                            const RunContext& ctx) {
+Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQuerySpec& spec, MechanismKind mech,
+                                            bool teaching, const RunContext& ctx) {
     ColumnQueryResult r;
     r.query = spec.query;
     r.mechanism = mech;
@@ -247,7 +256,8 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
             VEIL_RETURN_IF_ERROR(releaseExact(r, spec, {{double(nonMissing)}, nonMissing}, ctx));
             break;
         case QueryKind::RangeCount: {
-            const auto c = std::count_if(values.begin(), values.end(), [&](double v) { return v >= spec.rangeLower && v <= spec.rangeUpper; });
+            const auto c = std::count_if(values.begin(), values.end(),
+                                         [&](double v) { return v >= spec.rangeLower && v <= spec.rangeUpper; });
             r.labels = {binLabel(spec.rangeLower, spec.rangeUpper, true)};
             r.trueValues = {double(c)};
             VEIL_RETURN_IF_ERROR(releaseAdditive(r, spec, 1.0, Neighbouring::AddRemove, ctx));
@@ -256,9 +266,11 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
         case QueryKind::Sum:
         case QueryKind::Mean: {
             if (!spec.lower)
-                return Status::invalidArgument(std::string("a ") + queryKindName(spec.query) + " needs clamping bounds: give lower and upper");
+                return Status::invalidArgument(std::string("a ") + queryKindName(spec.query) +
+                                               " needs clamping bounds: give lower and upper");
             if (spec.query == QueryKind::Mean && values.empty())
-                return Status::invalidArgument("a mean of no values: column '" + column.name() + "' has no non-missing numbers");
+                return Status::invalidArgument("a mean of no values: column '" + column.name() +
+                                               "' has no non-missing numbers");
             double sum = 0.0;
             for (double v : values) sum += std::clamp(v, *spec.lower, *spec.upper);
             r.labels = {queryKindName(spec.query)};
@@ -266,8 +278,12 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
             break;
         }
         case QueryKind::Median:
-        case QueryKind::Quantile: VEIL_RETURN_IF_ERROR(fillQuantile(r, spec, std::move(values), teaching, ctx)); break;
-        case QueryKind::Histogram: VEIL_RETURN_IF_ERROR(fillHistogram(r, column, spec, ctx)); break;
+        case QueryKind::Quantile:
+            VEIL_RETURN_IF_ERROR(fillQuantile(r, spec, std::move(values), teaching, ctx));
+            break;
+        case QueryKind::Histogram:
+            VEIL_RETURN_IF_ERROR(fillHistogram(r, column, spec, ctx));
+            break;
     }
     return r;
 }

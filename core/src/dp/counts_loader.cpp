@@ -40,17 +40,24 @@ Result<CountsArray> loadCsvCounts(const std::string& path) {
         while (ss >> tok) {
             std::size_t used = 0;
             double v = 0;
-            try { v = std::stod(tok, &used); } catch (...) { used = 0; }
+            try {
+                v = std::stod(tok, &used);
+            } catch (...) {
+                used = 0;
+            }
             if (used != tok.size())
-                return Status::parseError(formatLocation(path, lineNo, (long long)n + 1) + ": '" + tok + "' is not a number");
+                return Status::parseError(formatLocation(path, lineNo, (long long)n + 1) + ": '" + tok +
+                                          "' is not a number");
             out.values.push_back(v);
             ++n;
             if (out.values.size() > limits::kMaxHistogramBins)
-                return Status::invalidArgument(path + ": more than " + std::to_string(limits::kMaxHistogramBins) + " counts");
+                return Status::invalidArgument(path + ": more than " + std::to_string(limits::kMaxHistogramBins) +
+                                               " counts");
         }
         if (n == 0) continue;
         if (rows > 0 && n != cols)
-            return Status::parseError(formatLocation(path, lineNo) + ": " + std::to_string(n) + " values, expected " + std::to_string(cols));
+            return Status::parseError(formatLocation(path, lineNo) + ": " + std::to_string(n) + " values, expected " +
+                                      std::to_string(cols));
         cols = n;
         ++rows;
     }

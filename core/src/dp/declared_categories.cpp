@@ -26,7 +26,8 @@ Result<std::vector<std::string>> readCategoriesFile(const std::string& path) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.find_first_not_of(" \t") == std::string::npos) continue;
         if (!seen.insert(line).second)
-            return Status::invalidArgument(formatLocation(path, number) + ": category '" + line + "' is declared twice");
+            return Status::invalidArgument(formatLocation(path, number) + ": category '" + line +
+                                           "' is declared twice");
         out.push_back(line);
         if (out.size() > std::size_t(kMaxTrials))
             return Status::invalidArgument(path + ": more than " + std::to_string(kMaxTrials) + " categories");

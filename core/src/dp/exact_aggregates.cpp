@@ -39,13 +39,15 @@ Result<Additive> makeAdditive(MechanismKind mech, const ColumnQuerySpec& spec, d
         return Additive{gm.noise(), [gm](RandomSource& r, double v) { return gm.release(r, v); }};
     }
     if (!isInteger(sensitivity))
-        return Status::invalidArgument("the geometric mechanism needs an integer sensitivity (got " + formatNumber(sensitivity) +
+        return Status::invalidArgument("the geometric mechanism needs an integer sensitivity (got " +
+                                       formatNumber(sensitivity) +
                                        "); use integer clamping bounds or the laplace mechanism");
     auto m = GeometricMechanism::create(spec.epsilon, static_cast<std::int64_t>(sensitivity), nb);
     if (!m) return m.status();
     GeometricMechanism gm = *m;
     return Additive{gm.noise(), [gm](RandomSource& r, double v) -> Result<double> {
-                        if (!(std::fabs(v) < 9e18)) return Status::invalidArgument("the count " + formatNumber(v) + " does not fit in 64 bits");
+                        if (!(std::fabs(v) < 9e18))
+                            return Status::invalidArgument("the count " + formatNumber(v) + " does not fit in 64 bits");
                         auto out = gm.release(r, static_cast<std::int64_t>(std::llround(v)));
                         if (!out) return out.status();
                         return double(*out);
@@ -61,10 +63,12 @@ Result<std::vector<double>> histogramEdges(const ColumnQuerySpec& spec) {
                                        std::to_string(edges.size() - 1) + ")");
     if (edges.empty()) {
         if (!spec.lower || !spec.upper)
-            return Status::invalidArgument("a numeric histogram needs declared clamping bounds: give lower and upper, or bin edges");
+            return Status::invalidArgument(
+                "a numeric histogram needs declared clamping bounds: give lower and upper, or bin edges");
         if (spec.binCount < 1 || std::size_t(spec.binCount) > kMaxHistogramBins)
             return Status::invalidArgument("a numeric histogram needs a declared number of bins in [1, " +
-                                           std::to_string(kMaxHistogramBins) + "] (got " + std::to_string(spec.binCount) + ")");
+                                           std::to_string(kMaxHistogramBins) + "] (got " +
+                                           std::to_string(spec.binCount) + ")");
         const int k = spec.binCount;
         if (!(*spec.upper > *spec.lower)) return Status::invalidArgument("numeric bins need lower < upper");
         for (int i = 0; i <= k; ++i) edges.push_back(*spec.lower + (*spec.upper - *spec.lower) * i / k);
@@ -79,7 +83,8 @@ Result<std::vector<double>> histogramEdges(const ColumnQuerySpec& spec) {
 std::vector<std::string> histogramBinLabels(const std::vector<double>& edges) {
     std::vector<std::string> labels;
     for (std::size_t b = 0; b + 1 < edges.size(); ++b)
-        labels.push_back("[" + formatNumber(edges[b]) + ", " + formatNumber(edges[b + 1]) + (b + 2 == edges.size() ? "]" : ")"));
+        labels.push_back("[" + formatNumber(edges[b]) + ", " + formatNumber(edges[b + 1]) +
+                         (b + 2 == edges.size() ? "]" : ")"));
     return labels;
 }
 
@@ -96,16 +101,20 @@ bool isNumericHistogram(const ColumnQuerySpec& spec) {
 Result<AggregateDomain> aggregateDomain(const ColumnQuerySpec& spec) {
     AggregateDomain d;
     switch (spec.query) {
-        case QueryKind::Count: d.labels = {"count"}; return d;
+        case QueryKind::Count:
+            d.labels = {"count"};
+            return d;
         case QueryKind::Sum:
         case QueryKind::Mean:
             if (!spec.lower || !spec.upper)
-                return Status::invalidArgument(std::string("a ") + queryKindName(spec.query) + " needs clamping bounds: give lower and upper");
+                return Status::invalidArgument(std::string("a ") + queryKindName(spec.query) +
+                                               " needs clamping bounds: give lower and upper");
             d.labels = {queryKindName(spec.query)};
             return d;
         case QueryKind::Histogram:
             if (spec.otherLabel && isNumericHistogram(spec))
-                return Status::invalidArgument("an other bin is for categories; numeric bins clamp values into the first or last bin");
+                return Status::invalidArgument(
+                    "an other bin is for categories; numeric bins clamp values into the first or last bin");
             if (isNumericHistogram(spec)) {
                 if (!spec.categories.empty())
                     return Status::invalidArgument("a histogram has either numeric bins or categories, not both");
@@ -116,12 +125,13 @@ Result<AggregateDomain> aggregateDomain(const ColumnQuerySpec& spec) {
                 return d;
             }
             if (spec.categories.empty())
-                return Status::invalidArgument("a histogram needs a declared, data-independent domain: numeric bins (bins with "
-                                               "lower and upper, or edges) or a list of categories; labels are never read off the data");
+                return Status::invalidArgument(
+                    "a histogram needs a declared, data-independent domain: numeric bins (bins with "
+                    "lower and upper, or edges) or a list of categories; labels are never read off the data");
             VEIL_RETURN_IF_ERROR(requireDistinct(spec.categories, "the histogram's categories"));
             if (spec.categories.size() > kMaxHistogramBins)
-                return Status::invalidArgument("a histogram has at most " + std::to_string(kMaxHistogramBins) + " categories (got " +
-                                               std::to_string(spec.categories.size()) + ")");
+                return Status::invalidArgument("a histogram has at most " + std::to_string(kMaxHistogramBins) +
+                                               " categories (got " + std::to_string(spec.categories.size()) + ")");
             if (spec.otherLabel &&
                 std::find(spec.categories.begin(), spec.categories.end(), *spec.otherLabel) != spec.categories.end())
                 return Status::invalidArgument("the other bin '" + *spec.otherLabel + "' is also a declared category");
@@ -129,7 +139,8 @@ Result<AggregateDomain> aggregateDomain(const ColumnQuerySpec& spec) {
             if (spec.otherLabel) d.labels.push_back(*spec.otherLabel);
             d.categorical = true;
             return d;
-        default: break;
+        default:
+            break;
     }
     return Status::invalidArgument(std::string("a ") + queryKindName(spec.query) +
                                    " cannot be released from exact aggregates (count, sum, mean and histogram can)");
@@ -164,7 +175,8 @@ Status releaseAdditive(ColumnQueryResult& r, const ColumnQuerySpec& spec, double
     return Status::ok();
 }
 
-Status releaseExact(ColumnQueryResult& r, const ColumnQuerySpec& spec, const ExactAggregates& exact, const RunContext& ctx) {
+Status releaseExact(ColumnQueryResult& r, const ColumnQuerySpec& spec, const ExactAggregates& exact,
+                    const RunContext& ctx) {
     r.trueValues = exact.values;
     switch (spec.query) {
         case QueryKind::Sum: {
@@ -176,7 +188,8 @@ Status releaseExact(ColumnQueryResult& r, const ColumnQuerySpec& spec, const Exa
             const double n = double(exact.rows);
             r.trueValues = {exact.values.at(0) / n};
             const double sens = (*spec.upper - *spec.lower) / n;
-            if (!(sens > 0.0)) return Status::invalidArgument("clamping bounds with lower = upper leave nothing to estimate");
+            if (!(sens > 0.0))
+                return Status::invalidArgument("clamping bounds with lower = upper leave nothing to estimate");
             r.notes.push_back("mean under replace-one neighbouring: the row count n = " + std::to_string(exact.rows) +
                               " is treated as public; sensitivity (upper - lower) / n");
             VEIL_RETURN_IF_ERROR(releaseAdditive(r, spec, sens, Neighbouring::Replace, ctx));
@@ -192,8 +205,9 @@ Status releaseExact(ColumnQueryResult& r, const ColumnQuerySpec& spec, const Exa
 
 }  // namespace detail
 
-Result<ColumnQueryResult> releaseExactAggregates(ReleaseGate& gate, const std::string& column, const ColumnQuerySpec& spec,
-                                                 const ExactAggregates& exact, const RunContext& ctx) {
+Result<ColumnQueryResult> releaseExactAggregates(ReleaseGate& gate, const std::string& column,
+                                                 const ColumnQuerySpec& spec, const ExactAggregates& exact,
+                                                 const RunContext& ctx) {
     auto mech = detail::chooseMechanism(spec);
     if (!mech) return mech.status();
     if (spec.query == QueryKind::Histogram && spec.strategy != "identity")
@@ -201,15 +215,17 @@ Result<ColumnQueryResult> releaseExactAggregates(ReleaseGate& gate, const std::s
     auto domain = aggregateDomain(spec);
     if (!domain) return domain.status();
     if (exact.values.size() != domain->labels.size())
-        return Status::invalidArgument("the exact aggregates have " + std::to_string(exact.values.size()) + " values; the " +
-                                       queryKindName(spec.query) + " has " + std::to_string(domain->labels.size()) + " outputs");
+        return Status::invalidArgument("the exact aggregates have " + std::to_string(exact.values.size()) +
+                                       " values; the " + queryKindName(spec.query) + " has " +
+                                       std::to_string(domain->labels.size()) + " outputs");
     const double n = double(exact.rows);
     if (spec.query == QueryKind::Sum || spec.query == QueryKind::Mean) {
         const double s = exact.values[0], lo = n * *spec.lower, hi = n * *spec.upper;
         const double slack = 1e-9 * std::max({1.0, std::fabs(lo), std::fabs(hi)});  // the engine's rounding
         if (!std::isfinite(s) || s < lo - slack || s > hi + slack)
             return Status::invalidArgument("the clamped sum " + formatNumber(s) + " of " + std::to_string(exact.rows) +
-                                           " values is outside [n*lower, n*upper] = [" + formatNumber(lo) + ", " + formatNumber(hi) + "]");
+                                           " values is outside [n*lower, n*upper] = [" + formatNumber(lo) + ", " +
+                                           formatNumber(hi) + "]");
         if (spec.query == QueryKind::Mean && exact.rows == 0)
             return Status::invalidArgument("a mean of no values: the column is empty");
     } else {
@@ -220,9 +236,11 @@ Result<ColumnQueryResult> releaseExactAggregates(ReleaseGate& gate, const std::s
             total += v;
         }
         if (spec.query == QueryKind::Count && exact.values[0] != n)
-            return Status::invalidArgument("the count " + formatNumber(exact.values[0]) + " differs from the rows " + std::to_string(exact.rows));
+            return Status::invalidArgument("the count " + formatNumber(exact.values[0]) + " differs from the rows " +
+                                           std::to_string(exact.rows));
         if (spec.query == QueryKind::Histogram && total != n)
-            return Status::invalidArgument("the bins hold " + formatNumber(total) + " values, not the " + std::to_string(exact.rows) + " rows given");
+            return Status::invalidArgument("the bins hold " + formatNumber(total) + " values, not the " +
+                                           std::to_string(exact.rows) + " rows given");
     }
     auto cost = columnQueryCost(spec);
     if (!cost) return cost.status();
@@ -232,7 +250,8 @@ Result<ColumnQueryResult> releaseExactAggregates(ReleaseGate& gate, const std::s
     charge.neighbouring = neighbouringName(detail::neighbouringOf(spec, *mech));
     charge.citation = mechanismCitation(*mech);
     charge.cost = *cost;
-    charge.details = {{"query", queryKindName(spec.query)}, {"column", column}, {"trials", spec.trials}, {"exact_aggregates", true}};
+    charge.details = {
+        {"query", queryKindName(spec.query)}, {"column", column}, {"trials", spec.trials}, {"exact_aggregates", true}};
     auto admission = gate.admit(charge);
     if (!admission) return admission.status();
 

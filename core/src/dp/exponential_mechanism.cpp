@@ -101,7 +101,8 @@ Result<QuantileDensity> ExponentialQuantile::density(std::vector<double> values)
     for (double w : logw) top = std::max(top, w);
     double total = 0.0;
     d.probability.resize(logw.size());
-    for (std::size_t j = 0; j < logw.size(); ++j) total += (d.probability[j] = std::isfinite(logw[j]) ? std::exp(logw[j] - top) : 0.0);
+    for (std::size_t j = 0; j < logw.size(); ++j)
+        total += (d.probability[j] = std::isfinite(logw[j]) ? std::exp(logw[j] - top) : 0.0);
     for (double& p : d.probability) p /= total;
     return d;
 }
@@ -112,7 +113,8 @@ double ExponentialQuantile::rankErrorBound(std::size_t n, double beta) const {
 
 double QuantileDensity::densityAt(double x) const {
     for (std::size_t j = 0; j + 1 < edges.size(); ++j)
-        if (x >= edges[j] && x <= edges[j + 1] && edges[j + 1] > edges[j]) return probability[j] / (edges[j + 1] - edges[j]);
+        if (x >= edges[j] && x <= edges[j + 1] && edges[j + 1] > edges[j])
+            return probability[j] / (edges[j + 1] - edges[j]);
     return 0.0;
 }
 

@@ -25,8 +25,10 @@ double analyticGaussianSigma(double epsilon, double delta, double d) {
     while (lo > 1e-300 && gaussianDelta(epsilon, lo, d) <= delta) lo /= 2.0;
     for (int i = 0; i < 200 && (hi - lo) > 1e-12 * hi; ++i) {
         const double mid = 0.5 * (lo + hi);
-        if (gaussianDelta(epsilon, mid, d) > delta) lo = mid;
-        else hi = mid;
+        if (gaussianDelta(epsilon, mid, d) > delta)
+            lo = mid;
+        else
+            hi = mid;
     }
     return hi;  // the upper end: delta(hi) <= delta
 }
@@ -41,8 +43,8 @@ Result<GaussianMechanism> GaussianMechanism::create(double epsilon, double delta
     const auto outOfRange = [&](double s) {
         return Status::invalidArgument("the Gaussian noise scale sigma = " + formatNumber(s) + " (sensitivity " +
                                        formatNumber(l2Sensitivity) + ", epsilon " + formatNumber(epsilon) + ", delta " +
-                                       formatNumber(delta) + ") is outside the supported range [" + formatNumber(kMinNoiseScale) +
-                                       ", " + formatNumber(kMaxNoiseScale) + "]");
+                                       formatNumber(delta) + ") is outside the supported range [" +
+                                       formatNumber(kMinNoiseScale) + ", " + formatNumber(kMaxNoiseScale) + "]");
     };
     // Snapping widens the sensitivity by the lattice step g, which depends on sigma: iterate.
     double sigma = analyticGaussianSigma(epsilon, delta, l2Sensitivity);

@@ -12,13 +12,14 @@ namespace veil::dp {
 namespace {
 Status checkGeometricScale(double scale, double sensitivity, double epsilon) {
     if (scale > 0.0 && scale <= kMaxGeometricScale) return Status::ok();
-    return Status::invalidArgument("the geometric noise scale sensitivity / epsilon = " + formatNumber(sensitivity) + " / " +
-                                   formatNumber(epsilon) + " is outside the supported range (0, " +
+    return Status::invalidArgument("the geometric noise scale sensitivity / epsilon = " + formatNumber(sensitivity) +
+                                   " / " + formatNumber(epsilon) + " is outside the supported range (0, " +
                                    formatNumber(kMaxGeometricScale) + "]");
 }
 }  // namespace
 
-Result<GeometricMechanism> GeometricMechanism::create(double epsilon, std::int64_t sensitivity, Neighbouring neighbouring) {
+Result<GeometricMechanism> GeometricMechanism::create(double epsilon, std::int64_t sensitivity,
+                                                      Neighbouring neighbouring) {
     VEIL_RETURN_IF_ERROR(validateEpsilonShare(epsilon));
     VEIL_RETURN_IF_ERROR(requireAtLeast(sensitivity, 1, "sensitivity"));
     VEIL_RETURN_IF_ERROR(checkGeometricScale(double(sensitivity) / epsilon, double(sensitivity), epsilon));
@@ -55,11 +56,14 @@ std::vector<double> TruncatedGeometricMechanism::outputPmf(std::int64_t value) c
     const std::int64_t v = std::clamp<std::int64_t>(value, 0, m_max);
     const double a = std::exp(-m_epsilon);
     std::vector<double> pmf(std::size_t(m_max) + 1);
-    for (std::int64_t z = 0; z <= m_max; ++z) pmf[std::size_t(z)] = (1.0 - a) / (1.0 + a) * std::pow(a, double(std::llabs(z - v)));
+    for (std::int64_t z = 0; z <= m_max; ++z)
+        pmf[std::size_t(z)] = (1.0 - a) / (1.0 + a) * std::pow(a, double(std::llabs(z - v)));
     // P(noisy <= 0) = a^v / (1 + a) and P(noisy >= N) = a^(N - v) / (1 + a).
     pmf[0] = std::pow(a, double(v)) / (1.0 + a);
-    if (m_max > 0) pmf[std::size_t(m_max)] = std::pow(a, double(m_max - v)) / (1.0 + a);
-    else pmf[0] = 1.0;
+    if (m_max > 0)
+        pmf[std::size_t(m_max)] = std::pow(a, double(m_max - v)) / (1.0 + a);
+    else
+        pmf[0] = 1.0;
     return pmf;
 }
 

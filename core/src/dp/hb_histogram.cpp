@@ -33,8 +33,9 @@ HistogramStrategyEntry hbStrategy() {
     info.family = "histogram";
     info.id = "hb";
     info.name = "HB (tuned hierarchy)";
-    info.summary = "A consistent hierarchical tree whose branching factor is chosen for the domain size to minimise "
-                   "the average range-query variance";
+    info.summary =
+        "A consistent hierarchical tree whose branching factor is chosen for the domain size to minimise "
+        "the average range-query variance";
     info.citation = "Qardaji, Yang, Li, PVLDB 2013";
     return {info, [](const HistogramRun& run) {
                 return releaseTree(run.counts, bestBranching(run.counts.size()), true, run.epsilon, *run.ctx.random);

@@ -40,7 +40,8 @@ Result<HistogramResult> releaseTree(const std::vector<double>& counts, std::size
     r.noiseScale = lap->scale();
     r.consistent = consistency;
     r.description = std::to_string(b) + "-ary tree, " + std::to_string(levels) + " levels, Laplace(" +
-                    formatNumber(r.noiseScale) + ") per node" + (consistency ? ", constrained inference" : ", leaves only");
+                    formatNumber(r.noiseScale) + ") per node" +
+                    (consistency ? ", constrained inference" : ", leaves only");
     if (!consistency) {
         r.estimate.assign(noisy[0].begin(), noisy[0].begin() + long(counts.size()));
         return r;
@@ -90,12 +91,18 @@ HistogramStrategyEntry hierarchicalStrategy() {
     info.citation = "Hay, Rastogi, Miklau, Suciu, VLDB 2010";
     info.parameters = {
         {"branching", "Branching factor b", "children per node of the tree", ParameterKind::Integer, 2, 1024, 2, {}},
-        {"consistency", "Constrained inference", "make parent and children counts agree (Hay et al. Thm. 3)",
-         ParameterKind::Flag, 0, 0, true, {}},
+        {"consistency",
+         "Constrained inference",
+         "make parent and children counts agree (Hay et al. Thm. 3)",
+         ParameterKind::Flag,
+         0,
+         0,
+         true,
+         {}},
     };
     return {info, [](const HistogramRun& run) {
-                return releaseTree(run.counts, std::size_t(run.options.integer("branching")), run.options.flag("consistency"),
-                                   run.epsilon, *run.ctx.random);
+                return releaseTree(run.counts, std::size_t(run.options.integer("branching")),
+                                   run.options.flag("consistency"), run.epsilon, *run.ctx.random);
             }};
 }
 

@@ -25,8 +25,8 @@ Status validateCounts(const std::vector<double>& counts) {
 
 }  // namespace
 
-Result<HistogramResult> releaseHistogram(ReleaseGate& gate, const std::vector<double>& counts, const HistogramRequest& request,
-                                         const RunContext& ctx) {
+Result<HistogramResult> releaseHistogram(ReleaseGate& gate, const std::vector<double>& counts,
+                                         const HistogramRequest& request, const RunContext& ctx) {
     VEIL_RETURN_IF_ERROR(validateEpsilon(request.epsilon));
     auto entry = findHistogramStrategy(request.strategy);
     if (!entry) return entry.status();
@@ -51,7 +51,8 @@ Result<HistogramResult> releaseHistogram(ReleaseGate& gate, const std::vector<do
 
     RunContext local = ctx;
     local.random = admission->random.get();
-    auto r = detail::runHistogramStrategy((*entry)->id, detail::HistogramRun{counts, *options, request.epsilon, request.workload, local});
+    auto r = detail::runHistogramStrategy(
+        (*entry)->id, detail::HistogramRun{counts, *options, request.epsilon, request.workload, local});
     if (!r) return r;
     r->epsilon = request.epsilon;
     r->neighbouring = Neighbouring::AddRemove;
@@ -68,7 +69,8 @@ double quantileFromHistogram(const std::vector<double>& edges, const std::vector
     double cum = 0.0;
     for (std::size_t i = 0; i < counts.size(); ++i) {
         const double c = std::max(0.0, counts[i]);
-        if (c > 0.0 && cum + c >= target) return edges[i] + (edges[i + 1] - edges[i]) * std::clamp((target - cum) / c, 0.0, 1.0);
+        if (c > 0.0 && cum + c >= target)
+            return edges[i] + (edges[i + 1] - edges[i]) * std::clamp((target - cum) / c, 0.0, 1.0);
         cum += c;
     }
     return edges.back();
@@ -79,8 +81,9 @@ Result<std::vector<StrategyError>> compareStrategies(ReleaseGate& gate, const st
                                                      const std::vector<RangeQuery>& workload, int trials,
                                                      const RunContext& ctx) {
     if (!gate.isTeaching())
-        return Status::invalidArgument("comparing strategies measures their error against the true counts: it is only "
-                                       "available in teaching mode (public or sample data)");
+        return Status::invalidArgument(
+            "comparing strategies measures their error against the true counts: it is only "
+            "available in teaching mode (public or sample data)");
     VEIL_RETURN_IF_ERROR(requireAtLeast(trials, 1, "trials"));
     std::vector<StrategyError> out;
     const long long totalSteps = static_cast<long long>(strategies.size()) * trials;

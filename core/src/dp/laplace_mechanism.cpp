@@ -11,9 +11,10 @@ Result<LaplaceMechanism> LaplaceMechanism::create(double epsilon, double l1Sensi
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(l1Sensitivity, "sensitivity"));
     const double scale = detail::snappedLaplaceScale(l1Sensitivity, epsilon);
     if (!(scale >= kMinNoiseScale && scale <= kMaxNoiseScale))
-        return Status::invalidArgument("the Laplace noise scale sensitivity / epsilon = " + formatNumber(l1Sensitivity) + " / " +
-                                       formatNumber(epsilon) + " is outside the supported range [" + formatNumber(kMinNoiseScale) +
-                                       ", " + formatNumber(kMaxNoiseScale) + "]");
+        return Status::invalidArgument(
+            "the Laplace noise scale sensitivity / epsilon = " + formatNumber(l1Sensitivity) + " / " +
+            formatNumber(epsilon) + " is outside the supported range [" + formatNumber(kMinNoiseScale) + ", " +
+            formatNumber(kMaxNoiseScale) + "]");
     return LaplaceMechanism(epsilon, l1Sensitivity, scale, neighbouring);
 }
 

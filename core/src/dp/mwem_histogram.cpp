@@ -25,7 +25,8 @@ Result<HistogramResult> releaseMwem(const HistogramRun& run) {
         workload = std::move(*w);
     }
     for (const auto& q : workload)
-        if (q.lo > q.hi || q.hi >= counts.size()) return Status::invalidArgument("MWEM workload query outside the domain");
+        if (q.lo > q.hi || q.hi >= counts.size())
+            return Status::invalidArgument("MWEM workload query outside the domain");
     const std::size_t n = counts.size();
     // The total count is not public under add/remove: spend a small share on it.
     auto totalMech = LaplaceMechanism::create(run.epsilon * totalShare, 1.0);
@@ -49,7 +50,8 @@ Result<HistogramResult> releaseMwem(const HistogramRun& run) {
         if (ctx.cancelled()) return Status::cancelled();
         ctx.report(double(t) / rounds, "MWEM round");
         const auto p = prefixSums(a);
-        for (std::size_t i = 0; i < workload.size(); ++i) scores[i] = std::fabs(rangeSum(p, workload[i]) - trueAnswers[i]);
+        for (std::size_t i = 0; i < workload.size(); ++i)
+            scores[i] = std::fabs(rangeSum(p, workload[i]) - trueAnswers[i]);
         auto pick = select->select(rng, scores);
         if (!pick) return pick.status();
         auto answer = measure->release(rng, trueAnswers[*pick]);
@@ -74,8 +76,9 @@ Result<HistogramResult> releaseMwem(const HistogramRun& run) {
     r.noiseScale = measure->scale();
     r.consistent = true;
     r.estimate = std::move(a);
-    r.description = std::to_string(rounds) + " rounds over " + std::to_string(workload.size()) + " range queries, eps " +
-                    formatNumber(perRound) + " per round, " + formatNumber(run.epsilon * totalShare) + " on the total";
+    r.description = std::to_string(rounds) + " rounds over " + std::to_string(workload.size()) +
+                    " range queries, eps " + formatNumber(perRound) + " per round, " +
+                    formatNumber(run.epsilon * totalShare) + " on the total";
     return r;
 }
 
@@ -86,13 +89,27 @@ HistogramStrategyEntry mwemStrategy() {
     info.family = "histogram";
     info.id = "mwem";
     info.name = "MWEM";
-    info.summary = "Multiplicative weights over the workload's queries chosen by the exponential mechanism; data-dependent";
+    info.summary =
+        "Multiplicative weights over the workload's queries chosen by the exponential mechanism; data-dependent";
     info.citation = "Hardt, Ligett, McSherry, NIPS 2012";
     info.dataDependent = true;
     info.parameters = {
-        {"rounds", "Rounds T", "measurement rounds (each spends epsilon (1 - total_share) / T)", ParameterKind::Integer, 1, 1000, 10, {}},
-        {"total_share", "Share for the total", "share of epsilon spent on the noisy record count", ParameterKind::Number, 0.001, 0.5,
-         0.05, {}},
+        {"rounds",
+         "Rounds T",
+         "measurement rounds (each spends epsilon (1 - total_share) / T)",
+         ParameterKind::Integer,
+         1,
+         1000,
+         10,
+         {}},
+        {"total_share",
+         "Share for the total",
+         "share of epsilon spent on the noisy record count",
+         ParameterKind::Number,
+         0.001,
+         0.5,
+         0.05,
+         {}},
     };
     return {info, releaseMwem};
 }

@@ -14,8 +14,8 @@ const char* neighbouringName(Neighbouring n) { return n == Neighbouring::AddRemo
 
 Status validateEpsilon(double epsilon) {
     if (epsilon >= kMinEpsilon && epsilon <= kMaxEpsilon) return Status::ok();
-    return Status::invalidArgument("epsilon must be a number in [" + formatNumber(kMinEpsilon) + ", " + formatNumber(kMaxEpsilon) +
-                                   "] (got " + formatNumber(epsilon) + ")");
+    return Status::invalidArgument("epsilon must be a number in [" + formatNumber(kMinEpsilon) + ", " +
+                                   formatNumber(kMaxEpsilon) + "] (got " + formatNumber(epsilon) + ")");
 }
 
 Status validateDelta(double delta) {
@@ -38,19 +38,26 @@ Status validateBounds(double lower, double upper) {
 
 const char* noiseKindName(NoiseKind kind) {
     switch (kind) {
-        case NoiseKind::None: return "none";
-        case NoiseKind::Laplace: return "laplace";
-        case NoiseKind::DiscreteLaplace: return "discrete-laplace";
-        case NoiseKind::Gaussian: return "gaussian";
-        case NoiseKind::DiscreteGaussian: return "discrete-gaussian";
+        case NoiseKind::None:
+            return "none";
+        case NoiseKind::Laplace:
+            return "laplace";
+        case NoiseKind::DiscreteLaplace:
+            return "discrete-laplace";
+        case NoiseKind::Gaussian:
+            return "gaussian";
+        case NoiseKind::DiscreteGaussian:
+            return "discrete-gaussian";
     }
     return "none";
 }
 
 double NoiseDistribution::density(double x) const {
     switch (kind) {
-        case NoiseKind::None: return 0.0;
-        case NoiseKind::Laplace: return std::exp(-std::fabs(x) / scale) / (2.0 * scale);
+        case NoiseKind::None:
+            return 0.0;
+        case NoiseKind::Laplace:
+            return std::exp(-std::fabs(x) / scale) / (2.0 * scale);
         case NoiseKind::DiscreteLaplace: {
             const double a = std::exp(-1.0 / scale);
             return (1.0 - a) / (1.0 + a) * std::pow(a, std::fabs(std::round(x)));
@@ -71,25 +78,33 @@ double NoiseDistribution::density(double x) const {
 
 double NoiseDistribution::standardDeviation() const {
     switch (kind) {
-        case NoiseKind::None: return 0.0;
-        case NoiseKind::Laplace: return std::sqrt(2.0) * scale;
+        case NoiseKind::None:
+            return 0.0;
+        case NoiseKind::Laplace:
+            return std::sqrt(2.0) * scale;
         case NoiseKind::DiscreteLaplace: {
             const double a = std::exp(-1.0 / scale);
             return std::sqrt(2.0 * a) / (1.0 - a);
         }
         case NoiseKind::Gaussian:
-        case NoiseKind::DiscreteGaussian: return scale;  // the discrete one's variance is <= sigma^2
+        case NoiseKind::DiscreteGaussian:
+            return scale;  // the discrete one's variance is <= sigma^2
     }
     return 0.0;
 }
 
 double NoiseDistribution::halfWidth(double confidence) const {
     switch (kind) {
-        case NoiseKind::None: return 0.0;
-        case NoiseKind::Laplace: return stats::laplaceHalfWidth(scale, confidence);
-        case NoiseKind::DiscreteLaplace: return double(stats::discreteLaplaceHalfWidth(scale, confidence));
-        case NoiseKind::Gaussian: return stats::gaussianHalfWidth(scale, confidence);
-        case NoiseKind::DiscreteGaussian: return std::ceil(stats::gaussianHalfWidth(scale, confidence));
+        case NoiseKind::None:
+            return 0.0;
+        case NoiseKind::Laplace:
+            return stats::laplaceHalfWidth(scale, confidence);
+        case NoiseKind::DiscreteLaplace:
+            return double(stats::discreteLaplaceHalfWidth(scale, confidence));
+        case NoiseKind::Gaussian:
+            return stats::gaussianHalfWidth(scale, confidence);
+        case NoiseKind::DiscreteGaussian:
+            return std::ceil(stats::gaussianHalfWidth(scale, confidence));
     }
     return 0.0;
 }

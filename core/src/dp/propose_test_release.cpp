@@ -15,7 +15,8 @@ Result<ProposeTestRelease> ProposeTestRelease::create(double epsilon, double del
                                                       double upper) {
     VEIL_RETURN_IF_ERROR(validateEpsilonShare(epsilon));
     VEIL_RETURN_IF_ERROR(validateDelta(delta));
-    if (!(delta > 0.0)) return Status::invalidArgument("propose-test-release needs delta > 0 (got " + formatNumber(delta) + ")");
+    if (!(delta > 0.0))
+        return Status::invalidArgument("propose-test-release needs delta > 0 (got " + formatNumber(delta) + ")");
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(proposedBound, "proposed sensitivity bound"));
     VEIL_RETURN_IF_ERROR(validateBounds(lower, upper));
     return ProposeTestRelease(epsilon, delta, proposedBound, lower, upper);

@@ -18,7 +18,8 @@ RandomizedResponse::RandomizedResponse(double e, std::size_t k) : m_epsilon(e), 
 Result<RandomizedResponse> RandomizedResponse::create(double epsilon, std::size_t categories) {
     VEIL_RETURN_IF_ERROR(validateEpsilon(epsilon));
     if (categories < 2)
-        return Status::invalidArgument("randomized response needs at least 2 categories (got " + std::to_string(categories) + ")");
+        return Status::invalidArgument("randomized response needs at least 2 categories (got " +
+                                       std::to_string(categories) + ")");
     return RandomizedResponse(epsilon, categories);
 }
 
@@ -29,7 +30,8 @@ std::size_t RandomizedResponse::respond(RandomSource& rng, std::size_t truth) co
     return other >= truth ? other + 1 : other;
 }
 
-std::vector<std::size_t> RandomizedResponse::respondAll(RandomSource& rng, const std::vector<std::size_t>& truths) const {
+std::vector<std::size_t> RandomizedResponse::respondAll(RandomSource& rng,
+                                                        const std::vector<std::size_t>& truths) const {
     std::vector<std::size_t> out(truths.size());
     for (std::size_t i = 0; i < truths.size(); ++i) out[i] = respond(rng, truths[i]);
     return out;

@@ -44,8 +44,8 @@ Result<double> scaledAverageError(const std::vector<double>& trueCounts, const s
     if (workload.empty()) return Status::invalidArgument("the workload has no queries");
     for (const auto& q : workload)
         if (q.lo > q.hi || q.hi >= trueCounts.size())
-            return Status::invalidArgument("range [" + std::to_string(q.lo) + ", " + std::to_string(q.hi) + "] is outside the " +
-                                           std::to_string(trueCounts.size()) + " bins");
+            return Status::invalidArgument("range [" + std::to_string(q.lo) + ", " + std::to_string(q.hi) +
+                                           "] is outside the " + std::to_string(trueCounts.size()) + " bins");
     const auto pt = prefixSums(trueCounts), pe = prefixSums(estimate);
     double l1 = 0.0;
     for (const auto& q : workload) l1 += std::fabs(rangeSum(pt, q) - rangeSum(pe, q));

@@ -82,7 +82,8 @@ Result<Admission> ReleaseGate::admit(const Charge& charge) {
     // every face); later ones from independent streams derived from it.
     const std::size_t index = m_receipts.size();
     if (m_options.seed)
-        a.random = std::make_unique<SeededRandom>(index == 0 ? *m_options.seed : SeededRandom::deriveSeed(*m_options.seed, index));
+        a.random = std::make_unique<SeededRandom>(index == 0 ? *m_options.seed
+                                                             : SeededRandom::deriveSeed(*m_options.seed, index));
     else
         a.random = std::make_unique<SecureRandom>();
     r.randomness = a.random->description();

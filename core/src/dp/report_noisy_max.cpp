@@ -10,13 +10,15 @@
 
 namespace veil::dp {
 
-Result<ReportNoisyMax> ReportNoisyMax::create(double epsilon, double sensitivity, bool monotone, Neighbouring neighbouring) {
+Result<ReportNoisyMax> ReportNoisyMax::create(double epsilon, double sensitivity, bool monotone,
+                                              Neighbouring neighbouring) {
     VEIL_RETURN_IF_ERROR(validateEpsilonShare(epsilon));
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(sensitivity, "sensitivity"));
     const double scale = detail::snappedLaplaceScale(monotone ? sensitivity : 2.0 * sensitivity, epsilon);
     if (!(scale >= kMinNoiseScale && scale <= kMaxNoiseScale))
-        return Status::invalidArgument("report noisy max: the noise scale " + formatNumber(scale) + " is outside the supported range [" +
-                                       formatNumber(kMinNoiseScale) + ", " + formatNumber(kMaxNoiseScale) + "]");
+        return Status::invalidArgument("report noisy max: the noise scale " + formatNumber(scale) +
+                                       " is outside the supported range [" + formatNumber(kMinNoiseScale) + ", " +
+                                       formatNumber(kMaxNoiseScale) + "]");
     return ReportNoisyMax(epsilon, scale, neighbouring);
 }
 

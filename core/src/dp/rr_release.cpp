@@ -13,15 +13,17 @@ namespace veil::dp {
 namespace {
 
 Result<std::vector<std::string>> domainOf(const RrRequest& r, const std::string& column, std::string& attribute) {
-    if (r.value && !r.categories.empty()) return Status::invalidArgument("give a binary --value or --categories, not both");
+    if (r.value && !r.categories.empty())
+        return Status::invalidArgument("give a binary --value or --categories, not both");
     if (r.value) {
         if (r.otherLabel) return Status::invalidArgument("a binary attribute has no other category");
         attribute = column + " = " + *r.value;
         return std::vector<std::string>{"not " + *r.value, *r.value};
     }
     if (r.categories.empty())
-        return Status::invalidArgument("randomized response needs a declared domain: a binary --value V, or --categories "
-                                       "(the categories are never read off the data)");
+        return Status::invalidArgument(
+            "randomized response needs a declared domain: a binary --value V, or --categories "
+            "(the categories are never read off the data)");
     std::vector<std::string> out = r.categories;
     VEIL_RETURN_IF_ERROR(requireDistinct(out, "the declared categories"));
     if (r.otherLabel) {
@@ -29,7 +31,8 @@ Result<std::vector<std::string>> domainOf(const RrRequest& r, const std::string&
             return Status::invalidArgument("the other category '" + *r.otherLabel + "' is also a declared category");
         out.push_back(*r.otherLabel);
     }
-    if (out.size() < 2) return Status::invalidArgument("randomized response needs at least 2 categories (declare more, or --other)");
+    if (out.size() < 2)
+        return Status::invalidArgument("randomized response needs at least 2 categories (declare more, or --other)");
     if (out.size() == 2) attribute = column + " = " + out[1];
     return out;
 }
@@ -63,7 +66,9 @@ Result<RrRelease> releaseRandomizedResponse(ReleaseGate& gate, const Column& col
     } else {
         for (std::size_t i = 0; i < request.categories.size(); ++i) index.emplace(request.categories[i], i);
     }
-    const std::size_t other = request.value ? 0 : request.otherLabel ? request.categories.size() : out.categories.size();
+    const std::size_t other = request.value        ? 0
+                              : request.otherLabel ? request.categories.size()
+                                                   : out.categories.size();
     std::vector<std::size_t> truths;
     truths.reserve(column.size());
     std::string scratch;

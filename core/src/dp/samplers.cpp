@@ -15,7 +15,6 @@ namespace veil::dp::detail {
 
 namespace mp = boost::multiprecision;
 
-
 bool sampleBernoulliExpNeg(RandomSource& rng, std::uint64_t num, std::uint64_t den) {
     if (den == 0) return false;  // gamma = infinity
     BitBuffer bits(rng);
@@ -84,8 +83,10 @@ void latticeScale(double scale, double g, BigUInt& num, BigUInt& den) {
     const int shift = (exponent - 53) - (gExp - 1);  // scale/g = m * 2^shift
     num = m;
     den = 1;
-    if (shift >= 0) num <<= shift;
-    else den <<= -shift;
+    if (shift >= 0)
+        num <<= shift;
+    else
+        den <<= -shift;
 }
 
 // Same as latticeScale for the Laplace path, in 64 bits: with g >= scale * 2^-40 the ratio is
@@ -97,7 +98,10 @@ bool latticeScale64(double scale, double g, std::uint64_t& num, std::uint64_t& d
     int gExp = 0;
     std::frexp(g, &gExp);
     int shift = (exponent - 53) - (gExp - 1);
-    while (shift < 0 && (m & 1U) == 0) { m >>= 1; ++shift; }
+    while (shift < 0 && (m & 1U) == 0) {
+        m >>= 1;
+        ++shift;
+    }
     if (shift > 0 || shift < -62) return false;
     num = m;
     den = std::uint64_t(1) << (-shift);
@@ -116,10 +120,12 @@ Status checkSnapped(double value, double scale, const char* what) {
     if (!(scale >= kMinNoiseScale && scale <= kMaxNoiseScale))
         return Status::invalidArgument(std::string("the ") + what + " scale " + formatNumber(scale) +
                                        " is outside the supported range [" + formatNumber(kMinNoiseScale) + ", " +
-                                       formatNumber(kMaxNoiseScale) + "]; choose a larger epsilon or a smaller sensitivity");
+                                       formatNumber(kMaxNoiseScale) +
+                                       "]; choose a larger epsilon or a smaller sensitivity");
     if (!(std::fabs(value) <= kMaxReleasedMagnitude))
         return Status::invalidArgument(std::string("the value to release (") + formatNumber(value) +
-                                       ") is not a finite number of magnitude at most " + formatNumber(kMaxReleasedMagnitude));
+                                       ") is not a finite number of magnitude at most " +
+                                       formatNumber(kMaxReleasedMagnitude));
     return Status::ok();
 }
 
@@ -150,7 +156,10 @@ bool toRationalAtLeast(double x, std::uint64_t& num, std::uint64_t& den) {
     const double mantissa = std::frexp(x, &exponent);
     auto m = static_cast<std::uint64_t>(std::ldexp(mantissa, 53));  // x = m * 2^(exponent-53)
     int shift = exponent - 53;
-    while (m % 2 == 0 && shift < 0) { m /= 2; ++shift; }
+    while (m % 2 == 0 && shift < 0) {
+        m /= 2;
+        ++shift;
+    }
     if (shift >= 0) {
         if (shift > 62 - 53) return false;  // too large to represent in 64 bits
         num = m << shift;
@@ -170,8 +179,9 @@ bool toRationalAtLeast(double x, std::uint64_t& num, std::uint64_t& den) {
 Result<std::int64_t> addGeometricNoise(RandomSource& rng, std::int64_t value, double scale) {
     std::uint64_t num = 0, den = 1;
     if (!(scale > 0.0 && scale <= kMaxGeometricScale) || !toRationalAtLeast(scale, num, den))
-        return Status::invalidArgument("the geometric noise scale " + formatNumber(scale) + " is outside the supported range (0, " +
-                                       formatNumber(kMaxGeometricScale) + "]; choose a larger epsilon or a smaller sensitivity");
+        return Status::invalidArgument("the geometric noise scale " + formatNumber(scale) +
+                                       " is outside the supported range (0, " + formatNumber(kMaxGeometricScale) +
+                                       "]; choose a larger epsilon or a smaller sensitivity");
     const std::int64_t noise = sampleDiscreteLaplace(rng, num, den);
     std::int64_t out = 0;
     if (__builtin_add_overflow(value, noise, &out))

@@ -17,7 +17,8 @@ Result<SmoothSensitivityQuantile> SmoothSensitivityQuantile::create(double epsil
     VEIL_RETURN_IF_ERROR(validateEpsilonShare(epsilon));
     VEIL_RETURN_IF_ERROR(validateDelta(delta));
     if (!(delta > 0.0))
-        return Status::invalidArgument("the smooth-sensitivity mechanism needs delta > 0 (got " + formatNumber(delta) + ")");
+        return Status::invalidArgument("the smooth-sensitivity mechanism needs delta > 0 (got " + formatNumber(delta) +
+                                       ")");
     VEIL_RETURN_IF_ERROR(requireProbability(quantile, "quantile"));
     VEIL_RETURN_IF_ERROR(validateBounds(lower, upper));
     return SmoothSensitivityQuantile(epsilon, delta, quantile, lower, upper);
@@ -47,7 +48,8 @@ Result<double> SmoothSensitivityQuantile::smoothSensitivity(std::vector<double> 
     return best;
 }
 
-Result<double> SmoothSensitivityQuantile::release(RandomSource& rng, std::vector<double> values, double* noiseScaleOut) const {
+Result<double> SmoothSensitivityQuantile::release(RandomSource& rng, std::vector<double> values,
+                                                  double* noiseScaleOut) const {
     auto s = smoothSensitivity(values);
     if (!s) return s.status();
     for (double& v : values) v = std::clamp(v, m_lower, m_upper);

@@ -9,8 +9,8 @@
 
 namespace veil::dp {
 
-Result<SparseVector> SparseVector::create(RandomSource& rng, double epsilon, double threshold, int cutoff, double sensitivity,
-                                          bool monotone, double thresholdShare) {
+Result<SparseVector> SparseVector::create(RandomSource& rng, double epsilon, double threshold, int cutoff,
+                                          double sensitivity, bool monotone, double thresholdShare) {
     VEIL_RETURN_IF_ERROR(validateEpsilonShare(epsilon));
     VEIL_RETURN_IF_ERROR(requireFinite(threshold, "threshold"));
     VEIL_RETURN_IF_ERROR(requireAtLeast(cutoff, 1, "cutoff c"));
@@ -21,8 +21,9 @@ Result<SparseVector> SparseVector::create(RandomSource& rng, double epsilon, dou
     const double rhoScale = detail::snappedLaplaceScale(sensitivity, eps1);
     const double nuScale = detail::snappedLaplaceScale((monotone ? 1.0 : 2.0) * cutoff * sensitivity, eps2);
     if (!(nuScale >= kMinNoiseScale && nuScale <= kMaxNoiseScale))
-        return Status::invalidArgument("sparse vector: the noise scale " + formatNumber(nuScale) + " is outside the supported range [" +
-                                       formatNumber(kMinNoiseScale) + ", " + formatNumber(kMaxNoiseScale) + "]");
+        return Status::invalidArgument("sparse vector: the noise scale " + formatNumber(nuScale) +
+                                       " is outside the supported range [" + formatNumber(kMinNoiseScale) + ", " +
+                                       formatNumber(kMaxNoiseScale) + "]");
     auto noisyThreshold = detail::addSnappedLaplace(rng, threshold, rhoScale);
     if (!noisyThreshold) return noisyThreshold.status();
     return SparseVector(rng, epsilon, *noisyThreshold, cutoff, rhoScale, nuScale);

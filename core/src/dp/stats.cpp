@@ -14,8 +14,10 @@ double normalQuantile(double p) {
     double lo = -40.0, hi = 40.0;
     for (int i = 0; i < 200 && hi - lo > 1e-15; ++i) {
         const double mid = 0.5 * (lo + hi);
-        if (normalCdf(mid) < p) lo = mid;
-        else hi = mid;
+        if (normalCdf(mid) < p)
+            lo = mid;
+        else
+            hi = mid;
     }
     return 0.5 * (lo + hi);
 }
@@ -57,12 +59,17 @@ double betaContinuedFraction(double x, double a, double b) {
     for (int m = 1; m < 10000; ++m) {
         const int m2 = 2 * m;
         double aa = m * (b - m) * x / ((a + m2 - 1.0) * (a + m2));
-        d = 1.0 + aa * d; if (std::fabs(d) < tiny) d = tiny;
-        c = 1.0 + aa / c; if (std::fabs(c) < tiny) c = tiny;
-        d = 1.0 / d; h *= d * c;
+        d = 1.0 + aa * d;
+        if (std::fabs(d) < tiny) d = tiny;
+        c = 1.0 + aa / c;
+        if (std::fabs(c) < tiny) c = tiny;
+        d = 1.0 / d;
+        h *= d * c;
         aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1.0));
-        d = 1.0 + aa * d; if (std::fabs(d) < tiny) d = tiny;
-        c = 1.0 + aa / c; if (std::fabs(c) < tiny) c = tiny;
+        d = 1.0 + aa * d;
+        if (std::fabs(d) < tiny) d = tiny;
+        c = 1.0 + aa / c;
+        if (std::fabs(c) < tiny) c = tiny;
         d = 1.0 / d;
         const double del = d * c;
         h *= del;
@@ -89,8 +96,8 @@ double chiSquareSurvival(double x, double k) { return regularizedGammaQ(0.5 * k,
 double regularizedBeta(double x, double a, double b) {
     if (x <= 0.0) return 0.0;
     if (x >= 1.0) return 1.0;
-    const double front = std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) +
-                                  b * std::log1p(-x));
+    const double front =
+        std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x));
     if (x < (a + 1.0) / (a + b + 2.0)) return front * betaContinuedFraction(x, a, b) / a;
     return 1.0 - front * betaContinuedFraction(1.0 - x, b, a) / b;
 }
@@ -99,8 +106,10 @@ double inverseRegularizedBeta(double p, double a, double b) {
     double lo = 0.0, hi = 1.0;
     for (int i = 0; i < 200 && hi - lo > 1e-16; ++i) {
         const double mid = 0.5 * (lo + hi);
-        if (regularizedBeta(mid, a, b) < p) lo = mid;
-        else hi = mid;
+        if (regularizedBeta(mid, a, b) < p)
+            lo = mid;
+        else
+            hi = mid;
     }
     return 0.5 * (lo + hi);
 }
@@ -115,9 +124,7 @@ std::pair<double, double> clopperPearson(std::uint64_t successes, std::uint64_t 
 
 double laplaceHalfWidth(double scale, double confidence) { return scale * std::log(1.0 / (1.0 - confidence)); }
 
-double gaussianHalfWidth(double sigma, double confidence) {
-    return sigma * normalQuantile(0.5 + 0.5 * confidence);
-}
+double gaussianHalfWidth(double sigma, double confidence) { return sigma * normalQuantile(0.5 + 0.5 * confidence); }
 
 long long discreteLaplaceHalfWidth(double scale, double confidence) {
     // P(|N| > w) = 2 a^(w+1) / (1 + a) with a = exp(-1/scale); solve for the smallest integer w.

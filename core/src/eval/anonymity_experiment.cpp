@@ -34,8 +34,10 @@ Status parseTableDataset(const nlohmann::json& d, DatasetSpec& out) {
                    "expected a table file name or {\"table\": FILE, "
                    "\"delimiter\": \";\"}");
     for (const auto& [k, v] : d.items())
-        if (k != "table" && k != "delimiter") return bad("dataset", "unknown key '" + k + "' (known: table, delimiter)");
-    if (!d.contains("table") || !d["table"].is_string()) return bad("dataset.table", "a table file name (a string) is required");
+        if (k != "table" && k != "delimiter")
+            return bad("dataset", "unknown key '" + k + "' (known: table, delimiter)");
+    if (!d.contains("table") || !d["table"].is_string())
+        return bad("dataset.table", "a table file name (a string) is required");
     out.table = d["table"].get<std::string>();
     if (d.contains("delimiter")) {
         if (!d["delimiter"].is_string() || d["delimiter"].get<std::string>().size() != 1)
@@ -53,7 +55,8 @@ Status parseKGrid(const nlohmann::json& k, std::vector<int>& out) {
         const auto& v = list[i];
         if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 1000000000)
             return bad("k[" + std::to_string(i) + "]", "expected an integer >= 1, got " + v.dump());
-        if (!seen.insert(v.get<int>()).second) return bad("k[" + std::to_string(i) + "]", "k = " + v.dump() + " is given twice");
+        if (!seen.insert(v.get<int>()).second)
+            return bad("k[" + std::to_string(i) + "]", "k = " + v.dump() + " is given twice");
         out.push_back(v.get<int>());
     }
     return Status::ok();
@@ -94,7 +97,8 @@ Status parseAnonymityKeys(const nlohmann::json& j, Experiment& e) {
         return bad("quasi_identifiers", "expected a non-empty list of column names");
     for (const auto& q : j["quasi_identifiers"]) {
         if (!q.is_string()) return bad("quasi_identifiers", "expected column names, got " + q.dump());
-        if (std::find(a.quasiIdentifiers.begin(), a.quasiIdentifiers.end(), q.get<std::string>()) != a.quasiIdentifiers.end())
+        if (std::find(a.quasiIdentifiers.begin(), a.quasiIdentifiers.end(), q.get<std::string>()) !=
+            a.quasiIdentifiers.end())
             return bad("quasi_identifiers", "'" + q.get<std::string>() + "' is given twice");
         a.quasiIdentifiers.push_back(q.get<std::string>());
     }
@@ -107,9 +111,11 @@ Status parseAnonymityKeys(const nlohmann::json& j, Experiment& e) {
         if (!j["hierarchies"].is_object()) return bad("hierarchies", "expected {\"column\": \"hierarchy.csv\", ...}");
         for (const auto& [column, file] : j["hierarchies"].items()) {
             if (!file.is_string()) return bad("hierarchies." + column, "expected a file name, got " + file.dump());
-            const bool isQi = std::find(a.quasiIdentifiers.begin(), a.quasiIdentifiers.end(), column) != a.quasiIdentifiers.end();
+            const bool isQi =
+                std::find(a.quasiIdentifiers.begin(), a.quasiIdentifiers.end(), column) != a.quasiIdentifiers.end();
             if (!isQi && column != a.sensitive)
-                return bad("hierarchies." + column, "'" + column + "' is neither a quasi-identifier nor the sensitive column");
+                return bad("hierarchies." + column,
+                           "'" + column + "' is neither a quasi-identifier nor the sensitive column");
             a.hierarchies[column] = file.get<std::string>();
         }
     }
@@ -117,8 +123,8 @@ Status parseAnonymityKeys(const nlohmann::json& j, Experiment& e) {
         if (!j.contains(key)) continue;
         auto s = stringAt(j, key);
         if (!s) return s.status();
-        const Status parsed =
-            std::string(key) == "l_diversity" ? anonymity::parseLDiversity(*s).status() : anonymity::parseTCloseness(*s).status();
+        const Status parsed = std::string(key) == "l_diversity" ? anonymity::parseLDiversity(*s).status()
+                                                                : anonymity::parseTCloseness(*s).status();
         if (!parsed.isOk()) return parsed.withContext(key);
         if (a.sensitive.empty()) return bad(key, "needs a \"sensitive\" column");
         (std::string(key) == "l_diversity" ? a.lDiversity : a.tCloseness) = *s;
@@ -202,7 +208,8 @@ Status loadAnonymityInputs(const Experiment& e, ExperimentInputs& in) {
     const std::size_t records = read->table.rowCount();
     for (int k : a.k)
         if (static_cast<std::size_t>(k) > records)
-            return bad("k", "k = " + std::to_string(k) + " is larger than the table's " + std::to_string(records) + " records");
+            return bad("k", "k = " + std::to_string(k) + " is larger than the table's " + std::to_string(records) +
+                                " records");
     for (const auto& m : e.methods) {
         auto info = findMethod(m.id);
         if (!info) return info.status();

@@ -17,30 +17,48 @@ namespace veil::eval {
 
 const char* anonymityMeasureName(AnonymityMeasure m) {
     switch (m) {
-    case AnonymityMeasure::Loss: return "loss";
-    case AnonymityMeasure::MethodMetric: return "metric_value";
-    case AnonymityMeasure::Discernibility: return "discernibility";
-    case AnonymityMeasure::AverageClassSize: return "avg_class_size";
-    case AnonymityMeasure::Suppressed: return "suppressed";
-    case AnonymityMeasure::ProsecutorMax: return "prosecutor_max";
-    case AnonymityMeasure::ProsecutorAverage: return "prosecutor_avg";
-    case AnonymityMeasure::RecordsAtRisk: return "records_at_risk";
-    case AnonymityMeasure::RecordsAtRiskFraction: return "records_at_risk_fraction";
+        case AnonymityMeasure::Loss:
+            return "loss";
+        case AnonymityMeasure::MethodMetric:
+            return "metric_value";
+        case AnonymityMeasure::Discernibility:
+            return "discernibility";
+        case AnonymityMeasure::AverageClassSize:
+            return "avg_class_size";
+        case AnonymityMeasure::Suppressed:
+            return "suppressed";
+        case AnonymityMeasure::ProsecutorMax:
+            return "prosecutor_max";
+        case AnonymityMeasure::ProsecutorAverage:
+            return "prosecutor_avg";
+        case AnonymityMeasure::RecordsAtRisk:
+            return "records_at_risk";
+        case AnonymityMeasure::RecordsAtRiskFraction:
+            return "records_at_risk_fraction";
     }
     return "?";
 }
 
 const char* anonymityMeasureLabel(AnonymityMeasure m) {
     switch (m) {
-    case AnonymityMeasure::Loss: return "information loss (ARX Loss, 0-1)";
-    case AnonymityMeasure::MethodMetric: return "the method's own metric";
-    case AnonymityMeasure::Discernibility: return "discernibility (DM*)";
-    case AnonymityMeasure::AverageClassSize: return "average class size (AECS)";
-    case AnonymityMeasure::Suppressed: return "suppressed records";
-    case AnonymityMeasure::ProsecutorMax: return "highest re-identification risk (prosecutor)";
-    case AnonymityMeasure::ProsecutorAverage: return "average re-identification risk (prosecutor)";
-    case AnonymityMeasure::RecordsAtRisk: return "records at risk";
-    case AnonymityMeasure::RecordsAtRiskFraction: return "fraction of records at risk";
+        case AnonymityMeasure::Loss:
+            return "information loss (ARX Loss, 0-1)";
+        case AnonymityMeasure::MethodMetric:
+            return "the method's own metric";
+        case AnonymityMeasure::Discernibility:
+            return "discernibility (DM*)";
+        case AnonymityMeasure::AverageClassSize:
+            return "average class size (AECS)";
+        case AnonymityMeasure::Suppressed:
+            return "suppressed records";
+        case AnonymityMeasure::ProsecutorMax:
+            return "highest re-identification risk (prosecutor)";
+        case AnonymityMeasure::ProsecutorAverage:
+            return "average re-identification risk (prosecutor)";
+        case AnonymityMeasure::RecordsAtRisk:
+            return "records at risk";
+        case AnonymityMeasure::RecordsAtRiskFraction:
+            return "fraction of records at risk";
     }
     return "?";
 }
@@ -65,8 +83,9 @@ AnonymityRow makeRow(const anonymity::AnonymizationResult& r) {
     row.message = r.message;
     row.measures.values.fill(std::nan(""));
     if (!r.found) return row;
-    row.transformation = r.algorithm == anonymity::Algorithm::Optimal ? anonymity::formatLevels(r.transformation)
-                                                                      : std::to_string(r.partitions.size()) + " partitions";
+    row.transformation = r.algorithm == anonymity::Algorithm::Optimal
+                             ? anonymity::formatLevels(r.transformation)
+                             : std::to_string(r.partitions.size()) + " partitions";
     auto& v = row.measures;
     v[AnonymityMeasure::Loss] = r.metrics.loss;
     v[AnonymityMeasure::MethodMetric] = r.informationLoss;
@@ -82,9 +101,10 @@ AnonymityRow makeRow(const anonymity::AnonymizationResult& r) {
 
 }  // namespace
 
-Result<SweepResult> runAnonymitySweep(const Experiment& experiment, const ExperimentInputs& inputs, const SweepOptions& options,
-                                      const RunContext& ctx) {
-    if (!inputs.table || !inputs.anonymity) return Status::invalidArgument("the anonymity experiment's table is not loaded");
+Result<SweepResult> runAnonymitySweep(const Experiment& experiment, const ExperimentInputs& inputs,
+                                      const SweepOptions& options, const RunContext& ctx) {
+    if (!inputs.table || !inputs.anonymity)
+        return Status::invalidArgument("the anonymity experiment's table is not loaded");
     ctx.report(0.0, "Preparing the sweep");
     const int threads =
         options.threads == 0 ? std::max(1, static_cast<int>(std::thread::hardware_concurrency())) : options.threads;

@@ -10,24 +10,36 @@ namespace veil::eval {
 
 const char* metricName(Metric m) {
     switch (m) {
-    case Metric::MeanAbsolute: return "abs_error";
-    case Metric::MeanRelative: return "rel_error";
-    case Metric::Rmse: return "rmse";
-    case Metric::ScaledL1: return "scaled_l1";
-    case Metric::ScaledL2: return "scaled_l2";
-    case Metric::MaxAbsolute: return "max_abs_error";
+        case Metric::MeanAbsolute:
+            return "abs_error";
+        case Metric::MeanRelative:
+            return "rel_error";
+        case Metric::Rmse:
+            return "rmse";
+        case Metric::ScaledL1:
+            return "scaled_l1";
+        case Metric::ScaledL2:
+            return "scaled_l2";
+        case Metric::MaxAbsolute:
+            return "max_abs_error";
     }
     return "?";
 }
 
 const char* metricLabel(Metric m) {
     switch (m) {
-    case Metric::MeanAbsolute: return "mean absolute error";
-    case Metric::MeanRelative: return "mean relative error";
-    case Metric::Rmse: return "RMSE";
-    case Metric::ScaledL1: return "scaled L1 (DPBench)";
-    case Metric::ScaledL2: return "scaled L2 (DPBench)";
-    case Metric::MaxAbsolute: return "max absolute error";
+        case Metric::MeanAbsolute:
+            return "mean absolute error";
+        case Metric::MeanRelative:
+            return "mean relative error";
+        case Metric::Rmse:
+            return "RMSE";
+        case Metric::ScaledL1:
+            return "scaled L1 (DPBench)";
+        case Metric::ScaledL2:
+            return "scaled L2 (DPBench)";
+        case Metric::MaxAbsolute:
+            return "max absolute error";
     }
     return "?";
 }

@@ -28,7 +28,8 @@ Result<std::vector<double>> epsilonValues(const EpsilonGrid& grid) {
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(grid.to, "epsilon.to"));
     VEIL_RETURN_IF_ERROR(requireOrdered(grid.from, grid.to, "epsilon.from", "epsilon.to"));
     if (grid.count < 1 || grid.count > 1000)
-        return Status::invalidArgument("epsilon.count must be between 1 and 1000 (got " + std::to_string(grid.count) + ")");
+        return Status::invalidArgument("epsilon.count must be between 1 and 1000 (got " + std::to_string(grid.count) +
+                                       ")");
     std::vector<double> v;
     for (int i = 0; i < grid.count; ++i) {
         const double t = grid.count == 1 ? 0.0 : static_cast<double>(i) / (grid.count - 1);
@@ -82,10 +83,14 @@ Status parseDataset(const nlohmann::json& d, DatasetSpec& out) {
 Status parseWorkload(const nlohmann::json& w, WorkloadSpec& out) {
     if (w.is_string()) {
         const auto s = w.get<std::string>();
-        if (s == "prefix") out.kind = WorkloadKind::Prefix;
-        else if (s == "identity") out.kind = WorkloadKind::Identity;
-        else if (s == "random-ranges") out.kind = WorkloadKind::RandomRanges;
-        else return bad("workload", "unknown generator '" + s + "' (known: prefix, identity, random-ranges)");
+        if (s == "prefix")
+            out.kind = WorkloadKind::Prefix;
+        else if (s == "identity")
+            out.kind = WorkloadKind::Identity;
+        else if (s == "random-ranges")
+            out.kind = WorkloadKind::RandomRanges;
+        else
+            return bad("workload", "unknown generator '" + s + "' (known: prefix, identity, random-ranges)");
         return Status::ok();
     }
     if (w.is_array()) {
@@ -127,13 +132,15 @@ Status parseEpsilon(const nlohmann::json& e, EpsilonGrid& out) {
     } else if (e.is_array()) {
         if (e.empty()) return bad("epsilon", "the list is empty");
         for (std::size_t i = 0; i < e.size(); ++i) {
-            if (!e[i].is_number()) return bad("epsilon[" + std::to_string(i) + "]", "expected a number, got " + e[i].dump());
+            if (!e[i].is_number())
+                return bad("epsilon[" + std::to_string(i) + "]", "expected a number, got " + e[i].dump());
             out.explicitValues.push_back(e[i].get<double>());
         }
     } else if (e.is_object()) {
         for (const auto& [k, v] : e.items()) {
             if (k == "spacing") {
-                if (v != "log" && v != "linear") return bad("epsilon.spacing", "expected \"log\" or \"linear\", got " + v.dump());
+                if (v != "log" && v != "linear")
+                    return bad("epsilon.spacing", "expected \"log\" or \"linear\", got " + v.dump());
                 out.logSpaced = v == "log";
             } else if (k == "from" || k == "to") {
                 if (!v.is_number()) return bad("epsilon." + k, "expected a number, got " + v.dump());
@@ -162,7 +169,8 @@ Status parseMethods(const nlohmann::json& m, std::vector<MethodSpec>& out) {
             spec.id = m[i].get<std::string>();
         } else if (m[i].is_object()) {
             for (const auto& [k, v] : m[i].items())
-                if (k != "id" && k != "label" && k != "options") return bad(key, "unknown key '" + k + "' (known: id, label, options)");
+                if (k != "id" && k != "label" && k != "options")
+                    return bad(key, "unknown key '" + k + "' (known: id, label, options)");
             if (!m[i].contains("id") || !m[i]["id"].is_string()) return bad(key, "'id' (a string) is required");
             spec.id = m[i]["id"].get<std::string>();
             if (m[i].contains("label")) {
@@ -194,10 +202,11 @@ Result<Experiment> parseExperiment(const nlohmann::json& j, const std::string& b
     e.baseDirectory = baseDirectory;
     auto isAnonymity = detail::isAnonymityExperiment(j);
     if (!isAnonymity) return isAnonymity.status();
-    static const std::set<std::string> known = {"name", "dataset", "workload", "methods", "epsilon",
-                                                "trials", "delta", "seed", "sanity_fraction", "description"};
+    static const std::set<std::string> known = {"name",   "dataset", "workload", "methods",         "epsilon",
+                                                "trials", "delta",   "seed",     "sanity_fraction", "description"};
     for (const auto& [k, v] : j.items())
-        if (!*isAnonymity && !known.count(k)) return Status::invalidArgument("unknown key '" + k + "' in the experiment");
+        if (!*isAnonymity && !known.count(k))
+            return Status::invalidArgument("unknown key '" + k + "' in the experiment");
     if (j.contains("name")) {
         if (!j["name"].is_string()) return bad("name", "expected a string");
         e.name = j["name"].get<std::string>();
@@ -212,14 +221,16 @@ Result<Experiment> parseExperiment(const nlohmann::json& j, const std::string& b
         VEIL_RETURN_IF_ERROR(detail::parseAnonymityKeys(j, e));
         return e;
     }
-    if (!j.contains("dataset")) return Status::invalidArgument("dataset: missing (a file of counts or {\"counts\": [...]})");
+    if (!j.contains("dataset"))
+        return Status::invalidArgument("dataset: missing (a file of counts or {\"counts\": [...]})");
     VEIL_RETURN_IF_ERROR(parseDataset(j["dataset"], e.dataset));
     if (j.contains("workload")) VEIL_RETURN_IF_ERROR(parseWorkload(j["workload"], e.workload));
     if (!j.contains("methods")) return Status::invalidArgument("methods: missing (a list of method ids)");
     VEIL_RETURN_IF_ERROR(parseMethods(j["methods"], e.methods));
     if (j.contains("epsilon")) VEIL_RETURN_IF_ERROR(parseEpsilon(j["epsilon"], e.epsilon));
     if (j.contains("trials")) {
-        if (!j["trials"].is_number_integer() || j["trials"].get<long long>() < 1 || j["trials"].get<long long>() > 1000000)
+        if (!j["trials"].is_number_integer() || j["trials"].get<long long>() < 1 ||
+            j["trials"].get<long long>() > 1000000)
             return bad("trials", "expected an integer between 1 and 10^6, got " + j["trials"].dump());
         e.trials = j["trials"].get<int>();
     }
@@ -239,15 +250,17 @@ Result<Experiment> parseExperiment(const nlohmann::json& j, const std::string& b
         VEIL_RETURN_IF_ERROR(requirePositiveFinite(e.sanityFraction, "sanity_fraction"));
     }
     // Every (method, epsilon, trial) is one run: the product is capped (common/limits.h).
-    const double grid = e.epsilon.explicitValues.empty() ? double(e.epsilon.count) : double(e.epsilon.explicitValues.size());
+    const double grid =
+        e.epsilon.explicitValues.empty() ? double(e.epsilon.count) : double(e.epsilon.explicitValues.size());
     const double runs = double(e.methods.size()) * std::max(1.0, grid) * double(e.trials);
     if (runs > double(limits::kMaxSweepTrials))
         return bad("trials", "methods x epsilons x trials = " + formatNumber(runs) + " runs; at most " +
                                  std::to_string(limits::kMaxSweepTrials) + " in one sweep");
     for (std::size_t i = 0; i < e.methods.size(); ++i)
         if (auto info = findMethod(e.methods[i].id); info && (*info)->input == DataKind::Table)
-            return bad("methods[" + std::to_string(i) + "]", "'" + e.methods[i].id +
-                                                                "' is a syntactic anonymization method: give the experiment a \"k\" grid and a table");
+            return bad("methods[" + std::to_string(i) + "]",
+                       "'" + e.methods[i].id +
+                           "' is a syntactic anonymization method: give the experiment a \"k\" grid and a table");
     return e;
 }
 
@@ -290,24 +303,39 @@ nlohmann::json experimentToJson(const Experiment& e) {
         return j;
     }
     nlohmann::json d;
-    if (!e.dataset.graph.empty()) d["graph"] = e.dataset.graph;
-    else if (!e.dataset.file.empty()) d["file"] = e.dataset.file;
-    else d["counts"] = e.dataset.inlineCounts;
+    if (!e.dataset.graph.empty())
+        d["graph"] = e.dataset.graph;
+    else if (!e.dataset.file.empty())
+        d["file"] = e.dataset.file;
+    else
+        d["counts"] = e.dataset.inlineCounts;
     if (e.dataset.sample) d["sample"] = *e.dataset.sample;
     j["dataset"] = d;
     switch (e.workload.kind) {
-    case WorkloadKind::Prefix: j["workload"] = "prefix"; break;
-    case WorkloadKind::Identity: j["workload"] = "identity"; break;
-    case WorkloadKind::RandomRanges:
-        j["workload"] = {{"generator", "random-ranges"}, {"count", e.workload.count}, {"seed", e.workload.seed}};
-        break;
-    case WorkloadKind::File: j["workload"] = {{"file", e.workload.file}}; break;
-    case WorkloadKind::Inline: j["workload"] = {{"ranges", e.workload.ranges}}; break;
+        case WorkloadKind::Prefix:
+            j["workload"] = "prefix";
+            break;
+        case WorkloadKind::Identity:
+            j["workload"] = "identity";
+            break;
+        case WorkloadKind::RandomRanges:
+            j["workload"] = {{"generator", "random-ranges"}, {"count", e.workload.count}, {"seed", e.workload.seed}};
+            break;
+        case WorkloadKind::File:
+            j["workload"] = {{"file", e.workload.file}};
+            break;
+        case WorkloadKind::Inline:
+            j["workload"] = {{"ranges", e.workload.ranges}};
+            break;
     }
     j["methods"] = methodsJson(e.methods);
-    if (!e.epsilon.explicitValues.empty()) j["epsilon"] = e.epsilon.explicitValues;
-    else j["epsilon"] = {{"from", e.epsilon.from}, {"to", e.epsilon.to}, {"count", e.epsilon.count},
-                         {"spacing", e.epsilon.logSpaced ? "log" : "linear"}};
+    if (!e.epsilon.explicitValues.empty())
+        j["epsilon"] = e.epsilon.explicitValues;
+    else
+        j["epsilon"] = {{"from", e.epsilon.from},
+                        {"to", e.epsilon.to},
+                        {"count", e.epsilon.count},
+                        {"spacing", e.epsilon.logSpaced ? "log" : "linear"}};
     j["trials"] = e.trials;
     if (e.delta > 0) j["delta"] = e.delta;
     if (e.seed) j["seed"] = *e.seed;
@@ -318,15 +346,18 @@ nlohmann::json experimentToJson(const Experiment& e) {
 namespace {
 
 Result<HistogramData> inlineHistogram(const nlohmann::json& c) {
-    if (!c.is_array() || c.empty()) return bad("dataset.counts", "expected a non-empty list of counts (or of rows of counts)");
+    if (!c.is_array() || c.empty())
+        return bad("dataset.counts", "expected a non-empty list of counts (or of rows of counts)");
     if (c[0].is_array()) {
         std::vector<double> values;
         const std::size_t cols = c[0].size();
         for (std::size_t r = 0; r < c.size(); ++r) {
             if (!c[r].is_array() || c[r].size() != cols)
-                return bad("dataset.counts[" + std::to_string(r) + "]", "expected a row of " + std::to_string(cols) + " counts");
+                return bad("dataset.counts[" + std::to_string(r) + "]",
+                           "expected a row of " + std::to_string(cols) + " counts");
             for (const auto& v : c[r]) {
-                if (!v.is_number()) return bad("dataset.counts[" + std::to_string(r) + "]", "expected numbers, got " + v.dump());
+                if (!v.is_number())
+                    return bad("dataset.counts[" + std::to_string(r) + "]", "expected numbers, got " + v.dump());
                 values.push_back(v.get<double>());
             }
         }
@@ -334,7 +365,8 @@ Result<HistogramData> inlineHistogram(const nlohmann::json& c) {
     }
     std::vector<double> values;
     for (std::size_t i = 0; i < c.size(); ++i) {
-        if (!c[i].is_number()) return bad("dataset.counts[" + std::to_string(i) + "]", "expected a number, got " + c[i].dump());
+        if (!c[i].is_number())
+            return bad("dataset.counts[" + std::to_string(i) + "]", "expected a number, got " + c[i].dump());
         values.push_back(c[i].get<double>());
     }
     return makeHistogram1D(std::move(values), "inline");
@@ -367,32 +399,38 @@ Result<ExperimentInputs> loadExperimentInputs(const Experiment& e) {
         }
         return in;
     }
-    auto data = e.dataset.file.empty() ? inlineHistogram(e.dataset.inlineCounts) : readHistogram(resolvePath(e, e.dataset.file));
+    auto data = e.dataset.file.empty() ? inlineHistogram(e.dataset.inlineCounts)
+                                       : readHistogram(resolvePath(e, e.dataset.file));
     if (!data) return data.status();
     in.data = std::move(*data);
     switch (e.workload.kind) {
-    case WorkloadKind::Prefix: in.workload = prefixWorkload(in.data); break;
-    case WorkloadKind::Identity: in.workload = identityWorkload(in.data); break;
-    case WorkloadKind::RandomRanges: {
-        SeededRandom rng(e.workload.seed);
-        auto w = randomRangeWorkload(in.data, e.workload.count, rng);
-        if (!w) return w.status();
-        in.workload = std::move(*w);
-        in.workload.name = "random-ranges (" + std::to_string(e.workload.count) + ", seed " + std::to_string(e.workload.seed) + ")";
-        break;
-    }
-    case WorkloadKind::File: {
-        auto w = readWorkloadFile(resolvePath(e, e.workload.file), in.data);
-        if (!w) return w.status();
-        in.workload = std::move(*w);
-        break;
-    }
-    case WorkloadKind::Inline: {
-        auto w = parseWorkloadJson(e.workload.ranges, in.data);
-        if (!w) return w.status().withContext("workload");
-        in.workload = std::move(*w);
-        break;
-    }
+        case WorkloadKind::Prefix:
+            in.workload = prefixWorkload(in.data);
+            break;
+        case WorkloadKind::Identity:
+            in.workload = identityWorkload(in.data);
+            break;
+        case WorkloadKind::RandomRanges: {
+            SeededRandom rng(e.workload.seed);
+            auto w = randomRangeWorkload(in.data, e.workload.count, rng);
+            if (!w) return w.status();
+            in.workload = std::move(*w);
+            in.workload.name = "random-ranges (" + std::to_string(e.workload.count) + ", seed " +
+                               std::to_string(e.workload.seed) + ")";
+            break;
+        }
+        case WorkloadKind::File: {
+            auto w = readWorkloadFile(resolvePath(e, e.workload.file), in.data);
+            if (!w) return w.status();
+            in.workload = std::move(*w);
+            break;
+        }
+        case WorkloadKind::Inline: {
+            auto w = parseWorkloadJson(e.workload.ranges, in.data);
+            if (!w) return w.status().withContext("workload");
+            in.workload = std::move(*w);
+            break;
+        }
     }
     for (const auto& m : e.methods) {
         auto info = findMethod(m.id);

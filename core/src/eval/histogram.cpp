@@ -74,7 +74,8 @@ Result<HistogramData> sampleHistogram(const HistogramData& shape, std::uint64_t 
     std::vector<double> cumulative(shape.counts.size());
     std::partial_sum(shape.counts.begin(), shape.counts.end(), cumulative.begin());
     const double total = cumulative.empty() ? 0.0 : cumulative.back();
-    if (!(total > 0)) return Status::invalidArgument(shape.name + ": cannot sample from a histogram whose counts are all 0");
+    if (!(total > 0))
+        return Status::invalidArgument(shape.name + ": cannot sample from a histogram whose counts are all 0");
     std::size_t lastPositive = 0;  // where u = total (rounding) lands
     for (std::size_t i = 0; i < shape.counts.size(); ++i)
         if (shape.counts[i] > 0) lastPositive = i;
@@ -84,7 +85,8 @@ Result<HistogramData> sampleHistogram(const HistogramData& shape, std::uint64_t 
         const double u = rng.uniform01() * total;
         // The first cell whose cumulative count exceeds u: it always has a positive count.
         auto it = std::upper_bound(cumulative.begin(), cumulative.end(), u);
-        const std::size_t cell = it == cumulative.end() ? lastPositive : static_cast<std::size_t>(it - cumulative.begin());
+        const std::size_t cell =
+            it == cumulative.end() ? lastPositive : static_cast<std::size_t>(it - cumulative.begin());
         out.counts[cell] += 1.0;
     }
     return out;

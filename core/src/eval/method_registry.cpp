@@ -11,11 +11,16 @@ namespace veil::eval {
 
 const char* methodTargetName(MethodTarget t) {
     switch (t) {
-    case MethodTarget::Workload: return "workload";
-    case MethodTarget::TotalCount: return "count";
-    case MethodTarget::Median: return "median";
-    case MethodTarget::Statistic: return "statistic";
-    case MethodTarget::Anonymity: return "anonymity";
+        case MethodTarget::Workload:
+            return "workload";
+        case MethodTarget::TotalCount:
+            return "count";
+        case MethodTarget::Median:
+            return "median";
+        case MethodTarget::Statistic:
+            return "statistic";
+        case MethodTarget::Anonymity:
+            return "anonymity";
     }
     return "?";
 }
@@ -53,13 +58,16 @@ Status checkMethodApplies(const MethodInfo& method, DataKind kind, const Histogr
         return Status::invalidArgument("method '" + method.id + "' needs a " + dataKindName(method.input) +
                                        " data set, the experiment gives a " + dataKindName(kind));
     if (method.needsDelta && !(delta > 0.0 && delta < 1.0))
-        return Status::invalidArgument("method '" + method.id + "' is (epsilon, delta)-DP: give the experiment a delta in (0, 1) (got " +
+        return Status::invalidArgument("method '" + method.id +
+                                       "' is (epsilon, delta)-DP: give the experiment a delta in (0, 1) (got " +
                                        formatNumber(delta) + ")");
     if (kind != DataKind::Histogram) return Status::ok();
     if (data.twoDimensional && !method.supports2D)
-        return Status::invalidArgument("method '" + method.id + "' needs a 1-D histogram, the data is " + data.shapeText());
+        return Status::invalidArgument("method '" + method.id + "' needs a 1-D histogram, the data is " +
+                                       data.shapeText());
     if (!data.twoDimensional && !method.supports1D)
-        return Status::invalidArgument("method '" + method.id + "' needs a 2-D histogram, the data is " + data.shapeText());
+        return Status::invalidArgument("method '" + method.id + "' needs a 2-D histogram, the data is " +
+                                       data.shapeText());
     return Status::ok();
 }
 
@@ -77,11 +85,15 @@ double medianBin(const HistogramData& data) {
 
 std::vector<double> trueAnswers(MethodTarget target, const HistogramData& data, const Workload& workload) {
     switch (target) {
-    case MethodTarget::Workload: return answerWorkload(workload, data);
-    case MethodTarget::TotalCount: return {data.total()};
-    case MethodTarget::Median: return {medianBin(data)};
-    case MethodTarget::Statistic:
-    case MethodTarget::Anonymity: return {};
+        case MethodTarget::Workload:
+            return answerWorkload(workload, data);
+        case MethodTarget::TotalCount:
+            return {data.total()};
+        case MethodTarget::Median:
+            return {medianBin(data)};
+        case MethodTarget::Statistic:
+        case MethodTarget::Anonymity:
+            return {};
     }
     return {};
 }
@@ -96,7 +108,8 @@ Result<double> numberOption(const nlohmann::json& options, const std::string& na
 Result<bool> boolOption(const nlohmann::json& options, const std::string& name, bool fallback) {
     if (!options.is_object() || !options.contains(name)) return fallback;
     const auto& v = options[name];
-    if (!v.is_boolean()) return Status::invalidArgument("option '" + name + "' must be true or false (got " + v.dump() + ")");
+    if (!v.is_boolean())
+        return Status::invalidArgument("option '" + name + "' must be true or false (got " + v.dump() + ")");
     return v.get<bool>();
 }
 
@@ -107,9 +120,11 @@ Result<std::string> stringOption(const nlohmann::json& options, const std::strin
     return v.get<std::string>();
 }
 
-Status checkKnownOptions(const nlohmann::json& options, const std::vector<std::string>& known, const std::string& methodId) {
+Status checkKnownOptions(const nlohmann::json& options, const std::vector<std::string>& known,
+                         const std::string& methodId) {
     if (options.is_null()) return Status::ok();
-    if (!options.is_object()) return Status::invalidArgument("method '" + methodId + "': options must be a JSON object");
+    if (!options.is_object())
+        return Status::invalidArgument("method '" + methodId + "': options must be a JSON object");
     for (const auto& [key, value] : options.items()) {
         if (std::find(known.begin(), known.end(), key) != known.end()) continue;
         std::string list;

@@ -72,13 +72,17 @@ std::vector<SummaryRow> summarizeRows(const std::vector<TrialRow>& rows, std::si
 
 Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInputs& inputs, const SweepOptions& options,
                              const RunContext& ctx) {
-    if (options.threads < 0) return Status::invalidArgument("threads must be >= 0 (got " + std::to_string(options.threads) + ")");
-    if (experiment.kind == ExperimentKind::Anonymity) return detail::runAnonymitySweep(experiment, inputs, options, ctx);
+    if (options.threads < 0)
+        return Status::invalidArgument("threads must be >= 0 (got " + std::to_string(options.threads) + ")");
+    if (experiment.kind == ExperimentKind::Anonymity)
+        return detail::runAnonymitySweep(experiment, inputs, options, ctx);
     if (!options.teaching)
-        return Status::invalidArgument("a sweep measures every method's error against the true answers, so it runs in teaching "
-                                       "mode only (public or sample data): turn teaching mode on (veil-cli sweep --teaching)");
+        return Status::invalidArgument(
+            "a sweep measures every method's error against the true answers, so it runs in teaching "
+            "mode only (public or sample data): turn teaching mode on (veil-cli sweep --teaching)");
     ctx.report(0.0, "Preparing the sweep");
-    const int threads = options.threads == 0 ? std::max(1, static_cast<int>(std::thread::hardware_concurrency())) : options.threads;
+    const int threads =
+        options.threads == 0 ? std::max(1, static_cast<int>(std::thread::hardware_concurrency())) : options.threads;
     const std::size_t M = experiment.methods.size(), E = inputs.epsilons.size();
     const auto T = static_cast<std::size_t>(experiment.trials);
     if (M == 0 || E == 0 || T == 0) return Status::invalidArgument("the experiment has no methods, epsilons or trials");
@@ -97,7 +101,9 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
     if (sampled) {
         samples.resize(T);
         VEIL_RETURN_IF_ERROR(detail::parallelFor(T, threads, ctx, [&](std::size_t t) -> Status {
-            auto rng = makeSource(experiment.seed, SeededRandom::deriveSeed(SeededRandom::deriveSeed(experiment.seed.value_or(0), kDataStream), t));
+            auto rng = makeSource(
+                experiment.seed,
+                SeededRandom::deriveSeed(SeededRandom::deriveSeed(experiment.seed.value_or(0), kDataStream), t));
             auto s = sampleHistogram(inputs.data, *experiment.dataset.sample, *rng);
             if (!s) return s.status();
             samples[t] = std::move(*s);
@@ -113,7 +119,8 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
     VEIL_RETURN_IF_ERROR(detail::parallelFor(M * D, threads, ctx, [&](std::size_t i) -> Status {
         const std::size_t m = i / D, d = i % D;
         const auto& data = dataFor(d);
-        TrialInput in{data, inputs.workload, experiment.methods[m].options, experiment.delta, nullptr, inputs.graph.get()};
+        TrialInput in{data,    inputs.workload,   experiment.methods[m].options, experiment.delta,
+                      nullptr, inputs.graph.get()};
         const std::string where = "method '" + experiment.methods[m].label + "'";
         if (infos[m]->prepare) {
             auto p = infos[m]->prepare(in);
@@ -166,24 +173,28 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
             const int t = static_cast<int>(i % T);
             const std::size_t d = sampled ? static_cast<std::size_t>(t) : 0;
             const double eps = inputs.epsilons[e];
-            const std::uint64_t seed = experiment.seed ? trialSeed(*experiment.seed, experiment.methods[m].label, e, t) : 0;
+            const std::uint64_t seed =
+                experiment.seed ? trialSeed(*experiment.seed, experiment.methods[m].label, e, t) : 0;
             // Errors against the truth: every trial runs in teaching mode (public or sample data).
             auto gate = dp::ReleaseGate::teaching(experiment.seed ? std::optional<std::uint64_t>(seed) : std::nullopt);
-            const TrialInput in{dataFor(d), inputs.workload, experiment.methods[m].options, experiment.delta,
-                                prepared[m * D + d].get(), inputs.graph.get()};
+            const TrialInput in{dataFor(d),       inputs.workload,           experiment.methods[m].options,
+                                experiment.delta, prepared[m * D + d].get(), inputs.graph.get()};
             auto estimates = infos[m]->run(in, eps, gate);
-            const std::string where = "method '" + experiment.methods[m].label + "', epsilon " + formatNumber(eps) + ", trial " + std::to_string(t);
+            const std::string where = "method '" + experiment.methods[m].label + "', epsilon " + formatNumber(eps) +
+                                      ", trial " + std::to_string(t);
             if (!estimates) return estimates.status().withContext(where);
             const auto& tr = truth[m * D + d];
             if (estimates->size() != tr.size())
-                return Status::internal(where + ": " + std::to_string(estimates->size()) + " estimates for " + std::to_string(tr.size()) + " true answers");
+                return Status::internal(where + ": " + std::to_string(estimates->size()) + " estimates for " +
+                                        std::to_string(tr.size()) + " true answers");
             TrialRow& row = result.rows[i];
             row.method = m;
             row.epsilonIndex = e;
             row.epsilon = eps;
             row.trial = t;
             row.seed = seed;
-            row.errors = computeErrors(tr, *estimates, sampled ? dataFor(d).total() : result.scale, experiment.sanityFraction);
+            row.errors =
+                computeErrors(tr, *estimates, sampled ? dataFor(d).total() : result.scale, experiment.sanityFraction);
             return Status::ok();
         },
         [&](std::size_t done) {

@@ -21,9 +21,10 @@ std::string csvField(const std::string& s) {
 }
 
 nlohmann::json summaryJson(const MetricSummary& s) {
-    return {{"n", s.n},       {"median", s.median}, {"q1", s.q1},           {"q3", s.q3},
-            {"iqr", s.iqr},   {"mean", s.mean},     {"sd", s.sd},           {"ci_lower", s.ciLower},
-            {"ci_upper", s.ciUpper}, {"min", s.min}, {"max", s.max}};
+    return {{"n", s.n},     {"median", s.median},    {"q1", s.q1},
+            {"q3", s.q3},   {"iqr", s.iqr},          {"mean", s.mean},
+            {"sd", s.sd},   {"ci_lower", s.ciLower}, {"ci_upper", s.ciUpper},
+            {"min", s.min}, {"max", s.max}};
 }
 
 nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
@@ -58,7 +59,8 @@ nlohmann::json anonymitySummaryJson(const SweepResult& result) {
     j["seconds"] = result.seconds;
     j["threads"] = result.threadsUsed;
     j["methods"] = nlohmann::json::array();
-    for (const auto& m : result.methods) j["methods"].push_back({{"id", m.id}, {"label", m.label}, {"target", "anonymity"}});
+    for (const auto& m : result.methods)
+        j["methods"].push_back({{"id", m.id}, {"label", m.label}, {"target", "anonymity"}});
     j["summaries"] = nlohmann::json::array();
     for (const auto& r : result.anonymity) {
         nlohmann::json measures;
@@ -89,8 +91,8 @@ void writeTrialsCsv(std::ostream& out, const SweepResult& result) {
     out << '\n';
     for (const auto& r : result.rows) {
         const auto& spec = result.methods[r.method];
-        out << csvField(spec.id) << ',' << csvField(spec.label) << ',' << r.epsilonIndex << ',' << formatNumber(r.epsilon)
-            << ',' << r.trial << ',' << r.seed;
+        out << csvField(spec.id) << ',' << csvField(spec.label) << ',' << r.epsilonIndex << ','
+            << formatNumber(r.epsilon) << ',' << r.trial << ',' << r.seed;
         for (Metric m : kAllMetrics) out << ',' << formatNumber(r.errors[m]);
         out << '\n';
     }
@@ -122,7 +124,8 @@ nlohmann::json sweepSummaryJson(const SweepResult& result) {
     j["epsilons"] = result.epsilons;
     j["methods"] = nlohmann::json::array();
     for (std::size_t m = 0; m < result.methods.size(); ++m)
-        j["methods"].push_back({{"id", result.methods[m].id}, {"label", result.methods[m].label},
+        j["methods"].push_back({{"id", result.methods[m].id},
+                                {"label", result.methods[m].label},
                                 {"target", m < result.targets.size() ? result.targets[m] : ""}});
     j["summaries"] = nlohmann::json::array();
     for (const auto& s : result.summaries) {

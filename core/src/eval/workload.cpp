@@ -18,10 +18,12 @@ std::string queryLabel(std::size_t i) { return "query " + std::to_string(i); }
 // A JSON number that is a non-negative integer, or an error naming the query and field.
 Result<std::size_t> boundAt(const nlohmann::json& q, std::size_t i, std::size_t k, const char* field) {
     const auto& v = q[k];
-    if (!v.is_number_integer() && !(v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>()))))
+    if (!v.is_number_integer() &&
+        !(v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>()))))
         return Status::invalidArgument(queryLabel(i) + ": " + field + " must be an integer (got " + v.dump() + ")");
     const long long x = v.is_number_integer() ? v.get<long long>() : static_cast<long long>(v.get<double>());
-    if (x < 0) return Status::invalidArgument(queryLabel(i) + ": " + field + " must be >= 0 (got " + std::to_string(x) + ")");
+    if (x < 0)
+        return Status::invalidArgument(queryLabel(i) + ": " + field + " must be >= 0 (got " + std::to_string(x) + ")");
     return static_cast<std::size_t>(x);
 }
 
@@ -39,7 +41,9 @@ Status checkRange(std::size_t i, std::size_t lo, std::size_t hi, std::size_t ext
 }  // namespace
 
 Result<Workload> parseWorkloadJson(const nlohmann::json& ranges, const HistogramData& domain) {
-    if (!ranges.is_array()) return Status::invalidArgument("workload: expected a JSON array of ranges, got " + std::string(ranges.type_name()));
+    if (!ranges.is_array())
+        return Status::invalidArgument("workload: expected a JSON array of ranges, got " +
+                                       std::string(ranges.type_name()));
     if (ranges.empty()) return Status::invalidArgument("workload: the list of ranges is empty");
     if (ranges.size() > limits::kMaxWorkloadQueries)
         return Status::invalidArgument("workload: " + std::to_string(ranges.size()) + " ranges; at most " +
@@ -47,8 +51,8 @@ Result<Workload> parseWorkloadJson(const nlohmann::json& ranges, const Histogram
     Workload w;
     w.twoDimensional = domain.twoDimensional;
     const std::size_t arity = domain.twoDimensional ? 4 : 2;
-    const char* expected = domain.twoDimensional ? "[row_lo, row_hi, col_lo, col_hi] for a 2-D histogram"
-                                                 : "[lo, hi] for a 1-D histogram";
+    const char* expected =
+        domain.twoDimensional ? "[row_lo, row_hi, col_lo, col_hi] for a 2-D histogram" : "[lo, hi] for a 1-D histogram";
     w.queries.reserve(ranges.size());
     for (std::size_t i = 0; i < ranges.size(); ++i) {
         const auto& q = ranges[i];
@@ -96,8 +100,10 @@ Result<Workload> readWorkloadFile(const std::string& path, const HistogramData& 
 nlohmann::json workloadToJson(const Workload& workload) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& q : workload.queries) {
-        if (workload.twoDimensional) out.push_back({q.rowLo, q.rowHi, q.colLo, q.colHi});
-        else out.push_back({q.colLo, q.colHi});
+        if (workload.twoDimensional)
+            out.push_back({q.rowLo, q.rowHi, q.colLo, q.colHi});
+        else
+            out.push_back({q.colLo, q.colHi});
     }
     return out;
 }
@@ -122,7 +128,8 @@ Workload identityWorkload(const HistogramData& domain) {
 
 Result<Workload> randomRangeWorkload(const HistogramData& domain, std::size_t count, RandomSource& rng) {
     if (count == 0 || count > limits::kMaxWorkloadQueries)
-        return Status::invalidArgument("random-ranges: count must be between 1 and 10^7 (got " + std::to_string(count) + ")");
+        return Status::invalidArgument("random-ranges: count must be between 1 and 10^7 (got " + std::to_string(count) +
+                                       ")");
     Workload w;
     w.twoDimensional = domain.twoDimensional;
     w.name = "random-ranges";

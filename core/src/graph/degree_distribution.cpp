@@ -48,7 +48,8 @@ Result<dp::Admission> admitDegrees(dp::ReleaseGate& gate, const char* what, doub
 
 }  // namespace
 
-Result<DegreeSequenceRelease> releaseDegreeSequence(dp::ReleaseGate& gate, const Graph& g, double epsilon, const RunContext& ctx) {
+Result<DegreeSequenceRelease> releaseDegreeSequence(dp::ReleaseGate& gate, const Graph& g, double epsilon,
+                                                    const RunContext& ctx) {
     auto admission = admitDegrees(gate, "sorted degree sequence", epsilon, g.nodeCount());
     if (!admission) return admission.status();
     // Adding or removing one edge moves two entries of the sorted sequence by one: GS = 2.
@@ -75,7 +76,8 @@ Result<DegreeSequenceRelease> releaseDegreeSequence(dp::ReleaseGate& gate, const
     return out;
 }
 
-Result<DegreeHistogramRelease> releaseDegreeHistogram(dp::ReleaseGate& gate, const Graph& g, double epsilon, const RunContext& ctx) {
+Result<DegreeHistogramRelease> releaseDegreeHistogram(dp::ReleaseGate& gate, const Graph& g, double epsilon,
+                                                      const RunContext& ctx) {
     auto admission = admitDegrees(gate, "degree histogram", epsilon, g.nodeCount());
     if (!admission) return admission.status();
     // One edge moves two nodes' degrees by one: two bins lose one, two gain one (L1 = 4).

@@ -24,21 +24,40 @@ Result<std::vector<Token>> tokenize(std::string_view s, const std::string& sourc
     std::size_t i = 0;
     while (i < s.size()) {
         const char c = s[i];
-        if (c == '\n') { ++line; ++i; continue; }
-        if (c == ' ' || c == '\t' || c == '\r') { ++i; continue; }
-        if (c == '#') { while (i < s.size() && s[i] != '\n') ++i; continue; }
-        if (c == '[' || c == ']') { out.push_back({std::string(1, c), false, line}); ++i; continue; }
+        if (c == '\n') {
+            ++line;
+            ++i;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r') {
+            ++i;
+            continue;
+        }
+        if (c == '#') {
+            while (i < s.size() && s[i] != '\n') ++i;
+            continue;
+        }
+        if (c == '[' || c == ']') {
+            out.push_back({std::string(1, c), false, line});
+            ++i;
+            continue;
+        }
         if (c == '"') {
             const long long startLine = line;
             std::size_t j = i + 1;
-            while (j < s.size() && s[j] != '"') { if (s[j] == '\n') ++line; ++j; }
+            while (j < s.size() && s[j] != '"') {
+                if (s[j] == '\n') ++line;
+                ++j;
+            }
             if (j >= s.size()) return Status::parseError(formatLocation(source, startLine) + ": unterminated string");
             out.push_back({std::string(s.substr(i + 1, j - i - 1)), true, startLine});
             i = j + 1;
             continue;
         }
         std::size_t j = i;
-        while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' && s[j] != '\r' && s[j] != '[' && s[j] != ']') ++j;
+        while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' && s[j] != '\r' && s[j] != '[' &&
+               s[j] != ']')
+            ++j;
         out.push_back({std::string(s.substr(i, j - i)), false, line});
         i = j;
     }

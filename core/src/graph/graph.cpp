@@ -5,8 +5,7 @@
 
 namespace veil::graph {
 
-Result<Graph> Graph::fromPairs(std::size_t n, std::vector<std::pair<NodeId, NodeId>> pairs,
-                               BuildReport* report) {
+Result<Graph> Graph::fromPairs(std::size_t n, std::vector<std::pair<NodeId, NodeId>> pairs, BuildReport* report) {
     BuildReport local;
     std::vector<Edge> edges;
     edges.reserve(pairs.size());

@@ -62,7 +62,8 @@ std::string lowerExtension(const std::string& path) {
     const auto slash = path.find_last_of("/\\");
     if (dot == std::string::npos || (slash != std::string::npos && slash > dot)) return {};
     std::string ext = path.substr(dot + 1);
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return ext;
 }
 
@@ -84,8 +85,8 @@ Result<LoadedGraph> buildLoaded(const NodeIndex& index, std::vector<std::pair<No
     out.graph = std::move(g.value());
     out.graph.setNodeNames(std::move(names));
     if (out.report.selfLoops > 0 || out.report.duplicates > 0)
-        out.warnings.push_back(sourceName + ": removed " + std::to_string(out.report.selfLoops) +
-                               " self-loop(s) and " + std::to_string(out.report.duplicates) +
+        out.warnings.push_back(sourceName + ": removed " + std::to_string(out.report.selfLoops) + " self-loop(s) and " +
+                               std::to_string(out.report.duplicates) +
                                " duplicate edge(s) (directed or repeated pairs are made one undirected edge)");
     return out;
 }
@@ -99,7 +100,8 @@ Result<LoadedGraph> parseEdgeList(std::string_view text, const std::string& sour
         const auto f = fields(line);
         if (f.empty()) return Status::ok();
         if (f.size() == 1 || f.size() > 3 || (f.size() == 3 && !isNumber(f[2])))
-            return Status::parseError(formatLocation(sourceName, lineNo) + ": expected 'u v' (optionally a numeric weight), found " +
+            return Status::parseError(formatLocation(sourceName, lineNo) +
+                                      ": expected 'u v' (optionally a numeric weight), found " +
                                       std::to_string(f.size()) + " field(s) in '" + std::string(line) + "'");
         if (f.size() == 3) ++weighted;
         pairs.emplace_back(index.intern(f[0]), index.intern(f[1]));
@@ -109,7 +111,8 @@ Result<LoadedGraph> parseEdgeList(std::string_view text, const std::string& sour
     if (pairs.empty()) return Status::parseError(sourceName + ": no edges found");
     auto out = detail::buildLoaded(index, std::move(pairs), sourceName);
     if (out && weighted > 0)
-        out->warnings.push_back(sourceName + ": ignored the third field (weight) on " + std::to_string(weighted) + " line(s)");
+        out->warnings.push_back(sourceName + ": ignored the third field (weight) on " + std::to_string(weighted) +
+                                " line(s)");
     return out;
 }
 
@@ -145,14 +148,15 @@ Status parseLabels(std::string_view text, const std::string& sourceName, Graph& 
         if (inserted) names.push_back(f[1]);
         int& slot = labels[node->second];
         if (slot != -1 && slot != it->second)
-            return Status::parseError(formatLocation(sourceName, lineNo) + ": node '" + f[0] +
-                                      "' already has label '" + names[static_cast<std::size_t>(slot)] + "'");
+            return Status::parseError(formatLocation(sourceName, lineNo) + ": node '" + f[0] + "' already has label '" +
+                                      names[static_cast<std::size_t>(slot)] + "'");
         slot = it->second;
         return Status::ok();
     }));
     const auto missing = std::count(labels.begin(), labels.end(), -1);
     if (warnings && unknown > 0)
-        warnings->push_back(sourceName + ": skipped " + std::to_string(unknown) + " label line(s) naming nodes not in the graph");
+        warnings->push_back(sourceName + ": skipped " + std::to_string(unknown) +
+                            " label line(s) naming nodes not in the graph");
     if (warnings && missing > 0)
         warnings->push_back(sourceName + ": " + std::to_string(missing) + " node(s) have no label");
     return graph.setLabels(std::move(labels), std::move(names));

@@ -16,9 +16,15 @@ std::size_t commonCount(std::span<const NodeId> a, std::span<const NodeId> b) {
     auto i = a.begin();
     auto j = b.begin();
     while (i != a.end() && j != b.end()) {
-        if (*i < *j) ++i;
-        else if (*j < *i) ++j;
-        else { ++c; ++i; ++j; }
+        if (*i < *j)
+            ++i;
+        else if (*j < *i)
+            ++j;
+        else {
+            ++c;
+            ++i;
+            ++j;
+        }
     }
     return c;
 }
@@ -114,12 +120,20 @@ GraphletCounts graphletsContainingEdge(const Graph& g, NodeId u, NodeId v) {
         int deg[4] = {0, 0, 0, 0}, edges = 0;
         for (int i = 0; i < 4; ++i)
             for (int j = i + 1; j < 4; ++j)
-                if (g.hasEdge(s[i], s[j])) { ++deg[i]; ++deg[j]; ++edges; }
+                if (g.hasEdge(s[i], s[j])) {
+                    ++deg[i];
+                    ++deg[j];
+                    ++edges;
+                }
         const int maxDeg = *std::max_element(deg, deg + 4);
-        if (edges == 3) z[maxDeg == 3 ? 3 : 2] += 1;
-        else if (edges == 4) z[maxDeg == 3 ? 5 : 4] += 1;
-        else if (edges == 5) z[6] += 1;
-        else if (edges == 6) z[7] += 1;
+        if (edges == 3)
+            z[maxDeg == 3 ? 3 : 2] += 1;
+        else if (edges == 4)
+            z[maxDeg == 3 ? 5 : 4] += 1;
+        else if (edges == 5)
+            z[6] += 1;
+        else if (edges == 6)
+            z[7] += 1;
     };
     for (std::size_t i = 0; i < ring.size(); ++i) {
         const NodeId w = ring[i];

@@ -56,8 +56,8 @@ Status checkDeclaredNodes(const std::string& text, const std::string& sourceName
             for (const char* end : {"source", "target"}) {
                 const std::string id = edge.get<std::string>(std::string("<xmlattr>.") + end, "");
                 if (!declared.count(id))
-                    return Status::parseError(sourceName + ": edge " + std::to_string(edgeNo) + " has " + end + " '" + id +
-                                              "', which is not a declared <node>");
+                    return Status::parseError(sourceName + ": edge " + std::to_string(edgeNo) + " has " + end + " '" +
+                                              id + "', which is not a declared <node>");
             }
         }
     }

@@ -48,9 +48,12 @@ struct Search {
         for (const auto& c : q.constraints) {
             const auto a = static_cast<std::size_t>(c.a), b = static_cast<std::size_t>(c.b);
             std::size_t other;
-            if (a == slot && b < slot) other = b;
-            else if (b == slot && a < slot) other = a;
-            else continue;
+            if (a == slot && b < slot)
+                other = b;
+            else if (b == slot && a < slot)
+                other = a;
+            else
+                continue;
             if (g.hasEdge(w, chosen[other]) != c.adjacent) return false;
         }
         return true;
@@ -95,8 +98,8 @@ Result<ProfileQuery> parseProfileQuery(const std::string& spec, const Graph& g) 
         for (const auto& c : split(constraints, ',')) {
             const auto op = c.find_first_of("-!");
             int a = 0, b = 0;
-            const bool okA = op != std::string::npos &&
-                             std::from_chars(c.data(), c.data() + op, a).ptr == c.data() + op && op > 0;
+            const bool okA =
+                op != std::string::npos && std::from_chars(c.data(), c.data() + op, a).ptr == c.data() + op && op > 0;
             const bool okB = op != std::string::npos && op + 1 < c.size() &&
                              std::from_chars(c.data() + op + 1, c.data() + c.size(), b).ptr == c.data() + c.size();
             if (!okA || !okB)
@@ -152,8 +155,10 @@ std::uint64_t countLabelledTriangles(const Graph& g, std::array<int, 3> labels) 
             auto i = std::upper_bound(nu.begin(), nu.end(), v);
             auto j = std::upper_bound(nv.begin(), nv.end(), v);
             while (i != nu.end() && j != nv.end()) {
-                if (*i < *j) ++i;
-                else if (*j < *i) ++j;
+                if (*i < *j)
+                    ++i;
+                else if (*j < *i)
+                    ++j;
                 else {
                     std::array<int, 3> have{g.labelOf(u), g.labelOf(v), g.labelOf(*i)};
                     std::sort(have.begin(), have.end());
@@ -161,7 +166,8 @@ std::uint64_t countLabelledTriangles(const Graph& g, std::array<int, 3> labels) 
                     std::array<int, 3> p = have;
                     bool ok = false;
                     do {
-                        ok = labelMatches(labels[0], p[0]) && labelMatches(labels[1], p[1]) && labelMatches(labels[2], p[2]);
+                        ok = labelMatches(labels[0], p[0]) && labelMatches(labels[1], p[1]) &&
+                             labelMatches(labels[2], p[2]);
                     } while (!ok && std::next_permutation(p.begin(), p.end()));
                     count += ok ? 1 : 0;
                     ++i;

@@ -40,7 +40,8 @@ struct ReportingCooling {
 }  // namespace
 
 Result<std::vector<NodePosition>> forceDirectedLayout(const Graph& g, const LayoutOptions& o, const RunContext& ctx) {
-    if (o.iterations < 1) return Status::invalidArgument("iterations must be at least 1 (got " + std::to_string(o.iterations) + ")");
+    if (o.iterations < 1)
+        return Status::invalidArgument("iterations must be at least 1 (got " + std::to_string(o.iterations) + ")");
     if (!(o.width > 0) || !(o.height > 0)) return Status::invalidArgument("layout width and height must be positive");
     if (!ctx.random) return Status::invalidArgument("a random source is required for the initial positions");
     ctx.report(0.0, "Laying out the graph");

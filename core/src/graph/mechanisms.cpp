@@ -27,7 +27,8 @@ Status validate(const ReleaseRequest& r, bool needsDelta, bool needsK) {
         return Status::invalidArgument("trials must be in 1..1000000 (got " + std::to_string(r.trials) + ")");
     if (needsDelta && !(r.delta > 0 && r.delta < 1))
         return Status::invalidArgument("this method needs a delta in (0, 1) (got " + formatNumber(r.delta) + ")");
-    if (needsK && r.k < 1) return Status::invalidArgument("this method needs a degree bound k >= 1 (got " + std::to_string(r.k) + ")");
+    if (needsK && r.k < 1)
+        return Status::invalidArgument("this method needs a degree bound k >= 1 (got " + std::to_string(r.k) + ")");
     return Status::ok();
 }
 
@@ -39,7 +40,8 @@ Status addNoise(RandomSource& rng, ReleaseResult& out, double value, double sens
         out.releases.assign(std::size_t(trials), value);
         out.noiseScales.assign(std::size_t(trials), 0.0);
         out.noiseScale = 0.0;
-        out.warnings.push_back("sensitivity is 0 on this hypothesis: the (constant) projected value is released as it is");
+        out.warnings.push_back(
+            "sensitivity is 0 on this hypothesis: the (constant) projected value is released as it is");
         return Status::ok();
     }
     auto lap = dp::LaplaceMechanism::create(epsilon, sensitivity);
@@ -67,17 +69,22 @@ Result<Method> parseMethod(const std::string& t) {
     if (t == "noisy-max-degree") return Method::NoisyMaxDegree;
     if (t == "restricted") return Method::Restricted;
     if (t == "truncation") return Method::Truncation;
-    return Status::invalidArgument("unknown method '" + t + "' (expected laplace, noisy-max-degree, restricted or truncation)");
+    return Status::invalidArgument("unknown method '" + t +
+                                   "' (expected laplace, noisy-max-degree, restricted or truncation)");
 }
 
 std::string privacyName(Privacy p) { return p == Privacy::Edge ? "edge" : "node"; }
 
 std::string methodName(Method m) {
     switch (m) {
-        case Method::Laplace: return "laplace";
-        case Method::NoisyMaxDegree: return "noisy-max-degree";
-        case Method::Restricted: return "restricted";
-        case Method::Truncation: return "truncation";
+        case Method::Laplace:
+            return "laplace";
+        case Method::NoisyMaxDegree:
+            return "noisy-max-degree";
+        case Method::Restricted:
+            return "restricted";
+        case Method::Truncation:
+            return "truncation";
     }
     return {};
 }
@@ -131,8 +138,8 @@ Result<ReleaseResult> computeRelease(const Graph& g, const ReleaseRequest& r, co
 
     if (r.method == Method::Laplace) {
         VEIL_RETURN_IF_ERROR(validate(r, false, false));
-        const auto gs = r.privacy == Privacy::Edge ? globalSensitivityEdge(r.statistic, n)
-                                                   : globalSensitivityNode(r.statistic, n);
+        const auto gs =
+            r.privacy == Privacy::Edge ? globalSensitivityEdge(r.statistic, n) : globalSensitivityNode(r.statistic, n);
         out.sensitivity = gs.value;
         out.sensitivityFormula = "GS_" + out.privacy + " = " + gs.formula;
         VEIL_RETURN_IF_ERROR(addNoise(rng, out, out.trueValue, gs.value, eps, r.trials));
@@ -192,15 +199,17 @@ Result<ReleaseResult> computeRelease(const Graph& g, const ReleaseRequest& r, co
         out.beta = beta;
         out.smoothBound = S;
         out.sensitivity = S;
-        out.sensitivityFormula = "S = max_{d >= d_est} exp(-(beta/4)(d - d_est)) (2d + 5) RS(H_2k), RS(H_2k) = " +
-                                 rs.formula + " with k -> 2k = " + formatNumber(rs.value);
+        out.sensitivityFormula =
+            "S = max_{d >= d_est} exp(-(beta/4)(d - d_est)) (2d + 5) RS(H_2k), RS(H_2k) = " + rs.formula +
+            " with k -> 2k = " + formatNumber(rs.value);
         out.dataDependentScale = true;
         VEIL_RETURN_IF_ERROR(addNoise(rng, out, out.projectedValue, 2 * S, eps, r.trials));
         out.guarantee = dpText(eps, r.delta, "node");
         out.spentEpsilon = eps;
         out.spentDelta = r.delta;
     } else {  // truncation
-        if (r.privacy != Privacy::Node) return Status::invalidArgument("truncation is a node-privacy method (use --privacy node)");
+        if (r.privacy != Privacy::Node)
+            return Status::invalidArgument("truncation is a node-privacy method (use --privacy node)");
         VEIL_RETURN_IF_ERROR(validate(r, true, true));
         const EdgeProjection p = truncateHighDegreeNodes(g, r.k);
         out.removedEdges = p.removed.size();
@@ -213,14 +222,16 @@ Result<ReleaseResult> computeRelease(const Graph& g, const ReleaseRequest& r, co
         out.beta = beta;
         out.smoothBound = S;
         out.sensitivity = S;
-        out.sensitivityFormula = "S = max_s exp(-beta s) (1 + s + #{v: k-s <= d_v <= k+1+s}) RS(H_k), RS(H_k) = " + rs.formula;
+        out.sensitivityFormula =
+            "S = max_s exp(-beta s) (1 + s + #{v: k-s <= d_v <= k+1+s}) RS(H_k), RS(H_k) = " + rs.formula;
         out.dataDependentScale = true;
         VEIL_RETURN_IF_ERROR(addNoise(rng, out, out.projectedValue, 2 * S, eps, r.trials));
         out.guarantee = dpText(eps, r.delta, "node");
         out.spentEpsilon = eps;
         out.spentDelta = r.delta;
     }
-    if (!rng.isSecure()) out.warnings.push_back("seeded random source (" + rng.description() + "): not for real releases");
+    if (!rng.isSecure())
+        out.warnings.push_back("seeded random source (" + rng.description() + "): not for real releases");
     ctx.report(1.0, "Released " + out.statistic);
     return out;
 }
@@ -230,7 +241,8 @@ Status validateRequest(const ReleaseRequest& r) {
     const bool needsK = r.method == Method::Restricted || r.method == Method::Truncation;
     const bool needsDelta = r.method == Method::NoisyMaxDegree || r.method == Method::Truncation ||
                             (r.method == Method::Restricted && r.privacy == Privacy::Node);
-    if (r.method == Method::NoisyMaxDegree && (r.privacy != Privacy::Edge || r.statistic.kind != StatisticKind::Triangles))
+    if (r.method == Method::NoisyMaxDegree &&
+        (r.privacy != Privacy::Edge || r.statistic.kind != StatisticKind::Triangles))
         return Status::invalidArgument("noisy-max-degree releases triangles under edge privacy only");
     if (r.method == Method::Truncation && r.privacy != Privacy::Node)
         return Status::invalidArgument("truncation is a node-privacy method (use --privacy node)");
@@ -256,21 +268,36 @@ void stripTruths(ReleaseResult& out) {
 const std::vector<GraphMethodEntry>& graphMethodCatalogue() {
     static const std::vector<GraphMethodEntry> catalogue = [] {
         const struct {
-            const char* id; Privacy p; Method m; bool k; bool delta; bool dataDependent; const char* name; const char* summary; const char* cite;
+            const char* id;
+            Privacy p;
+            Method m;
+            bool k;
+            bool delta;
+            bool dataDependent;
+            const char* name;
+            const char* summary;
+            const char* cite;
         } rows[] = {
             {"edge-laplace", Privacy::Edge, Method::Laplace, false, false, false, "Edge privacy, global sensitivity",
-             "The statistic plus Laplace noise scaled to its worst case over all graphs", "Dwork, McSherry, Nissim, Smith, TCC 2006"},
-            {"edge-noisy-max-degree", Privacy::Edge, Method::NoisyMaxDegree, false, true, true, "Edge privacy, noisy max degree",
-             "Triangles with noise scaled to a noisy bound on the largest degree (spends 2 epsilon)", "seed 000; Dwork & Roth 2014 ch. 7"},
-            {"edge-restricted", Privacy::Edge, Method::Restricted, true, false, false, "Edge privacy, restricted sensitivity",
+             "The statistic plus Laplace noise scaled to its worst case over all graphs",
+             "Dwork, McSherry, Nissim, Smith, TCC 2006"},
+            {"edge-noisy-max-degree", Privacy::Edge, Method::NoisyMaxDegree, false, true, true,
+             "Edge privacy, noisy max degree",
+             "Triangles with noise scaled to a noisy bound on the largest degree (spends 2 epsilon)",
+             "seed 000; Dwork & Roth 2014 ch. 7"},
+            {"edge-restricted", Privacy::Edge, Method::Restricted, true, false, false,
+             "Edge privacy, restricted sensitivity",
              "Projects onto degree <= k (Blocki's edge projection), noise scaled to 3 RS(H_k)",
              "Blocki, Blum, Datta, Sheffet, ITCS 2013"},
             {"node-laplace", Privacy::Node, Method::Laplace, false, false, false, "Node privacy, global sensitivity",
-             "The statistic plus Laplace noise scaled to its worst case when a node is rewired", "Kasiviswanathan et al., TCC 2013"},
-            {"node-restricted", Privacy::Node, Method::Restricted, true, true, true, "Node privacy, restricted sensitivity",
-             "LP projection onto degree <= 2k with a smooth distance estimate", "Blocki, Blum, Datta, Sheffet, ITCS 2013"},
+             "The statistic plus Laplace noise scaled to its worst case when a node is rewired",
+             "Kasiviswanathan et al., TCC 2013"},
+            {"node-restricted", Privacy::Node, Method::Restricted, true, true, true,
+             "Node privacy, restricted sensitivity", "LP projection onto degree <= 2k with a smooth distance estimate",
+             "Blocki, Blum, Datta, Sheffet, ITCS 2013"},
             {"node-truncation", Privacy::Node, Method::Truncation, true, true, true, "Node privacy, naive truncation",
-             "Drops nodes of degree > k; noise scaled to a smooth bound", "Kasiviswanathan, Nissim, Raskhodnikova, Smith, TCC 2013"},
+             "Drops nodes of degree > k; noise scaled to a smooth bound",
+             "Kasiviswanathan, Nissim, Raskhodnikova, Smith, TCC 2013"},
         };
         std::vector<GraphMethodEntry> out;
         for (const auto& r : rows) {
@@ -302,17 +329,21 @@ Result<dp::PrivacySpend> releaseCost(const ReleaseRequest& r) {
     VEIL_RETURN_IF_ERROR(validateRequest(r));
     const double t = double(r.trials);
     switch (r.method) {
-        case Method::NoisyMaxDegree: return dp::PrivacySpend{2.0 * r.epsilon * t, std::min(0.5, r.delta * t), 0.0};
-        case Method::Truncation: return dp::PrivacySpend{r.epsilon * t, std::min(0.5, r.delta * t), 0.0};
+        case Method::NoisyMaxDegree:
+            return dp::PrivacySpend{2.0 * r.epsilon * t, std::min(0.5, r.delta * t), 0.0};
+        case Method::Truncation:
+            return dp::PrivacySpend{r.epsilon * t, std::min(0.5, r.delta * t), 0.0};
         case Method::Restricted:
             if (r.privacy == Privacy::Node) return dp::PrivacySpend{r.epsilon * t, std::min(0.5, r.delta * t), 0.0};
             return dp::PrivacySpend{r.epsilon * t, 0.0, 0.0};
-        case Method::Laplace: return dp::PrivacySpend{r.epsilon * t, 0.0, 0.0};
+        case Method::Laplace:
+            return dp::PrivacySpend{r.epsilon * t, 0.0, 0.0};
     }
     return dp::PrivacySpend{};
 }
 
-Result<ReleaseResult> releaseStatistic(dp::ReleaseGate& gate, const Graph& g, const ReleaseRequest& r, const RunContext& ctx) {
+Result<ReleaseResult> releaseStatistic(dp::ReleaseGate& gate, const Graph& g, const ReleaseRequest& r,
+                                       const RunContext& ctx) {
     auto cost = releaseCost(r);
     if (!cost) return cost.status();
     auto entry = findGraphMethod(r.privacy, r.method);

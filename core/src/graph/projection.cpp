@@ -20,8 +20,10 @@ EdgeProjection projectEdges(const Graph& g, std::size_t k) {
             // rank of u among v's neighbours = position in v's sorted list
             const auto nv = g.neighbors(v);
             const auto rankInV = static_cast<std::size_t>(std::lower_bound(nv.begin(), nv.end(), u) - nv.begin());
-            if (i < k && rankInV < k) kept.push_back({u, v});
-            else out.removed.push_back({u, v});
+            if (i < k && rankInV < k)
+                kept.push_back({u, v});
+            else
+                out.removed.push_back({u, v});
         }
     }
     out.projected = g.withEdges(kept);
@@ -41,8 +43,10 @@ EdgeProjection truncateHighDegreeNodes(const Graph& g, std::size_t D) {
     EdgeProjection out;
     std::vector<Edge> kept;
     for (const Edge& e : g.edges()) {
-        if (g.degree(e.u) > D || g.degree(e.v) > D) out.removed.push_back(e);
-        else kept.push_back(e);
+        if (g.degree(e.u) > D || g.degree(e.v) > D)
+            out.removed.push_back(e);
+        else
+            kept.push_back(e);
     }
     out.projected = g.withEdges(kept);
     return out;
@@ -150,8 +154,10 @@ Result<VertexProjection> projectVertexLp(const Graph& g, std::size_t k, const Ru
     }
     std::vector<Edge> kept;
     for (const Edge& e : g.edges()) {
-        if (deleted[e.u] || deleted[e.v]) out.removed.push_back(e);
-        else kept.push_back(e);
+        if (deleted[e.u] || deleted[e.v])
+            out.removed.push_back(e);
+        else
+            kept.push_back(e);
     }
     out.lpObjective = sum;
     out.dEst = 4.0 * sum;

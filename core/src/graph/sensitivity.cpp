@@ -56,11 +56,16 @@ double lsNodeMaxDegree(const Graph& g, std::size_t d) {
 SensitivityValue globalSensitivityEdge(const Statistic& s, std::size_t n) {
     const double nd = static_cast<double>(n);
     switch (s.kind) {
-        case StatisticKind::Edges: return {1, "1"};
-        case StatisticKind::MaxDegree: return {1, "1"};
-        case StatisticKind::Triangles: return {std::max(0.0, nd - 2), "n - 2"};
-        case StatisticKind::TwoStars: return {std::max(0.0, 2 * (nd - 2)), "2(n - 2)"};
-        case StatisticKind::Profile: return {nd, "n"};
+        case StatisticKind::Edges:
+            return {1, "1"};
+        case StatisticKind::MaxDegree:
+            return {1, "1"};
+        case StatisticKind::Triangles:
+            return {std::max(0.0, nd - 2), "n - 2"};
+        case StatisticKind::TwoStars:
+            return {std::max(0.0, 2 * (nd - 2)), "2(n - 2)"};
+        case StatisticKind::Profile:
+            return {nd, "n"};
     }
     return {};
 }
@@ -68,11 +73,16 @@ SensitivityValue globalSensitivityEdge(const Statistic& s, std::size_t n) {
 SensitivityValue globalSensitivityNode(const Statistic& s, std::size_t n) {
     const double m1 = std::max(0.0, static_cast<double>(n) - 1);
     switch (s.kind) {
-        case StatisticKind::Edges: return {m1, "n - 1"};
-        case StatisticKind::MaxDegree: return {m1, "n - 1"};
-        case StatisticKind::Triangles: return {choose2(m1), "C(n-1, 2)"};
-        case StatisticKind::TwoStars: return {3 * choose2(m1), "3 C(n-1, 2) (upper bound)"};
-        case StatisticKind::Profile: return {static_cast<double>(n), "n"};
+        case StatisticKind::Edges:
+            return {m1, "n - 1"};
+        case StatisticKind::MaxDegree:
+            return {m1, "n - 1"};
+        case StatisticKind::Triangles:
+            return {choose2(m1), "C(n-1, 2)"};
+        case StatisticKind::TwoStars:
+            return {3 * choose2(m1), "3 C(n-1, 2) (upper bound)"};
+        case StatisticKind::Profile:
+            return {static_cast<double>(n), "n"};
     }
     return {};
 }
@@ -80,11 +90,16 @@ SensitivityValue globalSensitivityNode(const Statistic& s, std::size_t n) {
 SensitivityValue restrictedSensitivityEdge(const Statistic& s, std::size_t k) {
     const double kd = static_cast<double>(k);
     switch (s.kind) {
-        case StatisticKind::Edges: return {1, "1"};
-        case StatisticKind::MaxDegree: return {1, "1"};
-        case StatisticKind::Triangles: return {std::max(0.0, kd - 1), "k - 1"};
-        case StatisticKind::TwoStars: return {std::max(0.0, 2 * (kd - 1)), "2(k - 1)"};
-        case StatisticKind::Profile: return {kd + 1, "k + 1"};
+        case StatisticKind::Edges:
+            return {1, "1"};
+        case StatisticKind::MaxDegree:
+            return {1, "1"};
+        case StatisticKind::Triangles:
+            return {std::max(0.0, kd - 1), "k - 1"};
+        case StatisticKind::TwoStars:
+            return {std::max(0.0, 2 * (kd - 1)), "2(k - 1)"};
+        case StatisticKind::Profile:
+            return {kd + 1, "k + 1"};
     }
     return {};
 }
@@ -92,8 +107,10 @@ SensitivityValue restrictedSensitivityEdge(const Statistic& s, std::size_t k) {
 SensitivityValue restrictedSensitivityNode(const Statistic& s, std::size_t k) {
     const double kd = static_cast<double>(k);
     switch (s.kind) {
-        case StatisticKind::MaxDegree: return {kd, "k"};
-        case StatisticKind::Profile: return {2 * kd + 1, "2k + 1"};
+        case StatisticKind::MaxDegree:
+            return {kd, "k"};
+        case StatisticKind::Profile:
+            return {2 * kd + 1, "2k + 1"};
         default: {
             const int p = s.patternSize();
             return {p * std::pow(kd, p - 1), "|P| k^(|P|-1) = " + std::to_string(p) + " k^" + std::to_string(p - 1)};

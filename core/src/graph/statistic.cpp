@@ -7,21 +7,29 @@ namespace veil::graph {
 
 std::string Statistic::name() const {
     switch (kind) {
-        case StatisticKind::Edges: return "edges";
-        case StatisticKind::MaxDegree: return "max-degree";
-        case StatisticKind::Triangles: return "triangles";
-        case StatisticKind::TwoStars: return "two-stars";
-        case StatisticKind::Profile: return "profile:" + profile.text;
+        case StatisticKind::Edges:
+            return "edges";
+        case StatisticKind::MaxDegree:
+            return "max-degree";
+        case StatisticKind::Triangles:
+            return "triangles";
+        case StatisticKind::TwoStars:
+            return "two-stars";
+        case StatisticKind::Profile:
+            return "profile:" + profile.text;
     }
     return {};
 }
 
 int Statistic::patternSize() const {
     switch (kind) {
-        case StatisticKind::Edges: return 2;
+        case StatisticKind::Edges:
+            return 2;
         case StatisticKind::Triangles:
-        case StatisticKind::TwoStars: return 3;
-        default: return 0;
+        case StatisticKind::TwoStars:
+            return 3;
+        default:
+            return 0;
     }
 }
 
@@ -49,9 +57,12 @@ Result<Statistic> parseStatistic(const std::string& text, const Graph& g) {
 
 Result<double> evaluate(const Statistic& s, const Graph& g, const RunContext& ctx) {
     switch (s.kind) {
-        case StatisticKind::Edges: return static_cast<double>(g.edgeCount());
-        case StatisticKind::MaxDegree: return static_cast<double>(maxDegree(g));
-        case StatisticKind::TwoStars: return static_cast<double>(countTwoStars(g));
+        case StatisticKind::Edges:
+            return static_cast<double>(g.edgeCount());
+        case StatisticKind::MaxDegree:
+            return static_cast<double>(maxDegree(g));
+        case StatisticKind::TwoStars:
+            return static_cast<double>(countTwoStars(g));
         case StatisticKind::Triangles: {
             auto t = countTriangles(g, ctx);
             if (!t) return t.status();

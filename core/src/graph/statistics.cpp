@@ -13,7 +13,7 @@ namespace {
 // Forward adjacency: for each node, its neighbours of higher (degree, id) rank, as rank indices.
 struct Forward {
     std::vector<std::size_t> offsets;
-    std::vector<NodeId> targets;     // ranks
+    std::vector<NodeId> targets;  // ranks
     std::vector<NodeId> nodeOfRank;
 };
 

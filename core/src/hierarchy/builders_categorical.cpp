@@ -19,7 +19,8 @@ bool asNumber(const std::string& s, double& out) {
 
 Result<Hierarchy> OrderedGroupingBuilder::build(const std::vector<std::string>& values, const std::string& name) const {
     for (int g : groupSizes)
-        if (g < 2) return Status::invalidArgument("grouping: group size must be at least 2 (got " + std::to_string(g) + ")");
+        if (g < 2)
+            return Status::invalidArgument("grouping: group size must be at least 2 (got " + std::to_string(g) + ")");
     std::vector<std::string> ordered = order;
     if (ordered.empty()) {
         ordered = values;
@@ -92,7 +93,8 @@ Result<Hierarchy> UserTreeBuilder::build(const std::vector<std::string>& values,
     for (const auto& [child, par] : edges) {
         auto [it, inserted] = parent.emplace(child, par);
         if (!inserted && it->second != par)
-            return Status::invalidArgument("tree: '" + child + "' has two parents ('" + it->second + "' and '" + par + "')");
+            return Status::invalidArgument("tree: '" + child + "' has two parents ('" + it->second + "' and '" + par +
+                                           "')");
     }
     std::vector<std::vector<std::string>> rows;
     std::size_t depth = 0;
@@ -107,7 +109,8 @@ Result<Hierarchy> UserTreeBuilder::build(const std::vector<std::string>& values,
             if (row.size() > parent.size() + 2) return Status::invalidArgument("tree: cycle through '" + v + "'");
         }
         if (row.size() == 1) return Status::notFound("tree: value '" + v + "' has no parent in the tree");
-        if (rows.empty()) depth = row.size();
+        if (rows.empty())
+            depth = row.size();
         else if (row.size() != depth)
             return Status::invalidArgument("tree: leaf '" + v + "' is " + std::to_string(row.size() - 1) +
                                            " steps from its root but '" + rows.front().front() + "' is " +

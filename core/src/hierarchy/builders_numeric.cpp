@@ -33,19 +33,20 @@ std::vector<std::string> distinctValues(const Column& column) {
     return out;
 }
 
-Result<Hierarchy> IntervalHierarchyBuilder::build(const std::vector<std::string>& values, const std::string& name) const {
+Result<Hierarchy> IntervalHierarchyBuilder::build(const std::vector<std::string>& values,
+                                                  const std::string& name) const {
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(width, "interval width"));
     VEIL_RETURN_IF_ERROR(requireFinite(origin, "interval origin"));
     for (int f : fanouts)
-        if (f < 2) return Status::invalidArgument("interval fan-out must be at least 2 (got " + std::to_string(f) + ")");
+        if (f < 2)
+            return Status::invalidArgument("interval fan-out must be at least 2 (got " + std::to_string(f) + ")");
     if (bottomCoding && topCoding && *bottomCoding >= *topCoding)
         return Status::invalidArgument("bottom coding (" + formatNumber(*bottomCoding) +
                                        ") must be below top coding (" + formatNumber(*topCoding) + ")");
     std::vector<std::vector<std::string>> rows;
     for (const auto& v : values) {
         double x = 0;
-        if (!parseNumber(v, x))
-            return Status::invalidArgument("interval hierarchy: value '" + v + "' is not a number");
+        if (!parseNumber(v, x)) return Status::invalidArgument("interval hierarchy: value '" + v + "' is not a number");
         std::vector<std::string> row{v};
         double w = width;
         auto index = static_cast<long long>(std::floor((x - origin) / width));
@@ -60,7 +61,8 @@ Result<Hierarchy> IntervalHierarchyBuilder::build(const std::vector<std::string>
                 row.push_back(std::string(">=").append(formatNumber(*topCoding)));
             } else {
                 const double lo = origin + double(index) * w;
-                row.push_back(std::string("[").append(formatNumber(lo)).append(",").append(formatNumber(lo + w)).append("["));
+                row.push_back(
+                    std::string("[").append(formatNumber(lo)).append(",").append(formatNumber(lo + w)).append("["));
             }
         }
         row.push_back("*");
@@ -69,8 +71,10 @@ Result<Hierarchy> IntervalHierarchyBuilder::build(const std::vector<std::string>
     return Hierarchy::fromRows(name, std::move(rows));
 }
 
-Result<Hierarchy> MaskingHierarchyBuilder::build(const std::vector<std::string>& values, const std::string& name) const {
-    if (maxMasked < 0) return Status::invalidArgument("masking: maxMasked must be >= 0 (got " + std::to_string(maxMasked) + ")");
+Result<Hierarchy> MaskingHierarchyBuilder::build(const std::vector<std::string>& values,
+                                                 const std::string& name) const {
+    if (maxMasked < 0)
+        return Status::invalidArgument("masking: maxMasked must be >= 0 (got " + std::to_string(maxMasked) + ")");
     std::size_t longest = 0;
     for (const auto& v : values) longest = std::max(longest, v.size());
     const std::size_t levels = maxMasked > 0 ? std::min<std::size_t>(std::size_t(maxMasked), longest) : longest;
@@ -106,11 +110,19 @@ Result<Hierarchy> DateHierarchyBuilder::build(const std::vector<std::string>& va
         for (DateGranularity g : levels) {
             char buf[32];
             switch (g) {
-            case DateGranularity::Month: std::snprintf(buf, sizeof buf, "%04d-%02u", y, m); break;
-            case DateGranularity::Year: std::snprintf(buf, sizeof buf, "%04d", y); break;
-            case DateGranularity::Decade: std::snprintf(buf, sizeof buf, "%04ds", y - ((y % 10) + 10) % 10); break;
-            case DateGranularity::Century: std::snprintf(buf, sizeof buf, "%04d-%04d", y - ((y % 100) + 100) % 100,
-                                                         y - ((y % 100) + 100) % 100 + 99); break;
+                case DateGranularity::Month:
+                    std::snprintf(buf, sizeof buf, "%04d-%02u", y, m);
+                    break;
+                case DateGranularity::Year:
+                    std::snprintf(buf, sizeof buf, "%04d", y);
+                    break;
+                case DateGranularity::Decade:
+                    std::snprintf(buf, sizeof buf, "%04ds", y - ((y % 10) + 10) % 10);
+                    break;
+                case DateGranularity::Century:
+                    std::snprintf(buf, sizeof buf, "%04d-%04d", y - ((y % 100) + 100) % 100,
+                                  y - ((y % 100) + 100) % 100 + 99);
+                    break;
             }
             row.emplace_back(buf);
         }

@@ -30,9 +30,8 @@ Result<Hierarchy> Hierarchy::fromRows(std::string name, std::vector<std::vector<
     for (std::size_t r = 0; r < rows.size(); ++r) {
         if (rows[r].size() != levels) {
             return Status::invalidArgument(who + ": row " + std::to_string(r + 1) + " ('" + rows[r].front() +
-                                           "') has " + std::to_string(rows[r].size()) +
-                                           " levels, expected " + std::to_string(levels) +
-                                           " like row 1 (all rows must have the same depth)");
+                                           "') has " + std::to_string(rows[r].size()) + " levels, expected " +
+                                           std::to_string(levels) + " like row 1 (all rows must have the same depth)");
         }
         if (!h.m_index.emplace(rows[r].front(), r).second) {
             return Status::invalidArgument(who + ": value '" + rows[r].front() + "' appears twice (rows " +

@@ -41,8 +41,10 @@ int countOutsideQuotes(std::string_view line, char c) {
     int n = 0;
     bool quoted = false;
     for (char ch : line) {
-        if (ch == '"') quoted = !quoted;
-        else if (ch == c && !quoted) ++n;
+        if (ch == '"')
+            quoted = !quoted;
+        else if (ch == c && !quoted)
+            ++n;
     }
     return n;
 }
@@ -110,8 +112,8 @@ char detectHierarchyDelimiter(std::string_view text) {
     return ';';
 }
 
-Result<Hierarchy> parseHierarchyCsv(std::string_view text, const std::string& name,
-                                    const std::string& displayName, char delimiter) {
+Result<Hierarchy> parseHierarchyCsv(std::string_view text, const std::string& name, const std::string& displayName,
+                                    char delimiter) {
     const auto lines = splitLines(text);
     if (lines.empty()) return Status::parseError(displayName + ": the hierarchy file is empty");
     // A file with one level (values only) has no delimiter at all.
@@ -123,9 +125,8 @@ Result<Hierarchy> parseHierarchyCsv(std::string_view text, const std::string& na
         if (!splitFields(line.text, delim, fields))
             return Status::parseError(formatLocation(displayName, line.number) + ": unterminated quoted field");
         if (!rows.empty() && fields.size() != rows.front().size()) {
-            return Status::parseError(formatLocation(displayName, line.number) + ": " +
-                                      std::to_string(fields.size()) + " levels, expected " +
-                                      std::to_string(rows.front().size()) +
+            return Status::parseError(formatLocation(displayName, line.number) + ": " + std::to_string(fields.size()) +
+                                      " levels, expected " + std::to_string(rows.front().size()) +
                                       " like the first row (all rows must have the same depth)");
         }
         rows.push_back(fields);

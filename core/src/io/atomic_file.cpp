@@ -38,7 +38,9 @@ Status writeFileAtomically(const std::string& path, const std::function<bool(std
     const fs::path temp = dir / ("." + target.filename().string() + ".tmp-" + std::to_string(rd()));
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) return Status::ioError(path + ": cannot create a temporary file in " + dir.string() + " (" + errnoText() + ")");
+        if (!out)
+            return Status::ioError(path + ": cannot create a temporary file in " + dir.string() + " (" + errnoText() +
+                                   ")");
         bool ok = false;
         try {
             ok = writer(out);
@@ -80,7 +82,8 @@ Status checkReadableFile(const std::string& path, const std::string& expected) {
     const auto st = fs::status(path, ec);
     if (ec || !fs::exists(st)) return Status::notFound(path + ": no such file (expected " + expected + ")");
     if (fs::is_directory(st)) return Status::invalidArgument(path + ": is a folder; expected " + expected);
-    if (!fs::is_regular_file(st)) return Status::invalidArgument(path + ": is not a regular file; expected " + expected);
+    if (!fs::is_regular_file(st))
+        return Status::invalidArgument(path + ": is not a regular file; expected " + expected);
     if (::access(path.c_str(), R_OK) != 0) return Status::ioError(path + ": cannot be read (" + errnoText() + ")");
     return Status::ok();
 }

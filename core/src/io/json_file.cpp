@@ -13,13 +13,15 @@ Result<nlohmann::json> parseJsonObject(const std::string& text, const std::strin
         // e.byte is 1-based: the byte where the parser stopped.
         std::size_t line = 1, column = 1;
         for (std::size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
-            if (text[i] == '\n') ++line, column = 1;
-            else ++column;
+            if (text[i] == '\n')
+                ++line, column = 1;
+            else
+                ++column;
         }
         std::string why = e.what();
         if (auto colon = why.rfind(": "); colon != std::string::npos) why = why.substr(colon + 2);
-        return Status::parseError(name + ":" + std::to_string(line) + ":" + std::to_string(column) + ": not valid JSON (" +
-                                  why + ")");
+        return Status::parseError(name + ":" + std::to_string(line) + ":" + std::to_string(column) +
+                                  ": not valid JSON (" + why + ")");
     } catch (const nlohmann::json::exception& e) {
         // out_of_range (a number too large to represent) and the like.
         std::string why = e.what();
@@ -38,12 +40,18 @@ std::string jsonTypeText(const nlohmann::json& v) {
     std::string shown = v.dump();
     if (shown.size() > 60) shown = shown.substr(0, 57) + "...";
     switch (v.type()) {
-        case nlohmann::json::value_t::null: return "null";
-        case nlohmann::json::value_t::boolean: return "a boolean (" + shown + ")";
-        case nlohmann::json::value_t::string: return "a string (" + shown + ")";
-        case nlohmann::json::value_t::array: return "a list (" + shown + ")";
-        case nlohmann::json::value_t::object: return "an object (" + shown + ")";
-        default: return "a number (" + shown + ")";
+        case nlohmann::json::value_t::null:
+            return "null";
+        case nlohmann::json::value_t::boolean:
+            return "a boolean (" + shown + ")";
+        case nlohmann::json::value_t::string:
+            return "a string (" + shown + ")";
+        case nlohmann::json::value_t::array:
+            return "a list (" + shown + ")";
+        case nlohmann::json::value_t::object:
+            return "an object (" + shown + ")";
+        default:
+            return "a number (" + shown + ")";
     }
 }
 

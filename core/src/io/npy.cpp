@@ -34,7 +34,8 @@ Result<std::vector<std::size_t>> parseShape(std::string_view text, const std::st
         if (i + 1 >= text.size()) break;
         std::size_t v = 0;
         const auto r = std::from_chars(text.data() + i, text.data() + text.size() - 1, v);
-        if (r.ec != std::errc()) return Status::parseError(name + ": the .npy shape " + std::string(text) + " is not a tuple of sizes");
+        if (r.ec != std::errc())
+            return Status::parseError(name + ": the .npy shape " + std::string(text) + " is not a tuple of sizes");
         dims.push_back(v);
         i = std::size_t(r.ptr - text.data());
     }
@@ -58,28 +59,36 @@ Result<NpyArray> parseNpy(std::string_view d, const std::string& name, std::size
     } else {
         return Status::unsupported(name + ": .npy version " + std::to_string(major) + " is not supported");
     }
-    if (headerLen > d.size() - offset) return Status::parseError(name + ": the .npy header runs past the end of the file");
+    if (headerLen > d.size() - offset)
+        return Status::parseError(name + ": the .npy header runs past the end of the file");
     const std::string_view header = d.substr(offset, headerLen);
     const std::string_view descr = headerField(header, "descr");
     if (headerField(header, "fortran_order").find("True") != std::string_view::npos)
         return Status::unsupported(name + ": Fortran-order arrays are not supported");
     auto shape = parseShape(headerField(header, "shape"), name);
     if (!shape) return shape.status();
-    if (shape->empty() || shape->size() > 4) return Status::parseError(name + ": expected an array of 1 to 4 dimensions");
+    if (shape->empty() || shape->size() > 4)
+        return Status::parseError(name + ": expected an array of 1 to 4 dimensions");
     std::size_t count = 1;
     for (std::size_t s : *shape) {
         if (s == 0) return Status::parseError(name + ": the array has an empty dimension");
         if (count > maxValues / s)
-            return Status::invalidArgument(name + ": the array holds more than " + std::to_string(maxValues) + " values");
+            return Status::invalidArgument(name + ": the array holds more than " + std::to_string(maxValues) +
+                                           " values");
         count *= s;
     }
     std::size_t width = 0;
-    if (descr == "'<i8'" || descr == "'<f8'") width = 8;
-    else if (descr == "'<i4'" || descr == "'<f4'") width = 4;
-    else return Status::unsupported(name + ": dtype " + std::string(descr) + " is not supported (use <i8, <i4, <f8 or <f4)");
+    if (descr == "'<i8'" || descr == "'<f8'")
+        width = 8;
+    else if (descr == "'<i4'" || descr == "'<f4'")
+        width = 4;
+    else
+        return Status::unsupported(name + ": dtype " + std::string(descr) +
+                                   " is not supported (use <i8, <i4, <f8 or <f4)");
     const std::size_t dataStart = offset + headerLen;
     if ((d.size() - dataStart) / width < count)
-        return Status::parseError(name + ": the file holds fewer than the " + std::to_string(count) + " values its header declares");
+        return Status::parseError(name + ": the file holds fewer than the " + std::to_string(count) +
+                                  " values its header declares");
     NpyArray out;
     out.shape = std::move(*shape);
     out.values.resize(count);

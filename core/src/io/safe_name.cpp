@@ -7,7 +7,10 @@ namespace veil {
 namespace {
 constexpr std::size_t kMaxStem = 80;
 
-bool keep(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.'; }
+bool keep(unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+           c == '.';
+}
 }  // namespace
 
 std::string safeFileName(std::string_view text) {

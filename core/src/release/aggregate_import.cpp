@@ -34,13 +34,16 @@ Result<std::vector<Record>> splitCsv(std::string_view text, const std::string& f
         bool quoted = false, wasQuoted = false, done = false;
         while (!done) {
             if (i >= text.size()) {
-                if (quoted) return Status::parseError(file + ":" + std::to_string(r.line) + ": unterminated quoted field");
+                if (quoted)
+                    return Status::parseError(file + ":" + std::to_string(r.line) + ": unterminated quoted field");
                 break;
             }
             const char c = text[i++];
             if (quoted) {
-                if (c == '"' && i < text.size() && text[i] == '"') field += text[i++];
-                else if (c == '"') quoted = false;
+                if (c == '"' && i < text.size() && text[i] == '"')
+                    field += text[i++];
+                else if (c == '"')
+                    quoted = false;
                 else {
                     if (c == '\n') ++line;
                     field += c;
@@ -62,7 +65,8 @@ Result<std::vector<Record>> splitCsv(std::string_view text, const std::string& f
             }
         }
         r.fields.push_back(std::move(field));
-        if (!(r.fields.size() == 1 && r.fields[0].empty() && !wasQuoted)) records.push_back(std::move(r));  // blank line
+        if (!(r.fields.size() == 1 && r.fields[0].empty() && !wasQuoted))
+            records.push_back(std::move(r));  // blank line
     }
     return records;
 }
@@ -72,10 +76,12 @@ bool isDigit(char c) { return c >= '0' && c <= '9'; }
 std::optional<std::int64_t> parseCount(const std::string& s) {
     std::size_t end = s.find('.');
     const std::string digits = s.substr(0, end);
-    if (digits.empty() || digits.size() > 15 || !std::all_of(digits.begin(), digits.end(), isDigit)) return std::nullopt;
+    if (digits.empty() || digits.size() > 15 || !std::all_of(digits.begin(), digits.end(), isDigit))
+        return std::nullopt;
     if (end != std::string::npos) {  // "12.0" as some engines write integers
         const std::string frac = s.substr(end + 1);
-        if (frac.empty() || !std::all_of(frac.begin(), frac.end(), [](char c) { return c == '0'; })) return std::nullopt;
+        if (frac.empty() || !std::all_of(frac.begin(), frac.end(), [](char c) { return c == '0'; }))
+            return std::nullopt;
     }
     return std::stoll(digits);
 }
@@ -100,24 +106,29 @@ bool isNull(const std::string& s) {
 
 }  // namespace
 
-Result<dp::ExactAggregates> parseAggregatesCsv(std::string_view text, const std::string& file, const dp::ColumnQuerySpec& spec) {
+Result<dp::ExactAggregates> parseAggregatesCsv(std::string_view text, const std::string& file,
+                                               const dp::ColumnQuerySpec& spec) {
     auto domain = dp::aggregateDomain(spec);
     if (!domain) return domain.status();
     auto records = splitCsv(text, file);
     if (!records) return records.status();
     if (records->empty())
-        return Status::parseError(file + ": empty; expected the header output_index,label,n,clamped_sum and one row per output");
+        return Status::parseError(
+            file + ": empty; expected the header output_index,label,n,clamped_sum and one row per output");
     const Record& header = records->front();
     auto at = [&](std::size_t line) { return file + ":" + std::to_string(line) + ": "; };
     std::map<std::string, std::size_t> col;
     for (std::size_t c = 0; c < header.fields.size(); ++c) {
         const std::string& name = header.fields[c];
         if (std::find(kAggregateColumns.begin(), kAggregateColumns.end(), name) == kAggregateColumns.end())
-            return Status::parseError(at(header.line) + "unknown column '" + name + "' (expected output_index, label, n, clamped_sum)");
-        if (!col.emplace(name, c).second) return Status::parseError(at(header.line) + "column '" + name + "' appears twice");
+            return Status::parseError(at(header.line) + "unknown column '" + name +
+                                      "' (expected output_index, label, n, clamped_sum)");
+        if (!col.emplace(name, c).second)
+            return Status::parseError(at(header.line) + "column '" + name + "' appears twice");
     }
     for (const char* name : kAggregateColumns)
-        if (!col.count(name)) return Status::parseError(at(header.line) + "column '" + std::string(name) + "' is missing");
+        if (!col.count(name))
+            return Status::parseError(at(header.line) + "column '" + std::string(name) + "' is missing");
 
     const bool hasSum = spec.query == dp::QueryKind::Sum || spec.query == dp::QueryKind::Mean;
     const std::size_t outputs = domain->labels.size();
@@ -132,23 +143,26 @@ Result<dp::ExactAggregates> parseAggregatesCsv(std::string_view text, const std:
         const std::string& idxText = rec.fields[col["output_index"]];
         const auto idx = parseCount(idxText);
         if (!idx || std::size_t(*idx) >= outputs)
-            return Status::parseError(at(rec.line) + "output_index '" + idxText + "' is not one of 0.." + std::to_string(outputs - 1));
+            return Status::parseError(at(rec.line) + "output_index '" + idxText + "' is not one of 0.." +
+                                      std::to_string(outputs - 1));
         const std::size_t o = std::size_t(*idx);
-        if (seenOn[o]) return Status::parseError(at(rec.line) + "output " + idxText + " appears twice (first on line " +
-                                                 std::to_string(seenOn[o]) + ")");
+        if (seenOn[o])
+            return Status::parseError(at(rec.line) + "output " + idxText + " appears twice (first on line " +
+                                      std::to_string(seenOn[o]) + ")");
         seenOn[o] = rec.line;
         const std::string& label = rec.fields[col["label"]];
         if (label != domain->labels[o])
-            return Status::parseError(at(rec.line) + "label '" + label + "' of output " + idxText + " is not the plan's '" +
-                                      domain->labels[o] + "' (the outputs must come from the plan's domain)");
+            return Status::parseError(at(rec.line) + "label '" + label + "' of output " + idxText +
+                                      " is not the plan's '" + domain->labels[o] +
+                                      "' (the outputs must come from the plan's domain)");
         const std::string& nText = rec.fields[col["n"]];
         const auto n = parseCount(nText);
         if (!n) return Status::parseError(at(rec.line) + "n '" + nText + "' is not a non-negative integer count");
         const std::string& sumText = rec.fields[col["clamped_sum"]];
         if (!hasSum) {
             if (!isNull(sumText))
-                return Status::parseError(at(rec.line) + "clamped_sum must be empty for a " + dp::queryKindName(spec.query) +
-                                          " (got '" + sumText + "')");
+                return Status::parseError(at(rec.line) + "clamped_sum must be empty for a " +
+                                          dp::queryKindName(spec.query) + " (got '" + sumText + "')");
             exact.values[o] = double(*n);
             exact.rows += std::size_t(*n);
             continue;
@@ -169,8 +183,9 @@ Result<dp::ExactAggregates> parseAggregatesCsv(std::string_view text, const std:
     }
     for (std::size_t o = 0; o < outputs; ++o)
         if (!seenOn[o])
-            return Status::parseError(file + ": output " + std::to_string(o) + " ('" + domain->labels[o] +
-                                      "') is missing; every output of the plan's domain must be present (n = 0 when empty)");
+            return Status::parseError(
+                file + ": output " + std::to_string(o) + " ('" + domain->labels[o] +
+                "') is missing; every output of the plan's domain must be present (n = 0 when empty)");
     return exact;
 }
 

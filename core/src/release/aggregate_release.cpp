@@ -12,7 +12,8 @@ namespace veil::release {
 Result<ReleaseOutcome> runReleasePlanOnAggregates(const ReleasePlan& plan, const std::string& aggregatesCsv,
                                                   dp::ReleaseGate& gate, const RunContext& ctx) {
     if (plan.kind != "dp-query")
-        return Status::invalidArgument(plan.name + ": --aggregates releases dp-query plans (this plan is \"" + plan.kind + "\")");
+        return Status::invalidArgument(plan.name + ": --aggregates releases dp-query plans (this plan is \"" +
+                                       plan.kind + "\")");
     auto qp = dpQueryPlan(plan);
     if (!qp) return qp.status();
     if (auto domain = dp::aggregateDomain(qp->spec); !domain) return domain.status().withContext(plan.name);

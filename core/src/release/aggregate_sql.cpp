@@ -65,7 +65,8 @@ Result<std::string> aggregateSql(const AggregateSqlPlan& plan, SqlDialect d) {
         dp::ExactAggregates dry{std::vector<double>(domain->labels.size(), 0.0), 0};
         if (plan.spec.query == dp::QueryKind::Mean) dry = {{*plan.spec.lower}, 1};
         auto dryGate = dp::ReleaseGate::teaching(0);  // made-up data: nothing to charge
-        if (auto r = dp::releaseExactAggregates(dryGate, plan.column, plan.spec, dry, RunContext{}); !r) return r.status();
+        if (auto r = dp::releaseExactAggregates(dryGate, plan.column, plan.spec, dry, RunContext{}); !r)
+            return r.status();
     }
     const dp::ColumnQuerySpec& spec = plan.spec;
     const std::string col = "i." + sqlIdentifier(plan.column, d);
@@ -89,7 +90,8 @@ Result<std::string> aggregateSql(const AggregateSqlPlan& plan, SqlDialect d) {
     s << "\n" << createTable(plan.outputTable, d);
 
     if (spec.query == dp::QueryKind::Count) {
-        s << "SELECT 0 AS output_index, 'count' AS label, COUNT(" << col << ") AS n, " << noSum << "\nFROM " << input << ";\n";
+        s << "SELECT 0 AS output_index, 'count' AS label, COUNT(" << col << ") AS n, " << noSum << "\nFROM " << input
+          << ";\n";
     } else if (spec.query == dp::QueryKind::Sum || spec.query == dp::QueryKind::Mean) {
         const std::string lo = doubleLiteral(*spec.lower, d), hi = doubleLiteral(*spec.upper, d);
         s << "SELECT 0 AS output_index, " << sqlStringLiteral(query, d) << " AS label, COUNT(v) AS n,\n"
@@ -107,14 +109,16 @@ Result<std::string> aggregateSql(const AggregateSqlPlan& plan, SqlDialect d) {
                 bin += "\n    WHEN v < " + doubleLiteral(e[b + 1], d) + " THEN " + std::to_string(b);
             bin += "\n    ELSE " + std::to_string(bins - 1) + " END";
         }
-        s << "WITH binned AS (\n  SELECT " << bin << " AS output_index\n  FROM (SELECT " << value << " AS v FROM " << input
-          << ") x\n  WHERE v IS NOT NULL\n),\ncounts AS (\n  SELECT output_index, COUNT(*) AS n FROM binned GROUP BY output_index\n)\n"
+        s << "WITH binned AS (\n  SELECT " << bin << " AS output_index\n  FROM (SELECT " << value << " AS v FROM "
+          << input
+          << ") x\n  WHERE v IS NOT NULL\n),\ncounts AS (\n  SELECT output_index, COUNT(*) AS n FROM binned GROUP BY "
+             "output_index\n)\n"
           << "SELECT d.output_index AS output_index, d.label AS label, COALESCE(c.n, 0) AS n, " << noSum << "\nFROM "
           << domainTable << " d\nLEFT JOIN counts c ON c.output_index = d.output_index\nORDER BY d.output_index;\n";
     } else {
         const std::string text = "CAST(" + col + " AS " + textType(d) + ")";
-        s << "WITH counts AS (\n  SELECT " << text << " AS value, COUNT(*) AS n\n  FROM " << input << "\n  WHERE " << col
-          << " IS NOT NULL\n  GROUP BY " << text << "\n)\n"
+        s << "WITH counts AS (\n  SELECT " << text << " AS value, COUNT(*) AS n\n  FROM " << input << "\n  WHERE "
+          << col << " IS NOT NULL\n  GROUP BY " << text << "\n)\n"
           << "SELECT d.output_index AS output_index, d.label AS label, COALESCE(c.n, 0) AS n, " << noSum << "\nFROM "
           << domainTable << " d\nLEFT JOIN counts c ON c.value = d.label\nORDER BY d.output_index;\n";
     }

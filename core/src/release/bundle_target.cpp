@@ -27,7 +27,8 @@ constexpr const char* kFolderMarker = ".veil-partial";
 std::string randomToken() {
     SecureRandom rng;
     char buf[33];
-    std::snprintf(buf, sizeof buf, "%016llx%016llx", (unsigned long long)rng.nextU64(), (unsigned long long)rng.nextU64());
+    std::snprintf(buf, sizeof buf, "%016llx%016llx", (unsigned long long)rng.nextU64(),
+                  (unsigned long long)rng.nextU64());
     return buf;
 }
 
@@ -63,7 +64,8 @@ bool markerMatches(const fs::path& partial, bool zip, const std::string& token) 
 // rename(2) that fails when `to` exists (a file or a folder, empty or not).
 Status renameNoReplace(const fs::path& from, const fs::path& to) {
     if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return Status::ok();
-    if (errno == EEXIST) return Status::invalidArgument(to.string() + ": already exists; the release was not put in place");
+    if (errno == EEXIST)
+        return Status::invalidArgument(to.string() + ": already exists; the release was not put in place");
     return Status::ioError(to.string() + ": cannot put the bundle in place (" + errnoText() + ")");
 }
 
@@ -79,10 +81,12 @@ public:
         if (fd < 0) return Status::ioError(path.string() + ": cannot create the lock file (" + errnoText() + ")");
         if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
             ::close(fd);
-            return Status::invalidArgument(dir.string() + ": another release is being written there; choose another "
+            return Status::invalidArgument(dir.string() +
+                                           ": another release is being written there; choose another "
                                            "destination or wait for it to finish");
         }
-        struct stat held {}, named {};
+        struct stat held {
+        }, named{};
         if (::fstat(fd, &held) != 0 || ::stat(path.c_str(), &named) != 0 || held.st_ino != named.st_ino) {
             ::close(fd);
             return Status::invalidArgument(dir.string() + ": another release was just written there");
@@ -154,7 +158,8 @@ std::vector<RecordedBundle> recordedBundles(const std::vector<LedgerEntry>& entr
         if (!d.is_object() || !d.contains("bundle") || !d.contains("partial") || !d.contains("partial_token")) continue;
         if (!d["bundle"].is_string() || !d["partial"].is_string() || !d["partial_token"].is_string()) continue;
         out.push_back({fs::path(d["bundle"].get<std::string>()).lexically_normal(),
-                       fs::path(d["partial"].get<std::string>()).lexically_normal(), d["partial_token"].get<std::string>()});
+                       fs::path(d["partial"].get<std::string>()).lexically_normal(),
+                       d["partial_token"].get<std::string>()});
     }
     return out;
 }
@@ -205,7 +210,8 @@ Result<std::vector<BundleCheckItem>> checkReleaseBundles(PrivacyLedger& ledger, 
         if (fs::exists(fs::symlink_status(b.dir, ec))) {
             items.push_back({b.dir.string(), "complete", ""});
         } else if (recoverable(b)) {
-            BundleCheckItem item{b.dir.string(), "recoverable (the ledger entry exists, the rename was interrupted)", ""};
+            BundleCheckItem item{b.dir.string(), "recoverable (the ledger entry exists, the rename was interrupted)",
+                                 ""};
             if (fix) {
                 const Status s = complete(b);
                 item.action = s.isOk() ? "completed" : "could not complete: " + s.message();
@@ -239,8 +245,10 @@ Result<std::vector<BundleCheckItem>> checkReleaseBundles(PrivacyLedger& ledger, 
                 auto held = BundleLock::acquire(folder / m[1].str());
                 if (!held) continue;  // in use (or not a bundle lock): leave it
                 BundleCheckItem item{entry.path().string(), "stale lock file", ""};
-                if (fix) item.action = "removed";
-                else (*held)->keepFile();
+                if (fix)
+                    item.action = "removed";
+                else
+                    (*held)->keepFile();
                 items.push_back(std::move(item));
             } else if (std::regex_match(name, tempName) && entry.is_regular_file(ec)) {
                 BundleCheckItem item{entry.path().string(), "stray temporary file", ""};

@@ -26,11 +26,13 @@ Result<std::string> anonymizationSql(const ReleasePlan& plan, SqlDialect d, cons
     if (!ap) return ap.status();
     const auto& cfg = ap->config;
     if (cfg.algorithm != anonymity::Algorithm::Optimal)
-        return Status::invalidArgument(plan.name + ": only full-domain (optimal) plans can be exported as SQL; Mondrian "
-                                                   "recodes locally");
+        return Status::invalidArgument(plan.name +
+                                       ": only full-domain (optimal) plans can be exported as SQL; Mondrian "
+                                       "recodes locally");
     if (cfg.models.lDiversity || cfg.models.tCloseness || cfg.models.deltaPresence)
-        return Status::invalidArgument(plan.name + ": SQL export supports k-anonymity plans (l-diversity and t-closeness "
-                                                   "suppression depends on the sensitive values)");
+        return Status::invalidArgument(plan.name +
+                                       ": SQL export supports k-anonymity plans (l-diversity and t-closeness "
+                                       "suppression depends on the sensitive values)");
     auto read = readCsvFile(ap->dataset.path, ap->dataset.csv);
     if (!read) return read.status();
     // The transformation: the plan's own (one level per quasi-identifier, in its order), or the

@@ -70,7 +70,8 @@ Status PrivacyLedger::ensureSchema() {
         // A database that has its own tables by these names, and no Veil ledger, is somebody
         // else's: leave it alone (checked before anything is written).
         auto foreign = m_db->prepare(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('ledger', 'ledger_budgets') AND NOT EXISTS "
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('ledger', 'ledger_budgets') AND NOT "
+            "EXISTS "
             "(SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version')");
         if (foreign.step())
             return Status::invalidArgument(m_db->path() + ": a SQLite database with its own '" + foreign.columnText(0) +
@@ -79,13 +80,15 @@ Status PrivacyLedger::ensureSchema() {
     }
     SqliteTransaction tx(*m_db);
     VEIL_RETURN_IF_ERROR(tx.status());
-    VEIL_RETURN_IF_ERROR(m_db->exec("CREATE TABLE IF NOT EXISTS schema_version(component TEXT PRIMARY KEY, version INTEGER NOT NULL)"));
+    VEIL_RETURN_IF_ERROR(
+        m_db->exec("CREATE TABLE IF NOT EXISTS schema_version(component TEXT PRIMARY KEY, version INTEGER NOT NULL)"));
     auto q = m_db->prepare("SELECT version FROM schema_version WHERE component = 'ledger'");
     const bool exists = q.step();
     VEIL_RETURN_IF_ERROR(q.status());
     if (exists && q.columnInt(0) > kSchemaVersion)
-        return Status::unsupported(m_db->path() + ": its privacy ledger has schema version " + std::to_string(q.columnInt(0)) +
-                                   ", newer than this Veil (" + std::to_string(kSchemaVersion) + ")");
+        return Status::unsupported(m_db->path() + ": its privacy ledger has schema version " +
+                                   std::to_string(q.columnInt(0)) + ", newer than this Veil (" +
+                                   std::to_string(kSchemaVersion) + ")");
     const int version = exists ? int(q.columnInt(0)) : 0;
     VEIL_RETURN_IF_ERROR(m_db->exec(kLedgerSchema));
     if (version == 1) {
@@ -93,15 +96,17 @@ Status PrivacyLedger::ensureSchema() {
         VEIL_RETURN_IF_ERROR(m_db->exec("ALTER TABLE ledger ADD COLUMN rho REAL NOT NULL DEFAULT 0 CHECK(rho >= 0)"));
     }
     if (version != kSchemaVersion) {
-        auto ins = m_db->prepare("INSERT INTO schema_version(component, version) VALUES('ledger', ?) "
-                                 "ON CONFLICT(component) DO UPDATE SET version = excluded.version");
+        auto ins = m_db->prepare(
+            "INSERT INTO schema_version(component, version) VALUES('ledger', ?) "
+            "ON CONFLICT(component) DO UPDATE SET version = excluded.version");
         ins.bind(1, std::int64_t(kSchemaVersion));
         VEIL_RETURN_IF_ERROR(ins.run());
     }
     return tx.commit();
 }
 
-Status PrivacyLedger::setBudget(const std::string& dataset, dp::PrivacySpend total, dp::CompositionRule rule, double deltaPrime) {
+Status PrivacyLedger::setBudget(const std::string& dataset, dp::PrivacySpend total, dp::CompositionRule rule,
+                                double deltaPrime) {
     if (dataset.empty()) return Status::invalidArgument("the dataset key is empty");
     auto acc = dp::BudgetAccountant::create(total, rule, deltaPrime);
     if (!acc) return acc.status();
@@ -114,14 +119,20 @@ Status PrivacyLedger::setBudget(const std::string& dataset, dp::PrivacySpend tot
     acc->restore(past);
     const dp::PrivacySpend used = acc->spent();
     if (used.epsilon > total.epsilon * (1 + 1e-12) || used.delta > total.delta * (1 + 1e-12))
-        return Status::invalidArgument("dataset '" + dataset + "' has already spent epsilon " + formatNumber(used.epsilon) +
-                                       ", delta " + formatNumber(used.delta) + "; a smaller total budget is not possible");
+        return Status::invalidArgument("dataset '" + dataset + "' has already spent epsilon " +
+                                       formatNumber(used.epsilon) + ", delta " + formatNumber(used.delta) +
+                                       "; a smaller total budget is not possible");
     auto st = m_db->prepare(
-        "INSERT INTO ledger_budgets(dataset, epsilon, delta, composition, delta_prime, updated) VALUES(?, ?, ?, ?, ?, ?) "
+        "INSERT INTO ledger_budgets(dataset, epsilon, delta, composition, delta_prime, updated) VALUES(?, ?, ?, ?, ?, "
+        "?) "
         "ON CONFLICT(dataset) DO UPDATE SET epsilon = excluded.epsilon, delta = excluded.delta, "
         "composition = excluded.composition, delta_prime = excluded.delta_prime, updated = excluded.updated");
-    st.bind(1, dataset).bind(2, total.epsilon).bind(3, total.delta).bind(4, std::string_view(dp::compositionRuleName(rule)))
-        .bind(5, deltaPrime).bind(6, nowUtc());
+    st.bind(1, dataset)
+        .bind(2, total.epsilon)
+        .bind(3, total.delta)
+        .bind(4, std::string_view(dp::compositionRuleName(rule)))
+        .bind(5, deltaPrime)
+        .bind(6, nowUtc());
     VEIL_RETURN_IF_ERROR(st.run());
     return tx.commit();
 }
@@ -142,8 +153,10 @@ Result<std::optional<DatasetBudget>> PrivacyLedger::budget(const std::string& da
 
 Result<std::vector<LedgerEntry>> PrivacyLedger::entries(const std::string& dataset) {
     auto q = m_db->prepare(dataset.empty()
-                               ? "SELECT id, dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, details, rho FROM ledger ORDER BY id"
-                               : "SELECT id, dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, details, rho FROM ledger WHERE dataset = ? ORDER BY id");
+                               ? "SELECT id, dataset, created, release, mechanism, neighbouring, epsilon, delta, "
+                                 "parallel_group, details, rho FROM ledger ORDER BY id"
+                               : "SELECT id, dataset, created, release, mechanism, neighbouring, epsilon, delta, "
+                                 "parallel_group, details, rho FROM ledger WHERE dataset = ? ORDER BY id");
     if (!dataset.empty()) q.bind(1, dataset);
     std::vector<LedgerEntry> out;
     while (q.step()) {
@@ -170,8 +183,9 @@ Result<dp::BudgetAccountant> PrivacyLedger::accountantFor(const std::string& dat
     auto b = budget(dataset);
     if (!b) return b.status();
     hasBudget = b->has_value();
-    Result<dp::BudgetAccountant> acc = hasBudget ? dp::BudgetAccountant::create((*b)->total, (*b)->rule, (*b)->deltaPrime)
-                                                 : Result<dp::BudgetAccountant>(dp::BudgetAccountant::unlimited());
+    Result<dp::BudgetAccountant> acc = hasBudget
+                                           ? dp::BudgetAccountant::create((*b)->total, (*b)->rule, (*b)->deltaPrime)
+                                           : Result<dp::BudgetAccountant>(dp::BudgetAccountant::unlimited());
     if (!acc) return acc.status();
     auto all = entries(dataset);
     if (!all) return all.status();
@@ -222,11 +236,19 @@ Result<std::int64_t> PrivacyLedger::recordRelease(const LedgerEntry& entry) {
         if (!ok) return ok.withContext("dataset '" + entry.dataset + "'");
     }
     auto ins = m_db->prepare(
-        "INSERT INTO ledger(dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, details, rho) "
+        "INSERT INTO ledger(dataset, created, release, mechanism, neighbouring, epsilon, delta, parallel_group, "
+        "details, rho) "
         "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    ins.bind(1, entry.dataset).bind(2, entry.created.empty() ? nowUtc() : entry.created).bind(3, entry.release)
-        .bind(4, entry.mechanism).bind(5, entry.neighbouring).bind(6, entry.epsilon).bind(7, entry.delta)
-        .bind(8, entry.parallelGroup).bind(9, entry.details.dump()).bind(10, entry.rho);
+    ins.bind(1, entry.dataset)
+        .bind(2, entry.created.empty() ? nowUtc() : entry.created)
+        .bind(3, entry.release)
+        .bind(4, entry.mechanism)
+        .bind(5, entry.neighbouring)
+        .bind(6, entry.epsilon)
+        .bind(7, entry.delta)
+        .bind(8, entry.parallelGroup)
+        .bind(9, entry.details.dump())
+        .bind(10, entry.rho);
     VEIL_RETURN_IF_ERROR(ins.run());
     const std::int64_t id = m_db->lastInsertRowId();
     VEIL_RETURN_IF_ERROR(tx.commit());

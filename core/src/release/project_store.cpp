@@ -19,8 +19,8 @@ std::string utcNowIso8601() {
 }
 
 Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const std::string& path, bool create) {
-    auto db = SqliteDatabase::open(path, create ? SqliteDatabase::OpenMode::CreateIfMissing
-                                                : SqliteDatabase::OpenMode::OpenExisting);
+    auto db = SqliteDatabase::open(
+        path, create ? SqliteDatabase::OpenMode::CreateIfMissing : SqliteDatabase::OpenMode::OpenExisting);
     if (!db) return db.status();
     std::unique_ptr<ProjectStore> store(new ProjectStore(std::move(*db)));
     VEIL_RETURN_IF_ERROR(store->migrate());
@@ -36,25 +36,29 @@ Status ProjectStore::migrate() {
         return Status::parseError(m_db->path() + ": not a Veil project (schema version " + std::to_string(v) +
                                   "); it was left untouched");
     if (v > kProjectSchemaVersion)
-        return Status::unsupported(m_db->path() + ": the project was written by a newer Veil (schema " + std::to_string(v) +
-                                   ", this version reads up to " + std::to_string(kProjectSchemaVersion) + ")");
+        return Status::unsupported(m_db->path() + ": the project was written by a newer Veil (schema " +
+                                   std::to_string(v) + ", this version reads up to " +
+                                   std::to_string(kProjectSchemaVersion) + ")");
     if (v == kProjectSchemaVersion) return Status::ok();
     if (v == 0) {
         // A brand-new file must be empty; an unversioned file with tables is not a Veil project.
         auto st = m_db->prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'");
         if (st.step() && st.columnInt(0) > 0)
-            return Status::parseError(m_db->path() + ": not a Veil project (a SQLite database without Veil's schema); it was left untouched");
+            return Status::parseError(
+                m_db->path() + ": not a Veil project (a SQLite database without Veil's schema); it was left untouched");
     }
     SqliteTransaction tx(*m_db);
     VEIL_RETURN_IF_ERROR(tx.status());
     static const char* const steps[] = {detail::kSchemaV1, detail::kSchemaV2};
     for (int step = v; step < kProjectSchemaVersion; ++step)
-        VEIL_RETURN_IF_ERROR(m_db->exec(steps[step]).withContext("upgrading the project to schema " + std::to_string(step + 1)));
+        VEIL_RETURN_IF_ERROR(
+            m_db->exec(steps[step]).withContext("upgrading the project to schema " + std::to_string(step + 1)));
     VEIL_RETURN_IF_ERROR(m_db->setUserVersion(kProjectSchemaVersion));
     return tx.commit();
 }
 
-Result<std::int64_t> ProjectStore::addDataset(const std::string& name, const std::string& path, const std::string& kind) {
+Result<std::int64_t> ProjectStore::addDataset(const std::string& name, const std::string& path,
+                                              const std::string& kind) {
     auto hash = sha256FileHex(path);
     if (!hash) return hash.status();
     const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
@@ -112,8 +116,9 @@ Status ProjectStore::relinkDataset(std::int64_t id, const std::string& newPath) 
 }
 
 Status ProjectStore::setDatasetSetting(std::int64_t id, const std::string& key, const nlohmann::json& value) {
-    auto st = m_db->prepare("INSERT INTO dataset_settings(dataset_id, key, value) VALUES(?,?,?) "
-                            "ON CONFLICT(dataset_id, key) DO UPDATE SET value = excluded.value");
+    auto st = m_db->prepare(
+        "INSERT INTO dataset_settings(dataset_id, key, value) VALUES(?,?,?) "
+        "ON CONFLICT(dataset_id, key) DO UPDATE SET value = excluded.value");
     st.bind(1, id).bind(2, key).bind(3, value.dump());
     return st.run();
 }
@@ -126,7 +131,8 @@ Result<std::optional<nlohmann::json>> ProjectStore::datasetSetting(std::int64_t 
     return std::optional<nlohmann::json>();
 }
 
-Result<std::int64_t> ProjectStore::savePlan(const std::string& name, const std::string& kind, const nlohmann::json& plan) {
+Result<std::int64_t> ProjectStore::savePlan(const std::string& name, const std::string& kind,
+                                            const nlohmann::json& plan) {
     const std::string now = utcNowIso8601();
     auto st = m_db->prepare("INSERT INTO plans(name, kind, json, created, updated) VALUES(?,?,?,?,?)");
     st.bind(1, name).bind(2, kind).bind(3, plan.dump()).bind(4, now).bind(5, now);
@@ -151,11 +157,14 @@ Result<std::vector<PlanRecord>> ProjectStore::plans() {
 }
 
 Result<std::int64_t> ProjectStore::insertRelease(const ReleaseRecord& r) {
-    auto st = m_db->prepare("INSERT INTO releases(dataset_id, plan_id, created, bundle_path, manifest, epsilon, delta, "
-                            "seed_policy) VALUES(?,?,?,?,?,?,?,?)");
+    auto st = m_db->prepare(
+        "INSERT INTO releases(dataset_id, plan_id, created, bundle_path, manifest, epsilon, delta, "
+        "seed_policy) VALUES(?,?,?,?,?,?,?,?)");
     st.bind(1, r.datasetId);
-    if (r.planId) st.bind(2, *r.planId);
-    else st.bindNull(2);
+    if (r.planId)
+        st.bind(2, *r.planId);
+    else
+        st.bindNull(2);
     st.bind(3, r.created.empty() ? utcNowIso8601() : r.created)
         .bind(4, r.bundlePath)
         .bind(5, r.manifest.dump())
@@ -167,7 +176,8 @@ Result<std::int64_t> ProjectStore::insertRelease(const ReleaseRecord& r) {
 }
 
 Result<std::vector<ReleaseRecord>> ProjectStore::releases(std::optional<std::int64_t> datasetId) {
-    std::string sql = "SELECT id, dataset_id, plan_id, created, bundle_path, manifest, epsilon, delta, seed_policy FROM releases";
+    std::string sql =
+        "SELECT id, dataset_id, plan_id, created, bundle_path, manifest, epsilon, delta, seed_policy FROM releases";
     if (datasetId) sql += " WHERE dataset_id = ?";
     sql += " ORDER BY id";
     auto st = m_db->prepare(sql);
@@ -191,7 +201,8 @@ Result<std::vector<ReleaseRecord>> ProjectStore::releases(std::optional<std::int
 }
 
 Status ProjectStore::setUiState(const std::string& key, const nlohmann::json& value) {
-    auto st = m_db->prepare("INSERT INTO ui_state(key, value) VALUES(?,?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    auto st = m_db->prepare(
+        "INSERT INTO ui_state(key, value) VALUES(?,?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
     st.bind(1, key).bind(2, value.dump());
     return st.run();
 }

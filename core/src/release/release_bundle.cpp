@@ -28,7 +28,9 @@ bool isZipBundlePath(const std::string& path) {
 json buildManifest(const ReleaseOutcome& o, const std::string& created) {
     json files = json::array();
     for (const auto& f : o.files)
-        files.push_back({{"name", f.fileName}, {"media_type", f.mediaType}, {"sha256", sha256Hex(f.contents)},
+        files.push_back({{"name", f.fileName},
+                         {"media_type", f.mediaType},
+                         {"sha256", sha256Hex(f.contents)},
                          {"bytes", f.contents.size()}});
     json m = {{"veil_manifest", 1},
               {"title", o.title},
@@ -118,7 +120,8 @@ Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOpt
         if (!recorded) recorded = o.receipt->ledgerEntry;
     }
     if (!o.neighbouring.empty() && !recorded)
-        return Status::invalidArgument("a differentially private release must be charged in the ledger before it is bundled");
+        return Status::invalidArgument(
+            "a differentially private release must be charged in the ledger before it is bundled");
 
     BundleResult result;
     result.dir = dir.string();
@@ -130,10 +133,15 @@ Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOpt
     const dp::PrivacySpend spent = composed ? composed->total : dp::PrivacySpend{};
     if (auto budget = options.ledger->budget(o.datasetKey); budget && budget->has_value()) {
         const double total = (*budget)->total.epsilon;
-        manifest["budget"] = {{"dataset", o.datasetKey}, {"total_epsilon", total}, {"spent_epsilon", spent.epsilon},
-                              {"spent_delta", spent.delta}, {"remaining_epsilon", std::max(0.0, total - spent.epsilon)}};
+        manifest["budget"] = {{"dataset", o.datasetKey},
+                              {"total_epsilon", total},
+                              {"spent_epsilon", spent.epsilon},
+                              {"spent_delta", spent.delta},
+                              {"remaining_epsilon", std::max(0.0, total - spent.epsilon)}};
     } else {
-        manifest["budget"] = {{"dataset", o.datasetKey}, {"total_epsilon", nullptr}, {"spent_epsilon", spent.epsilon},
+        manifest["budget"] = {{"dataset", o.datasetKey},
+                              {"total_epsilon", nullptr},
+                              {"spent_epsilon", spent.epsilon},
                               {"spent_delta", spent.delta}};
     }
     if (composed) manifest["budget"]["composition"] = composed->route;
@@ -153,7 +161,8 @@ Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOpt
         discard();
         return written;
     }
-    if (options.crashPoint == BundleOptions::CrashPoint::AfterPartialWritten) return Status::internal("simulated crash");
+    if (options.crashPoint == BundleOptions::CrashPoint::AfterPartialWritten)
+        return Status::internal("simulated crash");
 
     if (recorded) {  // nothing to record: the bundle only describes the recorded release
         result.ledgerEntry = *recorded;
@@ -183,7 +192,8 @@ Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOpt
         return id.status();
     }
     result.ledgerEntry = *id;
-    if (options.crashPoint == BundleOptions::CrashPoint::AfterLedgerCommitted) return Status::internal("simulated crash");
+    if (options.crashPoint == BundleOptions::CrashPoint::AfterLedgerCommitted)
+        return Status::internal("simulated crash");
 
     if (Status s = putBundleInPlace(*target); !s.isOk())
         return Status(s.code(), s.message() + "; the release is recorded: `veil-cli ledger check --fix` completes it");

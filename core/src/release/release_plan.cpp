@@ -38,7 +38,8 @@ Result<std::string> getString(const ReleasePlan& plan, const std::string& key, c
 }
 
 // An integer in [lo, hi], read without wrapping (2147483648 is refused, not negative; 2.5 too).
-Result<long long> integerValue(const ReleasePlan& plan, const std::string& field, const json& v, long long lo, long long hi) {
+Result<long long> integerValue(const ReleasePlan& plan, const std::string& field, const json& v, long long lo,
+                               long long hi) {
     const std::string range = "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
     if (v.is_number_unsigned()) {
         const auto u = v.get<unsigned long long>();
@@ -52,7 +53,8 @@ Result<long long> integerValue(const ReleasePlan& plan, const std::string& field
     return i;
 }
 
-Result<long long> getInteger(const ReleasePlan& plan, const std::string& key, long long lo, long long hi, long long fallback) {
+Result<long long> getInteger(const ReleasePlan& plan, const std::string& key, long long lo, long long hi,
+                             long long fallback) {
     const json* v = find(plan, key);
     if (!v) return fallback;
     return integerValue(plan, key, *v, lo, hi);
@@ -73,8 +75,9 @@ Result<std::vector<std::string>> getStrings(const ReleasePlan& plan, const std::
     if (!v) return out;
     if (!v->is_array()) return expected(plan, key, "a list of strings", *v);
     if (v->size() > limits::kMaxCategories)
-        return fieldError(plan, key, "has " + std::to_string(v->size()) + " entries; at most " +
-                                         std::to_string(limits::kMaxCategories) + " are allowed");
+        return fieldError(plan, key,
+                          "has " + std::to_string(v->size()) + " entries; at most " +
+                              std::to_string(limits::kMaxCategories) + " are allowed");
     for (std::size_t i = 0; i < v->size(); ++i) {
         if (!(*v)[i].is_string()) return expected(plan, key + "[" + std::to_string(i) + "]", "a string", (*v)[i]);
         out.push_back((*v)[i].get<std::string>());
@@ -91,7 +94,8 @@ std::string resolve(const ReleasePlan& plan, const std::string& p) {
 Result<DatasetRef> datasetOf(const ReleasePlan& plan) {
     const json& j = plan.json;
     DatasetRef ref;
-    if (!j.contains("dataset")) return fieldError(plan, "dataset", "is missing (a CSV path or {\"path\": ..., \"delimiter\": ...})");
+    if (!j.contains("dataset"))
+        return fieldError(plan, "dataset", "is missing (a CSV path or {\"path\": ..., \"delimiter\": ...})");
     const json& d = j["dataset"];
     if (d.is_string()) {
         ref.path = resolve(plan, d.get<std::string>());
@@ -158,7 +162,8 @@ Result<AnonymizationPlan> anonymizationPlanImpl(const ReleasePlan& plan) {
         anonymity::QuasiIdentifier q;
         q.column = qi;
         if (hierarchies.contains(qi)) {
-            if (!hierarchies[qi].is_string()) return expected(plan, "hierarchies." + qi, "a file name", hierarchies[qi]);
+            if (!hierarchies[qi].is_string())
+                return expected(plan, "hierarchies." + qi, "a file name", hierarchies[qi]);
             const std::string file = resolve(plan, hierarchies[qi].get<std::string>());
             auto h = hierarchy::readHierarchyCsv(file, qi);
             if (!h) return h.status().withContext(plan.name + ": hierarchy of '" + qi + "'");
@@ -176,13 +181,15 @@ Result<AnonymizationPlan> anonymizationPlanImpl(const ReleasePlan& plan) {
     auto k = getInteger(plan, "k", 1, 2147483647, 1);
     if (!k) return k.status();
     c.models.k = int(*k);
-    if (auto l = getString(plan, "l_diversity", ""); !l) return l.status();
+    if (auto l = getString(plan, "l_diversity", ""); !l)
+        return l.status();
     else if (!l->empty()) {
         auto ld = anonymity::parseLDiversity(*l);
         if (!ld) return ld.status().withContext(plan.name + ": l_diversity");
         c.models.lDiversity = *ld;
     }
-    if (auto t = getString(plan, "t_closeness", ""); !t) return t.status();
+    if (auto t = getString(plan, "t_closeness", ""); !t)
+        return t.status();
     else if (!t->empty()) {
         auto tc = anonymity::parseTCloseness(*t);
         if (!tc) return tc.status().withContext(plan.name + ": t_closeness");
@@ -195,18 +202,24 @@ Result<AnonymizationPlan> anonymizationPlanImpl(const ReleasePlan& plan) {
     auto metric = getString(plan, "metric", "loss");
     if (!metric) return metric.status();
     auto m = anonymity::parseMetric(*metric);
-    if (!m) return fieldError(plan, "metric", "must be loss|entropy|entropy-nm|discernibility|aecs|precision (got \"" + *metric + "\")");
+    if (!m)
+        return fieldError(plan, "metric",
+                          "must be loss|entropy|entropy-nm|discernibility|aecs|precision (got \"" + *metric + "\")");
     c.metric = *m;
     auto algorithm = getString(plan, "algorithm", "optimal");
     if (!algorithm) return algorithm.status();
-    if (*algorithm == "optimal") c.algorithm = anonymity::Algorithm::Optimal;
-    else if (*algorithm == "mondrian") c.algorithm = anonymity::Algorithm::Mondrian;
-    else return fieldError(plan, "algorithm", "must be optimal or mondrian (got \"" + *algorithm + "\")");
+    if (*algorithm == "optimal")
+        c.algorithm = anonymity::Algorithm::Optimal;
+    else if (*algorithm == "mondrian")
+        c.algorithm = anonymity::Algorithm::Mondrian;
+    else
+        return fieldError(plan, "algorithm", "must be optimal or mondrian (got \"" + *algorithm + "\")");
     // Optional (optimal only): the node to apply, one level per quasi-identifier in the table's column order.
     if (plan.json.contains("transformation")) {
         const json& t = plan.json["transformation"];
         if (!t.is_array() || t.size() != qis->size())
-            return expected(plan, "transformation", "a list of " + std::to_string(qis->size()) + " levels (one per quasi-identifier)", t);
+            return expected(plan, "transformation",
+                            "a list of " + std::to_string(qis->size()) + " levels (one per quasi-identifier)", t);
         std::vector<int> levels;
         for (std::size_t i = 0; i < t.size(); ++i) {
             auto level = integerValue(plan, "transformation[" + std::to_string(i) + "]", t[i], 0, 1000);
@@ -238,7 +251,8 @@ Result<DpQueryPlan> dpQueryPlanImpl(const ReleasePlan& plan) {
     auto query = getString(plan, "query", "count");
     if (!query) return query.status();
     VEIL_RETURN_IF_ERROR(dp::parseQueryInto(*query, out.spec).withContext(plan.name + ": query"));
-    if (auto mech = getString(plan, "mechanism", ""); !mech) return mech.status();
+    if (auto mech = getString(plan, "mechanism", ""); !mech)
+        return mech.status();
     else if (!mech->empty()) {
         auto mk = dp::parseMechanismKind(*mech);
         if (!mk) return mk.status().withContext(plan.name + ": mechanism");
@@ -265,17 +279,21 @@ Result<DpQueryPlan> dpQueryPlanImpl(const ReleasePlan& plan) {
             out.spec.binCount = int(*bins);
         } else if (b.is_array()) {
             if (b.size() < 2 || b.size() > limits::kMaxHistogramBins + 1)
-                return expected(plan, "bins", "between 2 and " + std::to_string(limits::kMaxHistogramBins + 1) + " edges", b);
+                return expected(plan, "bins",
+                                "between 2 and " + std::to_string(limits::kMaxHistogramBins + 1) + " edges", b);
             for (std::size_t i = 0; i < b.size(); ++i) {
-                if (!b[i].is_number()) return expected(plan, "bins[" + std::to_string(i) + "]", "a number (an edge)", b[i]);
+                if (!b[i].is_number())
+                    return expected(plan, "bins[" + std::to_string(i) + "]", "a number (an edge)", b[i]);
                 out.spec.binEdges.push_back(b[i].get<double>());
             }
         } else {
             return expected(plan, "bins", "a bin count or a list of edges", b);
         }
     }
-    if (auto categories = getStrings(plan, "categories"); !categories) return categories.status();
-    else out.spec.categories = std::move(*categories);
+    if (auto categories = getStrings(plan, "categories"); !categories)
+        return categories.status();
+    else
+        out.spec.categories = std::move(*categories);
     if (plan.json.contains("other")) {
         const json& o = plan.json["other"];
         if (o.is_boolean()) {
@@ -286,14 +304,18 @@ Result<DpQueryPlan> dpQueryPlanImpl(const ReleasePlan& plan) {
             return expected(plan, "other", "true, false or the other bin's label", o);
         }
     }
-    if (auto strategy = getString(plan, "strategy", "identity"); !strategy) return strategy.status();
-    else out.spec.strategy = *strategy;
+    if (auto strategy = getString(plan, "strategy", "identity"); !strategy)
+        return strategy.status();
+    else
+        out.spec.strategy = *strategy;
     if (const json* options = find(plan, "options")) {
         if (!options->is_object()) return expected(plan, "options", "an object {name: value}", *options);
         out.spec.strategyOptions = *options;
     }
-    if (auto trials = getInteger(plan, "trials", 1, limits::kMaxTrials, 1); !trials) return trials.status();
-    else out.spec.trials = int(*trials);
+    if (auto trials = getInteger(plan, "trials", 1, limits::kMaxTrials, 1); !trials)
+        return trials.status();
+    else
+        out.spec.trials = int(*trials);
     if (auto cost = dp::columnQueryCost(out.spec); !cost) return cost.status().withContext(plan.name);
     out.datasetKey = plan.json.value("dataset_key", fs::path(out.dataset.path).filename().string());
     return out;

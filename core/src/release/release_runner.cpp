@@ -79,8 +79,8 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     const int k = config.models.k;
     out.guarantee = "Every combination of the quasi-identifiers (" + std::to_string(r.quasiIdentifiers.size()) +
                     " columns) shared by the released records occurs at least " + std::to_string(std::max(1, k)) +
-                    " times, so a person known by those attributes hides among at least " + std::to_string(std::max(1, k)) +
-                    " records; " + std::to_string(r.suppressed) +
+                    " times, so a person known by those attributes hides among at least " +
+                    std::to_string(std::max(1, k)) + " records; " + std::to_string(r.suppressed) +
                     " records were suppressed. This is a syntactic guarantee: it does not bound what can be learnt "
                     "about a person by combining this release with other releases or background knowledge.";
 
@@ -175,9 +175,12 @@ ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, co
                  {"notes", r.notes},
                  {"privacy", dp::receiptJson(r.receipt)}};
     // The column comes from the data: a name that is safe in a folder and in a zip.
-    out.files.push_back({safeFileName(stem(qp.dataset.path) + "-" + qp.column + "-" + dp::queryKindName(r.query)) + ".json",
-                         data.dump(2) + "\n", "application/json"});
-    out.summary = {{"noise_scale", r.noiseScale}, {"sensitivity", r.sensitivity}, {"outputs", r.labels.size()},
+    out.files.push_back(
+        {safeFileName(stem(qp.dataset.path) + "-" + qp.column + "-" + dp::queryKindName(r.query)) + ".json",
+         data.dump(2) + "\n", "application/json"});
+    out.summary = {{"noise_scale", r.noiseScale},
+                   {"sensitivity", r.sensitivity},
+                   {"outputs", r.labels.size()},
                    {"trials", r.releases.size()}};
     if (r.query == dp::QueryKind::Mean) out.summary["rows_used"] = r.rowsUsed;  // public under replace-one
     std::ostringstream g;
@@ -186,7 +189,8 @@ ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, co
       << (out.neighbouring == "replace" ? " (or is replaced by another)" : " (added or removed)")
       << ", every possible answer becomes at most e^" << formatNumber(out.epsilon) << " times more or less likely"
       << (out.delta > 0 ? ", except with probability " + formatNumber(out.delta) : std::string()) << ".";
-    if (out.rho > 0) g << " It is also " << formatNumber(out.rho) << "-zero-concentrated DP (zCDP), which composes more tightly.";
+    if (out.rho > 0)
+        g << " It is also " << formatNumber(out.rho) << "-zero-concentrated DP (zCDP), which composes more tightly.";
     out.guarantee = g.str();
     if (!r.releases.empty()) {
         ChartSeries chart;
@@ -220,7 +224,8 @@ Result<ReleaseOutcome> runDpQuery(const ReleasePlan& plan, dp::ReleaseGate& gate
 }  // namespace
 
 Result<ReleaseOutcome> runReleasePlan(const ReleasePlan& plan, dp::ReleaseGate& gate, const RunContext& ctx) {
-    Result<ReleaseOutcome> out = plan.kind == "anonymization" ? runAnonymization(plan, ctx) : runDpQuery(plan, gate, ctx);
+    Result<ReleaseOutcome> out =
+        plan.kind == "anonymization" ? runAnonymization(plan, ctx) : runDpQuery(plan, gate, ctx);
     if (out && out->randomness.empty()) out->randomness = "not used (deterministic release)";
     return out;
 }

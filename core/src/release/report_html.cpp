@@ -18,11 +18,20 @@ std::string escape(const std::string& s) {
     out.reserve(s.size());
     for (char c : s) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += c;
         }
     }
     return out;
@@ -68,7 +77,8 @@ std::string svgBars(const ChartSeries& c) {
           << escape(c.labels[std::size_t(i)]) << "</text>";
         s << "<rect x='" << labelW << "' y='" << y << "' width='" << std::max(w, 1) << "' height='" << barH
           << "' fill='#3b6ea5'/>";
-        s << "<text x='" << labelW + w + 6 << "' y='" << y + 15 << "' font-size='12'>" << escape(shortNumber(v)) << "</text>";
+        s << "<text x='" << labelW + w + 6 << "' y='" << y + 15 << "' font-size='12'>" << escape(shortNumber(v))
+          << "</text>";
     }
     s << "</svg>";
     return s.str();
@@ -90,12 +100,13 @@ std::string renderReportHtml(const ReleaseOutcome& o, const nlohmann::json& mani
       << "</code> (SHA-256 <code>" << escape(o.inputSha256.substr(0, 16)) << "…</code>).</p>\n";
     if (o.seeded)
         h << "<p class='seeded'><b>Seeded randomness:</b> this release used a fixed seed (" << escape(o.randomness)
-          << "). Its noise can be reproduced by anyone who knows the seed: it is a demonstration, not a private release.</p>\n";
+          << "). Its noise can be reproduced by anyone who knows the seed: it is a demonstration, not a private "
+             "release.</p>\n";
     h << "<h2>What is guaranteed</h2>\n<p class='guarantee'>" << escape(o.guarantee) << "</p>\n";
     h << "<h2>How</h2>\n<table><tr><th>Method</th><td>" << escape(o.mechanism) << "</td></tr>";
     if (!o.neighbouring.empty())
-        h << "<tr><th>Privacy budget spent</th><td>&epsilon; = " << escape(formatNumber(o.epsilon)) << ", &delta; = "
-          << escape(formatNumber(o.delta)) << "</td></tr><tr><th>Neighbouring datasets</th><td>"
+        h << "<tr><th>Privacy budget spent</th><td>&epsilon; = " << escape(formatNumber(o.epsilon))
+          << ", &delta; = " << escape(formatNumber(o.delta)) << "</td></tr><tr><th>Neighbouring datasets</th><td>"
           << (o.neighbouring == "replace" ? "differ by replacing one record"
               : o.neighbouring == "edge"  ? "graphs that differ in one edge"
               : o.neighbouring == "node"  ? "graphs that differ in one node and its edges"
@@ -113,7 +124,8 @@ std::string renderReportHtml(const ReleaseOutcome& o, const nlohmann::json& mani
     for (const ChartSeries& c : o.charts) h << "<h2>" << escape(c.title) << "</h2>\n" << svgBars(c) << "\n";
     for (const ReportFigure& f : o.figures) h << "<h2>" << escape(f.title) << "</h2>\n" << f.svg << "\n";
     h << "<h2>Files</h2>\n<ul>";
-    for (const auto& f : o.files) h << "<li><code>" << escape(f.fileName) << "</code> (" << f.contents.size() << " bytes)</li>";
+    for (const auto& f : o.files)
+        h << "<li><code>" << escape(f.fileName) << "</code> (" << f.contents.size() << " bytes)</li>";
     h << "<li><code>manifest.json</code>: exactly what was done, with hashes</li></ul>\n</body></html>\n";
     return h.str();
 }

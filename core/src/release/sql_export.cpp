@@ -19,10 +19,14 @@ Result<SqlDialect> parseSqlDialect(const std::string& name) {
 
 const char* sqlDialectName(SqlDialect d) {
     switch (d) {
-        case SqlDialect::Sqlite: return "sqlite";
-        case SqlDialect::DuckDb: return "duckdb";
-        case SqlDialect::Postgres: return "postgresql";
-        case SqlDialect::Spark: return "spark";
+        case SqlDialect::Sqlite:
+            return "sqlite";
+        case SqlDialect::DuckDb:
+            return "duckdb";
+        case SqlDialect::Postgres:
+            return "postgresql";
+        case SqlDialect::Spark:
+            return "spark";
     }
     return "?";
 }
@@ -34,7 +38,9 @@ std::string sqlCommentText(const std::string& text) {
     char buf[8];
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
-        const auto next = [&](std::size_t k) { return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0; };
+        const auto next = [&](std::size_t k) {
+            return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0;
+        };
         if (c == 0xC2 && next(1) == 0x85) {
             out += "\\u0085", ++i;
         } else if (c == 0xE2 && next(1) == 0x80 && (next(2) == 0xA8 || next(2) == 0xA9)) {
@@ -73,8 +79,10 @@ std::string sqlIdentifier(const std::string& name, SqlDialect d) {
 std::string sqlStringLiteral(const std::string& value, SqlDialect d) {
     std::string out = "'";
     for (char c : value) {
-        if (d == SqlDialect::Spark && (c == '\'' || c == '\\')) out += '\\';  // Spark: C-style escapes
-        else if (c == '\'') out += '\'';                                       // SQL: a doubled quote
+        if (d == SqlDialect::Spark && (c == '\'' || c == '\\'))
+            out += '\\';  // Spark: C-style escapes
+        else if (c == '\'')
+            out += '\'';  // SQL: a doubled quote
         out += c;
     }
     return out + "'";
@@ -93,7 +101,8 @@ std::string lookupName(std::size_t i, const std::string& column, SqlDialect d) {
 }
 
 Status checkPlanText(const GeneralizationSqlPlan& plan, SqlDialect d) {
-    for (const auto& c : plan.columns) VEIL_RETURN_IF_ERROR(checkSqlText(c, d, true, "column '" + sqlCommentText(c) + "'"));
+    for (const auto& c : plan.columns)
+        VEIL_RETURN_IF_ERROR(checkSqlText(c, d, true, "column '" + sqlCommentText(c) + "'"));
     VEIL_RETURN_IF_ERROR(checkSqlText(plan.inputTable, d, true, "the input table's name"));
     VEIL_RETURN_IF_ERROR(checkSqlText(plan.outputTable, d, true, "the output table's name"));
     for (const auto& q : plan.quasiIdentifiers)
@@ -126,7 +135,8 @@ Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDial
             return Status::notFound("quasi-identifier '" + sqlCommentText(q.column) + "' is not a column of the input");
         if (q.level < 0 || q.level > q.hierarchy.height())
             return Status::invalidArgument("level " + std::to_string(q.level) + " of '" + sqlCommentText(q.column) +
-                                           "' is outside its hierarchy (0.." + std::to_string(q.hierarchy.height()) + ")");
+                                           "' is outside its hierarchy (0.." + std::to_string(q.hierarchy.height()) +
+                                           ")");
     }
     VEIL_RETURN_IF_ERROR(checkPlanText(plan, d));
     std::ostringstream s;
@@ -145,7 +155,8 @@ Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDial
         for (std::size_t r = 0; r < q.hierarchy.rowCount(); ++r) {
             const std::string& value = q.hierarchy.label(r, 0);
             if (!seen.insert(value).second) continue;
-            rows.push_back("(" + literal(value, d) + ", " + literal(q.hierarchy.label(r, std::size_t(q.level)), d) + ")");
+            rows.push_back("(" + literal(value, d) + ", " + literal(q.hierarchy.label(r, std::size_t(q.level)), d) +
+                           ")");
         }
         if (d == SqlDialect::Spark) {
             s << createLookup << table << " AS SELECT * FROM VALUES\n  ";
@@ -185,8 +196,11 @@ Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDial
         const bool isQi = std::any_of(plan.quasiIdentifiers.begin(), plan.quasiIdentifiers.end(),
                                       [&](const auto& q) { return q.column == col; });
         s << (c ? ",\n  " : "");
-        if (isQi) s << "CASE WHEN veil_class_size >= " << plan.k << " THEN " << ident(col, d) << " ELSE '*' END AS " << ident(col, d);
-        else s << ident(col, d);
+        if (isQi)
+            s << "CASE WHEN veil_class_size >= " << plan.k << " THEN " << ident(col, d) << " ELSE '*' END AS "
+              << ident(col, d);
+        else
+            s << ident(col, d);
     }
     s << "\nFROM classes\nORDER BY veil_row;\n";
     return s.str();

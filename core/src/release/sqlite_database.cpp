@@ -82,7 +82,8 @@ std::int64_t SqliteStatement::columnInt(int i) const { return sqlite3_column_int
 double SqliteStatement::columnDouble(int i) const { return sqlite3_column_double(m_stmt, i); }
 std::string SqliteStatement::columnText(int i) const {
     const auto* p = sqlite3_column_text(m_stmt, i);
-    return p ? std::string(reinterpret_cast<const char*>(p), std::size_t(sqlite3_column_bytes(m_stmt, i))) : std::string();
+    return p ? std::string(reinterpret_cast<const char*>(p), std::size_t(sqlite3_column_bytes(m_stmt, i)))
+             : std::string();
 }
 bool SqliteStatement::columnIsNull(int i) const { return sqlite3_column_type(m_stmt, i) == SQLITE_NULL; }
 
@@ -91,8 +92,10 @@ Result<std::unique_ptr<SqliteDatabase>> SqliteDatabase::open(const std::string& 
     namespace fs = std::filesystem;
     std::error_code ec;
     const bool exists = fs::exists(path, ec);
-    if (!exists && mode == OpenMode::OpenExisting) return Status::notFound(path + ": no such file (expected " + expected + ")");
-    if (exists && fs::is_directory(path, ec)) return Status::invalidArgument(path + ": is a folder; expected " + expected);
+    if (!exists && mode == OpenMode::OpenExisting)
+        return Status::notFound(path + ": no such file (expected " + expected + ")");
+    if (exists && fs::is_directory(path, ec))
+        return Status::invalidArgument(path + ": is a folder; expected " + expected);
     if (exists && !fs::is_regular_file(path, ec))
         return Status::invalidArgument(path + ": is not a regular file; expected " + expected);
     if (exists) {
@@ -102,7 +105,8 @@ Result<std::unique_ptr<SqliteDatabase>> SqliteDatabase::open(const std::string& 
         in.read(header, 16);
         const auto got = in.gcount();
         if (got != 0 && (got < 16 || std::memcmp(header, "SQLite format 3", 16) != 0))
-            return Status::parseError(path + ": not " + expected + " (the file is not a SQLite database); it was left untouched");
+            return Status::parseError(path + ": not " + expected +
+                                      " (the file is not a SQLite database); it was left untouched");
     }
     std::unique_ptr<SqliteDatabase> db(new SqliteDatabase);
     db->m_path = path;
@@ -116,7 +120,8 @@ Result<std::unique_ptr<SqliteDatabase>> SqliteDatabase::open(const std::string& 
     sqlite3_extended_result_codes(db->m_db, 1);
     // Check integrity cheaply: reading the schema fails on a corrupt file.
     if (Status s = db->exec("PRAGMA foreign_keys = ON; SELECT count(*) FROM sqlite_master;"); !s.isOk())
-        return Status::parseError(path + ": damaged or not " + expected + " (" + s.message() + "); it was left untouched");
+        return Status::parseError(path + ": damaged or not " + expected + " (" + s.message() +
+                                  "); it was left untouched");
     return db;
 }
 
@@ -147,7 +152,9 @@ SqliteStatement SqliteDatabase::prepare(std::string_view sql) {
 
 std::int64_t SqliteDatabase::lastInsertRowId() const { return sqlite3_last_insert_rowid(m_db); }
 // SQLite's message, with the file it is about.
-std::string SqliteDatabase::errorMessage() const { return m_path + ": " + (m_db ? sqlite3_errmsg(m_db) : "no database"); }
+std::string SqliteDatabase::errorMessage() const {
+    return m_path + ": " + (m_db ? sqlite3_errmsg(m_db) : "no database");
+}
 
 Result<int> SqliteDatabase::userVersion() {
     auto st = prepare("PRAGMA user_version");

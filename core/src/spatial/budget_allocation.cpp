@@ -16,7 +16,8 @@ Result<LevelBudget> allocateBudget(double epsilon, int height, BudgetStrategy st
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(epsilon, "epsilon"));
     if (height < 0) return Status::invalidArgument("height must be at least 0 (got " + std::to_string(height) + ")");
     if (!(medianFraction >= 0.0 && medianFraction < 1.0))
-        return Status::invalidArgument("median budget fraction must be in [0, 1) (got " + formatNumber(medianFraction) + ")");
+        return Status::invalidArgument("median budget fraction must be in [0, 1) (got " + formatNumber(medianFraction) +
+                                       ")");
     const auto h = static_cast<std::size_t>(height);
     LevelBudget b;
     b.total = epsilon;

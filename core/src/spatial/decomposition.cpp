@@ -9,10 +9,14 @@ namespace veil::spatial {
 
 const char* treeKindName(TreeKind k) {
     switch (k) {
-    case TreeKind::Quadtree: return "quad";
-    case TreeKind::KdTree: return "kd";
-    case TreeKind::Hybrid: return "hybrid";
-    case TreeKind::UniformGrid: return "grid";
+        case TreeKind::Quadtree:
+            return "quad";
+        case TreeKind::KdTree:
+            return "kd";
+        case TreeKind::Hybrid:
+            return "hybrid";
+        case TreeKind::UniformGrid:
+            return "grid";
     }
     return "?";
 }
@@ -61,8 +65,10 @@ double PrivateSpatialDecomposition::privateRangeCount(const Rect& query) const {
             if (area > 0.0) total += n.estimate * n.rect.overlapArea(query) / area;
         } else {
             for (std::int32_t c = n.firstChild; c < n.firstChild + n.childCount; ++c) {
-                if (top < 512) stack[top++] = c;
-                else overflow.push_back(c);
+                if (top < 512)
+                    stack[top++] = c;
+                else
+                    overflow.push_back(c);
             }
         }
     }

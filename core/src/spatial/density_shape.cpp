@@ -63,7 +63,8 @@ Result<PointSet> samplePointsFromShape(const DensityShape& shape, std::uint64_t 
     for (std::size_t i = 0; i < shape.counts.size(); ++i) {
         const double c = shape.counts[i];
         if (!std::isfinite(c) || c < 0.0 || c > 1e15)
-            return Status::invalidArgument("shape cell " + std::to_string(i) + " has an invalid count " + formatNumber(c));
+            return Status::invalidArgument("shape cell " + std::to_string(i) + " has an invalid count " +
+                                           formatNumber(c));
         acc += static_cast<std::uint64_t>(std::llround(c));
         cumulative[i] = acc;
     }
@@ -74,8 +75,8 @@ Result<PointSet> samplePointsFromShape(const DensityShape& shape, std::uint64_t 
     for (std::uint64_t i = 0; i < n; ++i) {
         if ((i & 0xFFFF) == 0 && !progress.step(static_cast<long long>(i))) return Status::cancelled();
         const std::uint64_t u = rng.uniformBelow(acc);
-        const std::size_t cell = static_cast<std::size_t>(
-            std::upper_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin());
+        const std::size_t cell =
+            static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin());
         const double row = double(cell / shape.columns), col = double(cell % shape.columns);
         xs[i] = col + rng.uniform01();
         ys[i] = row + rng.uniform01();

@@ -12,8 +12,8 @@ std::string leavesToGeoJson(const PrivateSpatialDecomposition& psd, const GeoJso
     for (std::int32_t leaf : psd.leaves) {
         const PsdNode& n = psd.nodes[static_cast<std::size_t>(leaf)];
         const Rect& r = n.rect;
-        nlohmann::json ring = nlohmann::json::array(
-            {{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}, {r.x0, r.y0}});
+        nlohmann::json ring =
+            nlohmann::json::array({{r.x0, r.y0}, {r.x1, r.y0}, {r.x1, r.y1}, {r.x0, r.y1}, {r.x0, r.y0}});
         nlohmann::json props = {{"noisy_count", n.estimate},
                                 {"depth", n.depth},
                                 {"area", r.area()},
@@ -23,22 +23,24 @@ std::string leavesToGeoJson(const PrivateSpatialDecomposition& psd, const GeoJso
                             {"geometry", {{"type", "Polygon"}, {"coordinates", nlohmann::json::array({ring})}}},
                             {"properties", props}});
     }
-    nlohmann::json doc = {{"type", "FeatureCollection"},
-                          {"properties",
-                           {{"mechanism", psd.privacy.mechanism},
-                            {"epsilon", psd.privacy.isPrivate ? nlohmann::json(psd.privacy.epsilon) : nlohmann::json(nullptr)},
-                            {"delta", psd.privacy.delta},
-                            {"neighbouring", psd.privacy.neighbouring},
-                            {"private", psd.privacy.isPrivate && psd.receipt.isPrivate && !options.includeTrueCounts},
-                            {"mode", dp::releaseModeName(psd.receipt.mode)},
-                            {"seeded", psd.receipt.seeded},
-                            {"spent", dp::receiptJson(psd.receipt)["spent"]},
-                            {"postprocessed", psd.postProcessed}}},
-                          {"features", features}};
+    nlohmann::json doc = {
+        {"type", "FeatureCollection"},
+        {"properties",
+         {{"mechanism", psd.privacy.mechanism},
+          {"epsilon", psd.privacy.isPrivate ? nlohmann::json(psd.privacy.epsilon) : nlohmann::json(nullptr)},
+          {"delta", psd.privacy.delta},
+          {"neighbouring", psd.privacy.neighbouring},
+          {"private", psd.privacy.isPrivate && psd.receipt.isPrivate && !options.includeTrueCounts},
+          {"mode", dp::releaseModeName(psd.receipt.mode)},
+          {"seeded", psd.receipt.seeded},
+          {"spent", dp::receiptJson(psd.receipt)["spent"]},
+          {"postprocessed", psd.postProcessed}}},
+        {"features", features}};
     return doc.dump();
 }
 
-Status writeLeavesGeoJson(const std::string& path, const PrivateSpatialDecomposition& psd, const GeoJsonOptions& options) {
+Status writeLeavesGeoJson(const std::string& path, const PrivateSpatialDecomposition& psd,
+                          const GeoJsonOptions& options) {
     return writeFileAtomically(path, leavesToGeoJson(psd, options));
 }
 

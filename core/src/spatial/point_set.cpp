@@ -76,8 +76,9 @@ Result<PointSet> makePointSet(std::vector<double> x, std::vector<double> y, cons
     } else {
         ps.domain = boundingDomain(x, y);
         ps.domainFromData = true;
-        ps.warnings.push_back("the domain is the data's bounding box, which is not differentially private; "
-                              "give a public domain for a release");
+        ps.warnings.push_back(
+            "the domain is the data's bounding box, which is not differentially private; "
+            "give a public domain for a release");
     }
     ps.x = std::move(x);
     ps.y = std::move(y);

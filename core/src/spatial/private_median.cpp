@@ -12,10 +12,14 @@ namespace veil::spatial {
 
 const char* medianMethodName(MedianMethod m) {
     switch (m) {
-    case MedianMethod::Exponential: return "em";
-    case MedianMethod::SmoothSensitivity: return "smooth";
-    case MedianMethod::NoisyMean: return "noisy-mean";
-    case MedianMethod::CellBased: return "cell";
+        case MedianMethod::Exponential:
+            return "em";
+        case MedianMethod::SmoothSensitivity:
+            return "smooth";
+        case MedianMethod::NoisyMean:
+            return "noisy-mean";
+        case MedianMethod::CellBased:
+            return "cell";
     }
     return "?";
 }
@@ -79,8 +83,8 @@ double smoothSensitivityOfMedian(std::span<const double> sorted, double lo, doub
     return best;
 }
 
-Result<double> smoothSensitivityMedian(std::span<const double> sorted, double lo, double hi, double epsilon, double delta,
-                                       RandomSource& rng, std::size_t maxDistance) {
+Result<double> smoothSensitivityMedian(std::span<const double> sorted, double lo, double hi, double epsilon,
+                                       double delta, RandomSource& rng, std::size_t maxDistance) {
     if (!(hi > lo)) return lo;
     const double beta = epsilon / (2.0 * std::log(2.0 / delta));
     const double ss = smoothSensitivityOfMedian(sorted, lo, hi, beta, maxDistance);
@@ -134,8 +138,9 @@ Result<NoisyCellGrid> NoisyCellGrid::build(std::span<const double> x, std::span<
             auto noisy = lap->release(rng, counts[r * c + col]);
             if (!noisy) return noisy.status();
             const double v = std::max(0.0, *noisy);
-            g.m_prefix[(r + 1) * (c + 1) + col + 1] =
-                v + g.m_prefix[r * (c + 1) + col + 1] + g.m_prefix[(r + 1) * (c + 1) + col] - g.m_prefix[r * (c + 1) + col];
+            g.m_prefix[(r + 1) * (c + 1) + col + 1] = v + g.m_prefix[r * (c + 1) + col + 1] +
+                                                      g.m_prefix[(r + 1) * (c + 1) + col] -
+                                                      g.m_prefix[r * (c + 1) + col];
         }
     return g;
 }

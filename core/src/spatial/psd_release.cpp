@@ -13,20 +13,67 @@ namespace {
 
 std::vector<ParameterInfo> treeParameters(int maxHeight) {
     return {
-        {"height", "Height h", "maximum depth of a leaf (root = 0)", ParameterKind::Integer, 0, double(maxHeight), 8, {}},
-        {"budget", "Count budget", "how epsilon is spread over the levels' counts", ParameterKind::Choice, 0, 0, "geometric",
+        {"height",
+         "Height h",
+         "maximum depth of a leaf (root = 0)",
+         ParameterKind::Integer,
+         0,
+         double(maxHeight),
+         8,
+         {}},
+        {"budget",
+         "Count budget",
+         "how epsilon is spread over the levels' counts",
+         ParameterKind::Choice,
+         0,
+         0,
+         "geometric",
          {"geometric", "uniform"}},
-        {"postprocess", "Consistency", "least-squares consistent counts (Hay et al.)", ParameterKind::Flag, 0, 0, false, {}},
-        {"min_leaf_size", "Minimum leaf count", "do not split a node whose noisy count is below it (0: off)",
-         ParameterKind::Number, 0, 1e12, 0.0, {}},
+        {"postprocess",
+         "Consistency",
+         "least-squares consistent counts (Hay et al.)",
+         ParameterKind::Flag,
+         0,
+         0,
+         false,
+         {}},
+        {"min_leaf_size",
+         "Minimum leaf count",
+         "do not split a node whose noisy count is below it (0: off)",
+         ParameterKind::Number,
+         0,
+         1e12,
+         0.0,
+         {}},
     };
 }
 
 std::vector<ParameterInfo> medianParameters() {
     return {
-        {"median", "Private median", "how kd splits are chosen", ParameterKind::Choice, 0, 0, "em", {"em", "smooth", "noisy-mean", "cell"}},
-        {"median_fraction", "Median share", "share of epsilon spent on the medians", ParameterKind::Number, 0.0, 0.99, 0.3, {}},
-        {"delta", "Delta per median", "delta of each smooth-sensitivity median level", ParameterKind::Number, dp::kMinDelta, 0.5, 1e-6, {}},
+        {"median",
+         "Private median",
+         "how kd splits are chosen",
+         ParameterKind::Choice,
+         0,
+         0,
+         "em",
+         {"em", "smooth", "noisy-mean", "cell"}},
+        {"median_fraction",
+         "Median share",
+         "share of epsilon spent on the medians",
+         ParameterKind::Number,
+         0.0,
+         0.99,
+         0.3,
+         {}},
+        {"delta",
+         "Delta per median",
+         "delta of each smooth-sensitivity median level",
+         ParameterKind::Number,
+         dp::kMinDelta,
+         0.5,
+         1e-6,
+         {}},
     };
 }
 
@@ -43,15 +90,23 @@ AlgorithmInfo tree(const char* id, const char* name, const char* summary, int ma
         for (auto& p : medianParameters()) a.parameters.push_back(p);
     }
     if (std::string(id) == "hybrid")
-        a.parameters.push_back({"hybrid_kd_levels", "kd levels", "levels with kd splits on top (-1: half the height)",
-                                ParameterKind::Integer, -1, 20, -1, {}});
+        a.parameters.push_back({"hybrid_kd_levels",
+                                "kd levels",
+                                "levels with kd splits on top (-1: half the height)",
+                                ParameterKind::Integer,
+                                -1,
+                                20,
+                                -1,
+                                {}});
     return a;
 }
 
 std::vector<AlgorithmInfo> makeCatalogue() {
     std::vector<AlgorithmInfo> c;
-    c.push_back(tree("quad", "Quadtree", "Splits every cell into four equal quadrants: data-independent structure", 10, false));
-    c.push_back(tree("kd", "kd-tree", "Splits at private medians, alternating x and y: adapts to dense areas", 20, true));
+    c.push_back(
+        tree("quad", "Quadtree", "Splits every cell into four equal quadrants: data-independent structure", 10, false));
+    c.push_back(
+        tree("kd", "kd-tree", "Splits at private medians, alternating x and y: adapts to dense areas", 20, true));
     c.push_back(tree("hybrid", "Hybrid tree", "kd splits on the top levels, quadtree splits below", 20, true));
     AlgorithmInfo grid;
     grid.family = "psd";
@@ -60,7 +115,14 @@ std::vector<AlgorithmInfo> makeCatalogue() {
     grid.summary = "An m x m grid of noisy counts, m = sqrt(N epsilon / 10) from a noisy N";
     grid.citation = "Qardaji, Yang, Li, ICDE 2013";
     grid.parameters = {
-        {"cells_per_axis", "Cells per axis", "0: Qardaji et al.'s rule from a noisy N", ParameterKind::Integer, 0, 1448, 0, {}},
+        {"cells_per_axis",
+         "Cells per axis",
+         "0: Qardaji et al.'s rule from a noisy N",
+         ParameterKind::Integer,
+         0,
+         1448,
+         0,
+         {}},
         {"postprocess", "Consistency", "least-squares consistent counts", ParameterKind::Flag, 0, 0, false, {}},
     };
     c.push_back(grid);
@@ -133,22 +195,25 @@ Result<PsdPlan> planDecomposition(const PsdRequest& request) {
     }
     const double leaves = maxLeaves(t.kind, t.height, kdLevels);
     if (leaves > kMaxLeaves)
-        return Status::invalidArgument("options.height: a " + request.kind + " tree of height " + std::to_string(t.height) +
-                                       " has up to " + formatNumber(leaves) + " leaves; the cap is " + formatNumber(kMaxLeaves) +
+        return Status::invalidArgument("options.height: a " + request.kind + " tree of height " +
+                                       std::to_string(t.height) + " has up to " + formatNumber(leaves) +
+                                       " leaves; the cap is " + formatNumber(kMaxLeaves) +
                                        " (about 270 MB): choose a smaller height");
     return plan;
 }
 
-Result<PrivateSpatialDecomposition> releaseDecomposition(dp::ReleaseGate& gate, const PointSet& points, const PsdRequest& request,
-                                                         const RunContext& ctx) {
+Result<PrivateSpatialDecomposition> releaseDecomposition(dp::ReleaseGate& gate, const PointSet& points,
+                                                         const PsdRequest& request, const RunContext& ctx) {
     auto plan = planDecomposition(request);
     if (!plan) return plan.status();
     if (!gate.isTeaching()) {
         if (request.nonPrivate)
-            return Status::invalidArgument("the non-private baseline (exact counts) is only available in teaching mode");
+            return Status::invalidArgument(
+                "the non-private baseline (exact counts) is only available in teaching mode");
         if (points.domainFromData)
-            return Status::invalidArgument("a private decomposition needs a declared public domain (xmin,ymin,xmax,ymax); the data's "
-                                           "bounding box would reveal the extreme points (teaching mode may use it)");
+            return Status::invalidArgument(
+                "a private decomposition needs a declared public domain (xmin,ymin,xmax,ymax); the data's "
+                "bounding box would reveal the extreme points (teaching mode may use it)");
     }
     dp::Charge charge;
     charge.what = std::string(request.kind == "grid" ? "uniform grid" : request.kind + " tree") + " of points";

@@ -9,10 +9,14 @@ namespace veil::spatial {
 
 const char* querySizeName(QuerySize s) {
     switch (s) {
-    case QuerySize::Small: return "small";
-    case QuerySize::Medium: return "medium";
-    case QuerySize::Large: return "large";
-    case QuerySize::Mixed: return "mixed";
+        case QuerySize::Small:
+            return "small";
+        case QuerySize::Medium:
+            return "medium";
+        case QuerySize::Large:
+            return "large";
+        case QuerySize::Mixed:
+            return "mixed";
     }
     return "?";
 }
@@ -69,7 +73,9 @@ std::vector<double> exactRangeCounts(const PointSet& points, const std::vector<R
     };
     std::vector<Corner> corners;
     corners.reserve(queries.size() * 4);
-    auto rankY = [&](double b) { return static_cast<std::size_t>(std::lower_bound(ys.begin(), ys.end(), b) - ys.begin()); };
+    auto rankY = [&](double b) {
+        return static_cast<std::size_t>(std::lower_bound(ys.begin(), ys.end(), b) - ys.begin());
+    };
     for (std::uint32_t q = 0; q < queries.size(); ++q) {
         const Rect& r = queries[q];
         if (!(r.x1 > r.x0 && r.y1 > r.y0)) continue;
@@ -104,7 +110,8 @@ std::vector<double> privateRangeCounts(const PrivateSpatialDecomposition& psd, c
 namespace {
 double percentile(std::vector<double> v, double p) {
     if (v.empty()) return 0.0;
-    const auto k = static_cast<std::size_t>(std::min<double>(double(v.size() - 1), std::floor(p * double(v.size() - 1) + 0.5)));
+    const auto k =
+        static_cast<std::size_t>(std::min<double>(double(v.size() - 1), std::floor(p * double(v.size() - 1) + 0.5)));
     std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
     return v[k];
 }
@@ -159,7 +166,8 @@ RangeAnswer answerRangeQuery(const PrivateSpatialDecomposition& psd, const Rect&
     RangeAnswer a;
     a.trueCount = psd.trueRangeCount(query);
     a.privateCount = psd.privateRangeCount(query);
-    a.relativeError = std::abs(a.trueCount - a.privateCount) / std::max(a.trueCount, std::max(0.001 * double(psd.pointCount), 1e-12));
+    a.relativeError =
+        std::abs(a.trueCount - a.privateCount) / std::max(a.trueCount, std::max(0.001 * double(psd.pointCount), 1e-12));
     return a;
 }
 

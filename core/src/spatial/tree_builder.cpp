@@ -21,7 +21,10 @@ struct Pt {
 class TreeBuilder {
 public:
     TreeBuilder(const PointSet& points, const PsdOptions& opt, const RunContext& ctx, PrivateSpatialDecomposition& out)
-        : m_points(points), m_opt(opt), m_ctx(ctx), m_out(out),
+        : m_points(points),
+          m_opt(opt),
+          m_ctx(ctx),
+          m_out(out),
           m_progress(ctx, "Building " + std::string(treeKindName(opt.kind)) + " tree",
                      static_cast<long long>(points.size()) + 1) {}
 
@@ -138,10 +141,13 @@ private:
             }
         }
         const std::int32_t first = static_cast<std::int32_t>(m_out.nodes.size());
-        if (isKdDepth(m_out.nodes[index].depth)) VEIL_RETURN_IF_ERROR(splitKd(index));
-        else splitQuad(index);
+        if (isKdDepth(m_out.nodes[index].depth))
+            VEIL_RETURN_IF_ERROR(splitKd(index));
+        else
+            splitQuad(index);
         const PsdNode parent = m_out.nodes[index];
-        for (std::int32_t c = first; c < first + parent.childCount; ++c) VEIL_RETURN_IF_ERROR(measure(c, parent.pathEpsilon));
+        for (std::int32_t c = first; c < first + parent.childCount; ++c)
+            VEIL_RETURN_IF_ERROR(measure(c, parent.pathEpsilon));
         for (std::int32_t c = first; c < first + parent.childCount; ++c) VEIL_RETURN_IF_ERROR(expand(c));
         return Status::ok();
     }
@@ -164,8 +170,8 @@ private:
             if (!m_grid) {
                 std::size_t cells = m_opt.cellGridSize;
                 if (cells == 0) cells = std::size_t(1) << std::min(10, (kdDepthCount() + 1) / 2 + 3);
-                auto grid = NoisyCellGrid::build(m_points.x, m_points.y, m_points.domain, cells, m_out.budget.medianByDepth[0],
-                                                 *m_ctx.random);
+                auto grid = NoisyCellGrid::build(m_points.x, m_points.y, m_points.domain, cells,
+                                                 m_out.budget.medianByDepth[0], *m_ctx.random);
                 if (!grid) return grid.status();
                 m_grid = std::make_unique<NoisyCellGrid>(std::move(*grid));
             }
@@ -176,10 +182,12 @@ private:
         const double eps = m_out.budget.medianByDepth[node.depth];
         if (m_opt.nonPrivate) return m_values.empty() ? (lo + hi) / 2.0 : m_values[(m_values.size() + 1) / 2 - 1];
         switch (m_opt.median) {
-        case MedianMethod::SmoothSensitivity:
-            return smoothSensitivityMedian(m_values, lo, hi, eps, m_opt.delta, *m_ctx.random);
-        case MedianMethod::NoisyMean: return noisyMeanSplit(m_values, lo, hi, eps, *m_ctx.random);
-        default: return exponentialMechanismMedian(m_values, lo, hi, eps, *m_ctx.random);
+            case MedianMethod::SmoothSensitivity:
+                return smoothSensitivityMedian(m_values, lo, hi, eps, m_opt.delta, *m_ctx.random);
+            case MedianMethod::NoisyMean:
+                return noisyMeanSplit(m_values, lo, hi, eps, *m_ctx.random);
+            default:
+                return exponentialMechanismMedian(m_values, lo, hi, eps, *m_ctx.random);
         }
     }
 
@@ -187,18 +195,22 @@ private:
         const int dim = m_out.nodes[index].depth % 2;
         auto chosen = chooseSplit(m_out.nodes[index], dim);
         if (!chosen) return chosen.status();
-        const double split = std::clamp(*chosen, m_out.nodes[index].rect.lower(dim), m_out.nodes[index].rect.upper(dim));
+        const double split =
+            std::clamp(*chosen, m_out.nodes[index].rect.lower(dim), m_out.nodes[index].rect.upper(dim));
         const std::uint32_t b = m_out.nodes[index].pointBegin, e = m_out.nodes[index].pointEnd;
         // Along `dim` the range is sorted: the split is a position. The other order is stably
         // partitioned so that it stays sorted along its own dimension.
         auto& sorted = m_order[dim];
-        const auto mid = std::partition_point(sorted.begin() + b, sorted.begin() + e,
-                                              [&](const Pt& p) { return p.c[dim] < split; });
+        const auto mid =
+            std::partition_point(sorted.begin() + b, sorted.begin() + e, [&](const Pt& p) { return p.c[dim] < split; });
         const auto pos = static_cast<std::uint32_t>(mid - sorted.begin());
-        stablePartition(m_order[1 - dim], b, e, [&](const Pt& p) { return p.c[dim] < split ? 0 : 1; }, 2);
+        stablePartition(
+            m_order[1 - dim], b, e, [&](const Pt& p) { return p.c[dim] < split ? 0 : 1; }, 2);
         Rect left = m_out.nodes[index].rect, right = left;
-        if (dim == 0) left.x1 = right.x0 = split;
-        else left.y1 = right.y0 = split;
+        if (dim == 0)
+            left.x1 = right.x0 = split;
+        else
+            left.y1 = right.y0 = split;
         const std::int32_t first = addChild(index, left, b, pos);
         addChild(index, right, pos, e);
         PsdNode& node = m_out.nodes[index];
@@ -271,8 +283,10 @@ Status validateOptions(const PsdOptions& o, bool haveRandom) {
         return Status::invalidArgument("height must be between 0 and " + std::to_string(maxHeight) + " for a " +
                                        treeKindName(o.kind) + " tree (got " + std::to_string(o.height) + ")");
     VEIL_RETURN_IF_ERROR(requireNonNegativeFinite(o.minLeafSize, "minimum leaf size"));
-    if (o.median == MedianMethod::SmoothSensitivity && o.kind != TreeKind::Quadtree && !(o.delta > 0.0 && o.delta < 1.0))
-        return Status::invalidArgument("delta must be in (0, 1) for smooth-sensitivity medians (got " + formatNumber(o.delta) + ")");
+    if (o.median == MedianMethod::SmoothSensitivity && o.kind != TreeKind::Quadtree &&
+        !(o.delta > 0.0 && o.delta < 1.0))
+        return Status::invalidArgument("delta must be in (0, 1) for smooth-sensitivity medians (got " +
+                                       formatNumber(o.delta) + ")");
     if (!o.nonPrivate && !haveRandom) return Status::invalidArgument("a private decomposition needs a random source");
     return Status::ok();
 }
@@ -292,7 +306,8 @@ Result<PrivateSpatialDecomposition> buildDecomposition(const PointSet& points, c
     psd.warnings = points.warnings;
     const int kdLevels = options.kind == TreeKind::KdTree ? options.height
                          : options.kind == TreeKind::Hybrid
-                             ? (options.hybridKdLevels >= 0 ? std::min(options.hybridKdLevels, options.height) : (options.height + 1) / 2)
+                             ? (options.hybridKdLevels >= 0 ? std::min(options.hybridKdLevels, options.height)
+                                                            : (options.height + 1) / 2)
                              : 0;
     std::vector<bool> dataDependent(static_cast<std::size_t>(options.height), false);
     for (int d = 0; d < kdLevels; ++d)
@@ -304,8 +319,10 @@ Result<PrivateSpatialDecomposition> buildDecomposition(const PointSet& points, c
     psd.privacy.isPrivate = !options.nonPrivate;
     psd.privacy.epsilon = options.nonPrivate ? 0.0 : options.epsilon;
     psd.privacy.delta = (!options.nonPrivate && kdLevels > 0 && options.median == MedianMethod::SmoothSensitivity)
-                            ? options.delta * kdLevels : 0.0;
-    psd.privacy.mechanism = std::string(treeKindName(options.kind)) + " tree, height " + std::to_string(options.height) +
+                            ? options.delta * kdLevels
+                            : 0.0;
+    psd.privacy.mechanism = std::string(treeKindName(options.kind)) + " tree, height " +
+                            std::to_string(options.height) +
                             (kdLevels > 0 ? std::string(", ") + medianMethodName(options.median) + " medians" : "") +
                             ", " + budgetStrategyName(options.budget) + " count budget, Laplace counts" +
                             (options.nonPrivate ? " (NON-PRIVATE baseline: exact counts)" : "");

@@ -77,7 +77,8 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
     std::vector<std::uint32_t> cellIndex(points.size());
     std::vector<std::uint32_t> start(m * m + 1, 0);
     for (std::size_t i = 0; i < points.size(); ++i) {
-        cellIndex[i] = static_cast<std::uint32_t>(cellOf(points.y[i], d.y0, d.y1) * m + cellOf(points.x[i], d.x0, d.x1));
+        cellIndex[i] =
+            static_cast<std::uint32_t>(cellOf(points.y[i], d.y0, d.y1) * m + cellOf(points.x[i], d.x0, d.x1));
         ++start[cellIndex[i] + 1];
     }
     for (std::size_t c = 0; c < m * m; ++c) start[c + 1] += start[c];
@@ -101,7 +102,8 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
         if (!progress.step(static_cast<long long>(r))) return Status::cancelled();
         for (std::size_t c = 0; c < m; ++c) {
             PsdNode cell;
-            cell.rect = Rect{edge(d.x0, d.x1, c), edge(d.y0, d.y1, r), edge(d.x0, d.x1, c + 1), edge(d.y0, d.y1, r + 1)};
+            cell.rect =
+                Rect{edge(d.x0, d.x1, c), edge(d.y0, d.y1, r), edge(d.x0, d.x1, c + 1), edge(d.y0, d.y1, r + 1)};
             cell.depth = 1;
             cell.parent = 0;
             cell.pointBegin = start[r * m + c];

@@ -11,11 +11,16 @@ namespace veil {
 
 const char* columnTypeName(ColumnType type) {
     switch (type) {
-    case ColumnType::Integer: return "integer";
-    case ColumnType::Real: return "real";
-    case ColumnType::Date: return "date";
-    case ColumnType::Categorical: return "categorical";
-    case ColumnType::Text: return "text";
+        case ColumnType::Integer:
+            return "integer";
+        case ColumnType::Real:
+            return "real";
+        case ColumnType::Date:
+            return "date";
+        case ColumnType::Categorical:
+            return "categorical";
+        case ColumnType::Text:
+            return "text";
     }
     return "text";
 }
@@ -31,10 +36,14 @@ std::optional<ColumnType> parseColumnType(std::string_view name) {
 
 const char* attributeRoleName(AttributeRole role) {
     switch (role) {
-    case AttributeRole::Identifier: return "identifier";
-    case AttributeRole::QuasiIdentifier: return "quasi-identifier";
-    case AttributeRole::Sensitive: return "sensitive";
-    case AttributeRole::Insensitive: return "insensitive";
+        case AttributeRole::Identifier:
+            return "identifier";
+        case AttributeRole::QuasiIdentifier:
+            return "quasi-identifier";
+        case AttributeRole::Sensitive:
+            return "sensitive";
+        case AttributeRole::Insensitive:
+            return "insensitive";
     }
     return "insensitive";
 }
@@ -106,21 +115,30 @@ bool parseIsoDate(std::string_view t, std::int32_t& days) {
 double Column::numericAt(std::size_t row) const {
     if (isMissing(row)) return std::numeric_limits<double>::quiet_NaN();
     switch (m_type) {
-    case ColumnType::Integer: return double(m_ints[row]);
-    case ColumnType::Real: return m_reals[row];
-    case ColumnType::Date: return double(m_dates[row]);
-    default: return std::numeric_limits<double>::quiet_NaN();
+        case ColumnType::Integer:
+            return double(m_ints[row]);
+        case ColumnType::Real:
+            return m_reals[row];
+        case ColumnType::Date:
+            return double(m_dates[row]);
+        default:
+            return std::numeric_limits<double>::quiet_NaN();
     }
 }
 
 std::string Column::toString(std::size_t row) const {
     if (isMissing(row)) return {};
     switch (m_type) {
-    case ColumnType::Integer: return std::to_string(m_ints[row]);
-    case ColumnType::Real: return formatNumber(m_reals[row]);
-    case ColumnType::Date: return formatIsoDate(m_dates[row]);
-    case ColumnType::Categorical: return m_dictionary[std::size_t(m_codes[row])];
-    case ColumnType::Text: return std::string(textAt(row));
+        case ColumnType::Integer:
+            return std::to_string(m_ints[row]);
+        case ColumnType::Real:
+            return formatNumber(m_reals[row]);
+        case ColumnType::Date:
+            return formatIsoDate(m_dates[row]);
+        case ColumnType::Categorical:
+            return m_dictionary[std::size_t(m_codes[row])];
+        case ColumnType::Text:
+            return std::string(textAt(row));
     }
     return {};
 }
@@ -168,14 +186,22 @@ Column::Builder::Builder(std::string name, ColumnType type, std::size_t reserve)
     c.m_name = std::move(name);
     c.m_type = type;
     switch (type) {
-    case ColumnType::Integer: c.m_ints.reserve(reserve); break;
-    case ColumnType::Real: c.m_reals.reserve(reserve); break;
-    case ColumnType::Date: c.m_dates.reserve(reserve); break;
-    case ColumnType::Categorical: c.m_codes.reserve(reserve); break;
-    case ColumnType::Text:
-        c.m_offsets.reserve(reserve + 1);
-        c.m_offsets.push_back(0);
-        break;
+        case ColumnType::Integer:
+            c.m_ints.reserve(reserve);
+            break;
+        case ColumnType::Real:
+            c.m_reals.reserve(reserve);
+            break;
+        case ColumnType::Date:
+            c.m_dates.reserve(reserve);
+            break;
+        case ColumnType::Categorical:
+            c.m_codes.reserve(reserve);
+            break;
+        case ColumnType::Text:
+            c.m_offsets.reserve(reserve + 1);
+            c.m_offsets.push_back(0);
+            break;
     }
 }
 Column::Builder::~Builder() = default;
@@ -185,11 +211,21 @@ Column::Builder& Column::Builder::operator=(Builder&&) noexcept = default;
 void Column::Builder::appendMissing() {
     auto& c = *m_impl->col;
     switch (c.m_type) {
-    case ColumnType::Integer: c.m_ints.push_back(0); break;
-    case ColumnType::Real: c.m_reals.push_back(std::numeric_limits<double>::quiet_NaN()); break;
-    case ColumnType::Date: c.m_dates.push_back(0); break;
-    case ColumnType::Categorical: c.m_codes.push_back(-1); break;
-    case ColumnType::Text: c.m_offsets.push_back(c.m_text.size()); break;
+        case ColumnType::Integer:
+            c.m_ints.push_back(0);
+            break;
+        case ColumnType::Real:
+            c.m_reals.push_back(std::numeric_limits<double>::quiet_NaN());
+            break;
+        case ColumnType::Date:
+            c.m_dates.push_back(0);
+            break;
+        case ColumnType::Categorical:
+            c.m_codes.push_back(-1);
+            break;
+        case ColumnType::Text:
+            c.m_offsets.push_back(c.m_text.size());
+            break;
     }
     m_impl->markMissing(true);
 }
@@ -238,30 +274,34 @@ bool Column::Builder::appendParsed(std::string_view t) {
         return true;
     }
     switch (m_impl->col->m_type) {
-    case ColumnType::Integer: {
-        std::int64_t v;
-        const char* b = t.data() + (t[0] == '+' ? 1 : 0);
-        auto r = std::from_chars(b, t.data() + t.size(), v);
-        if (r.ec != std::errc() || r.ptr != t.data() + t.size()) return false;
-        appendInteger(v);
-        return true;
-    }
-    case ColumnType::Real: {
-        double v;
-        const char* b = t.data() + (t[0] == '+' ? 1 : 0);
-        auto r = std::from_chars(b, t.data() + t.size(), v);
-        if (r.ec != std::errc() || r.ptr != t.data() + t.size() || !std::isfinite(v)) return false;
-        appendReal(v);
-        return true;
-    }
-    case ColumnType::Date: {
-        std::int32_t d;
-        if (!parseIsoDate(t, d)) return false;
-        appendDate(d);
-        return true;
-    }
-    case ColumnType::Categorical: appendCategory(t); return true;
-    case ColumnType::Text: appendText(t); return true;
+        case ColumnType::Integer: {
+            std::int64_t v;
+            const char* b = t.data() + (t[0] == '+' ? 1 : 0);
+            auto r = std::from_chars(b, t.data() + t.size(), v);
+            if (r.ec != std::errc() || r.ptr != t.data() + t.size()) return false;
+            appendInteger(v);
+            return true;
+        }
+        case ColumnType::Real: {
+            double v;
+            const char* b = t.data() + (t[0] == '+' ? 1 : 0);
+            auto r = std::from_chars(b, t.data() + t.size(), v);
+            if (r.ec != std::errc() || r.ptr != t.data() + t.size() || !std::isfinite(v)) return false;
+            appendReal(v);
+            return true;
+        }
+        case ColumnType::Date: {
+            std::int32_t d;
+            if (!parseIsoDate(t, d)) return false;
+            appendDate(d);
+            return true;
+        }
+        case ColumnType::Categorical:
+            appendCategory(t);
+            return true;
+        case ColumnType::Text:
+            appendText(t);
+            return true;
     }
     return false;
 }

@@ -28,23 +28,29 @@ ColumnSummary summarizeColumn(const Table& table, std::size_t index) {
     s.rows = c.size();
     s.missing = c.missingCount();
     switch (c.type()) {
-    case ColumnType::Integer: s.distinct = countDistinct(c.integers(), c); break;
-    case ColumnType::Real: s.distinct = countDistinct(c.reals(), c); break;
-    case ColumnType::Date: s.distinct = countDistinct(c.dates(), c); break;
-    case ColumnType::Categorical: {
-        std::vector<char> used(c.dictionary().size(), 0);
-        for (std::int32_t code : c.codes())
-            if (code >= 0) used[std::size_t(code)] = 1;
-        s.distinct = std::size_t(std::count(used.begin(), used.end(), 1));
-        break;
-    }
-    case ColumnType::Text: {
-        std::unordered_set<std::string_view> seen;
-        for (std::size_t i = 0; i < c.size(); ++i)
-            if (!c.isMissing(i)) seen.insert(c.textAt(i));
-        s.distinct = seen.size();
-        break;
-    }
+        case ColumnType::Integer:
+            s.distinct = countDistinct(c.integers(), c);
+            break;
+        case ColumnType::Real:
+            s.distinct = countDistinct(c.reals(), c);
+            break;
+        case ColumnType::Date:
+            s.distinct = countDistinct(c.dates(), c);
+            break;
+        case ColumnType::Categorical: {
+            std::vector<char> used(c.dictionary().size(), 0);
+            for (std::int32_t code : c.codes())
+                if (code >= 0) used[std::size_t(code)] = 1;
+            s.distinct = std::size_t(std::count(used.begin(), used.end(), 1));
+            break;
+        }
+        case ColumnType::Text: {
+            std::unordered_set<std::string_view> seen;
+            for (std::size_t i = 0; i < c.size(); ++i)
+                if (!c.isMissing(i)) seen.insert(c.textAt(i));
+            s.distinct = seen.size();
+            break;
+        }
     }
     if (isNumericType(c.type())) {
         std::size_t minRow = 0, maxRow = 0;
@@ -52,8 +58,14 @@ ColumnSummary summarizeColumn(const Table& table, std::size_t index) {
         for (std::size_t i = 0; i < c.size(); ++i) {
             if (c.isMissing(i)) continue;
             const double v = c.numericAt(i);
-            if (v < lo) { lo = v; minRow = i; }
-            if (v > hi) { hi = v; maxRow = i; }
+            if (v < lo) {
+                lo = v;
+                minRow = i;
+            }
+            if (v > hi) {
+                hi = v;
+                maxRow = i;
+            }
         }
         if (std::isfinite(lo)) {
             s.min = c.toString(minRow);

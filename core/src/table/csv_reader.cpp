@@ -26,7 +26,8 @@ char detectDelimiter(std::string_view data) {
     const std::size_t limit = std::min<std::size_t>(data.size(), 1 << 16);
     for (std::size_t i = 0; i < limit && lines.size() < 30; ++i) {
         const char c = data[i];
-        if (c == '"') inQuotes = !inQuotes;
+        if (c == '"')
+            inQuotes = !inQuotes;
         else if (!inQuotes && (c == '\n' || c == '\r')) {
             if (cur != std::array<std::size_t, 4>{}) lines.push_back(cur);
             cur = {};
@@ -45,7 +46,8 @@ char detectDelimiter(std::string_view data) {
         if (headerCount == 0) continue;
         std::size_t agree = 0;
         for (const auto& l : lines) agree += l[k] == headerCount ? 1 : 0;
-        const double score = double(agree) / double(lines.size()) * 1000.0 + double(std::min<std::size_t>(headerCount, 999));
+        const double score =
+            double(agree) / double(lines.size()) * 1000.0 + double(std::min<std::size_t>(headerCount, 999));
         if (score > bestScore) {
             bestScore = score;
             best = candidates[k];
@@ -112,15 +114,19 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
                                const RunContext& ctx) {
     CsvReadResult result;
     // UTF-8 byte order mark.
-    if (data.size() >= 3 && (unsigned char)data[0] == 0xEF && (unsigned char)data[1] == 0xBB && (unsigned char)data[2] == 0xBF)
+    if (data.size() >= 3 && (unsigned char)data[0] == 0xEF && (unsigned char)data[1] == 0xBB &&
+        (unsigned char)data[2] == 0xBF)
         data.remove_prefix(3);
     if (data.find_first_not_of(" \t\r\n") == std::string_view::npos)
         return Status::parseError(name + ": the file is empty");
     // Files of another kind, named by what they start with (a spreadsheet is a zip archive).
     static const struct {
         std::string_view magic, kind;
-    } kinds[] = {{"PK\x03\x04", "a zip archive (an .xlsx or .ods spreadsheet?)"}, {"SQLite format 3", "a SQLite database"},
-                 {"\x1f\x8b", "a gzip archive"}, {"%PDF-", "a PDF document"}, {"\x93NUMPY", "a NumPy .npy array"},
+    } kinds[] = {{"PK\x03\x04", "a zip archive (an .xlsx or .ods spreadsheet?)"},
+                 {"SQLite format 3", "a SQLite database"},
+                 {"\x1f\x8b", "a gzip archive"},
+                 {"%PDF-", "a PDF document"},
+                 {"\x93NUMPY", "a NumPy .npy array"},
                  {"\xD0\xCF\x11\xE0", "an old Office document (.xls?)"}};
     for (const auto& k : kinds)
         if (data.substr(0, k.magic.size()) == k.magic)
@@ -150,7 +156,8 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
     std::string scratch;
     std::vector<std::string> names;
     if (!tok.next(fields, line)) {
-        if (const auto* e = tok.error()) return Status::parseError(locate(name, e->line, e->column) + ": " + e->message);
+        if (const auto* e = tok.error())
+            return Status::parseError(locate(name, e->line, e->column) + ": " + e->message);
         return Status::parseError(name + ": the file is empty");
     }
     const std::size_t ncols = fields.size();
@@ -162,11 +169,13 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
             h = b == std::string::npos ? std::string() : h.substr(b, e - b + 1);
             if (h.empty()) {
                 h = "column_" + std::to_string(c + 1);
-                result.warnings.push_back(locate(name, line) + ": column " + std::to_string(c + 1) + " has no name; it is called '" + h + "'");
+                result.warnings.push_back(locate(name, line) + ": column " + std::to_string(c + 1) +
+                                          " has no name; it is called '" + h + "'");
             }
             if (int k = seen[h]++; k > 0) {
                 const std::string renamed = h + "_" + std::to_string(k + 1);
-                result.warnings.push_back(locate(name, line) + ": duplicate column name '" + h + "' renamed to '" + renamed + "'");
+                result.warnings.push_back(locate(name, line) + ": duplicate column name '" + h + "' renamed to '" +
+                                          renamed + "'");
                 h = renamed;
             }
             names.push_back(h);
@@ -227,10 +236,14 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
             continue;
         }
         const Inference& in = inf[c];
-        if (in.values == 0) types[c] = ColumnType::Categorical;
-        else if (in.canInt) types[c] = ColumnType::Integer;
-        else if (in.canReal) types[c] = ColumnType::Real;
-        else if (in.canDate) types[c] = ColumnType::Date;
+        if (in.values == 0)
+            types[c] = ColumnType::Categorical;
+        else if (in.canInt)
+            types[c] = ColumnType::Integer;
+        else if (in.canReal)
+            types[c] = ColumnType::Real;
+        else if (in.canDate)
+            types[c] = ColumnType::Date;
     }
 
     // ---- Pass 2: build the columns ----
@@ -255,8 +268,10 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
         for (std::size_t c = 0; c < ncols; ++c) {
             std::string_view v = fields[c].value(scratch);
             if (missing.isMissing(v)) {
-                if (types[c] == ColumnType::Categorical) codes[c].push_back(-1);
-                else builders[c].appendMissing();
+                if (types[c] == ColumnType::Categorical)
+                    codes[c].push_back(-1);
+                else
+                    builders[c].appendMissing();
                 continue;
             }
             if (types[c] == ColumnType::Categorical) {
@@ -290,8 +305,10 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
             } else {
                 Column::Builder text(names[c], ColumnType::Text, records);
                 for (std::int32_t code : codes[c]) {
-                    if (code < 0) text.appendMissing();
-                    else text.appendText(dictionaries[c][std::size_t(code)]);
+                    if (code < 0)
+                        text.appendMissing();
+                    else
+                        text.appendText(dictionaries[c][std::size_t(code)]);
                 }
                 builders[c] = std::move(text);
             }
@@ -299,9 +316,9 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
             std::unordered_map<std::string_view, std::int32_t>().swap(interns[c]);
         }
         if (unparsed[c] > 0)
-            result.warnings.push_back(locate(name, firstUnparsedLine[c]) + ": column '" + names[c] + "': " +
-                                      std::to_string(unparsed[c]) + " value(s) are not " + columnTypeName(types[c]) +
-                                      " and were read as missing");
+            result.warnings.push_back(locate(name, firstUnparsedLine[c]) + ": column '" + names[c] +
+                                      "': " + std::to_string(unparsed[c]) + " value(s) are not " +
+                                      columnTypeName(types[c]) + " and were read as missing");
         columns.push_back(builders[c].finish());
     }
     result.table = Table(std::move(columns));

@@ -39,8 +39,10 @@ void writeCsv(const Table& table, std::ostream& out, const CsvWriteOptions& opti
         for (std::size_t c = 0; c < ncols; ++c) {
             if (c) line += options.delimiter;
             const Column& col = table.column(c);
-            if (col.isMissing(r)) line += options.missing;
-            else line += quoteCsvField(col.stringViewAt(r, scratch), options.delimiter);
+            if (col.isMissing(r))
+                line += options.missing;
+            else
+                line += quoteCsvField(col.stringViewAt(r, scratch), options.delimiter);
         }
         line += '\n';
         out.write(line.data(), std::streamsize(line.size()));

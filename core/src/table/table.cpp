@@ -65,11 +65,21 @@ Table Table::selectRows(const std::vector<std::size_t>& rows) const {
                 continue;
             }
             switch (c->type()) {
-            case ColumnType::Integer: b.appendInteger(c->integerAt(r)); break;
-            case ColumnType::Real: b.appendReal(c->realAt(r)); break;
-            case ColumnType::Date: b.appendDate(c->dateAt(r)); break;
-            case ColumnType::Categorical: b.appendCode(c->codeAt(r)); break;
-            case ColumnType::Text: b.appendText(c->textAt(r)); break;
+                case ColumnType::Integer:
+                    b.appendInteger(c->integerAt(r));
+                    break;
+                case ColumnType::Real:
+                    b.appendReal(c->realAt(r));
+                    break;
+                case ColumnType::Date:
+                    b.appendDate(c->dateAt(r));
+                    break;
+                case ColumnType::Categorical:
+                    b.appendCode(c->codeAt(r));
+                    break;
+                case ColumnType::Text:
+                    b.appendText(c->textAt(r));
+                    break;
             }
         }
         cols.push_back(b.finish());

@@ -26,7 +26,8 @@ const std::string kSamples = VEIL_SAMPLES_DIR;
 // A class as its labels (one per dimension, read from its representative) and its size.
 using ClassKey = std::vector<std::uint32_t>;
 
-std::map<ClassKey, std::uint32_t> classesOf(const EncodedData& data, const std::vector<int>& levels, const NodeClasses& nc) {
+std::map<ClassKey, std::uint32_t> classesOf(const EncodedData& data, const std::vector<int>& levels,
+                                            const NodeClasses& nc) {
     std::map<ClassKey, std::uint32_t> out;
     for (std::size_t c = 0; c < nc.classCount(); ++c) {
         ClassKey key;
@@ -39,7 +40,8 @@ std::map<ClassKey, std::uint32_t> classesOf(const EncodedData& data, const std::
 
 AnonymizationConfig adultConfig(const std::vector<std::string>& qis) {
     AnonymizationConfig cfg;
-    for (const auto& q : qis) cfg.quasiIdentifiers.push_back({q, readHierarchy(kSamples + "/adult_hierarchy_" + q + ".csv", q)});
+    for (const auto& q : qis)
+        cfg.quasiIdentifiers.push_back({q, readHierarchy(kSamples + "/adult_hierarchy_" + q + ".csv", q)});
     cfg.models.k = 5;
     return cfg;
 }
@@ -74,7 +76,8 @@ void TestGroupify::rolledUpEqualsFresh() {
     QVERIFY2(encoded.isOk(), encoded.status().message().c_str());
     const EncodedData& data = *encoded;
     const std::size_t maxOutliers = 300;
-    Groupifier cached(data, cfg.models, maxOutliers, SnapshotLimits{std::size_t(maxSnapshots), std::size_t(maxEntries)});
+    Groupifier cached(data, cfg.models, maxOutliers,
+                      SnapshotLimits{std::size_t(maxSnapshots), std::size_t(maxEntries)});
     Groupifier fresh(data, cfg.models, maxOutliers);
 
     std::vector<int> heights;

@@ -142,8 +142,12 @@ void TestMondrian::categoricalSet() {
 // k = 2 gives three homogeneous partitions; distinct 2-diversity forbids every strict cut (one
 // side is always a single salary), and relaxed halves {50,50,60} | {60,55,55} are 2-diverse.
 void TestMondrian::lDiversityConstrainsSplits() {
-    const Table t = textTable({"DOB", "Salary"}, {{"1/21/76", "50,000"}, {"4/13/86", "55,000"}, {"2/28/76", "60,000"},
-                                                  {"1/21/76", "50,000"}, {"4/13/86", "55,000"}, {"2/28/76", "60,000"}});
+    const Table t = textTable({"DOB", "Salary"}, {{"1/21/76", "50,000"},
+                                                  {"4/13/86", "55,000"},
+                                                  {"2/28/76", "60,000"},
+                                                  {"1/21/76", "50,000"},
+                                                  {"4/13/86", "55,000"},
+                                                  {"2/28/76", "60,000"}});
     auto cfg = mondrianConfig({"DOB"}, 2);
     cfg.sensitive = "Salary";
     auto plain = anonymize(t, cfg);

@@ -28,7 +28,8 @@ AnonymizationConfig arxTest2Config() {
     AnonymizationConfig cfg;
     // Attached in reverse order on purpose: the engine must use the file's column order.
     cfg.quasiIdentifiers.push_back({"Age", readHierarchy(kData + "/arx_test2/test2_hierarchy_Age.csv", "Age")});
-    cfg.quasiIdentifiers.push_back({"ZIPCode", readHierarchy(kData + "/arx_test2/test2_hierarchy_ZIPCode.csv", "ZIPCode")});
+    cfg.quasiIdentifiers.push_back(
+        {"ZIPCode", readHierarchy(kData + "/arx_test2/test2_hierarchy_ZIPCode.csv", "ZIPCode")});
     cfg.sensitive = "Salary";
     cfg.models.tCloseness = TCloseness{TClosenessVariant::OrderedDistance, 0.3751};
     return cfg;
@@ -227,8 +228,7 @@ void TestOptimalSearch::searchMatchesBruteForce() {
     for (std::size_t i = 0; i < L.size(); ++i) {
         QCOMPARE(L.node(i).status == NodeStatus::Anonymous, bool(b.anonymous[i]));
         if (!b.anonymous[i]) continue;
-        if (!any || b.loss[i] < b.loss[best] ||
-            (b.loss[i] == b.loss[best] && L.heightOf(i) < L.heightOf(best))) {
+        if (!any || b.loss[i] < b.loss[best] || (b.loss[i] == b.loss[best] && L.heightOf(i) < L.heightOf(best))) {
             best = i;
             any = true;
         }
@@ -264,14 +264,22 @@ void TestOptimalSearch::cancellation() {
 void TestOptimalSearch::badInput_data() {
     QTest::addColumn<QString>("caseName");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("k larger than N") << "k" << "larger than the number of records";
-    QTest::newRow("unknown column") << "column" << "nosuch";
-    QTest::newRow("missing hierarchy value") << "hierarchy" << "'53703'";
-    QTest::newRow("l above distinct sensitive values") << "l" << "only 6 distinct";
-    QTest::newRow("qi without hierarchy") << "nohierarchy" << "has no hierarchy";
-    QTest::newRow("sensitive missing for l-diversity") << "nosensitive" << "need a sensitive attribute";
-    QTest::newRow("suppression above 1") << "suppression" << "suppression limit";
-    QTest::newRow("hierarchy not a tree") << "tree" << "not a tree";
+    QTest::newRow("k larger than N") << "k"
+                                     << "larger than the number of records";
+    QTest::newRow("unknown column") << "column"
+                                    << "nosuch";
+    QTest::newRow("missing hierarchy value") << "hierarchy"
+                                             << "'53703'";
+    QTest::newRow("l above distinct sensitive values") << "l"
+                                                       << "only 6 distinct";
+    QTest::newRow("qi without hierarchy") << "nohierarchy"
+                                          << "has no hierarchy";
+    QTest::newRow("sensitive missing for l-diversity") << "nosensitive"
+                                                       << "need a sensitive attribute";
+    QTest::newRow("suppression above 1") << "suppression"
+                                         << "suppression limit";
+    QTest::newRow("hierarchy not a tree") << "tree"
+                                          << "not a tree";
 }
 
 void TestOptimalSearch::badInput() {
@@ -280,7 +288,8 @@ void TestOptimalSearch::badInput() {
     auto cfg = censusConfig(2);
     if (caseName == "k") cfg.models.k = 7;
     if (caseName == "column") cfg.quasiIdentifiers[0].column = "nosuch";
-    if (caseName == "hierarchy") cfg.quasiIdentifiers[2].hierarchy = rowsHierarchy("ZIP", {{"53715", "*"}, {"53706", "*"}});
+    if (caseName == "hierarchy")
+        cfg.quasiIdentifiers[2].hierarchy = rowsHierarchy("ZIP", {{"53715", "*"}, {"53706", "*"}});
     if (caseName == "l") {
         cfg.sensitive = "Salary";
         cfg.models.lDiversity = LDiversity{LDiversityVariant::Distinct, 7, 1};

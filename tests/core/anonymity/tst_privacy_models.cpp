@@ -70,25 +70,40 @@ void TestPrivacyModels::seed002_data() {
     QTest::addColumn<bool>("anonymous");
     QTest::addColumn<int>("suppressed");
     // k: classes of 4.
-    QTest::newRow("4-anonymous") << 4 << "" << "" << 0.0 << true << 0;
-    QTest::newRow("not 5-anonymous") << 5 << "" << "" << 0.0 << false << 12;
+    QTest::newRow("4-anonymous") << 4 << ""
+                                 << "" << 0.0 << true << 0;
+    QTest::newRow("not 5-anonymous") << 5 << ""
+                                     << "" << 0.0 << false << 12;
     // distinct: 3, 3, 1 distinct conditions.
-    QTest::newRow("distinct 2 fails on the cancer class") << 1 << "distinct:2" << "" << 0.0 << false << 4;
-    QTest::newRow("distinct 2 with the cancer class suppressed") << 1 << "distinct:2" << "" << 4.0 / 12 << true << 4;
-    QTest::newRow("distinct 3 same") << 1 << "distinct:3" << "" << 4.0 / 12 << true << 4;
-    QTest::newRow("distinct 4 fails everywhere") << 1 << "distinct:4" << "" << 0.5 << false << 12;
+    QTest::newRow("distinct 2 fails on the cancer class") << 1 << "distinct:2"
+                                                          << "" << 0.0 << false << 4;
+    QTest::newRow("distinct 2 with the cancer class suppressed") << 1 << "distinct:2"
+                                                                 << "" << 4.0 / 12 << true << 4;
+    QTest::newRow("distinct 3 same") << 1 << "distinct:3"
+                                     << "" << 4.0 / 12 << true << 4;
+    QTest::newRow("distinct 4 fails everywhere") << 1 << "distinct:4"
+                                                 << "" << 0.5 << false << 12;
     // entropy: classes 1-2 have H = 1.5 bits = log2(2.83); class 3 has 0.
-    QTest::newRow("entropy 2.8 ok on classes 1-2") << 1 << "entropy:2.8" << "" << 4.0 / 12 << true << 4;
-    QTest::newRow("entropy 2.9 fails") << 1 << "entropy:2.9" << "" << 0.5 << false << 12;
+    QTest::newRow("entropy 2.8 ok on classes 1-2") << 1 << "entropy:2.8"
+                                                   << "" << 4.0 / 12 << true << 4;
+    QTest::newRow("entropy 2.9 fails") << 1 << "entropy:2.9"
+                                       << "" << 0.5 << false << 12;
     // recursive (c,2): counts (2,1,1): 2 < c (1 + 1) iff c > 1.
-    QTest::newRow("recursive c=1 fails") << 1 << "recursive:1:2" << "" << 0.5 << false << 12;
-    QTest::newRow("recursive c=1.01 holds") << 1 << "recursive:1.01:2" << "" << 4.0 / 12 << true << 4;
+    QTest::newRow("recursive c=1 fails") << 1 << "recursive:1:2"
+                                         << "" << 0.5 << false << 12;
+    QTest::newRow("recursive c=1.01 holds") << 1 << "recursive:1.01:2"
+                                            << "" << 4.0 / 12 << true << 4;
     // equal distance: D = 5/12, 1/4, 7/12 (q = AIDS 1/12, Heart 2/12, Viral 4/12, Cancer 5/12).
-    QTest::newRow("equal t=0.6 all ok") << 1 << "" << "equal:0.6" << 0.0 << true << 0;
-    QTest::newRow("equal t=0.5 fails class 3") << 1 << "" << "equal:0.5" << 0.0 << false << 4;
-    QTest::newRow("equal t=0.4 fails classes 1 and 3") << 1 << "" << "equal:0.4" << 8.0 / 12 << true << 8;
-    QTest::newRow("equal t=0.4167 exact bound") << 1 << "" << "equal:0.41666666666666669" << 4.0 / 12 << true << 4;
-    QTest::newRow("k and distinct together") << 4 << "distinct:2" << "equal:0.6" << 4.0 / 12 << true << 4;
+    QTest::newRow("equal t=0.6 all ok") << 1 << ""
+                                        << "equal:0.6" << 0.0 << true << 0;
+    QTest::newRow("equal t=0.5 fails class 3") << 1 << ""
+                                               << "equal:0.5" << 0.0 << false << 4;
+    QTest::newRow("equal t=0.4 fails classes 1 and 3") << 1 << ""
+                                                       << "equal:0.4" << 8.0 / 12 << true << 8;
+    QTest::newRow("equal t=0.4167 exact bound") << 1 << ""
+                                                << "equal:0.41666666666666669" << 4.0 / 12 << true << 4;
+    QTest::newRow("k and distinct together") << 4 << "distinct:2"
+                                             << "equal:0.6" << 4.0 / 12 << true << 4;
 }
 
 void TestPrivacyModels::seed002() {

@@ -109,7 +109,8 @@ void TestRiskAttacks::linkageSlides() {
         const auto& m = r->matches[std::size_t(e)];
         QCOMPARE(m.privateRows.size() == 1 ? int(m.privateRows[0]) : -1, uniqueRows[e]);
     }
-    if (reidentified == 2) QCOMPARE(censusTable().column(3).toString(r->matches[1].privateRows[0]), std::string("60,000"));
+    if (reidentified == 2)
+        QCOMPARE(censusTable().column(3).toString(r->matches[1].privateRows[0]), std::string("60,000"));
 }
 
 // Slide "Anonymization through QI attribute generalization": ZIP 537**, Sex * for 2/28/76 -
@@ -159,18 +160,24 @@ void TestRiskAttacks::linkageErrors() {
 // ("Not Ok"); (76-86, *, ZIP) mixes them ("Ok").
 void TestRiskAttacks::homogeneitySlides() {
     const std::vector<std::string> cols{"DOB", "Sex", "ZIP", "Salary"};
-    const Table notOk = textTable(cols, {{"1/21/76", "*", "537**", "50,000"}, {"4/13/86", "*", "537**", "55,000"},
-                                         {"2/28/76", "*", "537**", "60,000"}, {"1/21/76", "*", "537**", "50,000"},
-                                         {"4/13/86", "*", "537**", "55,000"}, {"2/28/76", "*", "537**", "60,000"}});
+    const Table notOk = textTable(cols, {{"1/21/76", "*", "537**", "50,000"},
+                                         {"4/13/86", "*", "537**", "55,000"},
+                                         {"2/28/76", "*", "537**", "60,000"},
+                                         {"1/21/76", "*", "537**", "50,000"},
+                                         {"4/13/86", "*", "537**", "55,000"},
+                                         {"2/28/76", "*", "537**", "60,000"}});
     auto bad = homogeneityAttack(notOk, {"DOB", "Sex", "ZIP"}, "Salary");
     QVERIFY(bad.isOk());
     QCOMPARE(bad->classes, std::size_t(3));
     QCOMPARE(bad->homogeneousClasses, std::size_t(3));
     QCOMPARE(bad->recordsAffected, std::size_t(6));
     QCOMPARE(bad->vulnerable[0].disclosedValue, std::string("50,000"));
-    const Table ok = textTable(cols, {{"76-86", "*", "53715", "50,000"}, {"76-86", "*", "53715", "55,000"},
-                                      {"76-86", "*", "53703", "60,000"}, {"76-86", "*", "53703", "50,000"},
-                                      {"76-86", "*", "53706", "55,000"}, {"76-86", "*", "53706", "60,000"}});
+    const Table ok = textTable(cols, {{"76-86", "*", "53715", "50,000"},
+                                      {"76-86", "*", "53715", "55,000"},
+                                      {"76-86", "*", "53703", "60,000"},
+                                      {"76-86", "*", "53703", "50,000"},
+                                      {"76-86", "*", "53706", "55,000"},
+                                      {"76-86", "*", "53706", "60,000"}});
     auto good = homogeneityAttack(ok, {"DOB", "Sex", "ZIP"}, "Salary");
     QCOMPARE(good->vulnerableClasses, std::size_t(0));
     auto l3 = homogeneityAttack(ok, {"DOB", "Sex", "ZIP"}, "Salary", 3);  // every class has 2 < 3 values

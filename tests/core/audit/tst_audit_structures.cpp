@@ -30,7 +30,8 @@ graph::Graph twoHubs(std::size_t n, bool closed) {
     return *graph::Graph::fromPairs(n, pairs);
 }
 
-std::vector<double> graphReleases(const graph::Graph& g, graph::StatisticKind kind, double epsilon, std::uint64_t seed) {
+std::vector<double> graphReleases(const graph::Graph& g, graph::StatisticKind kind, double epsilon,
+                                  std::uint64_t seed) {
     auto gate = auditGate(seed);
     graph::ReleaseRequest request;
     request.statistic = graph::makeStatistic(kind);
@@ -80,7 +81,8 @@ std::vector<double> pilotThresholds(const std::vector<std::vector<double>>& pilo
     return t;
 }
 
-double auditTree(const std::string& kind, const nlohmann::json& options, const spatial::Rect& query, std::uint64_t seed) {
+double auditTree(const std::string& kind, const nlohmann::json& options, const spatial::Rect& query,
+                 std::uint64_t seed) {
     spatial::PsdRequest request;
     request.kind = kind;
     request.options = options;
@@ -117,7 +119,8 @@ private slots:
 
     void quadtreeLeafAndTotal() {
         // The leaf [0, 0.25)^2 of a height-2 quadtree holds the extra point.
-        const double lb = auditTree("quad", {{"height", 2}, {"postprocess", true}}, spatial::Rect{0, 0, 0.25, 0.25}, 221);
+        const double lb =
+            auditTree("quad", {{"height", 2}, {"postprocess", true}}, spatial::Rect{0, 0, 0.25, 0.25}, 221);
         QVERIFY2(recordAudit("psd quadtree (leaf, total)", lb, 1.0), qPrintable(QString::number(lb)));
     }
 

@@ -25,7 +25,7 @@ namespace {
 
 constexpr int kScalarReleases = 100000;  // per side
 constexpr int kVectorReleases = 30000;
-constexpr int kLoopReleases = 20000;     // requests one by one (RR)
+constexpr int kLoopReleases = 20000;  // requests one by one (RR)
 
 std::shared_ptr<const Column> realColumn(const std::vector<double>& values) {
     Column::Builder b("x", ColumnType::Real);
@@ -170,13 +170,15 @@ void TestAuditTables::median() {
     auto a = releaseMany(*realColumn(d), spec, 141, kVectorReleases);
     auto b = releaseMany(*realColumn(neighbour), spec, 142, kVectorReleases);
     QCOMPARE(a.neighbouring, dp::Neighbouring::AddRemove);
-    const double lb = lossLowerBound(firstOutput(a), firstOutput(b), dp::testutil::thresholdEvents({42, 46, 50, 54, 58}));
+    const double lb =
+        lossLowerBound(firstOutput(a), firstOutput(b), dp::testutil::thresholdEvents({42, 46, 50, 54, 58}));
     QVERIFY2(recordAudit("median (exponential)", lb, spec.epsilon), qPrintable(QString::number(lb)));
 }
 
 void TestAuditTables::numericHistogram_data() {
     QTest::addColumn<QString>("strategy");
-    for (const auto& info : dp::histogramStrategies()) QTest::newRow(info.id.c_str()) << QString::fromStdString(info.id);
+    for (const auto& info : dp::histogramStrategies())
+        QTest::newRow(info.id.c_str()) << QString::fromStdString(info.id);
 }
 
 // Every strategy of the catalogue; the neighbour adds a value above the declared upper bound.
@@ -202,7 +204,8 @@ void TestAuditTables::numericHistogram() {
     for (std::size_t bin : {std::size_t(0), std::size_t(7)})
         for (auto& e : componentThresholds(bin, around(3.5, 1.0, 2))) events.push_back(std::move(e));
     const double lb = lossLowerBound(a.releases, b.releases, events);
-    QVERIFY2(recordAudit("numeric histogram (" + spec.strategy + ")", lb, spec.epsilon), qPrintable(QString::number(lb)));
+    QVERIFY2(recordAudit("numeric histogram (" + spec.strategy + ")", lb, spec.epsilon),
+             qPrintable(QString::number(lb)));
 }
 
 void TestAuditTables::categoricalHistogramOutOfDomain_data() {
@@ -229,8 +232,9 @@ void TestAuditTables::categoricalHistogramOutOfDomain() {
     if (otherBin)
         for (auto& e : componentThresholds(3, around(0.5, 1.0, 2))) events.push_back(std::move(e));
     const double lb = lossLowerBound(a.releases, b.releases, events);
-    QVERIFY2(recordAudit(otherBin ? "categorical histogram (other)" : "categorical histogram (dropped)", lb, spec.epsilon),
-             qPrintable(QString::number(lb)));
+    QVERIFY2(
+        recordAudit(otherBin ? "categorical histogram (other)" : "categorical histogram (dropped)", lb, spec.epsilon),
+        qPrintable(QString::number(lb)));
 }
 
 // The broken variant of finding 2: categories read off the data. The neighbour's extra value
@@ -243,16 +247,16 @@ void TestAuditTables::dataDerivedCategoryIsCaught() {
         const std::set<std::string> distinct(data.begin(), data.end());
         spec.categories.assign(distinct.begin(), distinct.end());
         std::vector<std::vector<std::string>> labels;
-        for (int i = 0; i < 2000; ++i) labels.push_back(releaseMany(*textColumn(data), spec, seed + std::uint64_t(i), 1).labels);
+        for (int i = 0; i < 2000; ++i)
+            labels.push_back(releaseMany(*textColumn(data), spec, seed + std::uint64_t(i), 1).labels);
         return labels;
     };
     const std::vector<std::string> d = {"a", "a", "b", "c"};
     auto neighbour = d;
     neighbour.push_back("z");
     const auto a = release(d, 171), b = release(neighbour, 5171);
-    Events<std::vector<std::string>> events = {[](const std::vector<std::string>& l) {
-        return std::find(l.begin(), l.end(), "z") != l.end();
-    }};
+    Events<std::vector<std::string>> events = {
+        [](const std::vector<std::string>& l) { return std::find(l.begin(), l.end(), "z") != l.end(); }};
     const double lb = lossLowerBound(a, b, events);
     QVERIFY2(lb > 1.0, qPrintable(QString("a data-derived label was not caught: lower bound %1").arg(lb)));
 }
@@ -298,8 +302,9 @@ void TestAuditTables::releasePlan() {
         return path;
     };
     auto run = [&](const std::string& data, std::uint64_t seed) {
-        const nlohmann::json json = {{"kind", "dp-query"}, {"dataset", {{"path", data}}}, {"column", "x"},
-                                     {"query", "count"},   {"epsilon", 0.5},              {"trials", kScalarReleases}};
+        const nlohmann::json json = {{"kind", "dp-query"}, {"dataset", {{"path", data}}},
+                                     {"column", "x"},      {"query", "count"},
+                                     {"epsilon", 0.5},     {"trials", kScalarReleases}};
         auto plan = release::parseReleasePlan(json, dir.path().toStdString(), "audit plan");
         if (!plan) qFatal("plan: %s", plan.status().message().c_str());
         auto gate = auditGate(seed, "data.csv");

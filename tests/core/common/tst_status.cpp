@@ -42,8 +42,10 @@ void TestStatus::epsilonValidation_data() {
     QTest::newRow("positive") << 0.5 << "";
     QTest::newRow("zero") << 0.0 << "epsilon must be a positive finite number (got 0)";
     QTest::newRow("negative") << -1.0 << "epsilon must be a positive finite number (got -1)";
-    QTest::newRow("NaN") << std::numeric_limits<double>::quiet_NaN() << "epsilon must be a positive finite number (got NaN)";
-    QTest::newRow("infinite") << std::numeric_limits<double>::infinity() << "epsilon must be a positive finite number (got inf)";
+    QTest::newRow("NaN") << std::numeric_limits<double>::quiet_NaN()
+                         << "epsilon must be a positive finite number (got NaN)";
+    QTest::newRow("infinite") << std::numeric_limits<double>::infinity()
+                              << "epsilon must be a positive finite number (got inf)";
 }
 
 void TestStatus::epsilonValidation() {

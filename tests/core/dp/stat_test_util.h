@@ -23,8 +23,8 @@ struct ChiSquareResult {
 // Everything below lo / above hi is pooled into one tail cell each (their probability is
 // 1 - sum of the central cells, split by the two tail sums computed from pmf out to +-range).
 inline ChiSquareResult chiSquareAgainstPmf(const std::map<long long, long long>& counts, long long n,
-                                           const std::function<double(long long)>& pmf, long long lo,
-                                           long long hi, long long tailRange) {
+                                           const std::function<double(long long)>& pmf, long long lo, long long hi,
+                                           long long tailRange) {
     std::vector<double> observed, expected;
     double lowTailP = 0.0, highTailP = 0.0;
     for (long long x = lo - tailRange; x < lo; ++x) lowTailP += pmf(x);
@@ -34,8 +34,14 @@ inline ChiSquareResult chiSquareAgainstPmf(const std::map<long long, long long>&
         if (x < lo) lowTailC += c;
         if (x > hi) highTailC += c;
     }
-    if (lowTailP * double(n) >= 5.0) { observed.push_back(double(lowTailC)); expected.push_back(lowTailP * double(n)); }
-    if (highTailP * double(n) >= 5.0) { observed.push_back(double(highTailC)); expected.push_back(highTailP * double(n)); }
+    if (lowTailP * double(n) >= 5.0) {
+        observed.push_back(double(lowTailC));
+        expected.push_back(lowTailP * double(n));
+    }
+    if (highTailP * double(n) >= 5.0) {
+        observed.push_back(double(highTailC));
+        expected.push_back(highTailP * double(n));
+    }
     for (long long x = lo; x <= hi; ++x) {
         const auto it = counts.find(x);
         observed.push_back(it == counts.end() ? 0.0 : double(it->second));
@@ -70,7 +76,8 @@ namespace veil::dp::testutil {
 // probability <= alpha * 4 * |events|.
 template <typename Out>
 double privacyLossLowerBound(const std::vector<Out>& onD, const std::vector<Out>& onNeighbour,
-                             const std::vector<std::function<bool(const Out&)>>& events, double alpha, double delta = 0.0) {
+                             const std::vector<std::function<bool(const Out&)>>& events, double alpha,
+                             double delta = 0.0) {
     double worst = -std::numeric_limits<double>::infinity();
     for (const auto& ev : events) {
         std::uint64_t a = 0, b = 0;

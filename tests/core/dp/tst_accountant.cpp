@@ -34,8 +34,8 @@ private slots:
         const Status refused = acc->spend({0.5, 0.0});
         QCOMPARE(refused.code(), StatusCode::BudgetExceeded);
         QVERIFY2(refused.message().find("refused") != std::string::npos, refused.message().c_str());
-        QCOMPARE(acc->spent().epsilon, 0.6);        // nothing recorded
-        QVERIFY(acc->spend({0.4, 0.0}).isOk());     // exactly at the budget is allowed
+        QCOMPARE(acc->spent().epsilon, 0.6);     // nothing recorded
+        QVERIFY(acc->spend({0.4, 0.0}).isOk());  // exactly at the budget is allowed
         QCOMPARE(acc->spend({1e-9, 0.0}).code(), StatusCode::BudgetExceeded);
         QCOMPARE(acc->spend({0.0, 1e-9}).code(), StatusCode::BudgetExceeded);  // no delta budget
     }
@@ -62,8 +62,10 @@ private slots:
     // eps(rho=0.025, delta=1e-6) = 1.0140742547322041, delta(rho=0.025, eps=1) = 1.3361319078611456e-06,
     // eps(rho=0.5, delta=1e-5) = 4.728386985006294.
     void zcdpConversionGolden() {
-        QVERIFY2(std::fabs(zcdpEpsilon(0.025, 1e-6) - 1.0140742547322041) < 1e-6, qPrintable(QString::number(zcdpEpsilon(0.025, 1e-6), 'g', 17)));
-        QVERIFY2(std::fabs(zcdpDelta(0.025, 1.0) / 1.3361319078611456e-06 - 1.0) < 1e-6, qPrintable(QString::number(zcdpDelta(0.025, 1.0), 'g', 17)));
+        QVERIFY2(std::fabs(zcdpEpsilon(0.025, 1e-6) - 1.0140742547322041) < 1e-6,
+                 qPrintable(QString::number(zcdpEpsilon(0.025, 1e-6), 'g', 17)));
+        QVERIFY2(std::fabs(zcdpDelta(0.025, 1.0) / 1.3361319078611456e-06 - 1.0) < 1e-6,
+                 qPrintable(QString::number(zcdpDelta(0.025, 1.0), 'g', 17)));
         QVERIFY(std::fabs(zcdpEpsilon(0.5, 1e-5) - 4.728386985006294) < 1e-6);
         // Never looser than Bun & Steinke's rho + 2 sqrt(rho ln(1/delta)).
         QVERIFY(zcdpEpsilon(0.025, 1e-6) < 0.025 + 2 * std::sqrt(0.025 * std::log(1e6)));
@@ -86,7 +88,8 @@ private slots:
         const double advanced = advancedComposition(0.5, 1e-7, 50, 1e-6).epsilon;
         QVERIFY2(c.total.epsilon < advanced, qPrintable(QString("%1 vs %2").arg(c.total.epsilon).arg(advanced)));
         QVERIFY2(c.total.epsilon < 25.0, qPrintable(QString::number(c.total.epsilon)));
-        QVERIFY2(std::fabs(c.total.epsilon - 3.715664765276633) < 1e-3, qPrintable(QString::number(c.total.epsilon, 'g', 17)));
+        QVERIFY2(std::fabs(c.total.epsilon - 3.715664765276633) < 1e-3,
+                 qPrintable(QString::number(c.total.epsilon, 'g', 17)));
     }
     // A budget with no delta cannot pay for a Gaussian release on any route.
     void zcdpNeedsDeltaBudget() {

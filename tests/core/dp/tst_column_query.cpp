@@ -14,8 +14,8 @@ using namespace veil::dp;
 namespace {
 // age: 10, 20, ..., 100 plus one missing; sex: 7 M, 4 F; empty: all missing; note: text.
 Table makeTable() {
-    Column::Builder age("age", ColumnType::Integer), sex("sex", ColumnType::Categorical), empty("empty", ColumnType::Real),
-        note("note", ColumnType::Text);
+    Column::Builder age("age", ColumnType::Integer), sex("sex", ColumnType::Categorical),
+        empty("empty", ColumnType::Real), note("note", ColumnType::Text);
     for (int i = 1; i <= 10; ++i) age.appendInteger(10 * i);
     age.appendMissing();
     for (int i = 0; i < 11; ++i) sex.appendCategory(i < 7 ? "M" : "F");
@@ -63,13 +63,27 @@ private slots:
         QTest::addColumn<double>("expectedSensitivity");
         QTest::addColumn<QString>("neighbouring");
         // By hand from the table above (bounds [0, 60] clamp 70..100 to 60).
-        QTest::newRow("count") << "age" << "count" << "laplace" << 10.0 << 1.0 << "add-remove";
-        QTest::newRow("sum clamped") << "age" << "sum" << "laplace" << 10.0 + 20 + 30 + 40 + 50 + 60 * 5 << 60.0 << "add-remove";
-        QTest::newRow("mean clamped") << "age" << "mean" << "laplace" << 45.0 << 6.0 << "replace";
-        QTest::newRow("median EM") << "age" << "median" << "exponential" << 50.0 << 1.0 << "add-remove";
-        QTest::newRow("quantile 0.9") << "age" << "quantile:0.9" << "exponential" << 60.0 << 1.0 << "add-remove";
-        QTest::newRow("median histogram") << "age" << "median" << "histogram" << 50.0 << 1.0 << "add-remove";
-        QTest::newRow("range 20..45") << "age" << "range:20:45" << "geometric" << 3.0 << 1.0 << "add-remove";
+        QTest::newRow("count") << "age"
+                               << "count"
+                               << "laplace" << 10.0 << 1.0 << "add-remove";
+        QTest::newRow("sum clamped") << "age"
+                                     << "sum"
+                                     << "laplace" << 10.0 + 20 + 30 + 40 + 50 + 60 * 5 << 60.0 << "add-remove";
+        QTest::newRow("mean clamped") << "age"
+                                      << "mean"
+                                      << "laplace" << 45.0 << 6.0 << "replace";
+        QTest::newRow("median EM") << "age"
+                                   << "median"
+                                   << "exponential" << 50.0 << 1.0 << "add-remove";
+        QTest::newRow("quantile 0.9") << "age"
+                                      << "quantile:0.9"
+                                      << "exponential" << 60.0 << 1.0 << "add-remove";
+        QTest::newRow("median histogram") << "age"
+                                          << "median"
+                                          << "histogram" << 50.0 << 1.0 << "add-remove";
+        QTest::newRow("range 20..45") << "age"
+                                      << "range:20:45"
+                                      << "geometric" << 3.0 << 1.0 << "add-remove";
     }
     void trueAnswers() {
         QFETCH(QString, column);
@@ -201,10 +215,14 @@ private slots:
             QTest::addRow("count %s 0", mech) << "count" << m << 0.0 << false;
             QTest::addRow("count %s negative", mech) << "count" << m << -1.0 << false;
         }
-        QTest::newRow("sum 5e-307") << "sum" << "laplace" << 5e-307 << false;
-        QTest::newRow("sum 1e-9") << "sum" << "laplace" << 1e-9 << true;
-        QTest::newRow("median 1e-320") << "median" << "exponential" << 1e-320 << false;
-        QTest::newRow("median 1e308") << "median" << "exponential" << 1e308 << false;
+        QTest::newRow("sum 5e-307") << "sum"
+                                    << "laplace" << 5e-307 << false;
+        QTest::newRow("sum 1e-9") << "sum"
+                                  << "laplace" << 1e-9 << true;
+        QTest::newRow("median 1e-320") << "median"
+                                       << "exponential" << 1e-320 << false;
+        QTest::newRow("median 1e308") << "median"
+                                      << "exponential" << 1e308 << false;
     }
     void epsilonRange() {
         QFETCH(QString, query);
@@ -255,21 +273,52 @@ private slots:
         QTest::addColumn<double>("delta");
         QTest::addColumn<QString>("messagePart");
         const double nan = std::numeric_limits<double>::quiet_NaN();
-        QTest::newRow("epsilon 0") << "age" << "count" << "" << 0.0 << 0.0 << 1.0 << 0.0 << "epsilon";
-        QTest::newRow("epsilon NaN") << "age" << "count" << "" << nan << 0.0 << 1.0 << 0.0 << "epsilon";
-        QTest::newRow("delta 1") << "age" << "count" << "gaussian" << 1.0 << 0.0 << 1.0 << 1.0 << "delta";
-        QTest::newRow("gaussian without delta") << "age" << "count" << "gaussian" << 1.0 << 0.0 << 1.0 << 0.0 << "delta > 0";
-        QTest::newRow("delta with laplace") << "age" << "count" << "laplace" << 1.0 << 0.0 << 1.0 << 1e-5 << "pure";
-        QTest::newRow("lower > upper") << "age" << "sum" << "" << 1.0 << 5.0 << 1.0 << 0.0 << "lower";
-        QTest::newRow("NaN bound") << "age" << "sum" << "" << 1.0 << nan << 1.0 << 0.0 << "lower";
-        QTest::newRow("mean of an empty column") << "empty" << "mean" << "" << 1.0 << 0.0 << 1.0 << 0.0 << "no non-missing";
-        QTest::newRow("unknown column") << "nope" << "count" << "" << 1.0 << 0.0 << 1.0 << 0.0 << "nope";
-        QTest::newRow("sum of text") << "note" << "sum" << "" << 1.0 << 0.0 << 1.0 << 0.0 << "needs a numeric column";
-        QTest::newRow("median with laplace") << "age" << "median" << "laplace" << 1.0 << 0.0 << 1.0 << 0.0 << "exponential, smooth or histogram";
-        QTest::newRow("count with exponential") << "age" << "count" << "exponential" << 1.0 << 0.0 << 1.0 << 0.0 << "medians";
-        QTest::newRow("unknown mechanism") << "age" << "count" << "magic" << 1.0 << 0.0 << 1.0 << 0.0 << "unknown mechanism";
-        QTest::newRow("bad quantile") << "age" << "quantile:1.5" << "" << 1.0 << 0.0 << 1.0 << 0.0 << "quantile";
-        QTest::newRow("geometric fractional sens") << "age" << "sum" << "geometric" << 1.0 << 0.0 << 2.5 << 0.0 << "integer";
+        QTest::newRow("epsilon 0") << "age"
+                                   << "count"
+                                   << "" << 0.0 << 0.0 << 1.0 << 0.0 << "epsilon";
+        QTest::newRow("epsilon NaN") << "age"
+                                     << "count"
+                                     << "" << nan << 0.0 << 1.0 << 0.0 << "epsilon";
+        QTest::newRow("delta 1") << "age"
+                                 << "count"
+                                 << "gaussian" << 1.0 << 0.0 << 1.0 << 1.0 << "delta";
+        QTest::newRow("gaussian without delta") << "age"
+                                                << "count"
+                                                << "gaussian" << 1.0 << 0.0 << 1.0 << 0.0 << "delta > 0";
+        QTest::newRow("delta with laplace") << "age"
+                                            << "count"
+                                            << "laplace" << 1.0 << 0.0 << 1.0 << 1e-5 << "pure";
+        QTest::newRow("lower > upper") << "age"
+                                       << "sum"
+                                       << "" << 1.0 << 5.0 << 1.0 << 0.0 << "lower";
+        QTest::newRow("NaN bound") << "age"
+                                   << "sum"
+                                   << "" << 1.0 << nan << 1.0 << 0.0 << "lower";
+        QTest::newRow("mean of an empty column") << "empty"
+                                                 << "mean"
+                                                 << "" << 1.0 << 0.0 << 1.0 << 0.0 << "no non-missing";
+        QTest::newRow("unknown column") << "nope"
+                                        << "count"
+                                        << "" << 1.0 << 0.0 << 1.0 << 0.0 << "nope";
+        QTest::newRow("sum of text") << "note"
+                                     << "sum"
+                                     << "" << 1.0 << 0.0 << 1.0 << 0.0 << "needs a numeric column";
+        QTest::newRow("median with laplace")
+            << "age"
+            << "median"
+            << "laplace" << 1.0 << 0.0 << 1.0 << 0.0 << "exponential, smooth or histogram";
+        QTest::newRow("count with exponential") << "age"
+                                                << "count"
+                                                << "exponential" << 1.0 << 0.0 << 1.0 << 0.0 << "medians";
+        QTest::newRow("unknown mechanism") << "age"
+                                           << "count"
+                                           << "magic" << 1.0 << 0.0 << 1.0 << 0.0 << "unknown mechanism";
+        QTest::newRow("bad quantile") << "age"
+                                      << "quantile:1.5"
+                                      << "" << 1.0 << 0.0 << 1.0 << 0.0 << "quantile";
+        QTest::newRow("geometric fractional sens") << "age"
+                                                   << "sum"
+                                                   << "geometric" << 1.0 << 0.0 << 2.5 << 0.0 << "integer";
     }
     void errors() {
         QFETCH(QString, column);
@@ -280,9 +329,11 @@ private slots:
         QFETCH(double, upper);
         QFETCH(double, delta);
         QFETCH(QString, messagePart);
-        auto r = ::query(column.toStdString(), query.toStdString(), mechanism.toStdString(), epsilon, lower, upper, delta);
+        auto r =
+            ::query(column.toStdString(), query.toStdString(), mechanism.toStdString(), epsilon, lower, upper, delta);
         QVERIFY(!r);
-        QVERIFY2(r.status().message().find(messagePart.toStdString()) != std::string::npos, r.status().message().c_str());
+        QVERIFY2(r.status().message().find(messagePart.toStdString()) != std::string::npos,
+                 r.status().message().c_str());
     }
     void sumNeedsBounds() {
         auto r = query("age", "sum", "", 1.0);

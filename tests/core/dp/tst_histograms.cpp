@@ -69,7 +69,8 @@ private slots:
         y << 3.0, -1.0, 4.5, 2.0, 1.0, 7.0, 9.5;
         const Eigen::VectorXd ls = h.colPivHouseholderQr().solve(y);
         for (int i = 0; i < 4; ++i)
-            QVERIFY2(std::fabs(leaves[std::size_t(i)] - ls(i)) < 1e-12, qPrintable(QString("%1 vs %2").arg(leaves[std::size_t(i)]).arg(ls(i))));
+            QVERIFY2(std::fabs(leaves[std::size_t(i)] - ls(i)) < 1e-12,
+                     qPrintable(QString("%1 vs %2").arg(leaves[std::size_t(i)]).arg(ls(i))));
     }
     void constrainedInferenceTernary() {
         // b = 3, 9 leaves: compare with least squares as well.
@@ -77,8 +78,14 @@ private slots:
         const auto leaves = detail::hayConstrainedInference(noisy, 3);
         Eigen::MatrixXd h = Eigen::MatrixXd::Zero(13, 9);
         Eigen::VectorXd y(13);
-        for (int i = 0; i < 9; ++i) { h(i, i) = 1; y(i) = noisy[0][std::size_t(i)]; }
-        for (int p = 0; p < 3; ++p) { for (int c = 0; c < 3; ++c) h(9 + p, 3 * p + c) = 1; y(9 + p) = noisy[1][std::size_t(p)]; }
+        for (int i = 0; i < 9; ++i) {
+            h(i, i) = 1;
+            y(i) = noisy[0][std::size_t(i)];
+        }
+        for (int p = 0; p < 3; ++p) {
+            for (int c = 0; c < 3; ++c) h(9 + p, 3 * p + c) = 1;
+            y(9 + p) = noisy[1][std::size_t(p)];
+        }
         h.row(12).setOnes();
         y(12) = 44;
         const Eigen::VectorXd ls = h.colPivHouseholderQr().solve(y);
@@ -132,7 +139,8 @@ private slots:
         auto cmp = compareStrategies(gate, counts, {"identity", "hierarchical", "privelet"}, 1.0, w, 3, RunContext{});
         QVERIFY(cmp);
         const double id = (*cmp)[0].meanError, tree = (*cmp)[1].meanError, wav = (*cmp)[2].meanError;
-        QVERIFY2(tree < id / 2 && wav < id / 2, qPrintable(QString("identity %1 tree %2 privelet %3").arg(id).arg(tree).arg(wav)));
+        QVERIFY2(tree < id / 2 && wav < id / 2,
+                 qPrintable(QString("identity %1 tree %2 privelet %3").arg(id).arg(tree).arg(wav)));
     }
     void hbChoosesQardajiBranching_data() {
         // Branching from Qardaji et al. 2013 Eq. 3, argmin_b (b-1)h^3 - 2(b+1)h^2/3 with
@@ -176,8 +184,10 @@ private slots:
         const auto w = prefixWorkload(4096);
         double with = 0, without = 0;
         for (std::uint64_t s = 0; s < 3; ++s) {
-            with += *scaledAverageError(nettrace->values, release(nettrace->values, "hierarchical", 0.1, s)->estimate, w);
-            without += *scaledAverageError(nettrace->values, release(nettrace->values, "hierarchical", 0.1, s, false)->estimate, w);
+            with +=
+                *scaledAverageError(nettrace->values, release(nettrace->values, "hierarchical", 0.1, s)->estimate, w);
+            without += *scaledAverageError(nettrace->values,
+                                           release(nettrace->values, "hierarchical", 0.1, s, false)->estimate, w);
         }
         QVERIFY2(with < without, qPrintable(QString("%1 vs %2").arg(with).arg(without)));
     }

@@ -35,7 +35,8 @@ private slots:
         QCOMPARE(ExponentialMechanism::create(epsilon, 1.0).status().code(), StatusCode::InvalidArgument);
         QCOMPARE(ExponentialQuantile::create(epsilon, 0.5, 0, 1).status().code(), StatusCode::InvalidArgument);
         QCOMPARE(RandomizedResponse::create(epsilon).status().code(), StatusCode::InvalidArgument);
-        QCOMPARE(SmoothSensitivityQuantile::create(epsilon, 1e-6, 0.5, 0, 1).status().code(), StatusCode::InvalidArgument);
+        QCOMPARE(SmoothSensitivityQuantile::create(epsilon, 1e-6, 0.5, 0, 1).status().code(),
+                 StatusCode::InvalidArgument);
         QVERIFY(LaplaceMechanism::create(epsilon, 1.0).status().message().find("epsilon") != std::string::npos);
     }
     void badDelta_data() {
@@ -87,7 +88,8 @@ private slots:
         QFETCH(double, delta);
         QFETCH(double, sigma);
         const double s = analyticGaussianSigma(epsilon, delta, 1.0);
-        QVERIFY2(std::fabs(s - sigma) < 1e-8 * sigma, qPrintable(QString("%1 vs %2").arg(s, 0, 'g', 17).arg(sigma, 0, 'g', 17)));
+        QVERIFY2(std::fabs(s - sigma) < 1e-8 * sigma,
+                 qPrintable(QString("%1 vs %2").arg(s, 0, 'g', 17).arg(sigma, 0, 'g', 17)));
         QVERIFY(gaussianDelta(epsilon, s, 1.0) <= delta);
         if (epsilon < 1.0) QVERIFY(s < std::sqrt(2.0 * std::log(1.25 / delta)) / epsilon);  // beats the classic bound
     }
@@ -122,8 +124,9 @@ private slots:
         auto m = SmoothSensitivityQuantile::create(eps, delta, 0.5, 0.0, 10.0);
         const double beta = eps / (2.0 * std::log(2.0 / delta));
         QCOMPARE(m->beta(), beta);
-        const double expected = std::max({1.0, std::exp(-beta) * 2.0, std::exp(-2 * beta) * 7.0, std::exp(-3 * beta) * 8.0,
-                                          std::exp(-4 * beta) * 9.0, std::exp(-5 * beta) * 10.0});
+        const double expected =
+            std::max({1.0, std::exp(-beta) * 2.0, std::exp(-2 * beta) * 7.0, std::exp(-3 * beta) * 8.0,
+                      std::exp(-4 * beta) * 9.0, std::exp(-5 * beta) * 10.0});
         auto s = m->smoothSensitivity({5, 3, 1, 4, 2});
         QVERIFY(s);
         QVERIFY2(std::fabs(*s - expected) < 1e-12, qPrintable(QString("%1 vs %2").arg(*s).arg(expected)));
@@ -170,7 +173,11 @@ private slots:
         for (int v = 0; v < k; ++v) {
             const double tol = 4.0 * se[std::size_t(v)] / std::sqrt(double(surveys));
             QVERIFY2(std::fabs(mean[std::size_t(v)] - truth[std::size_t(v)]) < tol,
-                     qPrintable(QString("category %1: mean estimate %2, truth %3, tol %4").arg(v).arg(mean[std::size_t(v)]).arg(truth[std::size_t(v)]).arg(tol)));
+                     qPrintable(QString("category %1: mean estimate %2, truth %3, tol %4")
+                                    .arg(v)
+                                    .arg(mean[std::size_t(v)])
+                                    .arg(truth[std::size_t(v)])
+                                    .arg(tol)));
         }
     }
     void clopperPearsonGolden() {

@@ -54,7 +54,10 @@ private slots:
                 auto sv = SparseVector::create(rng, eps, 5.0, 1);
                 o = 4;
                 for (std::size_t i = 0; i < qs.size(); ++i)
-                    if (*sv->isAbove(qs[i])) { o = double(i); break; }
+                    if (*sv->isAbove(qs[i])) {
+                        o = double(i);
+                        break;
+                    }
             }
             return out;
         };
@@ -86,13 +89,16 @@ private slots:
         auto sa = SampleAndAggregate::create(1.0, 20, 0.0, 100.0);
         QVERIFY(sa);
         SeededRandom rng(6);
-        auto r = sa->release(rng, v, [](std::span<const double> s) { return std::accumulate(s.begin(), s.end(), 0.0) / double(s.size()); });
+        auto r = sa->release(rng, v, [](std::span<const double> s) {
+            return std::accumulate(s.begin(), s.end(), 0.0) / double(s.size());
+        });
         QVERIFY(r);
         QCOMPARE(r->blockOutputs.size(), std::size_t(20));
         QVERIFY(std::fabs(r->noiseScale - 5.0) < 1e-9);
         QVERIFY(std::fabs(r->value - 49.5) < 69.0);
         for (double b : r->blockOutputs) QVERIFY(std::fabs(b - 49.5) < 10.0);
-        QVERIFY(!sa->release(rng, {1.0, 2.0}, [](std::span<const double>) { return 0.0; }));  // fewer records than blocks
+        QVERIFY(
+            !sa->release(rng, {1.0, 2.0}, [](std::span<const double>) { return 0.0; }));  // fewer records than blocks
     }
     void histogramStrategiesPrivacy_data() {
         QTest::addColumn<QString>("strategy");
@@ -138,7 +144,9 @@ private slots:
         auto sa = SampleAndAggregate::create(eps, 4, 0.0, 100.0);
         std::vector<double> d1(40, 0.0), d2(40, 0.0);
         d2[0] = 100.0;
-        auto mean = [](std::span<const double> s) { return std::accumulate(s.begin(), s.end(), 0.0) / double(s.size()); };
+        auto mean = [](std::span<const double> s) {
+            return std::accumulate(s.begin(), s.end(), 0.0) / double(s.size());
+        };
         SeededRandom r1(23), r2(24);
         std::vector<double> a(kRuns), b(kRuns);
         for (auto& x : a) x = sa->release(r1, d1, mean)->value;

@@ -50,7 +50,11 @@ std::vector<Hit> scan(const std::vector<std::string>& folders, const std::regex&
 
 QString describe(const std::vector<Hit>& hits) {
     QStringList lines;
-    for (const auto& h : hits) lines << QStringLiteral("%1:%2: %3").arg(QString::fromStdString(h.file)).arg(h.line).arg(QString::fromStdString(h.text).trimmed());
+    for (const auto& h : hits)
+        lines << QStringLiteral("%1:%2: %3")
+                     .arg(QString::fromStdString(h.file))
+                     .arg(h.line)
+                     .arg(QString::fromStdString(h.text).trimmed());
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -70,7 +74,8 @@ private slots:
     }
 
     void noiseIsDrawnOnlyInDp() {
-        const std::regex sampler(R"(\b(addSnappedLaplace|addSnappedGaussian|addGeometricNoise|sampleLaplace|sampleGaussian|sampleGeometric|snappedLaplaceScale)\s*\()");
+        const std::regex sampler(
+            R"(\b(addSnappedLaplace|addSnappedGaussian|addGeometricNoise|sampleLaplace|sampleGaussian|sampleGeometric|snappedLaplaceScale)\s*\()");
         const auto hits = scan({"core", "app", "ui"}, sampler, {"core/src/dp/"});
         QVERIFY2(hits.empty(), qPrintable(describe(hits)));
     }
@@ -84,8 +89,9 @@ private slots:
     }
 
     void facesDoNotWriteTheLedger() {
-        const auto hits = scan({"app", "ui"}, std::regex(R"(\brecordRelease\s*\(|LedgerEntry\s+\w+\s*[;{]|\.charge\s*\()"),
-                               {"ui/workbench/release_session.cpp"});
+        const auto hits =
+            scan({"app", "ui"}, std::regex(R"(\brecordRelease\s*\(|LedgerEntry\s+\w+\s*[;{]|\.charge\s*\()"),
+                 {"ui/workbench/release_session.cpp"});
         QVERIFY2(hits.empty(), qPrintable(describe(hits)));
     }
 

@@ -88,10 +88,14 @@ void TestSamplers::bernoulliExpNeg() {
     std::uint64_t hits = 0;
     for (std::uint64_t i = 0; i < n; ++i) hits += sampleBernoulliExpNeg(rng, num, den) ? 1 : 0;
     const double p = std::exp(-double(num) / double(den));
-    if (p == 1.0) { QCOMPARE(hits, n); return; }
+    if (p == 1.0) {
+        QCOMPARE(hits, n);
+        return;
+    }
     // Two-cell chi-square (1 degree of freedom) at alpha = 0.001.
     const double e1 = p * double(n), e0 = double(n) - e1;
-    const double chi = (double(hits) - e1) * (double(hits) - e1) / e1 + (double(n - hits) - e0) * (double(n - hits) - e0) / e0;
+    const double chi =
+        (double(hits) - e1) * (double(hits) - e1) / e1 + (double(n - hits) - e0) * (double(n - hits) - e0) / e0;
     const double pValue = stats::chiSquareSurvival(chi, 1);
     if (pValue < kAlpha) qWarning("hits %llu expected %.1f chi2 %.3f", (unsigned long long)hits, e1, chi);
     QVERIFY2(pValue >= kAlpha, qPrintable(QString("p-value %1").arg(pValue)));
@@ -123,8 +127,10 @@ void TestSamplers::discreteLaplace() {
     }
     auto pmf = [&](long long x) { return discreteLaplacePmf(x, scale); };
     const long long r = testutil::centralRadius(pmf, n);
-    const auto res = testutil::chiSquareAgainstPmf(counts, n, pmf, -r, r, 200 * std::max<long long>(1, (long long)scale));
-    QVERIFY2(res.pValue >= kAlpha, qPrintable(QString("chi2 %1 df %2 p %3").arg(res.statistic).arg(res.degreesOfFreedom).arg(res.pValue)));
+    const auto res =
+        testutil::chiSquareAgainstPmf(counts, n, pmf, -r, r, 200 * std::max<long long>(1, (long long)scale));
+    QVERIFY2(res.pValue >= kAlpha,
+             qPrintable(QString("chi2 %1 df %2 p %3").arg(res.statistic).arg(res.degreesOfFreedom).arg(res.pValue)));
     // Mean 0; sd of the mean <= sqrt(2) scale / sqrt(n); 5 sd tolerance.
     QVERIFY(std::fabs(sum / double(n)) < 5.0 * std::sqrt(2.0) * std::max(scale, 1.0) / std::sqrt(double(n)));
 }
@@ -162,7 +168,8 @@ void TestSamplers::discreteGaussian() {
     auto pmf = [&](long long x) { return discreteGaussianPmf(x, sigma2); };
     const long long r = testutil::centralRadius(pmf, n);
     const auto res = testutil::chiSquareAgainstPmf(counts, n, pmf, -r, r, 1000);
-    QVERIFY2(res.pValue >= kAlpha, qPrintable(QString("chi2 %1 df %2 p %3").arg(res.statistic).arg(res.degreesOfFreedom).arg(res.pValue)));
+    QVERIFY2(res.pValue >= kAlpha,
+             qPrintable(QString("chi2 %1 df %2 p %3").arg(res.statistic).arg(res.degreesOfFreedom).arg(res.pValue)));
 }
 
 void TestSamplers::granularity_data() {
@@ -192,7 +199,9 @@ void TestSamplers::snappedLaplaceMatchesLaplace() {
     const double d = ksStatistic(xs, cdf);
     QVERIFY2(d < ksCritical(xs.size()), qPrintable(QString("D %1 critical %2").arg(d).arg(ksCritical(xs.size()))));
     // Power check: the same sample is rejected against Laplace with scale 2.2.
-    auto wrong = [&](double x) { return x < mu ? 0.5 * std::exp((x - mu) / 2.2) : 1.0 - 0.5 * std::exp(-(x - mu) / 2.2); };
+    auto wrong = [&](double x) {
+        return x < mu ? 0.5 * std::exp((x - mu) / 2.2) : 1.0 - 0.5 * std::exp(-(x - mu) / 2.2);
+    };
     QVERIFY(ksStatistic(xs, wrong) > ksCritical(xs.size()));
 }
 
@@ -279,12 +288,14 @@ void TestSamplers::correctAtTheEdgesOfTheRange() {
     QCOMPARE(addGeometricNoise(rng, 30162, 1e20).status().code(), StatusCode::InvalidArgument);
     QCOMPARE(addGeometricNoise(rng, 30162, 0.0).status().code(), StatusCode::InvalidArgument);
     const auto edge = addGeometricNoise(rng, std::numeric_limits<std::int64_t>::max(), 1e15);  // overflow is refused
-    QVERIFY(edge.isOk() ? *edge < std::numeric_limits<std::int64_t>::max() : edge.status().code() == StatusCode::InvalidArgument);
+    QVERIFY(edge.isOk() ? *edge < std::numeric_limits<std::int64_t>::max()
+                        : edge.status().code() == StatusCode::InvalidArgument);
     // At the largest supported scales the noise is of that size: |noise| > scale / 100 has
     // probability exp(-0.01) ~ 0.99 per draw, so 20 draws all below it would have p ~ e^-92.
     for (double scale : {kMaxNoiseScale, 1e9}) {
         int large = 0;
-        for (int i = 0; i < 20; ++i) large += std::fabs(*addSnappedLaplace(rng, 30162.0, scale) - 30162.0) > scale / 100 ? 1 : 0;
+        for (int i = 0; i < 20; ++i)
+            large += std::fabs(*addSnappedLaplace(rng, 30162.0, scale) - 30162.0) > scale / 100 ? 1 : 0;
         QVERIFY2(large > 0, qPrintable(QString("scale %1").arg(scale)));
     }
     int moved = 0;

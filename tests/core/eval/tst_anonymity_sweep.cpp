@@ -181,7 +181,8 @@ void TestAnonymitySweep::mondrianHonoursK() {
         QVERIFY(row->measures[AnonymityMeasure::Loss] >= 0 && row->measures[AnonymityMeasure::Loss] <= 1);
         // Every class has >= k records, so the highest risk is at most 1/k.
         QVERIFY(row->measures[AnonymityMeasure::ProsecutorMax] <= 1.0 / row->k + 1e-12);
-        QVERIFY(row->measures[AnonymityMeasure::MethodMetric] >= 0 && row->measures[AnonymityMeasure::MethodMetric] <= 1);
+        QVERIFY(row->measures[AnonymityMeasure::MethodMetric] >= 0 &&
+                row->measures[AnonymityMeasure::MethodMetric] <= 1);
     }
 }
 

@@ -23,9 +23,9 @@ void TestErrorMetrics::metricsByHand() {
     const auto e = computeErrors({10, 0, 100}, {12, 1, 90}, 1000.0, 0.001);
     QCOMPARE(e[Metric::MeanAbsolute], 13.0 / 3.0);
     QCOMPARE(e[Metric::MeanRelative], (2.0 / 10 + 1.0 / 1 + 10.0 / 100) / 3.0);  // 0.4333
-    QCOMPARE(e[Metric::Rmse], std::sqrt(105.0 / 3.0));                            // sqrt((4+1+100)/3)
-    QCOMPARE(e[Metric::ScaledL1], 13.0 / 3.0 / 1000.0);                           // ||diff||_1 / q / N
-    QCOMPARE(e[Metric::ScaledL2], std::sqrt(105.0) / 3.0 / 1000.0);               // ||diff||_2 / q / N
+    QCOMPARE(e[Metric::Rmse], std::sqrt(105.0 / 3.0));                           // sqrt((4+1+100)/3)
+    QCOMPARE(e[Metric::ScaledL1], 13.0 / 3.0 / 1000.0);                          // ||diff||_1 / q / N
+    QCOMPARE(e[Metric::ScaledL2], std::sqrt(105.0) / 3.0 / 1000.0);              // ||diff||_2 / q / N
     QCOMPARE(e[Metric::MaxAbsolute], 10.0);
 }
 

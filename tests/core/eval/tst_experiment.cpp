@@ -40,7 +40,8 @@ void TestExperiment::logSpacedGrid() {
     const auto v = epsilonValues(g);
     QVERIFY(v.isOk());
     const double expected[] = {0.01, 0.1, 1.0, 10.0};  // 10^-2 .. 10^1, one decade apart
-    for (int i = 0; i < 4; ++i) QVERIFY2(std::abs((*v)[i] / expected[i] - 1) < 1e-12, qPrintable(QString::number((*v)[i])));
+    for (int i = 0; i < 4; ++i)
+        QVERIFY2(std::abs((*v)[i] / expected[i] - 1) < 1e-12, qPrintable(QString::number((*v)[i])));
     g.logSpaced = false;
     g.from = 1;
     g.to = 2;
@@ -62,19 +63,32 @@ void TestExperiment::defaults() {
 void TestExperiment::badExperiments_data() {
     QTest::addColumn<QString>("patch");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown key") << R"({"trails": 3})" << "unknown key 'trails'";
-    QTest::newRow("unknown method") << R"({"methods": ["count:laplace", "histogram:magic"]})" << "methods[1]: unknown method 'histogram:magic'";
-    QTest::newRow("duplicate label") << R"({"methods": ["count:laplace", "count:laplace"]})" << "label 'count:laplace' is used twice";
-    QTest::newRow("empty methods") << R"({"methods": []})" << "methods: expected a non-empty list";
-    QTest::newRow("epsilon from > to") << R"({"epsilon": {"from": 2, "to": 1}})" << "epsilon.from";
-    QTest::newRow("negative epsilon") << R"({"epsilon": [1, -0.5]})" << "epsilon[1] must be a positive finite number";
-    QTest::newRow("bad spacing") << R"({"epsilon": {"spacing": "cubic"}})" << "epsilon.spacing";
-    QTest::newRow("zero trials") << R"({"trials": 0})" << "trials: expected an integer between 1";
-    QTest::newRow("delta 1") << R"({"delta": 1})" << "delta";
-    QTest::newRow("negative seed") << R"({"seed": -4})" << "seed: expected a non-negative integer";
-    QTest::newRow("bad generator") << R"({"workload": "suffix"})" << "unknown generator 'suffix'";
-    QTest::newRow("file and counts") << R"({"dataset": {"file": "a.npy", "counts": [1]}})" << "exactly one of 'file', 'counts' and 'graph'";
-    QTest::newRow("bad method option key") << R"({"methods": [{"id": "count:laplace", "opts": {}}]})" << "unknown key 'opts'";
+    QTest::newRow("unknown key") << R"({"trails": 3})"
+                                 << "unknown key 'trails'";
+    QTest::newRow("unknown method") << R"({"methods": ["count:laplace", "histogram:magic"]})"
+                                    << "methods[1]: unknown method 'histogram:magic'";
+    QTest::newRow("duplicate label") << R"({"methods": ["count:laplace", "count:laplace"]})"
+                                     << "label 'count:laplace' is used twice";
+    QTest::newRow("empty methods") << R"({"methods": []})"
+                                   << "methods: expected a non-empty list";
+    QTest::newRow("epsilon from > to") << R"({"epsilon": {"from": 2, "to": 1}})"
+                                       << "epsilon.from";
+    QTest::newRow("negative epsilon") << R"({"epsilon": [1, -0.5]})"
+                                      << "epsilon[1] must be a positive finite number";
+    QTest::newRow("bad spacing") << R"({"epsilon": {"spacing": "cubic"}})"
+                                 << "epsilon.spacing";
+    QTest::newRow("zero trials") << R"({"trials": 0})"
+                                 << "trials: expected an integer between 1";
+    QTest::newRow("delta 1") << R"({"delta": 1})"
+                             << "delta";
+    QTest::newRow("negative seed") << R"({"seed": -4})"
+                                   << "seed: expected a non-negative integer";
+    QTest::newRow("bad generator") << R"({"workload": "suffix"})"
+                                   << "unknown generator 'suffix'";
+    QTest::newRow("file and counts") << R"({"dataset": {"file": "a.npy", "counts": [1]}})"
+                                     << "exactly one of 'file', 'counts' and 'graph'";
+    QTest::newRow("bad method option key") << R"({"methods": [{"id": "count:laplace", "opts": {}}]})"
+                                           << "unknown key 'opts'";
 }
 
 void TestExperiment::badExperiments() {
@@ -125,13 +139,20 @@ void TestExperiment::twoDimensionalCsv() {
 void TestExperiment::inputErrors_data() {
     QTest::addColumn<QString>("patch");
     QTest::addColumn<QString>("message");
-    QTest::newRow("lo > hi in inline ranges") << R"({"workload": [[0, 1], [3, 2]]})" << "workload: query 1: lo 3 > hi 2";
-    QTest::newRow("range outside the data") << R"({"workload": {"ranges": [[0, 4]]}})" << "query 0: hi 4 is out of the domain 0..3";
-    QTest::newRow("psd on 1-D data") << R"({"methods": ["psd:kd"]})" << "method 'psd:kd' needs a 2-D histogram";
-    QTest::newRow("smooth median without delta") << R"({"methods": ["median:smooth"]})" << "give the experiment a delta";
-    QTest::newRow("negative count") << R"({"dataset": {"counts": [1, -2]}})" << "count 1 is -2";
-    QTest::newRow("missing data file") << R"({"dataset": "nope.npy"})" << "nope.npy: no such file";
-    QTest::newRow("missing workload file") << R"({"workload": {"file": "nope.json"}})" << "nope.json: no such file";
+    QTest::newRow("lo > hi in inline ranges") << R"({"workload": [[0, 1], [3, 2]]})"
+                                              << "workload: query 1: lo 3 > hi 2";
+    QTest::newRow("range outside the data") << R"({"workload": {"ranges": [[0, 4]]}})"
+                                            << "query 0: hi 4 is out of the domain 0..3";
+    QTest::newRow("psd on 1-D data") << R"({"methods": ["psd:kd"]})"
+                                     << "method 'psd:kd' needs a 2-D histogram";
+    QTest::newRow("smooth median without delta") << R"({"methods": ["median:smooth"]})"
+                                                 << "give the experiment a delta";
+    QTest::newRow("negative count") << R"({"dataset": {"counts": [1, -2]}})"
+                                    << "count 1 is -2";
+    QTest::newRow("missing data file") << R"({"dataset": "nope.npy"})"
+                                       << "nope.npy: no such file";
+    QTest::newRow("missing workload file") << R"({"workload": {"file": "nope.json"}})"
+                                           << "nope.json: no such file";
 }
 
 void TestExperiment::inputErrors() {

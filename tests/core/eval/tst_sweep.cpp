@@ -96,7 +96,8 @@ void TestSweep::laplaceCountErrorIsItsScale() {
         QVERIFY(std::abs(b * eps - 1.0) < 1e-9);
         const double mean = r->summary(0, i)->metrics[0].mean;  // abs_error
         const double tol = 4.0 * b / std::sqrt(20000.0);
-        QVERIFY2(std::abs(mean - b) < tol, qPrintable(QString("eps %1: mean |error| %2, expected %3 +- %4").arg(eps).arg(mean).arg(b).arg(tol)));
+        QVERIFY2(std::abs(mean - b) < tol,
+                 qPrintable(QString("eps %1: mean |error| %2, expected %3 +- %4").arg(eps).arg(mean).arg(b).arg(tol)));
     }
 }
 
@@ -112,7 +113,8 @@ void TestSweep::geometricCountErrorMatchesItsExpectation() {
         const double mean = 2 * a / (1 - a * a);
         const double sd = std::sqrt(2 * a / ((1 - a) * (1 - a)) - mean * mean);
         const double got = r->summary(0, i)->metrics[0].mean;
-        QVERIFY2(std::abs(got - mean) < 4 * sd / std::sqrt(20000.0), qPrintable(QString("got %1 expected %2").arg(got).arg(mean)));
+        QVERIFY2(std::abs(got - mean) < 4 * sd / std::sqrt(20000.0),
+                 qPrintable(QString("got %1 expected %2").arg(got).arg(mean)));
     }
 }
 
@@ -124,24 +126,34 @@ void TestSweep::nearExactAtHugeEpsilon_data() {
     QTest::newRow("identity on NETTRACE prefixes")
         << R"({"dataset": "dpbench/NETTRACE.n4096.npy", "methods": ["histogram:identity"], "epsilon": [1000]})" << 0.5;
     QTest::newRow("hierarchical+consistency")
-        << R"({"dataset": "dpbench/NETTRACE.n4096.npy", "methods": ["histogram:hierarchical+consistency"], "epsilon": [1000]})" << 0.5;
-    QTest::newRow("wavelet") << R"({"dataset": "dpbench/NETTRACE.n4096.npy", "methods": ["histogram:wavelet"], "epsilon": [1000]})" << 0.5;
+        << R"({"dataset": "dpbench/NETTRACE.n4096.npy", "methods": ["histogram:hierarchical+consistency"], "epsilon": [1000]})"
+        << 0.5;
+    QTest::newRow("wavelet")
+        << R"({"dataset": "dpbench/NETTRACE.n4096.npy", "methods": ["histogram:wavelet"], "epsilon": [1000]})" << 0.5;
     // Records 0,1,2,3,3,3,3,3,4: true median bin 3 (rank 5). The EM median picks an interval
     // between neighbouring records next to rank 5, so it lies within one bin of 3.
-    QTest::newRow("exponential median") << R"({"dataset": {"counts": [1, 1, 1, 5, 1]}, "methods": ["median:exponential"], "epsilon": [1000]})" << 1.0;
-    QTest::newRow("noisy-histogram median") << R"({"dataset": {"counts": [1, 1, 1, 5, 1]}, "methods": ["median:histogram"], "epsilon": [1000]})" << 1e-9;
-    QTest::newRow("smooth median") << R"({"dataset": {"counts": [1, 1, 1, 5, 1]}, "methods": ["median:smooth"], "epsilon": [1000], "delta": 1e-6})" << 0.1;
+    QTest::newRow("exponential median")
+        << R"({"dataset": {"counts": [1, 1, 1, 5, 1]}, "methods": ["median:exponential"], "epsilon": [1000]})" << 1.0;
+    QTest::newRow("noisy-histogram median")
+        << R"({"dataset": {"counts": [1, 1, 1, 5, 1]}, "methods": ["median:histogram"], "epsilon": [1000]})" << 1e-9;
+    QTest::newRow("smooth median")
+        << R"({"dataset": {"counts": [1, 1, 1, 5, 1]}, "methods": ["median:smooth"], "epsilon": [1000], "delta": 1e-6})"
+        << 0.1;
     // 4 x 4 grid, quadtree of height 2 has the cells as leaves: answers exact up to the noise.
     QTest::newRow("quadtree on a 4x4 grid")
-        << R"({"dataset": {"counts": [[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,15,16]]}, "methods": [{"id": "psd:quad", "options": {"height": 2}}], "epsilon": [1000]})" << 0.05;
+        << R"({"dataset": {"counts": [[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,15,16]]}, "methods": [{"id": "psd:quad", "options": {"height": 2}}], "epsilon": [1000]})"
+        << 0.05;
     // Karate club: triangles have edge-level global sensitivity n - 2 = 32, scale 0.032 at eps 1000:
     // P(|error| > 0.5) = e^-15.6 per trial.
     QTest::newRow("graph edge Laplace triangles")
-        << R"({"dataset": {"graph": "../../resources/samples/karate.edges"}, "methods": ["graph:edge-laplace"], "epsilon": [1000]})" << 0.5;
+        << R"({"dataset": {"graph": "../../resources/samples/karate.edges"}, "methods": ["graph:edge-laplace"], "epsilon": [1000]})"
+        << 0.5;
     QTest::newRow("graph edge restricted k above max degree 17")
-        << R"({"dataset": {"graph": "../../resources/samples/karate.edges"}, "methods": [{"id": "graph:edge-restricted", "options": {"k": 20, "statistic": "edges"}}], "epsilon": [1000]})" << 0.1;
+        << R"({"dataset": {"graph": "../../resources/samples/karate.edges"}, "methods": [{"id": "graph:edge-restricted", "options": {"k": 20, "statistic": "edges"}}], "epsilon": [1000]})"
+        << 0.1;
     QTest::newRow("uniform grid 4x4")
-        << R"({"dataset": {"counts": [[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,15,16]]}, "methods": [{"id": "psd:grid", "options": {"cells_per_axis": 4}}], "epsilon": [1000]})" << 0.05;
+        << R"({"dataset": {"counts": [[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,15,16]]}, "methods": [{"id": "psd:grid", "options": {"cells_per_axis": 4}}], "epsilon": [1000]})"
+        << 0.05;
 }
 
 void TestSweep::nearExactAtHugeEpsilon() {
@@ -153,7 +165,8 @@ void TestSweep::nearExactAtHugeEpsilon() {
     const auto r = run(e, 2);
     QVERIFY2(r.isOk(), r.status().message().c_str());
     for (const auto& row : r->rows)
-        QVERIFY2(row.errors[Metric::MeanAbsolute] <= bound, qPrintable(QString::number(row.errors[Metric::MeanAbsolute])));
+        QVERIFY2(row.errors[Metric::MeanAbsolute] <= bound,
+                 qPrintable(QString::number(row.errors[Metric::MeanAbsolute])));
 }
 
 void TestSweep::sampledDataIsReproducible() {
@@ -204,19 +217,25 @@ void TestSweep::failingTrialNamesMethodEpsilonAndTrial() {
         "methods": [{"id": "psd:kd", "label": "tall kd", "options": {"height": 2}}], "epsilon": [5000], "trials": 2, "seed": 3})");
     const auto r = run(e, 2);
     QVERIFY(!r.isOk());
-    QVERIFY2(QString::fromStdString(r.status().message()).contains("method 'tall kd', epsilon 5000, trial 0"), r.status().message().c_str());
-    const auto badOption = experimentFrom(R"({"dataset": {"counts": [1, 2]}, "methods": [{"id": "histogram:hierarchical", "options": {"brnaching": 4}}]})");
+    QVERIFY2(QString::fromStdString(r.status().message()).contains("method 'tall kd', epsilon 5000, trial 0"),
+             r.status().message().c_str());
+    const auto badOption = experimentFrom(
+        R"({"dataset": {"counts": [1, 2]}, "methods": [{"id": "histogram:hierarchical", "options": {"brnaching": 4}}]})");
     const auto r2 = run(badOption, 1);
     QVERIFY(!r2.isOk());
-    QVERIFY2(QString::fromStdString(r2.status().message()).contains("has no option 'brnaching'"), r2.status().message().c_str());
-    const auto noK = experimentFrom(R"({"dataset": {"graph": "../../resources/samples/karate.edges"}, "methods": ["graph:node-truncation"], "delta": 1e-6})");
+    QVERIFY2(QString::fromStdString(r2.status().message()).contains("has no option 'brnaching'"),
+             r2.status().message().c_str());
+    const auto noK = experimentFrom(
+        R"({"dataset": {"graph": "../../resources/samples/karate.edges"}, "methods": ["graph:node-truncation"], "delta": 1e-6})");
     const auto r3 = run(noK, 1);
     QVERIFY(!r3.isOk());
-    QVERIFY2(QString::fromStdString(r3.status().message()).contains("give the degree bound as option 'k'"), r3.status().message().c_str());
+    QVERIFY2(QString::fromStdString(r3.status().message()).contains("give the degree bound as option 'k'"),
+             r3.status().message().c_str());
     const auto wrongKind = experimentFrom(R"({"dataset": {"counts": [1, 2]}, "methods": ["graph:edge-laplace"]})");
     const auto r4 = run(wrongKind, 1);
     QVERIFY(!r4.isOk());
-    QVERIFY2(QString::fromStdString(r4.status().message()).contains("needs a graph data set"), r4.status().message().c_str());
+    QVERIFY2(QString::fromStdString(r4.status().message()).contains("needs a graph data set"),
+             r4.status().message().c_str());
 }
 
 void TestSweep::summariesAndJson() {

@@ -60,9 +60,11 @@ void TestWorkload::badRanges_data() {
     QTest::newRow("text bound") << R"([[0, "3"]])" << false << "query 0: hi must be an integer";
     QTest::newRow("wrong shape 1-D") << "[[0, 1, 2]]" << false << "query 0: expected [lo, hi] for a 1-D histogram";
     QTest::newRow("2-D range on 1-D data") << "[[0, 1], [0, 0, 1, 1]]" << false << "query 1: expected [lo, hi]";
-    QTest::newRow("1-D range on 2-D data") << "[[0, 1]]" << true << "query 0: expected [row_lo, row_hi, col_lo, col_hi]";
+    QTest::newRow("1-D range on 2-D data")
+        << "[[0, 1]]" << true << "query 0: expected [row_lo, row_hi, col_lo, col_hi]";
     QTest::newRow("row lo > hi") << "[[2, 1, 0, 0]]" << true << "query 0: row_lo 2 > row_hi 1";
-    QTest::newRow("column out of range") << "[[0, 0, 0, 1], [0, 2, 1, 4]]" << true << "query 1: col_hi 4 is out of the domain 0..3";
+    QTest::newRow("column out of range") << "[[0, 0, 0, 1], [0, 2, 1, 4]]" << true
+                                         << "query 1: col_hi 4 is out of the domain 0..3";
     QTest::newRow("row out of range") << "[[0, 3, 0, 0]]" << true << "query 0: row_hi 3 is out of the domain 0..2";
 }
 

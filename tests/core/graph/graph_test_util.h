@@ -9,7 +9,9 @@
 #include <utility>
 #include <vector>
 
-inline std::string graphDataPath(const std::string& file) { return std::string(VEIL_TEST_DATA_DIR) + "/graphs/" + file; }
+inline std::string graphDataPath(const std::string& file) {
+    return std::string(VEIL_TEST_DATA_DIR) + "/graphs/" + file;
+}
 
 inline veil::graph::Graph loadTestGraph(const std::string& name, bool labels = false) {
     auto loaded = veil::graph::loadGraph(graphDataPath(name + ".edges"));

@@ -62,10 +62,14 @@ void TestGraphIo::nonNumericIdsSortedAsText() {
 void TestGraphIo::badLines_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("where");
-    QTest::newRow("one field") << "1 2\n2 3\n7\n" << "t.txt:3";
-    QTest::newRow("four fields") << "1 2 3 4\n" << "t.txt:1";
-    QTest::newRow("non-numeric weight") << "# c\n1 2 heavy\n" << "t.txt:2";
-    QTest::newRow("empty file") << "# only a comment\n" << "no edges";
+    QTest::newRow("one field") << "1 2\n2 3\n7\n"
+                               << "t.txt:3";
+    QTest::newRow("four fields") << "1 2 3 4\n"
+                                 << "t.txt:1";
+    QTest::newRow("non-numeric weight") << "# c\n1 2 heavy\n"
+                                        << "t.txt:2";
+    QTest::newRow("empty file") << "# only a comment\n"
+                                << "no edges";
 }
 
 void TestGraphIo::badLines() {
@@ -93,11 +97,16 @@ void TestGraphIo::gmlFootball() {
 void TestGraphIo::gmlErrors_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("where");
-    QTest::newRow("unterminated string") << "graph [\n node [ id 1 label \"x ]\n]\n" << "g.gml:2";
-    QTest::newRow("edge without target") << "graph [\n node [ id 1 ]\n edge [\n source 1\n ]\n]\n" << "g.gml:3";
-    QTest::newRow("node without id") << "graph [\n node [ label \"a\" ]\n]\n" << "g.gml:2";
-    QTest::newRow("no graph") << "Creator \"me\"\n" << "no 'graph";
-    QTest::newRow("unclosed") << "graph [\n node [ id 1 ]\n" << "not closed";
+    QTest::newRow("unterminated string") << "graph [\n node [ id 1 label \"x ]\n]\n"
+                                         << "g.gml:2";
+    QTest::newRow("edge without target") << "graph [\n node [ id 1 ]\n edge [\n source 1\n ]\n]\n"
+                                         << "g.gml:3";
+    QTest::newRow("node without id") << "graph [\n node [ label \"a\" ]\n]\n"
+                                     << "g.gml:2";
+    QTest::newRow("no graph") << "Creator \"me\"\n"
+                              << "no 'graph";
+    QTest::newRow("unclosed") << "graph [\n node [ id 1 ]\n"
+                              << "not closed";
 }
 
 void TestGraphIo::gmlErrors() {

@@ -16,7 +16,8 @@
 using namespace veil::graph;
 
 namespace {
-ReleaseRequest request(StatisticKind kind, Privacy p, Method m, double eps, double delta = 0, std::size_t k = 0, int trials = 1) {
+ReleaseRequest request(StatisticKind kind, Privacy p, Method m, double eps, double delta = 0, std::size_t k = 0,
+                       int trials = 1) {
     ReleaseRequest r;
     r.statistic = makeStatistic(kind);
     r.privacy = p;
@@ -94,7 +95,8 @@ void TestGraphMechanisms::laplaceScales() {
     const veil::RunContext ctx;
     auto r = releaseStatistic(gate, g, request(StatisticKind(kind), Privacy(privacy), Method::Laplace, eps), ctx);
     QVERIFY2(r.isOk(), r.status().message().c_str());
-    QVERIFY2(std::abs(r->noiseScale - scale) <= 1e-9 * scale, qPrintable(QString::number(r->noiseScale, 'g', 17)));  // + snapping
+    QVERIFY2(std::abs(r->noiseScale - scale) <= 1e-9 * scale,
+             qPrintable(QString::number(r->noiseScale, 'g', 17)));  // + snapping
     QCOMPARE(r->releases.size(), std::size_t{1});
     QCOMPARE(r->projectedValue, r->trueValue);
     QVERIFY(r->guarantee.find("(" + veil::formatNumber(eps) + ", 0)") != std::string::npos);
@@ -109,7 +111,8 @@ void TestGraphMechanisms::laplaceStatistics() {
     const Graph g = loadTestGraph("karate");
     auto gate = veil::dp::ReleaseGate::teaching(2024);
     const veil::RunContext ctx;
-    auto r = releaseStatistic(gate, g, request(StatisticKind::Edges, Privacy::Edge, Method::Laplace, 1.0, 0, 0, 4000), ctx);
+    auto r =
+        releaseStatistic(gate, g, request(StatisticKind::Edges, Privacy::Edge, Method::Laplace, 1.0, 0, 0, 4000), ctx);
     QVERIFY(r.isOk());
     double mean = 0, var = 0;
     for (double x : r->releases) mean += x / 4000;
@@ -124,7 +127,8 @@ void TestGraphMechanisms::noisyMaxDegree() {
     const Graph g = loadTestGraph("karate");
     auto gate = veil::dp::ReleaseGate::teaching(5);
     const veil::RunContext ctx;
-    auto r = releaseStatistic(gate, g, request(StatisticKind::Triangles, Privacy::Edge, Method::NoisyMaxDegree, 1.0, 1e-6, 0, 2000), ctx);
+    auto r = releaseStatistic(
+        gate, g, request(StatisticKind::Triangles, Privacy::Edge, Method::NoisyMaxDegree, 1.0, 1e-6, 0, 2000), ctx);
     QVERIFY2(r.isOk(), r.status().message().c_str());
     double mean = 0;
     for (double s : r->noiseScales) mean += s / 2000;
@@ -140,12 +144,14 @@ void TestGraphMechanisms::restrictedEdge() {
     const Graph g = loadTestGraph("karate");
     auto gate = veil::dp::ReleaseGate::teaching(3);
     const veil::RunContext ctx;
-    auto r = releaseStatistic(gate, g, request(StatisticKind::Triangles, Privacy::Edge, Method::Restricted, 1.0, 0, 5), ctx);
+    auto r =
+        releaseStatistic(gate, g, request(StatisticKind::Triangles, Privacy::Edge, Method::Restricted, 1.0, 0, 5), ctx);
     QVERIFY(r.isOk());
     QCOMPARE(r->projectedValue, 9.0);
     QVERIFY(std::abs(r->noiseScale - 12.0) < 1e-9);  // (+ the snapping step)
     QCOMPARE(r->removedEdges, std::size_t{78 - 39});
-    auto e = releaseStatistic(gate, g, request(StatisticKind::Edges, Privacy::Edge, Method::Restricted, 0.5, 0, 5), ctx);
+    auto e =
+        releaseStatistic(gate, g, request(StatisticKind::Edges, Privacy::Edge, Method::Restricted, 0.5, 0, 5), ctx);
     QCOMPARE(e->projectedValue, 39.0);
     QVERIFY(std::abs(e->noiseScale - 6.0) < 1e-9);  // 3 * 1 / 0.5
 }
@@ -156,7 +162,8 @@ void TestGraphMechanisms::restrictedNodeOnHk() {
     const Graph g = loadTestGraph("football");
     auto gate = veil::dp::ReleaseGate::teaching(4);
     const veil::RunContext ctx;
-    auto r = releaseStatistic(gate, g, request(StatisticKind::Edges, Privacy::Node, Method::Restricted, 1.0, 1e-6, 12), ctx);
+    auto r =
+        releaseStatistic(gate, g, request(StatisticKind::Edges, Privacy::Node, Method::Restricted, 1.0, 1e-6, 12), ctx);
     QVERIFY2(r.isOk(), r.status().message().c_str());
     QCOMPARE(*r->dEst, 0.0);
     QCOMPARE(r->projectedValue, 613.0);
@@ -169,10 +176,11 @@ void TestGraphMechanisms::restrictedNodeKarate() {
     const Graph g = loadTestGraph("karate");
     auto gate = veil::dp::ReleaseGate::teaching(4);
     const veil::RunContext ctx;
-    auto r = releaseStatistic(gate, g, request(StatisticKind::Triangles, Privacy::Node, Method::Restricted, 1.0, 1e-6, 5), ctx);
+    auto r = releaseStatistic(gate, g,
+                              request(StatisticKind::Triangles, Privacy::Node, Method::Restricted, 1.0, 1e-6, 5), ctx);
     QVERIFY(r.isOk());
     QVERIFY(*r->dEst > 0);
-    QVERIFY(r->projectedValue <= r->trueValue);  // mu(G) is a subgraph
+    QVERIFY(r->projectedValue <= r->trueValue);                                    // mu(G) is a subgraph
     QCOMPARE(*r->smoothBound, lpSmoothBound(*r->dEst, *r->beta, 4, 3 * 10 * 10));  // RS(H_10) = 3 * 10^2
     QVERIFY(r->guarantee.find("(1, 1e-06) node-DP") != std::string::npos);
     QCOMPARE(r->spentEpsilon, 1.0);
@@ -192,7 +200,8 @@ void TestGraphMechanisms::lpSmoothBoundMatchesGrid() {
     QFETCH(double, beta);
     // Independent check: maximise exp(-(beta/4)(d - dEst)) (2d + 5) * 7 on a grid of step 1e-3.
     double best = 0;
-    for (double d = dEst; d < dEst + 2000; d += 1e-3) best = std::max(best, std::exp(-(beta / 4) * (d - dEst)) * (2 * d + 5) * 7);
+    for (double d = dEst; d < dEst + 2000; d += 1e-3)
+        best = std::max(best, std::exp(-(beta / 4) * (d - dEst)) * (2 * d + 5) * 7);
     const double s = lpSmoothBound(dEst, beta, 4, 7);
     QVERIFY2(s >= best - 1e-9 && s <= best * (1 + 1e-9), qPrintable(QString("%1 vs %2").arg(s).arg(best)));
 }
@@ -208,7 +217,8 @@ void TestGraphMechanisms::truncationRelease() {
     const Graph g = loadTestGraph("karate");
     auto gate = veil::dp::ReleaseGate::teaching(8);
     const veil::RunContext ctx;
-    auto r = releaseStatistic(gate, g, request(StatisticKind::Edges, Privacy::Node, Method::Truncation, 1.0, 1e-6, 5), ctx);
+    auto r =
+        releaseStatistic(gate, g, request(StatisticKind::Edges, Privacy::Node, Method::Truncation, 1.0, 1e-6, 5), ctx);
     QVERIFY2(r.isOk(), r.status().message().c_str());
     // Nodes of degree > 5 lose their edges; count kept edges independently.
     double kept = 0;
@@ -282,8 +292,9 @@ void TestGraphMechanisms::invalid() {
     QFETCH(int, k);
     auto gate = veil::dp::ReleaseGate::teaching(1);
     const veil::RunContext ctx;
-    auto r = releaseStatistic(gate, makeStar(4), request(StatisticKind(kind), Privacy(privacy), Method(method), eps, delta,
-                                                   static_cast<std::size_t>(k)), ctx);
+    auto r = releaseStatistic(
+        gate, makeStar(4),
+        request(StatisticKind(kind), Privacy(privacy), Method(method), eps, delta, static_cast<std::size_t>(k)), ctx);
     QCOMPARE(r.status().code(), veil::StatusCode::InvalidArgument);
     QVERIFY(gate.receipts().empty());  // refused before the gate: nothing charged
 }
@@ -293,7 +304,9 @@ void TestGraphMechanisms::seededIsReproducible() {
     auto run = [&](std::uint64_t seed) {
         auto gate = veil::dp::ReleaseGate::teaching(seed);
         const veil::RunContext ctx;
-        return releaseStatistic(gate, g, request(StatisticKind::Triangles, Privacy::Edge, Method::Laplace, 1.0, 0, 0, 5), ctx)->releases;
+        return releaseStatistic(gate, g,
+                                request(StatisticKind::Triangles, Privacy::Edge, Method::Laplace, 1.0, 0, 0, 5), ctx)
+            ->releases;
     };
     QCOMPARE(run(11), run(11));
     QVERIFY(run(11) != run(12));

@@ -136,7 +136,8 @@ void TestGraphProjection::lpLandsInH2k() {
     QVERIFY(static_cast<double>(p->deletedNodes.size()) <= p->dEst + 1e-6);
     QCOMPARE(p->dEst, 4.0 * p->lpObjective);
     // The LP optimum is at most the number of nodes of degree > k (x = 1 on them is feasible).
-    QVERIFY(p->lpObjective <= static_cast<double>(veil::graph::nodesAboveDegree(g, static_cast<std::size_t>(k)).size()) + 1e-6);
+    QVERIFY(p->lpObjective <=
+            static_cast<double>(veil::graph::nodesAboveDegree(g, static_cast<std::size_t>(k)).size()) + 1e-6);
     for (double x : p->x) QVERIFY(x >= 0.0 && x <= 1.0);
 }
 
@@ -178,10 +179,9 @@ void TestGraphProjection::lpMatchesFullFormulation() {
     veil::RunContext ctx;
     auto p = projectVertexLp(g, static_cast<std::size_t>(k), ctx);
     QVERIFY2(p.isOk(), p.status().message().c_str());
-    QVERIFY2(std::abs(p->lpObjective - optimum) <= 1e-6 * optimum,
-             qPrintable(QString("LP optimum %1, expected %2")
-                            .arg(p->lpObjective, 0, 'g', 12)
-                            .arg(optimum, 0, 'g', 12)));
+    QVERIFY2(
+        std::abs(p->lpObjective - optimum) <= 1e-6 * optimum,
+        qPrintable(QString("LP optimum %1, expected %2").arg(p->lpObjective, 0, 'g', 12).arg(optimum, 0, 'g', 12)));
     // x may be another optimal point than the w formulation's: the rounding must still land in H_2k.
     QVERIFY(maxDegree(p->projected) <= 2 * static_cast<std::size_t>(k));
     QVERIFY(p->lpRounds >= 1);
@@ -205,8 +205,7 @@ void TestGraphProjection::lpReductionsByHand() {
     veil::RunContext ctx;
     auto p = projectVertexLp(g, 2, ctx);
     QVERIFY2(p.isOk(), p.status().message().c_str());
-    QVERIFY2(std::abs(p->lpObjective - 4.0 / 3.0) < 1e-9,
-             qPrintable(QString::number(p->lpObjective, 'g', 12)));
+    QVERIFY2(std::abs(p->lpObjective - 4.0 / 3.0) < 1e-9, qPrintable(QString::number(p->lpObjective, 'g', 12)));
     QVERIFY(std::abs(p->dEst - 16.0 / 3.0) < 1e-9);
     QVERIFY(std::abs(p->x[0] - 2.0 / 3.0) < 1e-9);
     QVERIFY(std::abs(p->x[1] - 2.0 / 3.0) < 1e-9);

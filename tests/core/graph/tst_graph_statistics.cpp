@@ -156,7 +156,11 @@ void TestGraphStatistics::graphletsSampling() {
     for (std::size_t i = 0; i < kGraphletTypes; ++i) {
         const double se = std::sqrt(std::max(0.0, sq[i] - mean[i] * mean[i]) / runs);
         QVERIFY2(std::abs(mean[i] - exact[i]) <= 4 * se + 1e-9,
-                 qPrintable(QString("%1: mean %2 exact %3 se %4").arg(graphletName(static_cast<Graphlet>(i))).arg(mean[i]).arg(exact[i]).arg(se)));
+                 qPrintable(QString("%1: mean %2 exact %3 se %4")
+                                .arg(graphletName(static_cast<Graphlet>(i)))
+                                .arg(mean[i])
+                                .arg(exact[i])
+                                .arg(se)));
     }
     QCOMPARE(estimateGraphlets(g, 0, ctx).status().code(), veil::StatusCode::InvalidArgument);
 }
@@ -166,15 +170,23 @@ void TestGraphStatistics::profileQueries_data() {
     QTest::addColumn<QString>("spec");
     QTest::addColumn<int>("expected");
     // golden.py with the label files.
-    QTest::newRow("karate adjacent to MrHi") << "karate" << "MrHi" << 24;
-    QTest::newRow("karate adjacent to Officer") << "karate" << "Officer" << 23;
-    QTest::newRow("karate two MrHi friends") << "karate" << "MrHi,MrHi/1-2" << 17;
-    QTest::newRow("karate lawyers-doctors") << "karate" << "MrHi,MrHi,Officer,Officer/1-2,3-4,1!3,1!4,2!3,2!4" << 2;
-    QTest::newRow("football lawyers-doctors") << "football" << "0,0,1,1/1-2,3-4,1!3,1!4,2!3,2!4" << 2;
-    QTest::newRow("football two conf-0 friends") << "football" << "0,0/1-2" << 12;
+    QTest::newRow("karate adjacent to MrHi") << "karate"
+                                             << "MrHi" << 24;
+    QTest::newRow("karate adjacent to Officer") << "karate"
+                                                << "Officer" << 23;
+    QTest::newRow("karate two MrHi friends") << "karate"
+                                             << "MrHi,MrHi/1-2" << 17;
+    QTest::newRow("karate lawyers-doctors") << "karate"
+                                            << "MrHi,MrHi,Officer,Officer/1-2,3-4,1!3,1!4,2!3,2!4" << 2;
+    QTest::newRow("football lawyers-doctors") << "football"
+                                              << "0,0,1,1/1-2,3-4,1!3,1!4,2!3,2!4" << 2;
+    QTest::newRow("football two conf-0 friends") << "football"
+                                                 << "0,0/1-2" << 12;
     // Hand-checkable: every node with a neighbour = all 34 (connected graph); nobody has 18 neighbours.
-    QTest::newRow("any neighbour") << "karate" << "*" << 34;
-    QTest::newRow("eight any slots") << "karate" << "*,*,*,*,*,*,*,*" << 5;  // degrees >= 8: 17,16,12,10,9
+    QTest::newRow("any neighbour") << "karate"
+                                   << "*" << 34;
+    QTest::newRow("eight any slots") << "karate"
+                                     << "*,*,*,*,*,*,*,*" << 5;  // degrees >= 8: 17,16,12,10,9
 }
 
 void TestGraphStatistics::profileQueries() {
@@ -216,7 +228,8 @@ void TestGraphStatistics::labelledTriangles() {
     QCOMPARE(countLabelledTriangles(g, {a, b, a}), std::uint64_t{1});
     QCOMPARE(countLabelledTriangles(g, {b, a, b}), std::uint64_t{3});
     QCOMPARE(countLabelledTriangles(g, {b, b, b}), std::uint64_t{15});
-    QCOMPARE(countLabelledTriangles(g, {ProfileQuery::kAny, ProfileQuery::kAny, ProfileQuery::kAny}), std::uint64_t{45});
+    QCOMPARE(countLabelledTriangles(g, {ProfileQuery::kAny, ProfileQuery::kAny, ProfileQuery::kAny}),
+             std::uint64_t{45});
     QCOMPARE(countLabelledTriangles(g, {a, ProfileQuery::kAny, ProfileQuery::kAny}), std::uint64_t{30});
 }
 

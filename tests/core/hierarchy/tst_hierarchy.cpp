@@ -64,11 +64,16 @@ void TestHierarchy::importArxFilesVerbatim() {
 void TestHierarchy::detectDelimiter_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("semicolon") << "a;x;*\nb;x;*\n" << ";";
-    QTest::newRow("comma") << "a,x,*\nb,x,*\n" << ",";
-    QTest::newRow("tab") << "a\tx\nb\tx\n" << "\t";
-    QTest::newRow("semicolon with commas in labels") << "29;[20,30[;*\n41;[40,50[;*\n" << ";";
-    QTest::newRow("quoted comma") << "\"a,b\",*\nc,*\n" << ",";
+    QTest::newRow("semicolon") << "a;x;*\nb;x;*\n"
+                               << ";";
+    QTest::newRow("comma") << "a,x,*\nb,x,*\n"
+                           << ",";
+    QTest::newRow("tab") << "a\tx\nb\tx\n"
+                         << "\t";
+    QTest::newRow("semicolon with commas in labels") << "29;[20,30[;*\n41;[40,50[;*\n"
+                                                     << ";";
+    QTest::newRow("quoted comma") << "\"a,b\",*\nc,*\n"
+                                  << ",";
 }
 
 void TestHierarchy::detectDelimiter() {
@@ -96,10 +101,14 @@ void TestHierarchy::exportRoundTrip() {
 void TestHierarchy::badFiles_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("empty") << "" << "empty";
-    QTest::newRow("ragged depth") << "a;x;*\nb;*\n" << "h.csv:2: 2 levels, expected 3";
-    QTest::newRow("duplicate value") << "a;*\na;*\n" << "'a' appears twice";
-    QTest::newRow("open quote") << "\"a;*\n" << "unterminated";
+    QTest::newRow("empty") << ""
+                           << "empty";
+    QTest::newRow("ragged depth") << "a;x;*\nb;*\n"
+                                  << "h.csv:2: 2 levels, expected 3";
+    QTest::newRow("duplicate value") << "a;*\na;*\n"
+                                     << "'a' appears twice";
+    QTest::newRow("open quote") << "\"a;*\n"
+                                << "unterminated";
 }
 
 void TestHierarchy::badFiles() {
@@ -179,7 +188,8 @@ void TestHierarchy::groupingBuilder() {
     b.groupSizes = {2, 2};
     auto h = b.build({"9th", "1st-4th", "Preschool"}, "edu");
     QVERIFY2(h.isOk(), h.status().message().c_str());
-    QCOMPARE(row(*h, "Preschool"), (std::vector<std::string>{"Preschool", "Preschool-1st-4th", "Preschool-7th-8th", "*"}));
+    QCOMPARE(row(*h, "Preschool"),
+             (std::vector<std::string>{"Preschool", "Preschool-1st-4th", "Preschool-7th-8th", "*"}));
     QCOMPARE(row(*h, "9th"), (std::vector<std::string>{"9th", "9th", "9th", "*"}));
     QVERIFY(h->checkConsistency().isOk());
     OrderedGroupingBuilder numeric;  // no order: numeric sort of the values
@@ -191,8 +201,10 @@ void TestHierarchy::groupingBuilder() {
 
 void TestHierarchy::userTreeBuilder() {
     UserTreeBuilder b;
-    b.edges = {{"gastritis", "stomach disease"}, {"flu", "respiratory infection"},
-               {"stomach disease", "disease"}, {"respiratory infection", "disease"}};
+    b.edges = {{"gastritis", "stomach disease"},
+               {"flu", "respiratory infection"},
+               {"stomach disease", "disease"},
+               {"respiratory infection", "disease"}};
     auto h = b.build({"flu", "gastritis"}, "disease");
     QVERIFY2(h.isOk(), h.status().message().c_str());
     QCOMPARE(row(*h, "flu"), (std::vector<std::string>{"flu", "respiratory infection", "disease"}));

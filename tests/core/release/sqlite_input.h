@@ -28,7 +28,10 @@ inline SqlRun runSqlOnTable(const Table& table, const std::string& script, const
     for (std::size_t c = 0; c < table.columnCount(); ++c) {
         const ColumnType type = table.column(c).type();
         create += (c ? ", \"" : "\"") + table.column(c).name() +
-                  (allText ? "\" TEXT" : type == ColumnType::Integer ? "\" INTEGER" : isNumericType(type) ? "\" REAL" : "\" TEXT");
+                  (allText                       ? "\" TEXT"
+                   : type == ColumnType::Integer ? "\" INTEGER"
+                   : isNumericType(type)         ? "\" REAL"
+                                                 : "\" TEXT");
         insert += c ? ",?" : "?";
     }
     sqlite3_exec(db, (create + ")").c_str(), nullptr, nullptr, nullptr);

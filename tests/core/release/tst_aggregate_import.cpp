@@ -53,9 +53,10 @@ void TestAggregateImport::wellFormed() {
     QCOMPARE(h->values, (std::vector<double>{2, 0, 2}));
     QCOMPARE(h->rows, std::size_t(4));
     // Columns in another order, CRLF, rows out of order, NULL spelled out, "2.0" as a count.
-    auto h2 = parseAggregatesCsv("label,n,clamped_sum,output_index\r\n\"[4, 6]\",2.0,NULL,2\r\n\"[0, 2)\",2,,0\r\n"
-                                 "\"[2, 4)\",0,,1\r\n",
-                                 "agg.csv", histogramSpec());
+    auto h2 = parseAggregatesCsv(
+        "label,n,clamped_sum,output_index\r\n\"[4, 6]\",2.0,NULL,2\r\n\"[0, 2)\",2,,0\r\n"
+        "\"[2, 4)\",0,,1\r\n",
+        "agg.csv", histogramSpec());
     QVERIFY2(h2.isOk(), h2.status().message().c_str());
     QCOMPARE(h2->values, (std::vector<double>{2, 0, 2}));
     auto s = parseAggregatesCsv("output_index,label,n,clamped_sum\n0,sum,4,9.0\n", "agg.csv", sumSpec());
@@ -69,30 +70,47 @@ void TestAggregateImport::malformed_data() {
     QTest::addColumn<QString>("csv");
     QTest::addColumn<QString>("message");
     const QString hdr = "output_index,label,n,clamped_sum\n";
-    QTest::newRow("empty file") << 0 << "" << "agg.csv: empty";
-    QTest::newRow("unknown column") << 0 << "output_index,label,n,noisy\n" << "agg.csv:1: unknown column 'noisy'";
-    QTest::newRow("missing column") << 0 << "output_index,label,n\n" << "agg.csv:1: column 'clamped_sum' is missing";
-    QTest::newRow("duplicate column") << 0 << "output_index,label,n,n,clamped_sum\n" << "agg.csv:1: column 'n' appears twice";
-    QTest::newRow("wrong field count") << 0 << hdr + "0,\"[0, 2)\",2\n" << "agg.csv:2: 3 fields, expected 4";
+    QTest::newRow("empty file") << 0 << ""
+                                << "agg.csv: empty";
+    QTest::newRow("unknown column") << 0 << "output_index,label,n,noisy\n"
+                                    << "agg.csv:1: unknown column 'noisy'";
+    QTest::newRow("missing column") << 0 << "output_index,label,n\n"
+                                    << "agg.csv:1: column 'clamped_sum' is missing";
+    QTest::newRow("duplicate column") << 0 << "output_index,label,n,n,clamped_sum\n"
+                                      << "agg.csv:1: column 'n' appears twice";
+    QTest::newRow("wrong field count") << 0 << hdr + "0,\"[0, 2)\",2\n"
+                                       << "agg.csv:2: 3 fields, expected 4";
     QTest::newRow("bin label from the data") << 0 << hdr + "0,\"[0, 2)\",2,\n1,\"[2, 3)\",0,\n"
                                              << "agg.csv:3: label '[2, 3)' of output 1 is not the plan's '[2, 4)'";
     QTest::newRow("missing empty bin") << 0 << hdr + "0,\"[0, 2)\",2,\n2,\"[4, 6]\",2,\n"
                                        << "agg.csv: output 1 ('[2, 4)') is missing";
     QTest::newRow("output twice") << 0 << hdr + "0,\"[0, 2)\",2,\n0,\"[0, 2)\",2,\n"
                                   << "agg.csv:3: output 0 appears twice (first on line 2)";
-    QTest::newRow("output out of range") << 0 << hdr + "3,x,1,\n" << "agg.csv:2: output_index '3' is not one of 0..2";
-    QTest::newRow("negative count") << 0 << hdr + "0,\"[0, 2)\",-1,\n" << "agg.csv:2: n '-1' is not a non-negative integer";
-    QTest::newRow("fractional count") << 0 << hdr + "0,\"[0, 2)\",2.5,\n" << "agg.csv:2: n '2.5' is not a non-negative integer";
-    QTest::newRow("sum given for a histogram") << 0 << hdr + "0,\"[0, 2)\",2,3.5\n" << "agg.csv:2: clamped_sum must be empty";
-    QTest::newRow("unterminated quote") << 0 << hdr + "0,\"[0, 2),2,\n" << "agg.csv:2: unterminated quoted field";
+    QTest::newRow("output out of range") << 0 << hdr + "3,x,1,\n"
+                                         << "agg.csv:2: output_index '3' is not one of 0..2";
+    QTest::newRow("negative count") << 0 << hdr + "0,\"[0, 2)\",-1,\n"
+                                    << "agg.csv:2: n '-1' is not a non-negative integer";
+    QTest::newRow("fractional count") << 0 << hdr + "0,\"[0, 2)\",2.5,\n"
+                                      << "agg.csv:2: n '2.5' is not a non-negative integer";
+    QTest::newRow("sum given for a histogram") << 0 << hdr + "0,\"[0, 2)\",2,3.5\n"
+                                               << "agg.csv:2: clamped_sum must be empty";
+    QTest::newRow("unterminated quote") << 0 << hdr + "0,\"[0, 2),2,\n"
+                                        << "agg.csv:2: unterminated quoted field";
     // n = 4 on [0, 4]: the clamped sum must lie in [0, 16].
-    QTest::newRow("sum above n*upper") << 1 << hdr + "0,sum,4,17\n" << "agg.csv:2: clamped_sum 17 is outside [n*lower, n*upper] = [0, 16]";
-    QTest::newRow("sum below n*lower") << 1 << hdr + "0,sum,4,-0.5\n" << "is outside [n*lower, n*upper] = [0, 16]";
-    QTest::newRow("sum not a number") << 1 << hdr + "0,sum,4,abc\n" << "agg.csv:2: clamped_sum 'abc' is not a finite number";
-    QTest::newRow("sum missing") << 1 << hdr + "0,sum,4,\n" << "agg.csv:2: clamped_sum '' is not a finite number";
-    QTest::newRow("wrong label for a sum") << 1 << hdr + "0,mean,4,9\n" << "agg.csv:2: label 'mean' of output 0 is not the plan's 'sum'";
-    QTest::newRow("count with a sum") << 2 << hdr + "0,count,4,9\n" << "agg.csv:2: clamped_sum must be empty for a count";
-    QTest::newRow("mean of nothing") << 3 << hdr + "0,mean,0,0\n" << "agg.csv:2: n is 0";
+    QTest::newRow("sum above n*upper") << 1 << hdr + "0,sum,4,17\n"
+                                       << "agg.csv:2: clamped_sum 17 is outside [n*lower, n*upper] = [0, 16]";
+    QTest::newRow("sum below n*lower") << 1 << hdr + "0,sum,4,-0.5\n"
+                                       << "is outside [n*lower, n*upper] = [0, 16]";
+    QTest::newRow("sum not a number") << 1 << hdr + "0,sum,4,abc\n"
+                                      << "agg.csv:2: clamped_sum 'abc' is not a finite number";
+    QTest::newRow("sum missing") << 1 << hdr + "0,sum,4,\n"
+                                 << "agg.csv:2: clamped_sum '' is not a finite number";
+    QTest::newRow("wrong label for a sum") << 1 << hdr + "0,mean,4,9\n"
+                                           << "agg.csv:2: label 'mean' of output 0 is not the plan's 'sum'";
+    QTest::newRow("count with a sum") << 2 << hdr + "0,count,4,9\n"
+                                      << "agg.csv:2: clamped_sum must be empty for a count";
+    QTest::newRow("mean of nothing") << 3 << hdr + "0,mean,0,0\n"
+                                     << "agg.csv:2: n is 0";
 }
 
 void TestAggregateImport::malformed() {
@@ -109,8 +127,9 @@ void TestAggregateImport::releaseOnAggregatesRecordsTheirSource() {
     QTemporaryDir tmp;
     const std::string agg = tmp.filePath("agg.csv").toStdString();
     std::ofstream(agg) << kGoodHistogram;
-    nlohmann::json j = {{"kind", "dp-query"}, {"dataset", "not-read.csv"}, {"column", "x"}, {"query", "histogram"},
-                        {"mechanism", "geometric"}, {"epsilon", 0.5}, {"bins", {0, 2, 4, 6}}};
+    nlohmann::json j = {{"kind", "dp-query"},   {"dataset", "not-read.csv"}, {"column", "x"},
+                        {"query", "histogram"}, {"mechanism", "geometric"},  {"epsilon", 0.5},
+                        {"bins", {0, 2, 4, 6}}};
     auto plan = parseReleasePlan(j, tmp.path().toStdString(), "plan.json");
     QVERIFY(plan.isOk());
     dp::ReleaseGate::Options gateOptions;
@@ -162,7 +181,8 @@ void TestAggregateImport::coreRefusesInconsistentAggregates() {
     dp::ColumnQuerySpec s = specs[spec];
     if (spec == 3) s.mechanism = dp::MechanismKind::Exponential;
     auto gate = dp::ReleaseGate::teaching(1);
-    auto r = dp::releaseExactAggregates(gate, "x", s, {std::vector<double>(values.begin(), values.end()), std::size_t(rows)}, RunContext{});
+    auto r = dp::releaseExactAggregates(
+        gate, "x", s, {std::vector<double>(values.begin(), values.end()), std::size_t(rows)}, RunContext{});
     QVERIFY(!r.isOk());
     QVERIFY2(QString::fromStdString(r.status().message()).contains(message), r.status().message().c_str());
 }

@@ -76,15 +76,23 @@ void TestAggregateSql::adultMatchesVeilExact_data() {
     QTest::addColumn<int>("bins");
     QTest::addColumn<QStringList>("categories");
     const double none = std::nan("");
-    QTest::newRow("count of age") << "age" << "count" << none << none << 0 << QStringList{};
-    QTest::newRow("count of a text column") << "education" << "count" << none << none << 0 << QStringList{};
-    QTest::newRow("sum clamped both sides") << "age" << "sum" << 20.0 << 60.0 << 0 << QStringList{};
-    QTest::newRow("sum with negative lower") << "age" << "sum" << -5.0 << 45.5 << 0 << QStringList{};
-    QTest::newRow("mean as in the example plan") << "age" << "mean" << 17.0 << 90.0 << 0 << QStringList{};
-    QTest::newRow("histogram 10 bins") << "age" << "histogram" << 17.0 << 90.0 << 10 << QStringList{};
-    QTest::newRow("histogram 7 bins, values outside") << "age" << "histogram" << 30.0 << 50.0 << 7 << QStringList{};
-    QTest::newRow("histogram over categories") << "workclass" << "histogram" << none << none << 0
-                                               << QStringList{"Private", "State-gov", "Never-worked", "Without-pay"};
+    QTest::newRow("count of age") << "age"
+                                  << "count" << none << none << 0 << QStringList{};
+    QTest::newRow("count of a text column") << "education"
+                                            << "count" << none << none << 0 << QStringList{};
+    QTest::newRow("sum clamped both sides") << "age"
+                                            << "sum" << 20.0 << 60.0 << 0 << QStringList{};
+    QTest::newRow("sum with negative lower") << "age"
+                                             << "sum" << -5.0 << 45.5 << 0 << QStringList{};
+    QTest::newRow("mean as in the example plan") << "age"
+                                                 << "mean" << 17.0 << 90.0 << 0 << QStringList{};
+    QTest::newRow("histogram 10 bins") << "age"
+                                       << "histogram" << 17.0 << 90.0 << 10 << QStringList{};
+    QTest::newRow("histogram 7 bins, values outside") << "age"
+                                                      << "histogram" << 30.0 << 50.0 << 7 << QStringList{};
+    QTest::newRow("histogram over categories")
+        << "workclass"
+        << "histogram" << none << none << 0 << QStringList{"Private", "State-gov", "Never-worked", "Without-pay"};
 }
 
 void TestAggregateSql::adultMatchesVeilExact() {
@@ -119,7 +127,8 @@ void TestAggregateSql::adultMatchesVeilExact() {
             const double sum = num(row[3]);
             const double veilSum = query == "mean" ? veil->trueValues[0] * double(veil->rowsUsed) : veil->trueValues[0];
             // Integer ages: the clamped sums are exact in both (a mean's n * sum/n may differ in the last bit).
-            QVERIFY2(std::fabs(sum - veilSum) <= 1e-9 * std::fabs(veilSum), (row[3] + " vs " + std::to_string(veilSum)).c_str());
+            QVERIFY2(std::fabs(sum - veilSum) <= 1e-9 * std::fabs(veilSum),
+                     (row[3] + " vs " + std::to_string(veilSum)).c_str());
         } else {
             QCOMPARE(n, veil->trueValues[i]);
             QCOMPARE(row[3], std::string());  // NULL
@@ -148,11 +157,16 @@ void TestAggregateSql::independentGoldens() {
 void TestAggregateSql::sameNoiseAsOrdinaryRelease_data() {
     QTest::addColumn<QString>("query");
     QTest::addColumn<QString>("mechanism");
-    QTest::newRow("count laplace") << "count" << "laplace";
-    QTest::newRow("count geometric") << "count" << "geometric";
-    QTest::newRow("sum gaussian") << "sum" << "gaussian";
-    QTest::newRow("mean laplace") << "mean" << "laplace";
-    QTest::newRow("histogram geometric") << "histogram" << "geometric";
+    QTest::newRow("count laplace") << "count"
+                                   << "laplace";
+    QTest::newRow("count geometric") << "count"
+                                     << "geometric";
+    QTest::newRow("sum gaussian") << "sum"
+                                  << "gaussian";
+    QTest::newRow("mean laplace") << "mean"
+                                  << "laplace";
+    QTest::newRow("histogram geometric") << "histogram"
+                                         << "geometric";
 }
 
 void TestAggregateSql::sameNoiseAsOrdinaryRelease() {
@@ -176,7 +190,7 @@ void TestAggregateSql::sameNoiseAsOrdinaryRelease() {
     QCOMPARE(fromSql->noiseScale, ordinary->noiseScale);
     QCOMPARE(fromSql->neighbouring, ordinary->neighbouring);
     QCOMPARE(fromSql->rowsUsed, ordinary->rowsUsed);
-    QCOMPARE(fromSql->releases, ordinary->releases);  // same seed, same sampler calls: identical values
+    QCOMPARE(fromSql->releases, ordinary->releases);        // same seed, same sampler calls: identical values
     QVERIFY(fromSql->releases[0] != fromSql->releases[1]);  // noise was added (trials differ)
 }
 
@@ -210,13 +224,17 @@ void TestAggregateSql::dialects() {
     plan.spec.binCount = 10;
     // 17 + 73 * 1/10 and 17 + 73 * 9/10 in doubles, printed with %.17g (python: '%.17g' % ...).
     const std::string spark = *aggregateSql(plan, SqlDialect::Spark);
-    QVERIFY(spark.find("CREATE OR REPLACE TEMPORARY VIEW `veil_domain` AS SELECT * FROM VALUES\n  (0, '[17, 24.3)'),") != std::string::npos);
+    QVERIFY(
+        spark.find("CREATE OR REPLACE TEMPORARY VIEW `veil_domain` AS SELECT * FROM VALUES\n  (0, '[17, 24.3)'),") !=
+        std::string::npos);
     QVERIFY(spark.find("AS t(output_index, label);") != std::string::npos);
     QVERIFY(spark.find("CREATE OR REPLACE TEMPORARY VIEW `veil_aggregates` AS") != std::string::npos);
     QVERIFY(spark.find("SELECT CAST(i.`age` AS DOUBLE) AS v FROM `input` i") != std::string::npos);
     QVERIFY(spark.find("DROP TABLE") == std::string::npos);
     const std::string duck = *aggregateSql(plan, SqlDialect::DuckDb);
-    QVERIFY(duck.find("CREATE TABLE \"veil_domain\" (output_index INTEGER NOT NULL PRIMARY KEY, label TEXT NOT NULL);") != std::string::npos);
+    QVERIFY(
+        duck.find("CREATE TABLE \"veil_domain\" (output_index INTEGER NOT NULL PRIMARY KEY, label TEXT NOT NULL);") !=
+        std::string::npos);
     QVERIFY(duck.find("CASE\n    WHEN v < CAST('24.300000000000001' AS DOUBLE) THEN 0\n    WHEN") != std::string::npos);
     QVERIFY(duck.find("WHEN v < CAST('82.700000000000003' AS DOUBLE) THEN 8\n    ELSE 9 END") != std::string::npos);
     QVERIFY(duck.find("LEFT JOIN counts c ON c.output_index = d.output_index") != std::string::npos);

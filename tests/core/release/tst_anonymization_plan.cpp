@@ -98,7 +98,8 @@ void TestAnonymizationPlan::refusesTransformationOfWrongLength() {
     QVERIFY(plan.isOk());
     auto ap = release::anonymizationPlan(*plan);
     QVERIFY(!ap.isOk());
-    QVERIFY2(ap.status().message().find("plan.transformation: expected a list of 2 levels") != std::string::npos, ap.status().message().c_str());
+    QVERIFY2(ap.status().message().find("plan.transformation: expected a list of 2 levels") != std::string::npos,
+             ap.status().message().c_str());
 }
 
 QTEST_GUILESS_MAIN(TestAnonymizationPlan)

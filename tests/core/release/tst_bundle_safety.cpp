@@ -79,7 +79,8 @@ private slots:
         QVERIFY(isSafeFileName(safeFileName(std::string(300, 'x'))));
         QVERIFY(isSafeFileName(safeFileName(std::string("nul\0byte", 8))));
         QVERIFY(isSafeFileName(safeFileName("")));
-        for (const char* bad : {"", ".", "..", "../x", "a/b", "a\\b", ".x", "a\nb"}) QVERIFY2(!isSafeFileName(bad), bad);
+        for (const char* bad : {"", ".", "..", "../x", "a/b", "a\\b", ".x", "a\nb"})
+            QVERIFY2(!isSafeFileName(bad), bad);
     }
 
     // Finding 2: the column name reaches the file name of a dp-query release.
@@ -90,8 +91,11 @@ private slots:
             std::ofstream out(csv);
             out << "\"x/../../../escaped\"\n1\n2\n3\n";
         }
-        const nlohmann::json json = {{"kind", "dp-query"}, {"dataset", {{"path", csv}}}, {"column", "x/../../../escaped"},
-                                     {"query", "count"},   {"epsilon", 1.0}};
+        const nlohmann::json json = {{"kind", "dp-query"},
+                                     {"dataset", {{"path", csv}}},
+                                     {"column", "x/../../../escaped"},
+                                     {"query", "count"},
+                                     {"epsilon", 1.0}};
         auto plan = parseReleasePlan(json, tmp.path().toStdString(), "hostile");
         QVERIFY2(plan, plan.status().message().c_str());
         auto ledger = PrivacyLedger::openFile(tmp.filePath("ledger.sqlite").toStdString());
@@ -115,7 +119,8 @@ private slots:
         }
         for (const auto& name : zipNames(tmp.filePath("bundle.zip").toStdString()))
             QVERIFY2(isSafeFileName(name), name.c_str());
-        for (const auto& name : filesUnder(tmp.filePath("folder").toStdString())) QVERIFY2(isSafeFileName(name), name.c_str());
+        for (const auto& name : filesUnder(tmp.filePath("folder").toStdString()))
+            QVERIFY2(isSafeFileName(name), name.c_str());
         // Nothing was written outside the temporary folder's own files.
         QVERIFY(!fs::exists(fs::path(tmp.path().toStdString()).parent_path() / "escaped-count.json"));
         for (const auto& e : fs::directory_iterator(tmp.path().toStdString()))
@@ -132,20 +137,27 @@ private slots:
         QVERIFY(ledger);
         const std::string token(32, 'a');
         // Not a partial name; not in the destination's folder; no marker; a marker with another token.
-        craftRow(**ledger, {{"bundle", (dir / "evil/moved-target.sh").string()}, {"partial", (dir / "evil/src.txt").string()},
+        craftRow(**ledger, {{"bundle", (dir / "evil/moved-target.sh").string()},
+                            {"partial", (dir / "evil/src.txt").string()},
                             {"partial_token", token}});
         fs::create_directories(dir / "other");
         QVERIFY(writeFileAtomically((dir / ("other/.b.partial-" + token)).string(), "x").isOk());
-        craftRow(**ledger, {{"bundle", (dir / "evil/b").string()}, {"partial", (dir / ("other/.b.partial-" + token)).string()},
+        craftRow(**ledger, {{"bundle", (dir / "evil/b").string()},
+                            {"partial", (dir / ("other/.b.partial-" + token)).string()},
                             {"partial_token", token}});
         fs::create_directories(dir / ("evil/.c.partial-" + token));
-        craftRow(**ledger, {{"bundle", (dir / "evil/c").string()}, {"partial", (dir / ("evil/.c.partial-" + token)).string()},
+        craftRow(**ledger, {{"bundle", (dir / "evil/c").string()},
+                            {"partial", (dir / ("evil/.c.partial-" + token)).string()},
                             {"partial_token", token}});
         fs::create_directories(dir / ("evil/.d.partial-" + token));
-        QVERIFY(writeFileAtomically((dir / ("evil/.d.partial-" + token) / ".veil-partial").string(), std::string(32, 'b') + "\n").isOk());
-        craftRow(**ledger, {{"bundle", (dir / "evil/d").string()}, {"partial", (dir / ("evil/.d.partial-" + token)).string()},
+        QVERIFY(writeFileAtomically((dir / ("evil/.d.partial-" + token) / ".veil-partial").string(),
+                                    std::string(32, 'b') + "\n")
+                    .isOk());
+        craftRow(**ledger, {{"bundle", (dir / "evil/d").string()},
+                            {"partial", (dir / ("evil/.d.partial-" + token)).string()},
                             {"partial_token", token}});
-        craftRow(**ledger, {{"bundle", "relative/path"}, {"partial", ".relative.partial-" + token}, {"partial_token", token}});
+        craftRow(**ledger,
+                 {{"bundle", "relative/path"}, {"partial", ".relative.partial-" + token}, {"partial_token", token}});
         auto recovered = recoverReleaseBundles(**ledger);
         QVERIFY(recovered);
         QCOMPARE(*recovered, 0);
@@ -153,7 +165,8 @@ private slots:
         QVERIFY(!fs::exists(dir / "evil/moved-target.sh"));
         QVERIFY(!fs::exists(dir / "evil/b") && !fs::exists(dir / "evil/c") && !fs::exists(dir / "evil/d"));
         // A partial Veil made (pattern, folder, marker token as recorded) is completed.
-        QVERIFY(writeFileAtomically((dir / ("evil/.c.partial-" + token) / ".veil-partial").string(), token + "\n").isOk());
+        QVERIFY(
+            writeFileAtomically((dir / ("evil/.c.partial-" + token) / ".veil-partial").string(), token + "\n").isOk());
         QCOMPARE(*recoverReleaseBundles(**ledger), 1);
         QVERIFY(fs::is_directory(dir / "evil/c"));
         QVERIFY(!fs::exists(dir / "evil/c/.veil-partial"));  // the marker goes with the rename
@@ -167,7 +180,8 @@ private slots:
         QVERIFY(first);
         auto second = prepareBundleTarget(out);
         QVERIFY(!second);
-        QVERIFY2(second.status().message().find("another release") != std::string::npos, second.status().message().c_str());
+        QVERIFY2(second.status().message().find("another release") != std::string::npos,
+                 second.status().message().c_str());
         auto ledger = PrivacyLedger::openFile(tmp.filePath("ledger.sqlite").toStdString());
         BundleOptions opt;
         opt.ledger = ledger->get();
@@ -191,8 +205,10 @@ private slots:
             auto target = prepareBundleTarget(out);
             QVERIFY(target);
             // Something appears at the destination behind Veil's back (not through its lock).
-            if (std::string(name).ends_with(".zip")) QVERIFY(writeFileAtomically(out, "someone else's\n").isOk());
-            else fs::create_directories(out);  // even an empty folder is not replaced
+            if (std::string(name).ends_with(".zip"))
+                QVERIFY(writeFileAtomically(out, "someone else's\n").isOk());
+            else
+                fs::create_directories(out);  // even an empty folder is not replaced
             BundleOptions opt;
             opt.ledger = ledger->get();
             opt.target = &*target;
@@ -200,8 +216,10 @@ private slots:
             auto r = writeReleaseBundle(syntactic(), opt);
             QVERIFY(!r);
             QVERIFY2(r.status().message().find("already exists") != std::string::npos, r.status().message().c_str());
-            if (std::string(name).ends_with(".zip")) QCOMPARE(*readWholeFile(out), std::string("someone else's\n"));
-            else QVERIFY(fs::is_empty(out));
+            if (std::string(name).ends_with(".zip"))
+                QCOMPARE(*readWholeFile(out), std::string("someone else's\n"));
+            else
+                QVERIFY(fs::is_empty(out));
         }
     }
 

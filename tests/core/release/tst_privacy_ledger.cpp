@@ -69,7 +69,8 @@ private slots:
         {
             auto db = SqliteDatabase::open(path, SqliteDatabase::OpenMode::CreateIfMissing);
             QVERIFY(db);
-            QVERIFY((*db)->exec(R"sql(
+            QVERIFY((*db)
+                        ->exec(R"sql(
 CREATE TABLE schema_version(component TEXT PRIMARY KEY, version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES('ledger', 1);
 CREATE TABLE ledger(id INTEGER PRIMARY KEY AUTOINCREMENT, dataset TEXT NOT NULL, created TEXT NOT NULL,
@@ -77,7 +78,8 @@ CREATE TABLE ledger(id INTEGER PRIMARY KEY AUTOINCREMENT, dataset TEXT NOT NULL,
   epsilon REAL NOT NULL CHECK(epsilon >= 0), delta REAL NOT NULL CHECK(delta >= 0 AND delta < 1),
   parallel_group TEXT NOT NULL DEFAULT '', details TEXT NOT NULL DEFAULT '{}');
 INSERT INTO ledger(dataset, created, release, mechanism, neighbouring, epsilon, delta)
-  VALUES('adult', '2026-01-01T00:00:00Z', 'count of age', 'laplace', 'add-remove', 0.5, 0);)sql").isOk());
+  VALUES('adult', '2026-01-01T00:00:00Z', 'count of age', 'laplace', 'add-remove', 0.5, 0);)sql")
+                        .isOk());
         }
         auto l = PrivacyLedger::openFile(path);
         QVERIFY2(l, l.status().message().c_str());
@@ -143,8 +145,9 @@ INSERT INTO ledger(dataset, created, release, mechanism, neighbouring, epsilon, 
             auto db = SqliteDatabase::open(path, SqliteDatabase::OpenMode::OpenExisting);
             if (!db) _exit(2);
             SqliteTransaction tx(**db);
-            (void)(*db)->exec("INSERT INTO ledger(dataset, created, release, mechanism, neighbouring, epsilon, delta) "
-                              "VALUES('adult', 'x', 'half', 'laplace', 'add-remove', 0.5, 0)");
+            (void)(*db)->exec(
+                "INSERT INTO ledger(dataset, created, release, mechanism, neighbouring, epsilon, delta) "
+                "VALUES('adult', 'x', 'half', 'laplace', 'add-remove', 0.5, 0)");
             _exit(0);  // no commit, no destructors: like a crash
         }
         int status = 0;

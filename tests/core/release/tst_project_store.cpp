@@ -69,7 +69,8 @@ void TestProjectStore::roundTrip() {
     QCOMPARE(int(dsets->size()), 1);
     QCOMPARE(QString::fromStdString((*dsets)[0].name), QString("d"));
     // SHA-256 of "a,b\n1,2\n" computed with `printf 'a,b\n1,2\n' | sha256sum`.
-    QCOMPARE(QString::fromStdString((*dsets)[0].sha256), QString("492d5ea496056f1a6a6592241032fab764c321596317930b4fa0e1e8bc3b7470"));
+    QCOMPARE(QString::fromStdString((*dsets)[0].sha256),
+             QString("492d5ea496056f1a6a6592241032fab764c321596317930b4fa0e1e8bc3b7470"));
     auto roles = (*store)->datasetSetting(ds, "roles");
     QVERIFY(roles.isOk() && roles->has_value());
     QCOMPARE(QString::fromStdString((**roles)["a"].get<std::string>()), QString("quasi-identifier"));

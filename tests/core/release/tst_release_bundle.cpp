@@ -133,7 +133,8 @@ void TestReleaseBundle::writesManifestWithHashes() {
     QCOMPARE(QString::fromStdString(m["randomness"]["policy"].get<std::string>()), QString("seeded"));
     QCOMPARE(m["privacy"]["private"].get<bool>(), false);  // seeded: charged, but not private
     QCOMPARE(QString::fromStdString(m["privacy"]["mode"].get<std::string>()), QString("release"));
-    QCOMPARE(QString::fromStdString(m["input"]["sha256"].get<std::string>()), QString::fromStdString(sha256Hex("x\n1\n")));
+    QCOMPARE(QString::fromStdString(m["input"]["sha256"].get<std::string>()),
+             QString::fromStdString(sha256Hex("x\n1\n")));
     // The recorded file hash is the hash of the file in the bundle.
     QCOMPARE(QString::fromStdString(m["files"][0]["sha256"].get<std::string>()),
              QString::fromStdString(sha256Hex(slurp(dir / "count.json"))));
@@ -310,7 +311,8 @@ void TestReleaseBundle::zipHoldsTheFolderBundlesBytes() {
     }
     // The data, manifest.json, report.html; the folder holds nothing else.
     QCOMPARE(names, (std::vector<std::string>{"people-anonymized.csv", "manifest.json", "report.html"}));
-    QCOMPARE(int(std::distance(fs::directory_iterator(tmp.filePath("folder").toStdString()), fs::directory_iterator())), 3);
+    QCOMPARE(int(std::distance(fs::directory_iterator(tmp.filePath("folder").toStdString()), fs::directory_iterator())),
+             3);
     QCOMPARE(int((*ledger)->entries()->size()), 2);
     QCOMPARE(QString::fromStdString((*ledger)->entries()->back().details["bundle"].get<std::string>()),
              QString::fromStdString(z->dir));

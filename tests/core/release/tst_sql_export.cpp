@@ -54,7 +54,8 @@ void TestSqlExport::adultMatchesVeilRowForRow() {
     plan.k = 5;
     for (std::size_t i = 0; i < result->quasiIdentifiers.size(); ++i) {
         const auto& qi = result->quasiIdentifiers[i];
-        auto it = std::find_if(cfg.quasiIdentifiers.begin(), cfg.quasiIdentifiers.end(), [&](const auto& q) { return q.column == qi; });
+        auto it = std::find_if(cfg.quasiIdentifiers.begin(), cfg.quasiIdentifiers.end(),
+                               [&](const auto& q) { return q.column == qi; });
         plan.quasiIdentifiers.push_back({qi, *it->hierarchy, result->transformation[i]});
     }
     auto sql = generalizationSql(plan, SqlDialect::Sqlite);
@@ -65,18 +66,24 @@ void TestSqlExport::adultMatchesVeilRowForRow() {
     for (std::size_t r = 0; r < out.rowCount(); ++r)
         for (std::size_t c = 0; c < out.columnCount(); ++c)
             if (rows[r][c] != out.column(c).toString(r))
-                QFAIL(qPrintable(QString("row %1 column %2: SQL '%3' vs Veil '%4'")
-                                     .arg(r).arg(c).arg(QString::fromStdString(rows[r][c]),
-                                                         QString::fromStdString(out.column(c).toString(r)))));
+                QFAIL(qPrintable(
+                    QString("row %1 column %2: SQL '%3' vs Veil '%4'")
+                        .arg(r)
+                        .arg(c)
+                        .arg(QString::fromStdString(rows[r][c]), QString::fromStdString(out.column(c).toString(r)))));
 }
 
 void TestSqlExport::smallTableWithSuppressionAndQuotes() {
     // zip generalized to level 1; name is not a QI. Classes: 5371* (3 rows) and 5370* (1 row);
     // with k = 2 the single 5370* record is suppressed. "O'Brien" checks quoting.
-    auto t = parseCsv("zip,name\n53715,Ann\n53710,O'Brien\n53711,Cy\n53703,Dee\n99999,Eve\n", "t.csv",
-                      [] { CsvReadOptions o; o.typeOverrides["zip"] = ColumnType::Categorical; return o; }());
+    auto t = parseCsv("zip,name\n53715,Ann\n53710,O'Brien\n53711,Cy\n53703,Dee\n99999,Eve\n", "t.csv", [] {
+        CsvReadOptions o;
+        o.typeOverrides["zip"] = ColumnType::Categorical;
+        return o;
+    }());
     QVERIFY(t.isOk());
-    auto h = hierarchy::parseHierarchyCsv("53715;5371*;*\n53710;5371*;*\n53711;5371*;*\n53703;5370*;*\n", "zip", "zip.csv");
+    auto h =
+        hierarchy::parseHierarchyCsv("53715;5371*;*\n53710;5371*;*\n53711;5371*;*\n53703;5370*;*\n", "zip", "zip.csv");
     QVERIFY(h.isOk());
     GeneralizationSqlPlan plan;
     plan.columns = {"zip", "name"};
@@ -87,7 +94,8 @@ void TestSqlExport::smallTableWithSuppressionAndQuotes() {
     const auto rows = runInSqlite(t->table, *sql);
     QCOMPARE(int(rows.size()), 5);
     const std::vector<std::string> zips = {"5371*", "5371*", "5371*", "*", "*"};  // 99999 is not in the hierarchy
-    for (int r = 0; r < 5; ++r) QCOMPARE(QString::fromStdString(rows[std::size_t(r)][0]), QString::fromStdString(zips[std::size_t(r)]));
+    for (int r = 0; r < 5; ++r)
+        QCOMPARE(QString::fromStdString(rows[std::size_t(r)][0]), QString::fromStdString(zips[std::size_t(r)]));
     QCOMPARE(QString::fromStdString(rows[1][1]), QString("O'Brien"));
 }
 

@@ -30,7 +30,8 @@ const std::vector<std::string> kHostile = {
     "f /* open",
     "g\\",
     "h\r\nDROP TABLE victim;",
-    "\xC3\xBCn\xC3\xAF \xE2\x9C\x93 \xE2\x80\xA8" "DROP TABLE victim;",
+    "\xC3\xBCn\xC3\xAF \xE2\x9C\x93 \xE2\x80\xA8"
+    "DROP TABLE victim;",
 };
 
 // Words outside string literals, quoted names and comments, by the dialect's lexical rules.
@@ -61,8 +62,10 @@ std::vector<std::string> bareWords(const std::string& sql, SqlDialect d) {
                 if (backslash && sql[i] == '\\') {
                     ++i;
                 } else if (sql[i] == q) {
-                    if (i + 1 < sql.size() && sql[i + 1] == q) ++i;
-                    else break;
+                    if (i + 1 < sql.size() && sql[i + 1] == q)
+                        ++i;
+                    else
+                        break;
                 }
             }
         } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
@@ -140,8 +143,8 @@ std::set<std::string> sqliteTables(sqlite3* db) {
     return names;
 }
 
-const std::set<std::string> kExpected = {"input", "victim", "veil_h0_a_DROP_TABLE_victim___", "veil_release",
-                                         "veil_aggregates", "veil_domain"};
+const std::set<std::string> kExpected = {"input",        "victim",          "veil_h0_a_DROP_TABLE_victim___",
+                                         "veil_release", "veil_aggregates", "veil_domain"};
 
 }  // namespace
 
@@ -183,18 +186,21 @@ private slots:
         QCOMPARE(sqlite3_open(":memory:", &db), SQLITE_OK);
         char* err = nullptr;
         QVERIFY2(sqlite3_exec(db, setupSql(d).c_str(), nullptr, nullptr, &err) == SQLITE_OK, err);
-        for (const auto& sql : scripts(d)) QVERIFY2(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err) == SQLITE_OK, err);
+        for (const auto& sql : scripts(d))
+            QVERIFY2(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err) == SQLITE_OK, err);
         QCOMPARE(sqliteTables(db), kExpected);
         int victim = 0;
         sqlite3_exec(
-            db, "SELECT x FROM victim", [](void* p, int, char** v, char**) { return *static_cast<int*>(p) = std::atoi(v[0]), 0; },
-            &victim, nullptr);
+            db, "SELECT x FROM victim",
+            [](void* p, int, char** v, char**) { return *static_cast<int*>(p) = std::atoi(v[0]), 0; }, &victim,
+            nullptr);
         QCOMPARE(victim, 42);
         // The generalized column holds the hierarchy's level-1 values (the input's are hostile).
         std::set<std::string> values;
         const std::string q = "SELECT " + sqlIdentifier(kHostile[0], d) + " FROM veil_release";
         sqlite3_exec(
-            db, q.c_str(), [](void* p, int, char** v, char**) { return static_cast<std::set<std::string>*>(p)->insert(v[0]), 0; },
+            db, q.c_str(),
+            [](void* p, int, char** v, char**) { return static_cast<std::set<std::string>*>(p)->insert(v[0]), 0; },
             &values, nullptr);
         QCOMPARE(values, (std::set<std::string>{"odd", "even"}));
         sqlite3_close(db);
@@ -211,9 +217,8 @@ private slots:
         for (const QString& t : tables) names.insert(t.toStdString());
         QCOMPARE(names, kExpected);
         QCOMPARE(pg.query("SELECT x FROM victim;"), QStringList{QStringLiteral("42")});
-        const QStringList generalized =
-            pg.query(QByteArray::fromStdString("SELECT DISTINCT " + sqlIdentifier(kHostile[0], SqlDialect::Postgres) +
-                                               " FROM veil_release ORDER BY 1;"));
+        const QStringList generalized = pg.query(QByteArray::fromStdString(
+            "SELECT DISTINCT " + sqlIdentifier(kHostile[0], SqlDialect::Postgres) + " FROM veil_release ORDER BY 1;"));
         QCOMPARE(generalized, (QStringList{QStringLiteral("even"), QStringLiteral("odd")}));
         const QStringList counts = pg.query("SELECT n FROM veil_aggregates ORDER BY output_index;");
         QCOMPARE(counts.size(), int(kHostile.size()) + 1);  // every category once, none in "other"

@@ -27,12 +27,12 @@ void TestBudgetAllocation::levels_data() {
     QTest::addColumn<QVector<double>>("counts");
     QTest::addColumn<QVector<double>>("medians");
     // Uniform: 1/(h+1) each, by hand.
-    QTest::newRow("uniform h=3, quadtree") << 3 << 0 << 0.0 << 0 << QVector<double>{0.25, 0.25, 0.25, 0.25}
-                                           << QVector<double>{0, 0, 0, 0};
+    QTest::newRow("uniform h=3, quadtree")
+        << 3 << 0 << 0.0 << 0 << QVector<double>{0.25, 0.25, 0.25, 0.25} << QVector<double>{0, 0, 0, 0};
     // Geometric h=2: weights 2^(d/3) = 1, 1.2599, 1.5874 normalised (python: w/sum(w)).
-    QTest::newRow("geometric h=2, quadtree") << 2 << 1 << 0.0 << 0
-                                             << QVector<double>{0.25992104989487314, 0.3274800020733263, 0.41259894803180047}
-                                             << QVector<double>{0, 0, 0};
+    QTest::newRow("geometric h=2, quadtree")
+        << 2 << 1 << 0.0 << 0 << QVector<double>{0.25992104989487314, 0.3274800020733263, 0.41259894803180047}
+        << QVector<double>{0, 0, 0};
     // kd h=4, 30% to medians spread over depths 0..3 (0.075 each); 0.7 to counts geometrically
     // (python: 0.7 * 2^(d/3) / sum_{d=0..4} 2^(d/3)).
     QTest::newRow("geometric h=4, kd, 30% medians")
@@ -41,9 +41,8 @@ void TestBudgetAllocation::levels_data() {
                            0.21081090646032616}
         << QVector<double>{0.075, 0.075, 0.075, 0.075, 0};
     // Hybrid with one kd level: all 30% of the median budget at depth 0; counts uniform 0.7/3.
-    QTest::newRow("uniform h=2, hybrid 1 kd level") << 2 << 0 << 0.3 << 1
-                                                    << QVector<double>{0.7 / 3, 0.7 / 3, 0.7 / 3}
-                                                    << QVector<double>{0.3, 0, 0};
+    QTest::newRow("uniform h=2, hybrid 1 kd level")
+        << 2 << 0 << 0.3 << 1 << QVector<double>{0.7 / 3, 0.7 / 3, 0.7 / 3} << QVector<double>{0.3, 0, 0};
     QTest::newRow("h=0 gets everything") << 0 << 1 << 0.3 << 0 << QVector<double>{1.0} << QVector<double>{0};
 }
 
@@ -61,9 +60,14 @@ void TestBudgetAllocation::levels() {
     QCOMPARE(int(b->countByDepth.size()), counts.size());
     for (int d = 0; d < counts.size(); ++d) {
         QVERIFY2(std::abs(b->countByDepth[std::size_t(d)] - counts[d]) < 1e-12,
-                 qPrintable(QString("count depth %1: %2 vs %3").arg(d).arg(b->countByDepth[std::size_t(d)], 0, 'g', 17).arg(counts[d], 0, 'g', 17)));
-        QVERIFY2(std::abs(b->medianByDepth[std::size_t(d)] - medians[d]) < 1e-12,
-                 qPrintable(QString("median depth %1: %2 vs %3").arg(d).arg(b->medianByDepth[std::size_t(d)]).arg(medians[d])));
+                 qPrintable(QString("count depth %1: %2 vs %3")
+                                .arg(d)
+                                .arg(b->countByDepth[std::size_t(d)], 0, 'g', 17)
+                                .arg(counts[d], 0, 'g', 17)));
+        QVERIFY2(
+            std::abs(b->medianByDepth[std::size_t(d)] - medians[d]) < 1e-12,
+            qPrintable(
+                QString("median depth %1: %2 vs %3").arg(d).arg(b->medianByDepth[std::size_t(d)]).arg(medians[d])));
     }
 }
 

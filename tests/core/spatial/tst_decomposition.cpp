@@ -87,7 +87,8 @@ void TestDecomposition::pathEpsilonIsExact_data() {
         for (int m = 0; m < (k == 0 ? 1 : 4); ++m)
             for (int b = 0; b < 2; ++b)
                 for (double L : {0.0, 40.0})
-                    QTest::addRow("%s %s %s L=%g", kinds[k], medians[m], b ? "geometric" : "uniform", L) << k << m << b << L;
+                    QTest::addRow("%s %s %s L=%g", kinds[k], medians[m], b ? "geometric" : "uniform", L)
+                        << k << m << b << L;
 }
 
 void TestDecomposition::pathEpsilonIsExact() {
@@ -116,8 +117,10 @@ void TestDecomposition::pathEpsilonIsExact() {
     }
     QVERIFY(std::abs(psd.maxPathEpsilon() - 0.7) < 1e-12);
     QCOMPARE(psd.privacy.epsilon, 0.7);
-    if (minLeaf > 0.0) QVERIFY2(sawEarlyLeaf, "the minimum leaf size should stop some sparse nodes early");
-    else QCOMPARE(psd.maxDepth(), o.height);
+    if (minLeaf > 0.0)
+        QVERIFY2(sawEarlyLeaf, "the minimum leaf size should stop some sparse nodes early");
+    else
+        QCOMPARE(psd.maxDepth(), o.height);
 }
 
 void TestDecomposition::quadtreeTilesDomain() {
@@ -151,7 +154,8 @@ void TestDecomposition::quadtreeTilesDomain() {
         leafPoints += a.trueCount;
         for (std::size_t j = i + 1; j < psd.leaves.size(); ++j)
             QCOMPARE(a.rect.overlapArea(psd.nodes[std::size_t(psd.leaves[j])].rect), 0.0);
-        for (std::uint32_t p = a.pointBegin; p < a.pointEnd; ++p) QVERIFY(a.rect.containsPoint(psd.pointX[p], psd.pointY[p]));
+        for (std::uint32_t p = a.pointBegin; p < a.pointEnd; ++p)
+            QVERIFY(a.rect.containsPoint(psd.pointX[p], psd.pointY[p]));
     }
     QCOMPARE(leafArea, psd.domain.area());
     QCOMPARE(leafPoints, 3000.0);
@@ -273,7 +277,8 @@ void TestDecomposition::sameSeedSameTree() {
     QCOMPARE(a.nodes.size(), b.nodes.size());
     bool same = true, differs = false;
     for (std::size_t i = 0; i < a.nodes.size(); ++i) same &= a.nodes[i].noisyCount == b.nodes[i].noisyCount;
-    for (std::size_t i = 0; i < std::min(a.nodes.size(), c.nodes.size()); ++i) differs |= a.nodes[i].noisyCount != c.nodes[i].noisyCount;
+    for (std::size_t i = 0; i < std::min(a.nodes.size(), c.nodes.size()); ++i)
+        differs |= a.nodes[i].noisyCount != c.nodes[i].noisyCount;
     QVERIFY(same);
     QVERIFY(differs);
 }

@@ -13,9 +13,12 @@ using veil::SeededRandom;
 namespace {
 double split(int method, const std::vector<double>& sorted, double lo, double hi, double eps, SeededRandom& rng) {
     switch (method) {
-    case 0: return exponentialMechanismMedian(sorted, lo, hi, eps, rng).value();
-    case 1: return smoothSensitivityMedian(sorted, lo, hi, eps, 1e-6, rng).value();
-    default: return noisyMeanSplit(sorted, lo, hi, eps, rng).value();
+        case 0:
+            return exponentialMechanismMedian(sorted, lo, hi, eps, rng).value();
+        case 1:
+            return smoothSensitivityMedian(sorted, lo, hi, eps, 1e-6, rng).value();
+        default:
+            return noisyMeanSplit(sorted, lo, hi, eps, rng).value();
     }
 }
 }  // namespace
@@ -117,7 +120,8 @@ void TestPrivateMedian::smoothSensitivityGolden() {
     QFETCH(double, expected);
     const std::vector<double> v(values.begin(), values.end());
     const double got = smoothSensitivityOfMedian(v, 0.0, 10.0, beta);
-    QVERIFY2(std::abs(got - expected) < 1e-12, qPrintable(QString("%1 vs %2").arg(got, 0, 'g', 17).arg(expected, 0, 'g', 17)));
+    QVERIFY2(std::abs(got - expected) < 1e-12,
+             qPrintable(QString("%1 vs %2").arg(got, 0, 'g', 17).arg(expected, 0, 'g', 17)));
 }
 
 void TestPrivateMedian::noisyMeanHighEpsilon() {

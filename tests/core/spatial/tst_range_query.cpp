@@ -85,8 +85,7 @@ void TestRangeQuery::exactCountsMatchScan() {
     w->queries.push_back(Rect{0, 0, 50, 50});
     w->queries.push_back(Rect{5, 5, 5, 9});  // empty
     const auto fast = exactRangeCounts(ps, w->queries);
-    for (std::size_t i = 0; i < w->queries.size(); ++i)
-        QCOMPARE(fast[i], double(countPointsIn(ps, w->queries[i])));
+    for (std::size_t i = 0; i < w->queries.size(); ++i) QCOMPARE(fast[i], double(countPointsIn(ps, w->queries[i])));
     QCOMPARE(fast[fast.size() - 2], 3000.0);
 }
 

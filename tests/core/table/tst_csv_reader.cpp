@@ -39,7 +39,10 @@ void TestCsvReader::parsesFields_data() {
     QTest::newRow("CRLF") << QByteArray("a,b\r\n1,x\r\n2,y\r\n") << 2 << "x|y";
     QTest::newRow("lone CR") << QByteArray("a,b\r1,x\r2,y\r") << 2 << "x|y";
     QTest::newRow("no trailing newline") << QByteArray("a,b\n1,x\n2,y") << 2 << "x|y";
-    QTest::newRow("BOM") << QByteArray("\xEF\xBB\xBF" "a,b\n1,x\n") << 1 << "x";
+    QTest::newRow("BOM") << QByteArray(
+                                "\xEF\xBB\xBF"
+                                "a,b\n1,x\n")
+                         << 1 << "x";
     QTest::newRow("quoted delimiter") << QByteArray("a,b\n1,\"x,y\"\n") << 1 << "x,y";
     QTest::newRow("doubled quotes") << QByteArray("a,b\n1,\"say \"\"hi\"\"\"\n") << 1 << "say \"hi\"";
     QTest::newRow("embedded LF") << QByteArray("a,b\n1,\"two\nlines\"\n2,z\n") << 2 << "two\nlines|z";
@@ -102,14 +105,14 @@ void TestCsvReader::infersTypes_data() {
     QTest::newRow("reals") << QByteArray("1.5\n2\n-3e2\n") << ColumnType::Real;
     QTest::newRow("integers with missing") << QByteArray("1\n\nNA\n4\n") << ColumnType::Integer;
     QTest::newRow("dates") << QByteArray("2024-02-29\n1999-12-31\n") << ColumnType::Date;
-    QTest::newRow("invalid date is a string") << QByteArray("2023-02-29\n2023-02-28\n2023-02-29\n2023-02-28\n")
-                                              << ColumnType::Categorical;
+    QTest::newRow("invalid date is a string")
+        << QByteArray("2023-02-29\n2023-02-28\n2023-02-29\n2023-02-28\n") << ColumnType::Categorical;
     QTest::newRow("mixed number and word") << QByteArray("1\ntwo\n1\ntwo\n") << ColumnType::Categorical;
     QTest::newRow("inf is not a number") << QByteArray("inf\n1\ninf\n1\n") << ColumnType::Categorical;
     QTest::newRow("all missing") << QByteArray("\nNA\n") << ColumnType::Categorical;
     QTest::newRow("leading zeros stay integer") << QByteArray("00123\n00456\n") << ColumnType::Integer;
-    QTest::newRow("decimal comma is text-like") << QByteArray("\"1,5\"\n\"2,5\"\n\"1,5\"\n\"2,5\"\n")
-                                                << ColumnType::Categorical;
+    QTest::newRow("decimal comma is text-like")
+        << QByteArray("\"1,5\"\n\"2,5\"\n\"1,5\"\n\"2,5\"\n") << ColumnType::Categorical;
 }
 
 void TestCsvReader::infersTypes() {
@@ -216,8 +219,8 @@ void TestCsvReader::readsAdultSample() {
     QCOMPARE(QString::fromStdString(t.column(1).name()), QString("age"));
     QCOMPARE(t.column(1).type(), ColumnType::Integer);
     QCOMPARE(t.column(0).type(), ColumnType::Categorical);
-    QCOMPARE(int(t.column(0).dictionary().size()), 2);    // sex
-    QCOMPARE(int(t.column(5).dictionary().size()), 41);   // native-country
+    QCOMPARE(int(t.column(0).dictionary().size()), 2);   // sex
+    QCOMPARE(int(t.column(5).dictionary().size()), 41);  // native-country
     QVERIFY(r->warnings.empty());
 }
 

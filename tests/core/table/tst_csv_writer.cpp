@@ -22,12 +22,18 @@ private slots:
 void TestCsvWriter::quotesWhereNeeded_data() {
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("plain") << "abc" << "abc";
-    QTest::newRow("delimiter") << "a,b" << "\"a,b\"";
-    QTest::newRow("quote") << "say \"hi\"" << "\"say \"\"hi\"\"\"";
-    QTest::newRow("newline") << "a\nb" << "\"a\nb\"";
-    QTest::newRow("leading space") << " a" << "\" a\"";
-    QTest::newRow("empty") << "" << "";
+    QTest::newRow("plain") << "abc"
+                           << "abc";
+    QTest::newRow("delimiter") << "a,b"
+                               << "\"a,b\"";
+    QTest::newRow("quote") << "say \"hi\""
+                           << "\"say \"\"hi\"\"\"";
+    QTest::newRow("newline") << "a\nb"
+                             << "\"a\nb\"";
+    QTest::newRow("leading space") << " a"
+                                   << "\" a\"";
+    QTest::newRow("empty") << ""
+                           << "";
 }
 
 void TestCsvWriter::quotesWhereNeeded() {
@@ -37,7 +43,8 @@ void TestCsvWriter::quotesWhereNeeded() {
 }
 
 void TestCsvWriter::roundTrip() {
-    const std::string input = "id,name,score,when\n1,\"Doe, Jane\",2.5,2020-01-31\n2,\"multi\nline\",,1999-12-31\n3,plain,-1e-3,\n";
+    const std::string input =
+        "id,name,score,when\n1,\"Doe, Jane\",2.5,2020-01-31\n2,\"multi\nline\",,1999-12-31\n3,plain,-1e-3,\n";
     auto r = parseCsv(input, "in.csv");
     QVERIFY2(r.isOk(), r.status().message().c_str());
     std::ostringstream out;

@@ -195,9 +195,10 @@ void TestAnonymizationModels::compositionOnSeedReleases() {
     QFETCH(int, firstRow);
     QFETCH(int, secondRow);
     QFETCH(QStringList, expected);
-    const auto a = seedRelease({"AIDS", "Heart Disease", "Viral Infection", "Viral Infection", "Cancer", "Heart Disease",
-                                "Viral Infection", "Viral Infection", "Cancer", "Cancer", "Cancer", "Cancer"},
-                               {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2});
+    const auto a =
+        seedRelease({"AIDS", "Heart Disease", "Viral Infection", "Viral Infection", "Cancer", "Heart Disease",
+                     "Viral Infection", "Viral Infection", "Cancer", "Cancer", "Cancer", "Cancer"},
+                    {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2});
     const auto b = seedRelease({"AIDS", "Tuberculosis", "Flu", "Tuberculosis", "Cancer", "Cancer", "Cancer", "Cancer",
                                 "Cancer", "Tuberculosis", "Viral Infection", "Viral Infection"},
                                {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1});

@@ -46,7 +46,6 @@ using CrashPoint = release::BundleOptions::CrashPoint;
 
 namespace {
 
-
 QByteArray slurp(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -138,9 +137,7 @@ void TestAnonymizationRelease::cleanup() {
     m_document.reset();
 }
 
-bool TestAnonymizationRelease::runAndWait() {
-    return adult_fixture::runAndWait(*m_view);
-}
+bool TestAnonymizationRelease::runAndWait() { return adult_fixture::runAndWait(*m_view); }
 
 void TestAnonymizationRelease::releaseNeedsAResult() {
     QVERIFY(!m_view->releaseButton()->isEnabled());

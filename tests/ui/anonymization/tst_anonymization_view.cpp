@@ -71,7 +71,6 @@ namespace {
 // Quasi-identifiers (adult_fixture::kQis): a lattice of 5 x 2 x 2 x 3 x 4 = 240 nodes with the
 // bundled ARX hierarchies (age 4 levels, sex 1, race 1, marital-status 2, education 3).
 
-
 }  // namespace
 
 class TestAnonymizationView : public QObject {
@@ -129,9 +128,7 @@ void TestAnonymizationView::cleanup() {
     m_document.reset();
 }
 
-bool TestAnonymizationView::runAndWait() {
-    return adult_fixture::runAndWait(*m_view);
-}
+bool TestAnonymizationView::runAndWait() { return adult_fixture::runAndWait(*m_view); }
 
 void TestAnonymizationView::offersBundledHierarchiesWithUndo() {
     HierarchyEditor* editor = m_view->hierarchyEditor();
@@ -206,7 +203,7 @@ void TestAnonymizationView::runShowsCoreClasses() {
     QCOMPARE(run->result.transformation, expected->transformation);
     QCOMPARE(groups->releasedModel()->rowCount(), int(m_adult.rowCount()));
     QVERIFY(groups->summary()->toPlainText().contains(
-        QStringLiteral("Equivalence classes%1").arg(expected->classes.classCount())) ||
+                QStringLiteral("Equivalence classes%1").arg(expected->classes.classCount())) ||
             groups->summary()->toPlainText().contains(QString::number(expected->classes.classCount())));
     QVERIFY(m_view->statusLabel()->text().startsWith(QString::number(expected->classes.classCount())));
     // Every kept class has at least k = 5 records.
@@ -222,10 +219,11 @@ void TestAnonymizationView::selectingClassHighlightsBothTables() {
     QVERIFY(runAndWait());
     GroupsPage* groups = m_view->groupsPage();
     const int classId = int(m_view->state()->run()->result.classes.recordClass[10]);
-    groups->classView()->setCurrentIndex(
-        groups->classView()->model()->match(groups->classView()->model()->index(0, 0), ClassListModel::ClassIdRole, classId,
-                                            1, Qt::MatchExactly)
-            .value(0));
+    groups->classView()->setCurrentIndex(groups->classView()
+                                             ->model()
+                                             ->match(groups->classView()->model()->index(0, 0),
+                                                     ClassListModel::ClassIdRole, classId, 1, Qt::MatchExactly)
+                                             .value(0));
     QCOMPARE(m_view->state()->selectedClass(), classId);
     QCOMPARE(groups->originalModel()->highlightedClass(), classId);
     QCOMPARE(groups->releasedModel()->highlightedClass(), classId);
@@ -343,7 +341,8 @@ void TestAnonymizationView::compositionIntersectsTwoReleases() {
     panel->personSpin()->setValue(person);
     // The person's true occupation is in both classes, so at least it remains.
     QVERIFY(panel->intersectionSize() >= 1);
-    const QString truth = QString::fromStdString(m_adult.column(*m_adult.columnIndex("occupation")).toString(std::size_t(person)));
+    const QString truth =
+        QString::fromStdString(m_adult.column(*m_adult.columnIndex("occupation")).toString(std::size_t(person)));
     QVERIFY(panel->resultLabel()->text().contains(truth));
 }
 
@@ -465,7 +464,8 @@ void TestAnonymizationView::screenshots() {
     for (int i = 0; i < tabs->count(); ++i) {
         tabs->setCurrentIndex(i);
         QTest::qWait(0);
-        saveScreenshot(*m_view, QStringLiteral("anon-%1-%2.png").arg(i).arg(tabs->tabText(i).toLower().replace(' ', '-')));
+        saveScreenshot(*m_view,
+                       QStringLiteral("anon-%1-%2.png").arg(i).arg(tabs->tabText(i).toLower().replace(' ', '-')));
     }
     tabs->setCurrentWidget(m_view->attacksPage());
     m_view->attacksPage()->tabs()->setCurrentIndex(1);

@@ -135,9 +135,11 @@ private Q_SLOTS:
             demo.setAge(person.age);
             demo.run();
             QVERIFY2(demo.errorText().isEmpty(), qPrintable(demo.errorText()));
-            const auto ca = CompositionDemo::classesOf(demo.releaseA()), cb = CompositionDemo::classesOf(demo.releaseB());
-            const auto core = anonymity::compositionAttack({&demo.releaseA(), &ca}, std::size_t(demo.rowA()),
-                                                           {&demo.releaseB(), &cb}, std::size_t(demo.rowB()), "Condition");
+            const auto ca = CompositionDemo::classesOf(demo.releaseA()),
+                       cb = CompositionDemo::classesOf(demo.releaseB());
+            const auto core =
+                anonymity::compositionAttack({&demo.releaseA(), &ca}, std::size_t(demo.rowA()), {&demo.releaseB(), &cb},
+                                             std::size_t(demo.rowB()), "Condition");
             QVERIFY(core.isOk());
             QCOMPARE(demo.report()->intersection, core.value().intersection);
             QCOMPARE(demo.report()->intersection, person.expected);

@@ -41,7 +41,6 @@ namespace {
 
 const QString kExample = QStringLiteral(VEIL_SAMPLES_DIR "/../../docs/examples/adult-k-sweep.json");
 
-
 template <typename T>
 T* child(QWidget& w, const char* name) {
     auto* c = w.findChild<T*>(QString::fromLatin1(name));
@@ -93,7 +92,8 @@ private Q_SLOTS:
         auto* methods = child<QListWidget>(view, "methods");
         int checked = 0;
         for (int i = 0; i < methods->count(); ++i) {
-            QVERIFY2(!methods->item(i)->text().startsWith(QLatin1String("histogram:")), qPrintable(methods->item(i)->text()));
+            QVERIFY2(!methods->item(i)->text().startsWith(QLatin1String("histogram:")),
+                     qPrintable(methods->item(i)->text()));
             checked += methods->item(i)->checkState() == Qt::Checked;
         }
         QCOMPARE(checked, 3);

@@ -43,8 +43,8 @@ namespace {
 
 const QString kNettrace = QStringLiteral(VEIL_TEST_DATA_DIR "/dpbench/NETTRACE.n4096.npy");
 
-
-template <typename T> T* child(QWidget& w, const char* name) {
+template <typename T>
+T* child(QWidget& w, const char* name) {
     auto* c = w.findChild<T*>(QString::fromLatin1(name));
     if (!c) qFatal("no child %s", name);
     return c;
@@ -57,7 +57,8 @@ void configureSmallSweep(ExperimentsView& view, int trials) {
     auto* methods = child<QListWidget>(view, "methods");
     for (int i = 0; i < methods->count(); ++i) {
         const QString id = methods->item(i)->text();
-        const bool on = id == QLatin1String("histogram:identity") || id == QLatin1String("histogram:hierarchical+consistency");
+        const bool on =
+            id == QLatin1String("histogram:identity") || id == QLatin1String("histogram:hierarchical+consistency");
         methods->item(i)->setCheckState(on ? Qt::Checked : Qt::Unchecked);
     }
     child<QDoubleSpinBox>(view, "epsilonFrom")->setValue(0.1);
@@ -165,7 +166,8 @@ private Q_SLOTS:
         // One median line and one IQR band per method.
         int lines = 0, bands = 0;
         for (auto* s : view.chartView()->chart()->series()) {
-            if (qobject_cast<QAreaSeries*>(s)) ++bands;
+            if (qobject_cast<QAreaSeries*>(s))
+                ++bands;
             else if (auto* line = qobject_cast<QLineSeries*>(s)) {
                 ++lines;
                 QCOMPARE(line->count(), 3);
@@ -229,7 +231,8 @@ private Q_SLOTS:
 
     void experimentJsonRoundTrip() {
         ExperimentsView view(m_context);
-        QVERIFY(view.loadExperimentFile(QStringLiteral(VEIL_TEST_DATA_DIR "/../../docs/examples/histograms-sweep.json")));
+        QVERIFY(
+            view.loadExperimentFile(QStringLiteral(VEIL_TEST_DATA_DIR "/../../docs/examples/histograms-sweep.json")));
         auto loaded = view.currentExperiment();
         QVERIFY2(loaded.isOk(), loaded.status().message().c_str());
         QCOMPARE(loaded.value().methods.size(), std::size_t(4));
@@ -271,7 +274,8 @@ private Q_SLOTS:
         if (methods > 0) QCOMPARE(int(shown.value().methods.size()), methods);
         QCOMPARE(shown.value().trials, direct.value().trials);
         QCOMPARE(shown.value().delta, direct.value().delta);
-        const std::string data = shown.value().dataset.file.empty() ? shown.value().dataset.graph : shown.value().dataset.file;
+        const std::string data =
+            shown.value().dataset.file.empty() ? shown.value().dataset.graph : shown.value().dataset.file;
         QVERIFY2(QFileInfo::exists(QString::fromStdString(data)), data.c_str());
     }
 

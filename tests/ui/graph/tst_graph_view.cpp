@@ -53,15 +53,14 @@
 using namespace veil;
 using namespace veil::ui;
 
-using ui_test::saveScreenshot;
 using ui_test::choose;
+using ui_test::saveScreenshot;
 
 namespace {
 
 const QString kKarate = QStringLiteral(VEIL_SAMPLES_DIR "/karate.edges");
 const QString kKarateLabels = QStringLiteral(VEIL_SAMPLES_DIR "/karate.labels");
 constexpr int kTimeoutMs = 60000;
-
 
 graph::Graph loadKarate() {
     auto loaded = graph::loadGraph(std::string(VEIL_SAMPLES_DIR "/karate.edges"));
@@ -202,7 +201,8 @@ void TestGraphView::kSliderMarksCoreProjection() {
     QVERIFY(m_view->markSummary().contains(QStringLiteral("%1 edges").arg(removed)));
     // The restricted-sensitivity columns follow k: RS edge of #triangles is k - 1.
     auto* sens = m_view->sensitivityModel();
-    QCOMPARE(sens->cell("triangles", SensitivityModel::RsEdge).data(SensitivityModel::NumberRole).toDouble(), double(k - 1));
+    QCOMPARE(sens->cell("triangles", SensitivityModel::RsEdge).data(SensitivityModel::NumberRole).toDouble(),
+             double(k - 1));
 }
 
 void TestGraphView::vertexLpMarksDeletedNodes() {
@@ -229,16 +229,21 @@ void TestGraphView::releaseShowsCoreNoiseScales_data() {
     QTest::addColumn<double>("globalScale");      // by hand: GS / eps
     QTest::addColumn<double>("restrictedScale");  // by hand, edge only (0 = not checked)
     // GS_edge(#edges) = 1; RS_edge over H_k = 1, scale 3 RS / eps (Blocki et al.).
-    QTest::newRow("edges, edge-level") << "edges" << "edge" << 5 << 1.0 << 1.0 << 3.0;
+    QTest::newRow("edges, edge-level") << "edges"
+                                       << "edge" << 5 << 1.0 << 1.0 << 3.0;
     // GS_edge(#triangles) = n - 2 = 32; RS_edge = k - 1 = 4, scale 3 * 4 / 0.5 = 24.
-    QTest::newRow("triangles, edge-level") << "triangles" << "edge" << 5 << 0.5 << 64.0 << 24.0;
+    QTest::newRow("triangles, edge-level") << "triangles"
+                                           << "edge" << 5 << 0.5 << 64.0 << 24.0;
     // GS_edge(two-stars) = 2(n - 2) = 64; RS_edge = 2(k - 1) = 12, scale 36.
-    QTest::newRow("two-stars, edge-level") << "two-stars" << "edge" << 7 << 1.0 << 64.0 << 36.0;
+    QTest::newRow("two-stars, edge-level") << "two-stars"
+                                           << "edge" << 7 << 1.0 << 64.0 << 36.0;
     // Local profile query (seed 001), typed in the profile field: "knows two Officers who know each
     // other". GS_edge = n = 34; RS_edge over H_k = k + 1 = 6, scale 3 * 6 = 18.
-    QTest::newRow("profile query, edge-level") << "profile:Officer,Officer/1-2" << "edge" << 5 << 1.0 << 34.0 << 18.0;
+    QTest::newRow("profile query, edge-level") << "profile:Officer,Officer/1-2"
+                                               << "edge" << 5 << 1.0 << 34.0 << 18.0;
     // GS_node(#triangles) = C(33, 2) = 528.
-    QTest::newRow("triangles, node-level") << "triangles" << "node" << 5 << 1.0 << 528.0 << 0.0;
+    QTest::newRow("triangles, node-level") << "triangles"
+                                           << "node" << 5 << 1.0 << 528.0 << 0.0;
 }
 
 void TestGraphView::releaseShowsCoreNoiseScales() {
@@ -289,15 +294,18 @@ void TestGraphView::releaseShowsCoreNoiseScales() {
         QVERIFY2(expected[std::size_t(m)].isOk(), expected[std::size_t(m)].status().message().c_str());
         const auto& e = *expected[std::size_t(m)];
         QCOMPARE(model->cell(m, ReleaseModel::ScaleRow).data(ReleaseModel::NumberRole).toDouble(), e.noiseScale);
-        QCOMPARE(model->cell(m, ReleaseModel::ReleasedRow).data(ReleaseModel::NumberRole).toDouble(), e.releases.front());
+        QCOMPARE(model->cell(m, ReleaseModel::ReleasedRow).data(ReleaseModel::NumberRole).toDouble(),
+                 e.releases.front());
         QCOMPARE(model->cell(m, ReleaseModel::TrueRow).data(ReleaseModel::NumberRole).toDouble(), e.trueValue);
         QVERIFY(model->cell(m, ReleaseModel::GuaranteeRow).data().toString().contains("seeded - not for release"));
-        QCOMPARE(model->headerData(m + 1, Qt::Horizontal).toString(), ReleasePanel::methodTitle(methods[std::size_t(m)]));
+        QCOMPARE(model->headerData(m + 1, Qt::Horizontal).toString(),
+                 ReleasePanel::methodTitle(methods[std::size_t(m)]));
     }
     QVERIFY(sameScale(model->cell(0, ReleaseModel::ScaleRow).data(ReleaseModel::NumberRole).toDouble(), globalScale));
     if (restrictedScale > 0)
-        QVERIFY(sameScale(model->cell(methodCount - 1, ReleaseModel::ScaleRow).data(ReleaseModel::NumberRole).toDouble(),
-                          restrictedScale));
+        QVERIFY(
+            sameScale(model->cell(methodCount - 1, ReleaseModel::ScaleRow).data(ReleaseModel::NumberRole).toDouble(),
+                      restrictedScale));
     QVERIFY(panel->findChild<QLabel*>(QStringLiteral("seededBanner"))->isVisibleTo(panel));
 }
 

@@ -83,7 +83,8 @@ void TestDpParts::histogramBarsSmallAndLarge() {
     QCOMPARE(bars->barSets().at(0)->at(2), 3.0);
     QCOMPARE(bars->barSets().at(1)->at(0), 1.5);
     std::vector<double> big(100, 1.0);
-    std::unique_ptr<QChart> large(HistogramBarsChartBuilder::build(big, big, {}, QStringLiteral("t"), QStringLiteral("noisy")));
+    std::unique_ptr<QChart> large(
+        HistogramBarsChartBuilder::build(big, big, {}, QStringLiteral("t"), QStringLiteral("noisy")));
     QCOMPARE(large->series().size(), 2);
     QCOMPARE(qobject_cast<QLineSeries*>(large->series().at(0))->count(), 100);
 }
@@ -98,7 +99,8 @@ void TestDpParts::strategyErrors() {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setErrors(errors);
     QCOMPARE(model.rowCount(), 2);
-    QCOMPARE(model.index(1, StrategyErrorModel::Strategy).data().toString(), QStringLiteral("hierarchical (consistent)"));
+    QCOMPARE(model.index(1, StrategyErrorModel::Strategy).data().toString(),
+             QStringLiteral("hierarchical (consistent)"));
     QCOMPARE(model.index(0, StrategyErrorModel::MeanError).data(Qt::EditRole).toDouble(), 0.01);
     model.setErrors({});
     QCOMPARE(model.rowCount(), 0);

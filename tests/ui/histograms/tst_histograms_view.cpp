@@ -40,14 +40,13 @@
 using namespace veil;
 using namespace veil::ui;
 
-using ui_test::saveScreenshot;
 using ui_test::choose;
+using ui_test::saveScreenshot;
 
 namespace {
 const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
 const QString kNettrace = QStringLiteral(VEIL_TEST_DATA_DIR "/dpbench/NETTRACE.n4096.npy");
 constexpr int kTimeoutMs = 300000;
-
 
 }  // namespace
 

@@ -119,7 +119,8 @@ void TestLedgerView::budgetEntryAndRefusal() {
     QVERIFY(shown.wait(120000));
     QTRY_COMPARE(ledger.entryModel()->rowCount(), 1);
     QCOMPARE(ledger.entryModel()->index(0, LedgerEntryModel::Dataset).data().toString(), QStringLiteral("adult.csv"));
-    QCOMPARE(ledger.entryModel()->index(0, LedgerEntryModel::Release).data().toString(), QStringLiteral("count of age"));
+    QCOMPARE(ledger.entryModel()->index(0, LedgerEntryModel::Release).data().toString(),
+             QStringLiteral("count of age"));
     QVERIFY(!ledger.entryModel()->index(0, LedgerEntryModel::When).data().toString().isEmpty());
     QCOMPARE(ledger.budgetModel()->index(0, BudgetModel::Spent).data().toString(), QStringLiteral("0.4"));
     QCOMPARE(ledger.budgetModel()->index(0, BudgetModel::Remaining).data().toString(), QStringLiteral("0.6"));
@@ -138,7 +139,8 @@ void TestLedgerView::budgetEntryAndRefusal() {
 
     // A Gaussian mean charges rho = eps^2 / (2 ln(1.25/delta)) in zCDP terms as well as (eps, delta).
     pushDpParameter(document.undoStack(), mechanisms.parameters(), QStringLiteral("query"), QStringLiteral("mean"));
-    pushDpParameter(document.undoStack(), mechanisms.parameters(), QStringLiteral("mechanism"), QStringLiteral("gaussian"));
+    pushDpParameter(document.undoStack(), mechanisms.parameters(), QStringLiteral("mechanism"),
+                    QStringLiteral("gaussian"));
     pushDpParameter(document.undoStack(), mechanisms.parameters(), QStringLiteral("epsilon"), 0.3);
     pushDpParameter(document.undoStack(), mechanisms.parameters(), QStringLiteral("delta"), 1e-6);
     mechanisms.run();
@@ -166,7 +168,8 @@ void TestLedgerView::badLedgerFileIsReported() {
     WorkbenchContext context{&document, &jobs, nullptr, &session};
     LedgerView ledger(context);
     QVERIFY(!ledger.openLedger(bad));
-    QVERIFY(ledger.findChild<QLabel*>(QStringLiteral("ledger-status"))->text().contains(QStringLiteral("Could not open")));
+    QVERIFY(
+        ledger.findChild<QLabel*>(QStringLiteral("ledger-status"))->text().contains(QStringLiteral("Could not open")));
 }
 
 // Check Bundles: a release whose rename a crash interrupted is listed as recoverable, and repaired.

@@ -40,8 +40,8 @@
 using namespace veil;
 using namespace veil::ui;
 
-using ui_test::saveScreenshot;
 using ui_test::choose;
+using ui_test::saveScreenshot;
 
 namespace {
 const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
@@ -169,7 +169,8 @@ void TestMechanismsView::laplaceCountMatchesCoreAndIsCharged() {
     QCOMPARE(int(m_view->panel(0)->repeatedValues().size()), 0);
     QVERIFY(!m_view->panel(0)->noiseChartView()->chart()->series().isEmpty());
     auto* notes = m_view->panel(0)->findChild<QLabel*>(QStringLiteral("notes"));
-    QVERIFY2(notes->text().contains(QStringLiteral("SEEDED release")) && notes->text().contains(QStringLiteral("NOT private")),
+    QVERIFY2(notes->text().contains(QStringLiteral("SEEDED release")) &&
+                 notes->text().contains(QStringLiteral("NOT private")),
              qPrintable(notes->text()));
     QVERIFY(m_view->statusLabel()->text().contains(QStringLiteral("ledger entry")));
     saveScreenshot(*m_view, QStringLiteral("mechanisms_count.png"));
@@ -342,7 +343,8 @@ void TestMechanismsView::randomizedResponseNeedsDeclaredCategories() {
     QSignalSpy failed(panel->findChild<CoreJob*>(), &CoreJob::failed);
     QSignalSpy shown(panel, &RandomizedResponsePanel::estimateShown);
     panel->findChild<QPushButton*>(QStringLiteral("rr-run"))->click();
-    QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 1 || result->text().contains(QStringLiteral("Not released")), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 1 || result->text().contains(QStringLiteral("Not released")),
+                             kTimeoutMs);
     QVERIFY2(result->text().contains(QStringLiteral("categories")), qPrintable(result->text()));
     QCOMPARE(entries(), 0);
     // Declared: charged, estimated, no truth in release mode.

@@ -94,7 +94,8 @@ void TestReleaseActions::runPlanWritesBundleIntoProjectLedger() {
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
     QCOMPARE(finished.at(0).at(1).toString(), QString());
     QVERIFY(busy.count() >= 2);  // begin and end were shown in the status bar
-    for (const char* name : {"manifest.json", "report.html", "report.pdf"}) QVERIFY2(QFile::exists(bundle + "/" + QLatin1String(name)), name);
+    for (const char* name : {"manifest.json", "report.html", "report.pdf"})
+        QVERIFY2(QFile::exists(bundle + "/" + QLatin1String(name)), name);
     QFile pdf(bundle + "/report.pdf");
     QVERIFY(pdf.open(QIODevice::ReadOnly));
     QVERIFY(pdf.read(5) == "%PDF-");

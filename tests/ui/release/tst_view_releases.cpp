@@ -48,8 +48,8 @@ using namespace veil;
 using namespace veil::ui;
 using CrashPoint = release::BundleOptions::CrashPoint;
 
-using ui_test::saveScreenshot;
 using ui_test::choose;
+using ui_test::saveScreenshot;
 
 namespace {
 
@@ -66,7 +66,6 @@ nlohmann::json manifestOf(const QString& dir) {
     return nlohmann::json::parse(slurp(dir + QStringLiteral("/manifest.json")).toStdString(), nullptr, false);
 }
 
-
 // With VEIL_SCREENSHOT_DIR set, keeps a copy of a report to look at.
 void keepReport(const QString& bundleDir, const QString& name) {
     const QString dir = qEnvironmentVariable("VEIL_SCREENSHOT_DIR");
@@ -76,7 +75,6 @@ void keepReport(const QString& bundleDir, const QString& name) {
     QFile::remove(dir + QLatin1Char('/') + name + QStringLiteral(".html"));
     QFile::copy(bundleDir + QStringLiteral("/report.html"), dir + QLatin1Char('/') + name + QStringLiteral(".html"));
 }
-
 
 // Hidden partial bundles (".NAME.partial-N") left in `dir`.
 // (A zip's partial has its marker file ".NAME.partial-TOKEN.veil" beside it: one partial.)

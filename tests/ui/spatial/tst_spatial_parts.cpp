@@ -86,12 +86,15 @@ void TestSpatialParts::leafModelUnderTester() {
         zeros += v == 0.0 ? 1 : 0;
         QCOMPARE(model.index(r, LeafTableModel::DepthColumn).data().toInt(), 1);
         // Density relative to the average 12 / 16 per unit^2: a leaf of area 4 with 4 points -> 4/4 / 0.75.
-        if (v == 4.0) QCOMPARE(model.index(r, model.column(LeafTableModel::DensityColumn)).data(Qt::UserRole).toDouble(), 1.0 / 0.75);
+        if (v == 4.0)
+            QCOMPARE(model.index(r, model.column(LeafTableModel::DensityColumn)).data(Qt::UserRole).toDouble(),
+                     1.0 / 0.75);
     }
     QCOMPARE(sum, 12.0);
     QCOMPARE(zeros, 1);
     QCOMPARE(model.column(LeafTableModel::TrueColumn), -1);
-    QCOMPARE(model.headerData(model.column(LeafTableModel::CellColumn), Qt::Horizontal).toString(), QStringLiteral("Cell"));
+    QCOMPARE(model.headerData(model.column(LeafTableModel::CellColumn), Qt::Horizontal).toString(),
+             QStringLiteral("Cell"));
     QVERIFY(model.index(0, model.column(LeafTableModel::CellColumn)).data().toString().startsWith(QStringLiteral("[")));
     model.setShowTrue(true);
     QCOMPARE(model.columnCount(), 5);
@@ -112,7 +115,7 @@ void TestSpatialParts::colorScale() {
     QCOMPARE(scale.low(), 0.005);  // 4 decades below the top, above the smallest positive 0.001
     QCOMPARE(scale.position(50.0), 1.0);
     QCOMPARE(scale.position(0.005), 0.0);
-    QCOMPARE(scale.position(-3.0), 0.0);  // noisy negative densities get the lowest colour
+    QCOMPARE(scale.position(-3.0), 0.0);               // noisy negative densities get the lowest colour
     QVERIFY(qAbs(scale.position(0.5) - 0.5) < 1e-12);  // log10(0.5/0.005) / log10(50/0.005) = 2 / 4
     QCOMPARE(scale.color(50.0), QColor(0x80, 0x00, 0x26));
     QCOMPARE(scale.color(0.0), QColor(0xff, 0xff, 0xcc));
@@ -229,7 +232,8 @@ void TestSpatialParts::runnerReportsMissingColumns() {
     request.gate = std::make_shared<dp::ReleaseGate>(dp::ReleaseGate::teaching());
     const auto outcome = SpatialRunner::run(request, RunContext{});  // empty table
     QVERIFY(!outcome.status.isOk());
-    QVERIFY2(QString::fromStdString(outcome.status.message()).contains(QStringLiteral("lon")), outcome.status.message().c_str());
+    QVERIFY2(QString::fromStdString(outcome.status.message()).contains(QStringLiteral("lon")),
+             outcome.status.message().c_str());
     request.settings.xColumn.clear();
     const auto none = SpatialRunner::run(request, RunContext{});
     QVERIFY(QString::fromStdString(none.status.message()).contains(QStringLiteral("numeric columns")));

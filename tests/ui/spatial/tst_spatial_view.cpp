@@ -94,7 +94,6 @@ T* child(QWidget& view, const char* name) {
     return view.findChild<T*>(QLatin1String(name));
 }
 
-
 }  // namespace
 
 class TestSpatialView : public QObject {
@@ -193,12 +192,12 @@ void TestSpatialView::leavesShownEqualCore_data() {
     QTest::newRow("quadtree h4 post-processed") << int(spatial::TreeKind::Quadtree) << 4 << true << em;
     QTest::newRow("quadtree h3 raw") << int(spatial::TreeKind::Quadtree) << 3 << false << em;
     QTest::newRow("kd-tree h6") << int(spatial::TreeKind::KdTree) << 6 << true << em;
-    QTest::newRow("kd-tree h5 smooth median") << int(spatial::TreeKind::KdTree) << 5 << true
-                                              << int(spatial::MedianMethod::SmoothSensitivity);
-    QTest::newRow("kd-tree h5 noisy mean") << int(spatial::TreeKind::KdTree) << 5 << false
-                                           << int(spatial::MedianMethod::NoisyMean);
-    QTest::newRow("kd-tree h5 cell median") << int(spatial::TreeKind::KdTree) << 5 << true
-                                            << int(spatial::MedianMethod::CellBased);
+    QTest::newRow("kd-tree h5 smooth median")
+        << int(spatial::TreeKind::KdTree) << 5 << true << int(spatial::MedianMethod::SmoothSensitivity);
+    QTest::newRow("kd-tree h5 noisy mean")
+        << int(spatial::TreeKind::KdTree) << 5 << false << int(spatial::MedianMethod::NoisyMean);
+    QTest::newRow("kd-tree h5 cell median")
+        << int(spatial::TreeKind::KdTree) << 5 << true << int(spatial::MedianMethod::CellBased);
     QTest::newRow("hybrid h6") << int(spatial::TreeKind::Hybrid) << 6 << false << em;
 }
 
@@ -238,7 +237,8 @@ void TestSpatialView::leavesShownEqualCore() {
         QCOMPARE(m_view->canvas()->drawnLeafCount(), 1 << (2 * height));  // 4^h: full quadtree
     QVERIFY(m_view->statusText().contains(QStringLiteral("ε on every root-to-leaf path: 1")));
     QVERIFY(!m_jobs->isBusy());
-    saveScreenshot(*m_view, QStringLiteral("spatial_%1.png").arg(QString::fromLatin1(QTest::currentDataTag()).replace(' ', '_')));
+    saveScreenshot(
+        *m_view, QStringLiteral("spatial_%1.png").arg(QString::fromLatin1(QTest::currentDataTag()).replace(' ', '_')));
 }
 
 void TestSpatialView::hoverShowsCoreCounts() {
@@ -268,7 +268,8 @@ void TestSpatialView::hoverShowsCoreCounts() {
     QVERIFY2(m_view->hoverText().contains(QStringLiteral("true %1").arg(formatCount(node.trueCount))),
              qPrintable(m_view->hoverText()));
     QCOMPARE(m_view->leafModel()->columnCount(), 5);
-    QCOMPARE(m_view->leafModel()->headerData(LeafTableModel::TrueColumn, Qt::Horizontal).toString(), QStringLiteral("True count"));
+    QCOMPARE(m_view->leafModel()->headerData(LeafTableModel::TrueColumn, Qt::Horizontal).toString(),
+             QStringLiteral("True count"));
     saveScreenshot(*m_view, QStringLiteral("spatial_hover.png"));
     m_document->undoStack()->undo();
     QVERIFY(!m_view->parameters()->settings().showTrue);

@@ -29,7 +29,8 @@ QChart* ClassSizeChartBuilder::build(const anonymity::EquivalenceClasses& classe
     std::vector<Entry> entries;
     entries.reserve(classes.classCount());
     for (std::size_t c = 0; c < classes.classCount(); ++c)
-        entries.push_back({classes.classSize[c], c < classes.classSuppressed.size() && classes.classSuppressed[c] != 0});
+        entries.push_back(
+            {classes.classSize[c], c < classes.classSuppressed.size() && classes.classSuppressed[c] != 0});
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.size < b.size; });
 
     auto* kept = new QLineSeries;
@@ -76,7 +77,8 @@ QChart* ClassSizeChartBuilder::build(const anonymity::EquivalenceClasses& classe
     yAxis->setTitleText(QObject::tr("Records in class"));
     yAxis->setBase(10);
     yAxis->setLabelFormat(QStringLiteral("%g"));
-    const double yMax = std::pow(10.0, std::ceil(std::log10(double(std::max<std::size_t>(maxSize, std::size_t(std::max(k, 2)))) + 0.01)));
+    const double yMax = std::pow(
+        10.0, std::ceil(std::log10(double(std::max<std::size_t>(maxSize, std::size_t(std::max(k, 2)))) + 0.01)));
     yAxis->setRange(0.8, yMax);
     chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(yAxis, Qt::AlignLeft);

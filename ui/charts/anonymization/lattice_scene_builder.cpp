@@ -19,22 +19,32 @@ using anonymity::NodeDisplay;
 
 QColor LatticeSceneBuilder::displayColor(NodeDisplay display) {
     switch (display) {
-    case NodeDisplay::Optimum: return QColor(255, 190, 20);
-    case NodeDisplay::Anonymous: return QColor(76, 175, 80);
-    case NodeDisplay::Pruned: return QColor(158, 202, 225);
-    case NodeDisplay::NotAnonymous: return QColor(228, 87, 86);
-    case NodeDisplay::Unknown: return QColor(220, 220, 220);
+        case NodeDisplay::Optimum:
+            return QColor(255, 190, 20);
+        case NodeDisplay::Anonymous:
+            return QColor(76, 175, 80);
+        case NodeDisplay::Pruned:
+            return QColor(158, 202, 225);
+        case NodeDisplay::NotAnonymous:
+            return QColor(228, 87, 86);
+        case NodeDisplay::Unknown:
+            return QColor(220, 220, 220);
     }
     return Qt::white;
 }
 
 QString LatticeSceneBuilder::displayName(NodeDisplay display) {
     switch (display) {
-    case NodeDisplay::Optimum: return QObject::tr("optimum");
-    case NodeDisplay::Anonymous: return QObject::tr("anonymous (loss computed)");
-    case NodeDisplay::Pruned: return QObject::tr("anonymous, pruned");
-    case NodeDisplay::NotAnonymous: return QObject::tr("not anonymous");
-    case NodeDisplay::Unknown: return QObject::tr("not visited");
+        case NodeDisplay::Optimum:
+            return QObject::tr("optimum");
+        case NodeDisplay::Anonymous:
+            return QObject::tr("anonymous (loss computed)");
+        case NodeDisplay::Pruned:
+            return QObject::tr("anonymous, pruned");
+        case NodeDisplay::NotAnonymous:
+            return QObject::tr("not anonymous");
+        case NodeDisplay::Unknown:
+            return QObject::tr("not visited");
     }
     return {};
 }
@@ -86,8 +96,9 @@ void LatticeSceneBuilder::build(const anonymity::GeneralizationLattice& lattice,
             const NodeDisplay display = lattice.display(i);
             const QRectF rect(x0 + double(j) * (nodeW + gapX), y, nodeW, nodeH);
             const bool isApplied = applied && *applied == i;
-            auto* item = scene->addRect(rect, QPen(isApplied ? QColor(0, 0, 0) : QColor(90, 90, 90), isApplied ? 3.5 : 1.0),
-                                        QBrush(displayColor(display)));
+            auto* item =
+                scene->addRect(rect, QPen(isApplied ? QColor(0, 0, 0) : QColor(90, 90, 90), isApplied ? 3.5 : 1.0),
+                               QBrush(displayColor(display)));
             item->setZValue(2);
             item->setData(kNodeIndexKey, qulonglong(i));
             QString levelsText;
@@ -98,9 +109,10 @@ void LatticeSceneBuilder::build(const anonymity::GeneralizationLattice& lattice,
             text->setPos(rect.center() - QPointF(tb.width() / 2, tb.height() / 2));
             text->setAcceptedMouseButtons(Qt::NoButton);
             QString tip = QObject::tr("Node %1: %2%3")
-                              .arg(QString::fromStdString(anonymity::formatLevels(lattice.levelsOf(i))), displayName(display),
-                                   isApplied ? QObject::tr(" (shown now)") : QString());
-            if (!std::isnan(node.informationLoss)) tip += QObject::tr("\nInformation loss: %1").arg(node.informationLoss, 0, 'g', 5);
+                              .arg(QString::fromStdString(anonymity::formatLevels(lattice.levelsOf(i))),
+                                   displayName(display), isApplied ? QObject::tr(" (shown now)") : QString());
+            if (!std::isnan(node.informationLoss))
+                tip += QObject::tr("\nInformation loss: %1").arg(node.informationLoss, 0, 'g', 5);
             if (node.checked) tip += QObject::tr("\nSuppressed records: %1").arg(node.suppressed);
             tip += QObject::tr("\nClick to apply this transformation");
             item->setToolTip(tip);
@@ -119,7 +131,8 @@ void LatticeSceneBuilder::build(const anonymity::GeneralizationLattice& lattice,
             for (std::size_t s : lattice.successors(i)) {
                 auto it = centre.find(s);
                 if (it == centre.end()) continue;
-                auto* line = scene->addLine(QLineF(c - QPointF(0, nodeH / 2), it->second + QPointF(0, nodeH / 2)), edgePen);
+                auto* line =
+                    scene->addLine(QLineF(c - QPointF(0, nodeH / 2), it->second + QPointF(0, nodeH / 2)), edgePen);
                 line->setZValue(1);
             }
     }

@@ -46,7 +46,8 @@ QColor MondrianPlot::sizeColor(std::size_t size, std::size_t minSize, std::size_
     // Log scale from pale yellow (smallest) to deep blue (largest).
     const double lo = std::log(double(std::max<std::size_t>(minSize, 1)));
     const double hi = std::log(double(std::max<std::size_t>(maxSize, 1)));
-    const double t = hi > lo ? std::clamp((std::log(double(std::max<std::size_t>(size, 1))) - lo) / (hi - lo), 0.0, 1.0) : 0.5;
+    const double t =
+        hi > lo ? std::clamp((std::log(double(std::max<std::size_t>(size, 1))) - lo) / (hi - lo), 0.0, 1.0) : 0.5;
     auto mix = [t](int from, int to) { return int(std::lround(from + t * (to - from))); };
     return QColor(mix(255, 37), mix(237, 52), mix(160, 148), 140);
 }
@@ -74,11 +75,16 @@ void MondrianPlot::paintEvent(QPaintEvent*) {
                tr("Mondrian partitions (%1) — %2 × %3").arg(m_data.boxes.size()).arg(m_data.x.title, m_data.y.title));
     p.setFont(font);
 
-    auto mapX = [&](double v) { return plot.left() + (v - m_data.x.min) / (m_data.x.max - m_data.x.min) * plot.width(); };
-    auto mapY = [&](double v) { return plot.bottom() - (v - m_data.y.min) / (m_data.y.max - m_data.y.min) * plot.height(); };
+    auto mapX = [&](double v) {
+        return plot.left() + (v - m_data.x.min) / (m_data.x.max - m_data.x.min) * plot.width();
+    };
+    auto mapY = [&](double v) {
+        return plot.bottom() - (v - m_data.y.min) / (m_data.y.max - m_data.y.min) * plot.height();
+    };
     p.setClipRect(plot);
     for (const auto& box : m_data.boxes) {
-        QRectF r(QPointF(mapX(box.rect.left()), mapY(box.rect.bottom())), QPointF(mapX(box.rect.right()), mapY(box.rect.top())));
+        QRectF r(QPointF(mapX(box.rect.left()), mapY(box.rect.bottom())),
+                 QPointF(mapX(box.rect.right()), mapY(box.rect.top())));
         r = r.normalized();
         if (r.width() < 2) r.adjust(-1, 0, 1, 0);
         if (r.height() < 2) r.adjust(0, -1, 0, 1);
@@ -103,24 +109,28 @@ void MondrianPlot::paintEvent(QPaintEvent*) {
     auto drawYTick = [&](double v, const QString& text) {
         const double y = mapY(v);
         p.drawLine(QPointF(plot.left() - 5, y), QPointF(plot.left(), y));
-        p.drawText(QRectF(0, y - fm.height() / 2.0, plot.left() - 8, fm.height()), Qt::AlignRight | Qt::AlignVCenter, text);
+        p.drawText(QRectF(0, y - fm.height() / 2.0, plot.left() - 8, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                   text);
     };
     if (m_data.x.categories.isEmpty()) {
         for (double t : niceTicks(m_data.x.min, m_data.x.max, 8)) drawXTick(t, QString::number(t));
     } else {
         const int step = std::max(1, int(m_data.x.categories.size() * 70 / std::max(1, plot.width())) + 1);
-        for (int i = 0; i < m_data.x.categories.size(); i += step) drawXTick(i, fm.elidedText(m_data.x.categories[i], Qt::ElideRight, 110));
+        for (int i = 0; i < m_data.x.categories.size(); i += step)
+            drawXTick(i, fm.elidedText(m_data.x.categories[i], Qt::ElideRight, 110));
     }
     if (!yCategorical) {
         for (double t : niceTicks(m_data.y.min, m_data.y.max, 8)) drawYTick(t, QString::number(t));
     } else {
-        const int step = std::max(1, int(m_data.y.categories.size() * (fm.height() + 2) / std::max(1, plot.height())) + 1);
+        const int step =
+            std::max(1, int(m_data.y.categories.size() * (fm.height() + 2) / std::max(1, plot.height())) + 1);
         for (int i = 0; i < m_data.y.categories.size(); i += step) drawYTick(i, m_data.y.categories[i]);
     }
     QFont axisFont = font;
     axisFont.setBold(true);
     p.setFont(axisFont);
-    p.drawText(QRect(plot.left(), plot.bottom() + fm.height() + 14, plot.width(), fm.height() + 6), Qt::AlignCenter, m_data.x.title);
+    p.drawText(QRect(plot.left(), plot.bottom() + fm.height() + 14, plot.width(), fm.height() + 6), Qt::AlignCenter,
+               m_data.x.title);
     p.save();
     p.translate(14, plot.center().y());
     p.rotate(-90);
@@ -133,7 +143,8 @@ void MondrianPlot::paintEvent(QPaintEvent*) {
     p.setFont(font);
     for (int i = 0; i < bar.height(); ++i) {
         const double t = 1.0 - double(i) / bar.height();
-        const double size = std::exp(std::log(double(m_minSize)) + t * (std::log(double(m_maxSize)) - std::log(double(m_minSize))));
+        const double size =
+            std::exp(std::log(double(m_minSize)) + t * (std::log(double(m_maxSize)) - std::log(double(m_minSize))));
         QColor c = sizeColor(std::size_t(std::llround(size)), m_minSize, m_maxSize);
         c.setAlpha(255);
         p.setPen(c);
@@ -141,8 +152,10 @@ void MondrianPlot::paintEvent(QPaintEvent*) {
     }
     p.setPen(Qt::black);
     p.drawRect(bar);
-    p.drawText(QRect(bar.right() + 4, bar.top() - fm.height() / 2, 60, fm.height()), Qt::AlignLeft, QString::number(m_maxSize));
-    p.drawText(QRect(bar.right() + 4, bar.bottom() - fm.height() / 2, 60, fm.height()), Qt::AlignLeft, QString::number(m_minSize));
+    p.drawText(QRect(bar.right() + 4, bar.top() - fm.height() / 2, 60, fm.height()), Qt::AlignLeft,
+               QString::number(m_maxSize));
+    p.drawText(QRect(bar.right() + 4, bar.bottom() - fm.height() / 2, 60, fm.height()), Qt::AlignLeft,
+               QString::number(m_minSize));
 }
 
 }  // namespace veil::ui

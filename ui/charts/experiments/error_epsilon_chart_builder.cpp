@@ -43,8 +43,8 @@ void fitDecades(QLogValueAxis* axis, double lo, double hi) {
 QString ErrorEpsilonChartBuilder::tooltipText(const eval::SweepResult& result, const eval::SummaryRow& row,
                                               eval::Metric metric) {
     const auto& s = row[metric];
-    const QString label = row.method < result.methods.size() ? QString::fromStdString(result.methods[row.method].label)
-                                                               : QString();
+    const QString label =
+        row.method < result.methods.size() ? QString::fromStdString(result.methods[row.method].label) : QString();
     return QObject::tr("%1\nε = %2, %3 trials\n%4\nmedian %5\nIQR [%6, %7]\nmean %8 (95%: %9 – %10)")
         .arg(label, num(row.epsilon), QString::number(s.n), QString::fromUtf8(eval::metricLabel(metric)), num(s.median),
              num(s.q1), num(s.q3), num(s.mean), num(s.ciLower))

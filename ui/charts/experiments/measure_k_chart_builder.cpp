@@ -32,7 +32,10 @@ QString MeasureKChartBuilder::tooltipText(const eval::SweepResult& result, const
     const QString label =
         row.method < result.methods.size() ? QString::fromStdString(result.methods[row.method].label) : QString();
     if (!row.found)
-        return QObject::tr("%1\nk = %2: no solution\n%3").arg(label).arg(row.k).arg(QString::fromStdString(row.message));
+        return QObject::tr("%1\nk = %2: no solution\n%3")
+            .arg(label)
+            .arg(row.k)
+            .arg(QString::fromStdString(row.message));
     return QObject::tr(
                "%1\nk = %2, solution %3\n%4: %5\n%6 = %7, suppressed "
                "%8\nrisk: highest %9, average %10")

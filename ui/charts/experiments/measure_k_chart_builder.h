@@ -19,7 +19,8 @@ public:
     static QChart* build(const eval::SweepResult& result, eval::AnonymityMeasure measure);
 
     // Tooltip text of one (method, k) row: label, k, solution, the measure and the risk.
-    static QString tooltipText(const eval::SweepResult& result, const eval::AnonymityRow& row, eval::AnonymityMeasure measure);
+    static QString tooltipText(const eval::SweepResult& result, const eval::AnonymityRow& row,
+                               eval::AnonymityMeasure measure);
 };
 
 }  // namespace veil::ui

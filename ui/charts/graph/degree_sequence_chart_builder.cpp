@@ -45,8 +45,10 @@ QChart* DegreeSequenceChartBuilder::build(const graph::DegreeSequenceRelease& re
     }
     for (std::size_t i = 0; i < release.postProcessed.size(); ++i) fitted->append(double(i), release.postProcessed[i]);
     chart->addSeries(noisy);
-    if (release.trueSorted.empty()) delete truth;  // release mode: core sent no truth
-    else chart->addSeries(truth);
+    if (release.trueSorted.empty())
+        delete truth;  // release mode: core sent no truth
+    else
+        chart->addSeries(truth);
     chart->addSeries(fitted);
 
     auto* x = new QValueAxis;

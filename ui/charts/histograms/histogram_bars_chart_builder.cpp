@@ -36,8 +36,10 @@ QChart* HistogramBarsChartBuilder::build(const std::vector<double>& trueCounts, 
             categories << (int(i) < labels.size() ? labels[int(i)] : QString::number(i));
         }
         auto* series = new QBarSeries;
-        if (withTruth) series->append(truth);
-        else delete truth;
+        if (withTruth)
+            series->append(truth);
+        else
+            delete truth;
         series->append(noisy);
         chart->addSeries(series);
         auto* x = new QBarCategoryAxis;
@@ -57,9 +59,12 @@ QChart* HistogramBarsChartBuilder::build(const std::vector<double>& trueCounts, 
             noisy->append(double(i), estimate[i]);
         }
         chart->addSeries(noisy);
-        if (withTruth) chart->addSeries(truth);
-        else delete truth;
-        dp_chart::attach(chart, dp_chart::valueAxis(QObject::tr("Bin index"), 0, double(n - 1), QStringLiteral("%.0f")), Qt::AlignBottom);
+        if (withTruth)
+            chart->addSeries(truth);
+        else
+            delete truth;
+        dp_chart::attach(chart, dp_chart::valueAxis(QObject::tr("Bin index"), 0, double(n - 1), QStringLiteral("%.0f")),
+                         Qt::AlignBottom);
     }
     auto* y = dp_chart::valueAxis(QObject::tr("Count"), lo, hi * 1.05, QStringLiteral("%.0f"));
     y->applyNiceNumbers();

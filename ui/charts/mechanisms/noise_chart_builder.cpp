@@ -20,8 +20,12 @@ QChart* NoiseChartBuilder::build(const dp::NoiseDistribution& noise, double cent
     const auto points = dp::densityCurve(noise, centre, 201);
     const bool discrete = noise.isDiscrete();
     auto* curve = new QLineSeries;
-    curve->setName(discrete ? QObject::tr("PMF of %1 noise (scale %2)").arg(QString::fromLatin1(dp::noiseKindName(noise.kind))).arg(noise.scale, 0, 'g', 4)
-                            : QObject::tr("PDF of %1 noise (scale %2)").arg(QString::fromLatin1(dp::noiseKindName(noise.kind))).arg(noise.scale, 0, 'g', 4));
+    curve->setName(discrete ? QObject::tr("PMF of %1 noise (scale %2)")
+                                  .arg(QString::fromLatin1(dp::noiseKindName(noise.kind)))
+                                  .arg(noise.scale, 0, 'g', 4)
+                            : QObject::tr("PDF of %1 noise (scale %2)")
+                                  .arg(QString::fromLatin1(dp::noiseKindName(noise.kind)))
+                                  .arg(noise.scale, 0, 'g', 4));
     curve->setPen(QPen(dp_chart::blue(), 3));
     double xlo = centre, xhi = centre, ymax = 0;
     for (const auto& [x, y] : points) {
@@ -42,7 +46,8 @@ QChart* NoiseChartBuilder::build(const dp::NoiseDistribution& noise, double cent
     auto* x = dp_chart::valueAxis(QObject::tr("Released value"), xlo, xhi);
     x->applyNiceNumbers();
     dp_chart::attach(chart, x, Qt::AlignBottom);
-    dp_chart::attach(chart, dp_chart::valueAxis(discrete ? QObject::tr("Probability") : QObject::tr("Density"), 0, ymax * 1.1),
+    dp_chart::attach(chart,
+                     dp_chart::valueAxis(discrete ? QObject::tr("Probability") : QObject::tr("Density"), 0, ymax * 1.1),
                      Qt::AlignLeft);
     return chart;
 }

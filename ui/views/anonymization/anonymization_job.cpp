@@ -17,7 +17,8 @@ bool AnonymizationJob::isRunning() const { return m_job->isRunning(); }
 
 void AnonymizationJob::cancel() { m_job->cancel(); }
 
-void AnonymizationJob::start(const Table& table, const QString& inputPath, const anonymity::AnonymizationConfig& config) {
+void AnonymizationJob::start(const Table& table, const QString& inputPath,
+                             const anonymity::AnonymizationConfig& config) {
     m_job->start(tr("Anonymizing"), [this, table, inputPath, config](const RunContext& ctx) {
         CoreJobOutcome outcome;
         auto result = anonymity::anonymize(table, config, ctx);

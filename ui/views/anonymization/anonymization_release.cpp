@@ -26,7 +26,6 @@ namespace {
 
 using nlohmann::json;
 
-
 // A file name for a column's hierarchy inside the bundle (letters, digits, '-',
 // '_' and '.').
 std::string hierarchyFileName(const std::string& column, const std::string& prefix) {

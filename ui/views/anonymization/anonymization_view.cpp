@@ -29,8 +29,7 @@
 
 namespace veil::ui {
 
-AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent)
-    : QWidget(parent), m_context(context) {
+AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent) : QWidget(parent), m_context(context) {
     setObjectName(QStringLiteral("anonymization-view"));
     m_state = new AnonymizationState(context.document ? context.document->undoStack() : nullptr, this);
     m_job = new AnonymizationJob(this);
@@ -43,8 +42,9 @@ AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent)
     m_runButton->setDefault(true);
     m_releaseButton = new QPushButton(tr("Re&lease…"), this);
     m_releaseButton->setObjectName(QStringLiteral("anon-release"));
-    m_releaseButton->setToolTip(tr("Write the anonymized table as a release bundle (CSV, manifest, plan, report; folder "
-                                   "or .zip) and record it in the privacy ledger (syntactic: ε = 0)"));
+    m_releaseButton->setToolTip(
+        tr("Write the anonymized table as a release bundle (CSV, manifest, plan, report; folder "
+           "or .zip) and record it in the privacy ledger (syntactic: ε = 0)"));
     m_releaseButton->setEnabled(false);
     m_exportButton = new QPushButton(tr("&Export CSV…"), this);
     m_exportButton->setObjectName(QStringLiteral("anon-export"));
@@ -91,9 +91,10 @@ AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent)
 
     connect(m_runButton, &QPushButton::clicked, this, &AnonymizationView::run);
     connect(m_exportButton, &QPushButton::clicked, this, [this] {
-        const QString base = m_context.document ? QFileInfo(m_context.document->filePath()).completeBaseName() : QString();
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export release"), base + QStringLiteral("_anonymized.csv"),
-                                                          tr("CSV (*.csv)"));
+        const QString base =
+            m_context.document ? QFileInfo(m_context.document->filePath()).completeBaseName() : QString();
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export release"),
+                                                          base + QStringLiteral("_anonymized.csv"), tr("CSV (*.csv)"));
         if (!path.isEmpty()) exportRelease(path);
     });
     connect(m_job, &AnonymizationJob::progressChanged, this, [this](double fraction, const QString& message) {
@@ -142,7 +143,8 @@ void AnonymizationView::run() {
         setStatus(tr("No quasi-identifiers: mark them from the column headers in the Data tab."), true);
         return;
     }
-    start(table, m_context.document->filePath(), config, tr("Anonymizing (%1)").arg(QString::fromStdString(config.models.describe())));
+    start(table, m_context.document->filePath(), config,
+          tr("Anonymizing (%1)").arg(QString::fromStdString(config.models.describe())));
 }
 
 void AnonymizationView::applyTransformation(const std::vector<int>& levels) {

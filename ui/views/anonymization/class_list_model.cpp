@@ -41,49 +41,65 @@ QVariant ClassListModel::data(const QModelIndex& index, int role) const {
         values = parts.join(QStringLiteral(" | "));
     }
     switch (role) {
-    case Qt::DisplayRole:
-        switch (index.column()) {
-        case IdColumn: return int(c);
-        case SizeColumn: return qulonglong(size);
-        case SuppressedColumn: return suppressed ? tr("suppressed") : QString();
-        case ValuesColumn: return values;
-        }
-        return {};
-    case SortRole:
-        switch (index.column()) {
-        case IdColumn: return int(c);
-        case SizeColumn: return qulonglong(size);
-        case SuppressedColumn: return suppressed ? 1 : 0;
-        case ValuesColumn: return values;
-        }
-        return {};
-    case ClassIdRole: return int(c);
-    case Qt::BackgroundRole:
-        if (index.column() == IdColumn) return QBrush(classColor(int(c), suppressed));
-        return {};
-    case Qt::ForegroundRole:
-        if (index.column() == SizeColumn && !suppressed && size < std::size_t(m_k)) return QBrush(QColor(180, 30, 30));
-        return {};
-    case Qt::ToolTipRole:
-        return tr("Class %1: %2 records%3\n%4 = %5")
-            .arg(c)
-            .arg(size)
-            .arg(suppressed ? tr(", suppressed") : QString())
-            .arg(m_qis.join(QStringLiteral(" | ")), values);
-    case Qt::TextAlignmentRole:
-        if (index.column() == IdColumn || index.column() == SizeColumn) return int(Qt::AlignRight | Qt::AlignVCenter);
-        return {};
+        case Qt::DisplayRole:
+            switch (index.column()) {
+                case IdColumn:
+                    return int(c);
+                case SizeColumn:
+                    return qulonglong(size);
+                case SuppressedColumn:
+                    return suppressed ? tr("suppressed") : QString();
+                case ValuesColumn:
+                    return values;
+            }
+            return {};
+        case SortRole:
+            switch (index.column()) {
+                case IdColumn:
+                    return int(c);
+                case SizeColumn:
+                    return qulonglong(size);
+                case SuppressedColumn:
+                    return suppressed ? 1 : 0;
+                case ValuesColumn:
+                    return values;
+            }
+            return {};
+        case ClassIdRole:
+            return int(c);
+        case Qt::BackgroundRole:
+            if (index.column() == IdColumn) return QBrush(classColor(int(c), suppressed));
+            return {};
+        case Qt::ForegroundRole:
+            if (index.column() == SizeColumn && !suppressed && size < std::size_t(m_k))
+                return QBrush(QColor(180, 30, 30));
+            return {};
+        case Qt::ToolTipRole:
+            return tr("Class %1: %2 records%3\n%4 = %5")
+                .arg(c)
+                .arg(size)
+                .arg(suppressed ? tr(", suppressed") : QString())
+                .arg(m_qis.join(QStringLiteral(" | ")), values);
+        case Qt::TextAlignmentRole:
+            if (index.column() == IdColumn || index.column() == SizeColumn)
+                return int(Qt::AlignRight | Qt::AlignVCenter);
+            return {};
     }
     return {};
 }
 
 QVariant ClassListModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case IdColumn: return tr("Class");
-    case SizeColumn: return tr("Size");
-    case SuppressedColumn: return tr("Status");
-    case ValuesColumn: return tr("Generalized values");
+        case IdColumn:
+            return tr("Class");
+        case SizeColumn:
+            return tr("Size");
+        case SuppressedColumn:
+            return tr("Status");
+        case ValuesColumn:
+            return tr("Generalized values");
     }
     return {};
 }

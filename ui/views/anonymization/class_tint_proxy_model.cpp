@@ -23,8 +23,7 @@ void ClassTintProxyModel::setHighlightedClass(int classId) {
     if (classId == m_highlight) return;
     m_highlight = classId;
     if (rowCount() > 0 && columnCount() > 0)
-        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
-                         {Qt::BackgroundRole, Qt::FontRole});
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::BackgroundRole, Qt::FontRole});
 }
 
 int ClassTintProxyModel::firstRowOfClass(int classId) const {
@@ -49,32 +48,34 @@ QVariant ClassTintProxyModel::data(const QModelIndex& index, int role) const {
     const int c = classOf(index.row());
     if (c >= 0) {
         switch (role) {
-        case Qt::BackgroundRole:
-            return QBrush(c == m_highlight ? highlightColor() : classColor(c, suppressed(c)));
-        case Qt::ForegroundRole:
-            if (suppressed(c)) return QBrush(QColor(110, 110, 110));
-            break;
-        case Qt::FontRole:
-            if (c == m_highlight) {
-                QFont font;
-                font.setBold(true);
-                return font;
+            case Qt::BackgroundRole:
+                return QBrush(c == m_highlight ? highlightColor() : classColor(c, suppressed(c)));
+            case Qt::ForegroundRole:
+                if (suppressed(c)) return QBrush(QColor(110, 110, 110));
+                break;
+            case Qt::FontRole:
+                if (c == m_highlight) {
+                    QFont font;
+                    font.setBold(true);
+                    return font;
+                }
+                if (suppressed(c)) {
+                    QFont font;
+                    font.setItalic(true);
+                    return font;
+                }
+                break;
+            case Qt::ToolTipRole: {
+                const std::size_t size = std::size_t(c) < m_size.size() ? m_size[std::size_t(c)] : 0;
+                return tr("Equivalence class %1 (%2 records)%3")
+                    .arg(c)
+                    .arg(size)
+                    .arg(suppressed(c) ? tr(" - suppressed") : QString());
             }
-            if (suppressed(c)) {
-                QFont font;
-                font.setItalic(true);
-                return font;
-            }
-            break;
-        case Qt::ToolTipRole: {
-            const std::size_t size = std::size_t(c) < m_size.size() ? m_size[std::size_t(c)] : 0;
-            return tr("Equivalence class %1 (%2 records)%3")
-                .arg(c)
-                .arg(size)
-                .arg(suppressed(c) ? tr(" - suppressed") : QString());
-        }
-        case ClassIdRole: return c;
-        default: break;
+            case ClassIdRole:
+                return c;
+            default:
+                break;
         }
     }
     return QIdentityProxyModel::data(index, role);

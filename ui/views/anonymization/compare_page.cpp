@@ -81,8 +81,10 @@ void ComparePage::redraw() {
     const Column& original = run->input.column(*in);
     const Column& released = run->result.output.column(*out);
     const QString title = QString::fromStdString(name);
-    replace(m_original, ValueCountsChartBuilder::build(valueCounts(original), original.type(), tr("Original: %1").arg(title)));
-    replace(m_released, ValueCountsChartBuilder::build(valueCounts(released), released.type(), tr("Released: %1").arg(title)));
+    replace(m_original,
+            ValueCountsChartBuilder::build(valueCounts(original), original.type(), tr("Original: %1").arg(title)));
+    replace(m_released,
+            ValueCountsChartBuilder::build(valueCounts(released), released.type(), tr("Released: %1").arg(title)));
 }
 
 }  // namespace veil::ui

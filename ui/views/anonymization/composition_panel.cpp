@@ -25,7 +25,8 @@ QString rowText(const Table& table, std::size_t row, const std::vector<std::stri
     QStringList out;
     for (const auto& c : columns)
         if (auto i = table.columnIndex(c); i.isOk())
-            out << QStringLiteral("%1 = %2").arg(QString::fromStdString(c), QString::fromStdString(table.column(*i).toString(row)).toHtmlEscaped());
+            out << QStringLiteral("%1 = %2").arg(
+                QString::fromStdString(c), QString::fromStdString(table.column(*i).toString(row)).toHtmlEscaped());
     return out.join(QStringLiteral(", "));
 }
 
@@ -34,10 +35,11 @@ QString rowText(const Table& table, std::size_t row, const std::vector<std::stri
 CompositionPanel::CompositionPanel(AnonymizationState* state, QWidget* parent) : QWidget(parent), m_state(state) {
     m_job = new AnonymizationJob(this);
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("<b>Composition</b> (seed 002): two releases of overlapping data, each k-anonymous on its "
-                                "own. Someone whose record is in both lies in one class of each; only the sensitive values "
-                                "found in <i>both</i> classes remain possible."),
-                             this);
+    auto* intro =
+        new QLabel(tr("<b>Composition</b> (seed 002): two releases of overlapping data, each k-anonymous on its "
+                      "own. Someone whose record is in both lies in one class of each; only the sensitive values "
+                      "found in <i>both</i> classes remain possible."),
+                   this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
     auto* form = new QFormLayout;
@@ -108,8 +110,9 @@ void CompositionPanel::refreshNodes() {
     m_offset->setRange(0, std::max(0, rows - 1));
     m_offset->setValue(rows / 2);
     m_make->setEnabled(m_node->count() > 0);
-    m_result->setText(m_node->count() > 0 ? tr("Choose how the second publisher generalized, then make the second release.")
-                                          : tr("The lattice has no other anonymous node."));
+    m_result->setText(m_node->count() > 0
+                          ? tr("Choose how the second publisher generalized, then make the second release.")
+                          : tr("The lattice has no other anonymous node."));
 }
 
 void CompositionPanel::makeSecondRelease() {
@@ -143,9 +146,11 @@ void CompositionPanel::showPerson(int row) {
     m_intersection = int(report->intersection.size());
     const auto& qis = m_first->result.quasiIdentifiers;
     const QString s = QString::fromStdString(sensitive);
-    QString html = tr("<p><b>The person</b> (known to the attacker): %1<br>true %2: <i>%3</i></p>")
-                       .arg(rowText(m_first->input, std::size_t(row), qis), s,
-                            QString::fromStdString(m_first->input.column(*m_first->input.columnIndex(sensitive)).toString(std::size_t(row))));
+    QString html =
+        tr("<p><b>The person</b> (known to the attacker): %1<br>true %2: <i>%3</i></p>")
+            .arg(rowText(m_first->input, std::size_t(row), qis), s,
+                 QString::fromStdString(
+                     m_first->input.column(*m_first->input.columnIndex(sensitive)).toString(std::size_t(row))));
     html += tr("<p><b>Release 1</b> (%1, records 0–%2): class %3 of %4 records<br>possible %5: %6</p>")
                 .arg(QString::fromStdString(anonymity::formatLevels(m_first->result.transformation)))
                 .arg(m_first->input.rowCount() - 1)

@@ -83,7 +83,8 @@ GroupsPage::GroupsPage(AnonymizationState* state, QWidget* parent) : QWidget(par
     auto* releasedBox = new QWidget(tables);
     auto* releasedLayout = new QVBoxLayout(releasedBox);
     releasedLayout->setContentsMargins(0, 0, 0, 0);
-    releasedLayout->addWidget(new QLabel(tr("<b>Released</b> (rows tinted by equivalence class, suppressed rows grey ✕)"), releasedBox));
+    releasedLayout->addWidget(
+        new QLabel(tr("<b>Released</b> (rows tinted by equivalence class, suppressed rows grey ✕)"), releasedBox));
     m_releasedView = makeTable(m_releasedTint, releasedBox);
     m_releasedView->setObjectName(QStringLiteral("anon-released-table"));
     releasedLayout->addWidget(m_releasedView);
@@ -153,7 +154,8 @@ void GroupsPage::showSelection(int classId) {
         const QModelIndex proxy = m_classSort->mapFromSource(source);
         if (proxy.isValid()) {
             const QSignalBlocker blocker(m_classView->selectionModel());
-            m_classView->selectionModel()->setCurrentIndex(proxy, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            m_classView->selectionModel()->setCurrentIndex(
+                proxy, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
             m_classView->scrollTo(proxy);
         }
     }

@@ -26,7 +26,9 @@ Result<std::vector<int>> parseInts(const QString& text, const char* what) {
     for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         bool ok = false;
         const int v = part.trimmed().toInt(&ok);
-        if (!ok) return Status::invalidArgument(std::string(what) + ": '" + part.trimmed().toStdString() + "' is not an integer");
+        if (!ok)
+            return Status::invalidArgument(std::string(what) + ": '" + part.trimmed().toStdString() +
+                                           "' is not an integer");
         out.push_back(v);
     }
     return out;
@@ -36,7 +38,8 @@ Result<std::optional<double>> parseOptional(const QString& text, const char* wha
     if (text.trimmed().isEmpty()) return std::optional<double>();
     bool ok = false;
     const double v = text.trimmed().toDouble(&ok);
-    if (!ok) return Status::invalidArgument(std::string(what) + ": '" + text.trimmed().toStdString() + "' is not a number");
+    if (!ok)
+        return Status::invalidArgument(std::string(what) + ": '" + text.trimmed().toStdString() + "' is not a number");
     return std::optional<double>(v);
 }
 
@@ -89,7 +92,8 @@ QWidget* HierarchyBuilderForm::makeIntervalsPage() {
     form->addRow(tr("Top coding from:"), m_top);
     connect(m_origin, &QDoubleSpinBox::valueChanged, this, &HierarchyBuilderForm::changed);
     connect(m_width, &QDoubleSpinBox::valueChanged, this, &HierarchyBuilderForm::changed);
-    for (QLineEdit* e : {m_fanouts, m_bottom, m_top}) connect(e, &QLineEdit::textChanged, this, &HierarchyBuilderForm::changed);
+    for (QLineEdit* e : {m_fanouts, m_bottom, m_top})
+        connect(e, &QLineEdit::textChanged, this, &HierarchyBuilderForm::changed);
     return page;
 }
 
@@ -131,7 +135,8 @@ QWidget* HierarchyBuilderForm::makeOrderedPage() {
     m_groupSizes->setToolTip(tr("How many groups of the level below each level joins"));
     form->addRow(tr("Order:"), m_order);
     form->addRow(tr("Group sizes:"), m_groupSizes);
-    for (QLineEdit* e : {m_order, m_groupSizes}) connect(e, &QLineEdit::textChanged, this, &HierarchyBuilderForm::changed);
+    for (QLineEdit* e : {m_order, m_groupSizes})
+        connect(e, &QLineEdit::textChanged, this, &HierarchyBuilderForm::changed);
     return page;
 }
 
@@ -167,44 +172,44 @@ void HierarchyBuilderForm::suggestFor(const std::vector<std::string>& values, bo
 Result<hierarchy::Hierarchy> HierarchyBuilderForm::build(const std::vector<std::string>& values,
                                                          const std::string& name) const {
     switch (kind()) {
-    case Intervals: {
-        hierarchy::IntervalHierarchyBuilder b;
-        b.origin = m_origin->value();
-        b.width = m_width->value();
-        auto fanouts = parseInts(m_fanouts->text(), "merge per level");
-        if (!fanouts.isOk()) return fanouts.status();
-        b.fanouts = *fanouts;
-        auto bottom = parseOptional(m_bottom->text(), "bottom coding");
-        if (!bottom.isOk()) return bottom.status();
-        auto top = parseOptional(m_top->text(), "top coding");
-        if (!top.isOk()) return top.status();
-        b.bottomCoding = *bottom;
-        b.topCoding = *top;
-        return b.build(values, name);
-    }
-    case Masking: {
-        hierarchy::MaskingHierarchyBuilder b;
-        b.maxMasked = m_maxMasked->value();
-        return b.build(values, name);
-    }
-    case Dates: {
-        hierarchy::DateHierarchyBuilder b;
-        b.levels.clear();
-        if (m_month->isChecked()) b.levels.push_back(hierarchy::DateGranularity::Month);
-        if (m_year->isChecked()) b.levels.push_back(hierarchy::DateGranularity::Year);
-        if (m_decade->isChecked()) b.levels.push_back(hierarchy::DateGranularity::Decade);
-        if (m_century->isChecked()) b.levels.push_back(hierarchy::DateGranularity::Century);
-        return b.build(values, name);
-    }
-    case OrderedGroups: {
-        hierarchy::OrderedGroupingBuilder b;
-        for (const QString& v : m_order->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
-            b.order.push_back(v.trimmed().toStdString());
-        auto sizes = parseInts(m_groupSizes->text(), "group sizes");
-        if (!sizes.isOk()) return sizes.status();
-        b.groupSizes = *sizes;
-        return b.build(values, name);
-    }
+        case Intervals: {
+            hierarchy::IntervalHierarchyBuilder b;
+            b.origin = m_origin->value();
+            b.width = m_width->value();
+            auto fanouts = parseInts(m_fanouts->text(), "merge per level");
+            if (!fanouts.isOk()) return fanouts.status();
+            b.fanouts = *fanouts;
+            auto bottom = parseOptional(m_bottom->text(), "bottom coding");
+            if (!bottom.isOk()) return bottom.status();
+            auto top = parseOptional(m_top->text(), "top coding");
+            if (!top.isOk()) return top.status();
+            b.bottomCoding = *bottom;
+            b.topCoding = *top;
+            return b.build(values, name);
+        }
+        case Masking: {
+            hierarchy::MaskingHierarchyBuilder b;
+            b.maxMasked = m_maxMasked->value();
+            return b.build(values, name);
+        }
+        case Dates: {
+            hierarchy::DateHierarchyBuilder b;
+            b.levels.clear();
+            if (m_month->isChecked()) b.levels.push_back(hierarchy::DateGranularity::Month);
+            if (m_year->isChecked()) b.levels.push_back(hierarchy::DateGranularity::Year);
+            if (m_decade->isChecked()) b.levels.push_back(hierarchy::DateGranularity::Decade);
+            if (m_century->isChecked()) b.levels.push_back(hierarchy::DateGranularity::Century);
+            return b.build(values, name);
+        }
+        case OrderedGroups: {
+            hierarchy::OrderedGroupingBuilder b;
+            for (const QString& v : m_order->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+                b.order.push_back(v.trimmed().toStdString());
+            auto sizes = parseInts(m_groupSizes->text(), "group sizes");
+            if (!sizes.isOk()) return sizes.status();
+            b.groupSizes = *sizes;
+            return b.build(values, name);
+        }
     }
     return Status::invalidArgument("unknown builder");
 }

@@ -96,12 +96,13 @@ HierarchyEditor::HierarchyEditor(AnonymizationState* state, Document* document, 
     connect(m_model, &HierarchyModel::edited, this, &HierarchyEditor::validatePreview);
     connect(m_apply, &QPushButton::clicked, this, &HierarchyEditor::applyPreview);
     connect(importButton, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import hierarchy"), {}, tr("ARX hierarchy (*.csv);;All files (*)"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Import hierarchy"), {}, tr("ARX hierarchy (*.csv);;All files (*)"));
         if (!path.isEmpty()) importFile(path);
     });
     connect(exportButton, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export hierarchy"), currentColumn() + QStringLiteral(".csv"),
-                                                          tr("ARX hierarchy (*.csv)"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export hierarchy"), currentColumn() + QStringLiteral(".csv"), tr("ARX hierarchy (*.csv)"));
         if (!path.isEmpty()) exportFile(path);
     });
     connect(m_state, &AnonymizationState::settingsChanged, this, [this] {
@@ -230,7 +231,8 @@ void HierarchyEditor::showCurrentHierarchy() {
     const Table& table = m_document->table();
     auto index = table.columnIndex(column);
     const ColumnType type = index.isOk() ? table.column(*index).type() : ColumnType::Text;
-    m_form->suggestFor(distinctOf(column), type == ColumnType::Integer || type == ColumnType::Real, type == ColumnType::Date);
+    m_form->suggestFor(distinctOf(column), type == ColumnType::Integer || type == ColumnType::Real,
+                       type == ColumnType::Date);
     m_source->setText(tr("No hierarchy applied yet: preview of the builder below"));
     buildPreview();
 }

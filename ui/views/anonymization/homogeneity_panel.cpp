@@ -47,7 +47,8 @@ HomogeneityPanel::HomogeneityPanel(AnonymizationState* state, QWidget* parent) :
     m_table = new QTableWidget(this);
     m_table->setObjectName(QStringLiteral("homogeneity-classes"));
     m_table->setColumnCount(4);
-    m_table->setHorizontalHeaderLabels({tr("Generalized quasi-identifiers"), tr("Records"), tr("Distinct values"), tr("Disclosed value")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Generalized quasi-identifiers"), tr("Records"), tr("Distinct values"), tr("Disclosed value")});
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -108,7 +109,8 @@ void HomogeneityPanel::analyse() {
                           .arg(sensitive)
                           .arg(report->homogeneousClasses)
                           .arg(QString::fromStdString(run->config.models.describe())));
-    m_result->setStyleSheet(report->vulnerableClasses > 0 ? QStringLiteral("color: #b41e1e;") : QStringLiteral("color: #146e28;"));
+    m_result->setStyleSheet(report->vulnerableClasses > 0 ? QStringLiteral("color: #b41e1e;")
+                                                          : QStringLiteral("color: #146e28;"));
     m_history->setText(m_before.isEmpty() ? QString() : tr("Before: %1").arg(m_before));
     const int rows = int(std::min<std::size_t>(report->vulnerable.size(), 2000));
     m_table->setRowCount(rows);

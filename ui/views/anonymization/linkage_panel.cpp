@@ -20,9 +20,10 @@ namespace veil::ui {
 LinkagePanel::LinkagePanel(AnonymizationState* state, QWidget* parent) : QWidget(parent), m_state(state) {
     m_loader = new TableLoader(this);
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("<b>Linkage attack</b>: join a public table (e.g. a voter list with names) to the data on "
-                                "shared attributes. An external record matching exactly one record re-identifies it."),
-                             this);
+    auto* intro =
+        new QLabel(tr("<b>Linkage attack</b>: join a public table (e.g. a voter list with names) to the data on "
+                      "shared attributes. An external record matching exactly one record re-identifies it."),
+                   this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
     auto* row = new QHBoxLayout;
@@ -62,13 +63,15 @@ LinkagePanel::LinkagePanel(AnonymizationState* state, QWidget* parent) : QWidget
     layout->addLayout(body, 1);
 
     connect(load, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("External table"), {}, tr("CSV (*.csv *.tsv *.txt)"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("External table"), {}, tr("CSV (*.csv *.tsv *.txt)"));
         if (!path.isEmpty()) m_loader->start(path);
     });
     connect(m_loader, &TableLoader::loaded, this, [this](const QString& path, const CsvReadResult& result, qint64) {
         setExternal(result.table, QFileInfo(path).fileName());
     });
-    connect(m_loader, &TableLoader::failed, this, [this](const QString&, const QString& message) { m_source->setText(message); });
+    connect(m_loader, &TableLoader::failed, this,
+            [this](const QString&, const QString& message) { m_source->setText(message); });
     connect(simulate, &QPushButton::clicked, this, [this] { simulateExternal(); });
     connect(run, &QPushButton::clicked, this, &LinkagePanel::runAttack);
     connect(m_state, &AnonymizationState::runChanged, this, &LinkagePanel::refreshColumns);
@@ -152,7 +155,8 @@ bool LinkagePanel::runAttack() {
     m_matches->setRowCount(rows);
     for (int r = 0; r < rows; ++r) {
         QStringList key;
-        for (const auto& c : on) key << QString::fromStdString(m_external.column(*m_external.columnIndex(c)).toString(std::size_t(r)));
+        for (const auto& c : on)
+            key << QString::fromStdString(m_external.column(*m_external.columnIndex(c)).toString(std::size_t(r)));
         m_matches->setItem(r, 0, new QTableWidgetItem(key.join(QStringLiteral(", "))));
         for (int side = 0; side < 2; ++side) {
             const auto& report = side == 0 ? *original : *released;

@@ -23,9 +23,15 @@ using anonymity::TClosenessVariant;
 
 namespace {
 enum MergeId { MergeK = 1, MergeL, MergeC, MergeT, MergeSuppression };
-const MetricKind kMetrics[] = {MetricKind::Loss, MetricKind::Entropy, MetricKind::EntropyNonMonotonic,
-                               MetricKind::Discernibility, MetricKind::DiscernibilityPenalized, MetricKind::Aecs,
-                               MetricKind::Precision, MetricKind::Height, MetricKind::Ncp};
+const MetricKind kMetrics[] = {MetricKind::Loss,
+                               MetricKind::Entropy,
+                               MetricKind::EntropyNonMonotonic,
+                               MetricKind::Discernibility,
+                               MetricKind::DiscernibilityPenalized,
+                               MetricKind::Aecs,
+                               MetricKind::Precision,
+                               MetricKind::Height,
+                               MetricKind::Ncp};
 }  // namespace
 
 ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget* parent)

@@ -147,7 +147,9 @@ void MondrianPage::redraw() {
     const std::size_t stride = std::max<std::size_t>(1, n / kMaxPoints);
     // Records on a categorical axis share one position: spread them (a fixed, per-record jitter
     // inside the category's band) so that the density shows.
-    auto jitter = [](std::size_t r, unsigned salt) { return (double((r * 2654435761u + salt) % 1000u) / 1000.0 - 0.5) * 0.7; };
+    auto jitter = [](std::size_t r, unsigned salt) {
+        return (double((r * 2654435761u + salt) % 1000u) / 1000.0 - 0.5) * 0.7;
+    };
     const bool xCat = !data.x.categories.isEmpty(), yCat = !data.y.categories.isEmpty();
     for (std::size_t r = 0; r < n; r += stride)
         if (std::isfinite(xs[r]) && std::isfinite(ys[r]))
@@ -157,7 +159,8 @@ void MondrianPage::redraw() {
     for (const auto& part : run->result.partitions) {
         if (qx >= part.low.size() || qy >= part.low.size()) continue;
         MondrianPlotData::Box box;
-        box.rect = QRectF(QPointF(part.low[qx] - xPad, part.low[qy] - yPad), QPointF(part.high[qx] + xPad, part.high[qy] + yPad));
+        box.rect = QRectF(QPointF(part.low[qx] - xPad, part.low[qy] - yPad),
+                          QPointF(part.high[qx] + xPad, part.high[qy] + yPad));
         box.size = part.size;
         data.boxes.push_back(box);
     }

@@ -36,7 +36,6 @@ QJsonObject riskJson(const anonymity::RiskSummary& r) {
                        {"uniques", qint64(r.uniques)}};
 }
 
-
 }  // namespace
 
 QString manifestPathFor(const QString& csvPath) {
@@ -44,7 +43,8 @@ QString manifestPathFor(const QString& csvPath) {
     return info.dir().filePath(info.completeBaseName() + QStringLiteral(".manifest.json"));
 }
 
-QJsonObject releaseManifest(const AnonymizationRun& run, const AnonymizationSettings& settings, const QString& csvPath) {
+QJsonObject releaseManifest(const AnonymizationRun& run, const AnonymizationSettings& settings,
+                            const QString& csvPath) {
     const auto& r = run.result;
     const auto& config = run.config;
     QJsonObject input{{"path", run.inputPath}, {"records", qint64(run.input.rowCount())}};
@@ -54,7 +54,8 @@ QJsonObject releaseManifest(const AnonymizationRun& run, const AnonymizationSett
     }
     QJsonObject roles;
     for (std::size_t c = 0; c < run.input.columnCount(); ++c)
-        roles[QString::fromStdString(run.input.column(c).name())] = QString::fromLatin1(attributeRoleName(run.input.role(c)));
+        roles[QString::fromStdString(run.input.column(c).name())] =
+            QString::fromLatin1(attributeRoleName(run.input.role(c)));
     QJsonArray qis;
     QJsonArray hierarchies;
     for (const auto& qi : config.quasiIdentifiers) {
@@ -69,38 +70,41 @@ QJsonObject releaseManifest(const AnonymizationRun& run, const AnonymizationSett
     }
     QJsonObject models{{"description", QString::fromStdString(config.models.describe())}, {"k", config.models.k}};
     if (config.models.lDiversity)
-        models["l_diversity"] = QJsonObject{{"variant", anonymity::lDiversityVariantName(config.models.lDiversity->variant)},
-                                            {"l", config.models.lDiversity->l},
-                                            {"c", config.models.lDiversity->c}};
+        models["l_diversity"] =
+            QJsonObject{{"variant", anonymity::lDiversityVariantName(config.models.lDiversity->variant)},
+                        {"l", config.models.lDiversity->l},
+                        {"c", config.models.lDiversity->c}};
     if (config.models.tCloseness)
-        models["t_closeness"] = QJsonObject{{"variant", anonymity::tClosenessVariantName(config.models.tCloseness->variant)},
-                                            {"t", config.models.tCloseness->t}};
+        models["t_closeness"] =
+            QJsonObject{{"variant", anonymity::tClosenessVariantName(config.models.tCloseness->variant)},
+                        {"t", config.models.tCloseness->t}};
     QJsonObject metrics;
     using anonymity::MetricKind;
-    for (MetricKind m : {MetricKind::Loss, MetricKind::Entropy, MetricKind::EntropyNonMonotonic, MetricKind::Discernibility,
-                         MetricKind::DiscernibilityPenalized, MetricKind::Aecs, MetricKind::Precision, MetricKind::Height,
-                         MetricKind::Ncp})
+    for (MetricKind m : {MetricKind::Loss, MetricKind::Entropy, MetricKind::EntropyNonMonotonic,
+                         MetricKind::Discernibility, MetricKind::DiscernibilityPenalized, MetricKind::Aecs,
+                         MetricKind::Precision, MetricKind::Height, MetricKind::Ncp})
         metrics[QString::fromLatin1(anonymity::metricName(m))] = number(r.metrics.get(m));
 
-    QJsonObject manifest{{"veil_version", QString::fromLatin1(veil::versionString())},
-                         {"created_utc", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
-                         {"output", QFileInfo(csvPath).fileName()},
-                         {"input", input},
-                         {"roles", roles},
-                         {"quasi_identifiers", qis},
-                         {"sensitive", config.sensitive ? QJsonValue(QString::fromStdString(*config.sensitive)) : QJsonValue()},
-                         {"hierarchies", hierarchies},
-                         {"models", models},
-                         {"suppression_limit", config.suppressionLimit},
-                         {"metric", QString::fromLatin1(anonymity::metricName(config.metric))},
-                         {"found", r.found},
-                         {"classes", qint64(r.classes.classCount())},
-                         {"min_class_size", qint64(r.classes.minKeptClassSize())},
-                         {"suppressed_records", qint64(r.suppressed)},
-                         {"information_loss", number(r.informationLoss)},
-                         {"metrics", metrics},
-                         {"risk_before", riskJson(r.riskBefore)},
-                         {"risk_after", riskJson(r.riskAfter)}};
+    QJsonObject manifest{
+        {"veil_version", QString::fromLatin1(veil::versionString())},
+        {"created_utc", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+        {"output", QFileInfo(csvPath).fileName()},
+        {"input", input},
+        {"roles", roles},
+        {"quasi_identifiers", qis},
+        {"sensitive", config.sensitive ? QJsonValue(QString::fromStdString(*config.sensitive)) : QJsonValue()},
+        {"hierarchies", hierarchies},
+        {"models", models},
+        {"suppression_limit", config.suppressionLimit},
+        {"metric", QString::fromLatin1(anonymity::metricName(config.metric))},
+        {"found", r.found},
+        {"classes", qint64(r.classes.classCount())},
+        {"min_class_size", qint64(r.classes.minKeptClassSize())},
+        {"suppressed_records", qint64(r.suppressed)},
+        {"information_loss", number(r.informationLoss)},
+        {"metrics", metrics},
+        {"risk_before", riskJson(r.riskBefore)},
+        {"risk_after", riskJson(r.riskAfter)}};
     if (r.algorithm == anonymity::Algorithm::Optimal) {
         manifest["algorithm"] = config.transformation ? QStringLiteral("optimal (transformation chosen by the user)")
                                                       : QStringLiteral("optimal");
@@ -117,7 +121,8 @@ QJsonObject releaseManifest(const AnonymizationRun& run, const AnonymizationSett
 Status writeRelease(const AnonymizationRun& run, const AnonymizationSettings& settings, const QString& csvPath) {
     VEIL_RETURN_IF_ERROR(writeCsvFile(run.result.output, localPath(csvPath)));
     const QByteArray json = QJsonDocument(releaseManifest(run, settings, csvPath)).toJson(QJsonDocument::Indented);
-    return writeFileAtomically(localPath(manifestPathFor(csvPath)), std::string_view(json.constData(), std::size_t(json.size())));
+    return writeFileAtomically(localPath(manifestPathFor(csvPath)),
+                               std::string_view(json.constData(), std::size_t(json.size())));
 }
 
 }  // namespace veil::ui

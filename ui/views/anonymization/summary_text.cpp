@@ -17,7 +17,8 @@ QString number(double v) {
 QString percent(double v) { return QString::number(v * 100.0, 'f', 2) + QStringLiteral(" %"); }
 
 QString riskRow(const QString& name, const QString& before, const QString& after) {
-    return QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right><b>%3</b></td></tr>").arg(name, before, after);
+    return QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right><b>%3</b></td></tr>")
+        .arg(name, before, after);
 }
 
 }  // namespace
@@ -28,26 +29,36 @@ QString summaryHtml(const AnonymizationRun& run) {
     if (!r.found)
         html += QObject::tr("<p style='color:#b41e1e'><b>Not anonymous:</b> %1</p>")
                     .arg(QString::fromStdString(r.message).toHtmlEscaped());
-    html += QStringLiteral("<p><b>%1</b><br>").arg(QString::fromStdString(run.config.models.describe()).toHtmlEscaped());
+    html +=
+        QStringLiteral("<p><b>%1</b><br>").arg(QString::fromStdString(run.config.models.describe()).toHtmlEscaped());
     if (r.algorithm == anonymity::Algorithm::Optimal)
         html += QObject::tr("Transformation %1").arg(QString::fromStdString(anonymity::formatLevels(r.transformation)));
     else
         html += QObject::tr("Mondrian: %1 partitions").arg(r.partitions.size());
     html += QObject::tr(" &middot; %1 s</p>").arg(number(r.seconds));
     html += QStringLiteral("<table cellspacing=0 cellpadding=2>");
-    html += QObject::tr("<tr><td>Equivalence classes</td><td align=right><b>%1</b></td></tr>").arg(r.classes.classCount());
+    html +=
+        QObject::tr("<tr><td>Equivalence classes</td><td align=right><b>%1</b></td></tr>").arg(r.classes.classCount());
     html += QObject::tr("<tr><td>Kept classes</td><td align=right>%1</td></tr>").arg(r.classes.keptClasses());
-    html += QObject::tr("<tr><td>Smallest kept class</td><td align=right><b>%1</b></td></tr>").arg(r.classes.minKeptClassSize());
+    html += QObject::tr("<tr><td>Smallest kept class</td><td align=right><b>%1</b></td></tr>")
+                .arg(r.classes.minKeptClassSize());
     html += QObject::tr("<tr><td>Suppressed records</td><td align=right>%1 of %2</td></tr>")
                 .arg(r.suppressed)
                 .arg(run.input.rowCount());
     html += QStringLiteral("</table>");
 
-    html += QObject::tr("<p><b>Information loss</b> (optimised: %1)</p>").arg(QString::fromLatin1(anonymity::metricName(r.metric)));
+    html += QObject::tr("<p><b>Information loss</b> (optimised: %1)</p>")
+                .arg(QString::fromLatin1(anonymity::metricName(r.metric)));
     html += QStringLiteral("<table cellspacing=0 cellpadding=2>");
-    const MetricKind metrics[] = {MetricKind::Loss, MetricKind::Entropy, MetricKind::EntropyNonMonotonic,
-                                  MetricKind::Discernibility, MetricKind::DiscernibilityPenalized, MetricKind::Aecs,
-                                  MetricKind::Precision, MetricKind::Height, MetricKind::Ncp};
+    const MetricKind metrics[] = {MetricKind::Loss,
+                                  MetricKind::Entropy,
+                                  MetricKind::EntropyNonMonotonic,
+                                  MetricKind::Discernibility,
+                                  MetricKind::DiscernibilityPenalized,
+                                  MetricKind::Aecs,
+                                  MetricKind::Precision,
+                                  MetricKind::Height,
+                                  MetricKind::Ncp};
     for (MetricKind m : metrics)
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
                     .arg(QString::fromLatin1(anonymity::metricName(m)), number(r.metrics.get(m)));

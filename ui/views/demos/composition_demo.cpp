@@ -59,7 +59,8 @@ int CompositionDemo::rowForAge(const Table& table, int age) {
     return -1;
 }
 
-CompositionDemo::CompositionDemo(QWidget* parent) : DemoPage(tr("Composition of two k-anonymous releases"), explanation(), parent) {
+CompositionDemo::CompositionDemo(QWidget* parent)
+    : DemoPage(tr("Composition of two k-anonymous releases"), explanation(), parent) {
     setObjectName(QStringLiteral("demo-composition"));
     demo::loadDemoTables({{&m_a, "release_a.csv"}, {&m_b, "release_b.csv"}}, m_loadError);
     auto* form = new QFormLayout;

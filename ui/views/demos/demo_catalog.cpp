@@ -23,7 +23,8 @@ std::vector<DemoEntry> classroomDemos() {
         };
     };
     return {
-        {QStringLiteral("linkage"), QObject::tr("1. Linkage attack"), make([](QWidget* p) { return new LinkageDemo(p); })},
+        {QStringLiteral("linkage"), QObject::tr("1. Linkage attack"),
+         make([](QWidget* p) { return new LinkageDemo(p); })},
         {QStringLiteral("homogeneity"), QObject::tr("2. k-anonymity, homogeneity attack, l-diversity"),
          make([](QWidget* p) { return new HomogeneityDemo(p); })},
         {QStringLiteral("composition"), QObject::tr("3. Composition of two k-anonymous releases"),

@@ -16,7 +16,8 @@ DemoPage::DemoPage(const QString& title, const QString& explanationHtml, QWidget
     demo::enlargeFont(this);
     setWindowTitle(title);
     auto* outer = new QHBoxLayout(this);
-    outer->addWidget(demo::makeExplanation(QStringLiteral("<h2>%1</h2>").arg(title.toHtmlEscaped()) + explanationHtml), 0);
+    outer->addWidget(demo::makeExplanation(QStringLiteral("<h2>%1</h2>").arg(title.toHtmlEscaped()) + explanationHtml),
+                     0);
 
     auto* right = new QWidget;
     auto* rightBox = new QVBoxLayout(right);
@@ -37,7 +38,8 @@ DemoPage::DemoPage(const QString& title, const QString& explanationHtml, QWidget
 
 void DemoPage::run() {
     m_error = doRun();
-    if (!m_error.isEmpty()) setResult(QStringLiteral("<span style='color:#b00000'>%1</span>").arg(m_error.toHtmlEscaped()));
+    if (!m_error.isEmpty())
+        setResult(QStringLiteral("<span style='color:#b00000'>%1</span>").arg(m_error.toHtmlEscaped()));
     Q_EMIT ran();
 }
 

@@ -29,13 +29,15 @@ QString demosDirectory() {
 Result<Table> loadDemoTable(const QString& name) {
     const QString dir = demosDirectory();
     if (dir.isEmpty())
-        return Status::notFound("the demo tables (resources/demos/) were not found next to the executable or in the source tree");
+        return Status::notFound(
+            "the demo tables (resources/demos/) were not found next to the executable or in the source tree");
     const QString path = dir + QLatin1Char('/') + name;
     // A first read for the column names, then every column as categorical text.
     auto first = readCsvFile(localPath(path));
     if (!first.isOk()) return first.status();
     CsvReadOptions options;
-    for (const auto& column : first.value().table.columnNames()) options.typeOverrides[column] = ColumnType::Categorical;
+    for (const auto& column : first.value().table.columnNames())
+        options.typeOverrides[column] = ColumnType::Categorical;
     auto read = readCsvFile(localPath(path), options);
     if (!read.isOk()) return read.status();
     return std::move(read).value().table;
@@ -44,14 +46,18 @@ Result<Table> loadDemoTable(const QString& name) {
 void loadDemoTables(std::initializer_list<std::pair<Table*, const char*>> tables, QString& error) {
     for (auto [table, name] : tables) {
         auto loaded = loadDemoTable(QString::fromLatin1(name));
-        if (loaded.isOk()) *table = std::move(loaded).value();
-        else error = QString::fromStdString(loaded.status().message());
+        if (loaded.isOk())
+            *table = std::move(loaded).value();
+        else
+            error = QString::fromStdString(loaded.status().message());
     }
 }
 
 Result<std::vector<double>> loadSampleColumn(const QString& file, const std::string& column) {
     const QString dir = demosDirectory();
-    if (dir.isEmpty()) return Status::notFound("the demo data (resources/) was not found next to the executable or in the source tree");
+    if (dir.isEmpty())
+        return Status::notFound(
+            "the demo data (resources/) was not found next to the executable or in the source tree");
     const QString path = QDir(dir + QStringLiteral("/../samples")).absoluteFilePath(file);
     auto read = readCsvFile(localPath(path));
     if (!read.isOk()) return read.status();

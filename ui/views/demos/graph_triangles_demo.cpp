@@ -47,7 +47,8 @@ const double kEpsilons[] = {0.1, 0.5, 1.0, 2.0};
 GraphTrianglesDemo::GraphTrianglesDemo(QWidget* parent)
     : DemoPage(tr("Triangles in a social network"), explanation(), parent) {
     setObjectName(QStringLiteral("demo-graph-triangles"));
-    const QString path = QDir(demo::demosDirectory() + QStringLiteral("/../samples")).absoluteFilePath(QStringLiteral("karate.edges"));
+    const QString path =
+        QDir(demo::demosDirectory() + QStringLiteral("/../samples")).absoluteFilePath(QStringLiteral("karate.edges"));
     if (auto loaded = graph::loadGraph(localPath(path)); loaded.isOk())
         m_graph = std::move(loaded).value().graph;
     else
@@ -107,7 +108,8 @@ QString GraphTrianglesDemo::doRun() {
                                                       {graph::Privacy::Edge, graph::Method::Restricted}};
     const auto releases = graph::compareReleases(gate, m_graph, request, methods, ctx);
     m_results.clear();
-    const QStringList names = {tr("global sensitivity (Laplace)"), tr("noisy max degree"), tr("restricted, k = %1").arg(k())};
+    const QStringList names = {tr("global sensitivity (Laplace)"), tr("noisy max degree"),
+                               tr("restricted, k = %1").arg(k())};
     m_table->clear();
     m_table->setColumnCount(3);
     m_table->setHorizontalHeaderLabels({tr("Method"), tr("Release"), tr("Noise scale")});
@@ -116,7 +118,8 @@ QString GraphTrianglesDemo::doRun() {
         if (!releases[i].isOk()) return QString::fromStdString(releases[i].status().message());
         m_results.push_back(releases[i].value());
         const auto& r = m_results.back();
-        const QString cells[] = {names[int(i)], r.releases.empty() ? tr("—") : QString::number(r.releases.front(), 'f', 1),
+        const QString cells[] = {names[int(i)],
+                                 r.releases.empty() ? tr("—") : QString::number(r.releases.front(), 'f', 1),
                                  QString::number(r.noiseScale, 'g', 4)};
         for (int c = 0; c < 3; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);

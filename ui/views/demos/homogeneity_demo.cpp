@@ -86,28 +86,34 @@ QString HomogeneityDemo::doRun() {
     for (const auto& g : m_report->vulnerable) {
         for (std::size_t r = 0; r < released.rowCount(); ++r) {
             bool same = true;
-            for (std::size_t i = 0; i < qi.size() && same; ++i)
-                same = released.column(qi[i]).toString(r) == g.key[i];
+            for (std::size_t i = 0; i < qi.size() && same; ++i) same = released.column(qi[i]).toString(r) == g.key[i];
             if (same) rows.insert(r);
         }
         QStringList key;
         for (const auto& v : g.key) key << QString::fromStdString(v);
-        groups << (g.disclosedValue.empty()
-                       ? tr("(%1): %2 records, only %3 distinct salaries").arg(key.join(QStringLiteral(", "))).arg(g.size).arg(g.distinctSensitive)
-                       : tr("(%1): %2 records, all earn <b>%3</b> — disclosed").arg(key.join(QStringLiteral(", "))).arg(g.size).arg(QString::fromStdString(g.disclosedValue)));
+        groups << (g.disclosedValue.empty() ? tr("(%1): %2 records, only %3 distinct salaries")
+                                                  .arg(key.join(QStringLiteral(", ")))
+                                                  .arg(g.size)
+                                                  .arg(g.distinctSensitive)
+                                            : tr("(%1): %2 records, all earn <b>%3</b> — disclosed")
+                                                  .arg(key.join(QStringLiteral(", ")))
+                                                  .arg(g.size)
+                                                  .arg(QString::fromStdString(g.disclosedValue)));
     }
     demo::showTable(m_releasedView, released, rows);
     const bool diverse = m_report->vulnerableClasses == 0;
-    setResult(tr("<p>The release is <b>%1-anonymous</b> (%2 groups).</p><p>Homogeneity attack with l = %3: "
-                 "<b>%4 of %2 groups</b> attacked, %5 records affected.%6</p><p>%7</p>")
-                  .arg(m_k)
-                  .arg(m_report->classes)
-                  .arg(m_l->value())
-                  .arg(m_report->vulnerableClasses)
-                  .arg(m_report->recordsAffected)
-                  .arg(groups.isEmpty() ? QString() : QStringLiteral("<br>") + groups.join(QStringLiteral("<br>")))
-                  .arg(diverse ? tr("<b>The table is %1-diverse</b>: every group holds at least %1 salaries.").arg(m_l->value())
-                               : tr("<b>Not %1-diverse.</b>").arg(m_l->value())));
+    setResult(
+        tr("<p>The release is <b>%1-anonymous</b> (%2 groups).</p><p>Homogeneity attack with l = %3: "
+           "<b>%4 of %2 groups</b> attacked, %5 records affected.%6</p><p>%7</p>")
+            .arg(m_k)
+            .arg(m_report->classes)
+            .arg(m_l->value())
+            .arg(m_report->vulnerableClasses)
+            .arg(m_report->recordsAffected)
+            .arg(groups.isEmpty() ? QString() : QStringLiteral("<br>") + groups.join(QStringLiteral("<br>")))
+            .arg(diverse
+                     ? tr("<b>The table is %1-diverse</b>: every group holds at least %1 salaries.").arg(m_l->value())
+                     : tr("<b>Not %1-diverse.</b>").arg(m_l->value())));
     return {};
 }
 

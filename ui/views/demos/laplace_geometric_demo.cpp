@@ -38,8 +38,9 @@ QString explanation() {
 const struct {
     const char* text;
     double value;
-} kEpsilons[] = {{"0.1", 0.1}, {"1/2", 0.5}, {"ln 2 ≈ 0.693", 0.6931471805599453}, {"1", 1.0},
-                 {"ln 3 ≈ 1.099", 1.0986122886681098}, {"3", 3.0}};
+} kEpsilons[] = {
+    {"0.1", 0.1}, {"1/2", 0.5}, {"ln 2 ≈ 0.693", 0.6931471805599453}, {"1", 1.0}, {"ln 3 ≈ 1.099", 1.0986122886681098},
+    {"3", 3.0}};
 
 }  // namespace
 
@@ -137,21 +138,22 @@ QString LaplaceGeometricDemo::doRun() {
     delete old;
 
     const auto lapCi = lap.value().interval(m_laplace.front());
-    setResult(tr("<p>First releases: Laplace <b>%1</b>, geometric <b>%2</b> (truth %3).<br>"
-                 "Noise scale: Laplace %4, geometric %5. Mean |error| over %6 draws: Laplace %7, geometric %8.<br>"
-                 "95% interval around the first Laplace release: [%9, %10].<br>"
-                 "<b>e<sup>ε</sup> = %11</b>: no output becomes more than %11 times likelier because of one person.</p>")
-                  .arg(QString::number(m_laplace.front(), 'f', 2))
-                  .arg(m_geometric.front())
-                  .arg(count())
-                  .arg(QString::number(m_laplaceScale, 'g', 4))
-                  .arg(QString::number(m_geometricScale, 'g', 4))
-                  .arg(kDraws)
-                  .arg(QString::number(lapAbs / kDraws, 'f', 2))
-                  .arg(QString::number(geoAbs / kDraws, 'f', 2))
-                  .arg(QString::number(lapCi.lower, 'f', 1))
-                  .arg(QString::number(lapCi.upper, 'f', 1))
-                  .arg(QString::number(std::exp(eps), 'g', 4)));
+    setResult(
+        tr("<p>First releases: Laplace <b>%1</b>, geometric <b>%2</b> (truth %3).<br>"
+           "Noise scale: Laplace %4, geometric %5. Mean |error| over %6 draws: Laplace %7, geometric %8.<br>"
+           "95% interval around the first Laplace release: [%9, %10].<br>"
+           "<b>e<sup>ε</sup> = %11</b>: no output becomes more than %11 times likelier because of one person.</p>")
+            .arg(QString::number(m_laplace.front(), 'f', 2))
+            .arg(m_geometric.front())
+            .arg(count())
+            .arg(QString::number(m_laplaceScale, 'g', 4))
+            .arg(QString::number(m_geometricScale, 'g', 4))
+            .arg(kDraws)
+            .arg(QString::number(lapAbs / kDraws, 'f', 2))
+            .arg(QString::number(geoAbs / kDraws, 'f', 2))
+            .arg(QString::number(lapCi.lower, 'f', 1))
+            .arg(QString::number(lapCi.upper, 'f', 1))
+            .arg(QString::number(std::exp(eps), 'g', 4)));
     return {};
 }
 

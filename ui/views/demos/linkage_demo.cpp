@@ -32,8 +32,9 @@ QString explanation() {
 
 LinkageDemo::LinkageDemo(QWidget* parent) : DemoPage(tr("Linkage attack"), explanation(), parent) {
     setObjectName(QStringLiteral("demo-linkage"));
-    demo::loadDemoTables({{&m_census, "census.csv"}, {&m_generalized, "census_generalized.csv"},
-                               {&m_voters, "voters.csv"}}, m_loadError);
+    demo::loadDemoTables(
+        {{&m_census, "census.csv"}, {&m_generalized, "census_generalized.csv"}, {&m_voters, "voters.csv"}},
+        m_loadError);
     auto* form = new QFormLayout;
     m_release = new QComboBox;
     m_release->setObjectName(QStringLiteral("release"));
@@ -79,11 +80,15 @@ QString LinkageDemo::doRun() {
             lines << tr("Voter %1 → <b>re-identified</b>: row %2, salary <b>%3</b>")
                          .arg(ssn)
                          .arg(match.privateRows.front() + 1)
-                         .arg(salary.isOk() ? demo::cellText(released, match.privateRows.front(), salary.value()) : QString());
+                         .arg(salary.isOk() ? demo::cellText(released, match.privateRows.front(), salary.value())
+                                            : QString());
         } else {
             QStringList rows;
             for (auto r : match.privateRows) rows << QString::number(r + 1);
-            lines << tr("Voter %1 → matches %2 rows (%3): not unique").arg(ssn).arg(match.privateRows.size()).arg(rows.join(QStringLiteral(", ")));
+            lines << tr("Voter %1 → matches %2 rows (%3): not unique")
+                         .arg(ssn)
+                         .arg(match.privateRows.size())
+                         .arg(rows.join(QStringLiteral(", ")));
         }
     }
     demo::showTable(m_releasedView, released, reidentified);

@@ -114,7 +114,8 @@ QString MedianDemo::doRun() {
         if (!a.isOk()) return QString::fromStdString(a.status().message());
         if (!h.isOk()) return QString::fromStdString(h.status().message());
         if (!s.isOk()) return QString::fromStdString(s.status().message());
-        const std::array<double, 3> out = {a.value(), dp::quantileFromHistogram(edges, h.value().estimate, 0.5), s.value()};
+        const std::array<double, 3> out = {a.value(), dp::quantileFromHistogram(edges, h.value().estimate, 0.5),
+                                           s.value()};
         if (i == 0) m_first = out;
         for (std::size_t m = 0; m < 3; ++m) sum[m] += std::abs(out[m] - m_median);
     }

@@ -92,7 +92,8 @@ QString SparseVectorDemo::doRun() {
         QString answer = asked ? (m_answers[i] ? tr("ABOVE") : tr("below")) : tr("— (halted)");
         QString correct = asked ? (m_answers[i] == truth ? tr("yes") : tr("no")) : QString();
         if (asked && m_answers[i] != truth) ++wrong;
-        const QString cells[] = {tr("people aged %1?").arg(kFirstAge + int(i)), QString::number(m_counts[i]), answer, correct};
+        const QString cells[] = {tr("people aged %1?").arg(kFirstAge + int(i)), QString::number(m_counts[i]), answer,
+                                 correct};
         for (int c = 0; c < 4; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (asked && m_answers[i]) item->setBackground(QColor(255, 205, 160));
@@ -100,16 +101,17 @@ QString SparseVectorDemo::doRun() {
             m_table->setItem(int(i), c, item);
         }
     }
-    setResult(tr("<p>Asked <b>%1</b> questions, got <b>%2</b> \"above\" answers%3; %4 answer(s) wrong.<br>"
-                 "Privacy cost of the whole run: <b>ε = %5</b> (threshold noise scale %6, per-question noise scale %7). "
-                 "Laplace on every question would have cost %1 × ε.</p>")
-                  .arg(m_answers.size())
-                  .arg(mech.aboveCount())
-                  .arg(mech.halted() ? tr(" and stopped") : QString())
-                  .arg(wrong)
-                  .arg(m_epsilon->value())
-                  .arg(QString::number(mech.thresholdScale(), 'g', 3))
-                  .arg(QString::number(mech.queryScale(), 'g', 3)));
+    setResult(
+        tr("<p>Asked <b>%1</b> questions, got <b>%2</b> \"above\" answers%3; %4 answer(s) wrong.<br>"
+           "Privacy cost of the whole run: <b>ε = %5</b> (threshold noise scale %6, per-question noise scale %7). "
+           "Laplace on every question would have cost %1 × ε.</p>")
+            .arg(m_answers.size())
+            .arg(mech.aboveCount())
+            .arg(mech.halted() ? tr(" and stopped") : QString())
+            .arg(wrong)
+            .arg(m_epsilon->value())
+            .arg(QString::number(mech.thresholdScale(), 'g', 3))
+            .arg(QString::number(mech.queryScale(), 'g', 3)));
     return {};
 }
 

@@ -56,7 +56,8 @@ SpatialDemo::SpatialDemo(QWidget* parent) : DemoPage(tr("Private spatial decompo
     setObjectName(QStringLiteral("demo-spatial"));
     m_points = makePoints();
     SeededRandom workloadRng(SeededRandom::deriveSeed(kSeed, 1));
-    if (auto w = spatial::randomRangeWorkload(m_points.domain, kQueries, spatial::QuerySize::Mixed, workloadRng); w.isOk())
+    if (auto w = spatial::randomRangeWorkload(m_points.domain, kQueries, spatial::QuerySize::Mixed, workloadRng);
+        w.isOk())
         m_workload = w.value();
     else
         m_loadError = QString::fromStdString(w.status().message());
@@ -107,7 +108,7 @@ QString SpatialDemo::doRun() {
     if (!m_loadError.isEmpty()) return m_loadError;
     // Every variant on the same workload; variant i draws from its own derived seed.
     const QString names[] = {tr("quad, uniform"), tr("quad, geometric"), tr("quad, geometric + post"),
-                             tr("kd, uniform"), tr("kd, geometric"), tr("kd, geometric + post")};
+                             tr("kd, uniform"),   tr("kd, geometric"),   tr("kd, geometric + post")};
     m_table->clear();
     m_table->setColumnCount(2);
     m_table->setHorizontalHeaderLabels({tr("Variant (ε = %1)").arg(m_epsilon->currentText()), tr("median rel. error")});
@@ -173,7 +174,9 @@ void SpatialDemo::draw() {
         const double density = std::clamp(n.estimate / std::max(n.rect.area(), 1e-9) / top, 0.0, 1.0);
         const int shade = int(255 - 200 * density);
         auto* r = scene->addRect(n.rect.x0 * scale, (100 - n.rect.y1) * scale, n.rect.width() * scale,
-                                 n.rect.height() * scale, m_psd->leaves.size() > 300 ? QPen(Qt::NoPen) : QPen(QColor(60, 60, 60), 0.5), QBrush(QColor(shade, shade, 255)));
+                                 n.rect.height() * scale,
+                                 m_psd->leaves.size() > 300 ? QPen(Qt::NoPen) : QPen(QColor(60, 60, 60), 0.5),
+                                 QBrush(QColor(shade, shade, 255)));
         r->setToolTip(tr("private count %1 (true %2)").arg(n.estimate, 0, 'f', 1).arg(n.trueCount));
     }
     m_view->fit();

@@ -35,7 +35,7 @@ public:
 
     // The demo's generated points (seeded) and workload.
     static spatial::PointSet makePoints();
-    void setKind(int index);          // 0 quad, 1 kd
+    void setKind(int index);  // 0 quad, 1 kd
     void setGeometric(bool on);
     void setPostprocess(bool on);
     void setEpsilon(double e);

@@ -36,7 +36,8 @@ double AnonymitySweepModel::value(int row, int column) const {
     if (row < 0 || row >= rowCount()) return std::numeric_limits<double>::quiet_NaN();
     const auto& r = m_rows[std::size_t(row)];
     if (column == KColumn) return r.k;
-    if (column >= FirstMeasureColumn && column < ColumnCount) return r.measures.values[std::size_t(column - FirstMeasureColumn)];
+    if (column >= FirstMeasureColumn && column < ColumnCount)
+        return r.measures.values[std::size_t(column - FirstMeasureColumn)];
     return std::numeric_limits<double>::quiet_NaN();
 }
 
@@ -55,12 +56,15 @@ QVariant AnonymitySweepModel::data(const QModelIndex& index, int role) const {
     if (text) {
         if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
         switch (c) {
-        case MethodColumn: return r.method < m_labels.size() ? QString::fromStdString(m_labels[r.method]) : QString();
-        case FoundColumn:
-            if (role == Qt::ToolTipRole && !r.found) return QString::fromStdString(r.message);
-            return r.found ? tr("yes") : tr("no");
-        case MetricColumn: return QString::fromStdString(r.metric);
-        default: return QString::fromStdString(r.transformation);
+            case MethodColumn:
+                return r.method < m_labels.size() ? QString::fromStdString(m_labels[r.method]) : QString();
+            case FoundColumn:
+                if (role == Qt::ToolTipRole && !r.found) return QString::fromStdString(r.message);
+                return r.found ? tr("yes") : tr("no");
+            case MetricColumn:
+                return QString::fromStdString(r.metric);
+            default:
+                return QString::fromStdString(r.transformation);
         }
     }
     const double v = value(index.row(), c);
@@ -68,7 +72,8 @@ QVariant AnonymitySweepModel::data(const QModelIndex& index, int role) const {
         if (!std::isfinite(v)) return QStringLiteral("–");
         return QString::number(v, 'g', 6);
     }
-    if (role == Qt::ToolTipRole) return std::isfinite(v) ? QString::number(v, 'g', 17) : tr("not defined for this method");
+    if (role == Qt::ToolTipRole)
+        return std::isfinite(v) ? QString::number(v, 'g', 17) : tr("not defined for this method");
     if (role == Qt::UserRole) return v;
     return {};
 }
@@ -88,12 +93,18 @@ QVariant AnonymitySweepModel::headerData(int section, Qt::Orientation orientatio
     }
     if (role != Qt::DisplayRole) return {};
     switch (section) {
-    case MethodColumn: return tr("Method");
-    case KColumn: return tr("k");
-    case FoundColumn: return tr("Found");
-    case MetricColumn: return tr("Metric");
-    case TransformationColumn: return tr("Solution");
-    default: return {};
+        case MethodColumn:
+            return tr("Method");
+        case KColumn:
+            return tr("k");
+        case FoundColumn:
+            return tr("Found");
+        case MetricColumn:
+            return tr("Metric");
+        case TransformationColumn:
+            return tr("Solution");
+        default:
+            return {};
     }
 }
 

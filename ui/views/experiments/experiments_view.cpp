@@ -39,12 +39,10 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-
 namespace veil::ui {
 namespace {
 
 enum WorkloadChoice { PrefixChoice, IdentityChoice, RandomRangesChoice, FromFileChoice };
-
 
 QString methodText(const eval::MethodSpec& spec) {
     if (spec.label == spec.id && spec.options.empty()) return QString::fromStdString(spec.id);
@@ -145,8 +143,8 @@ QWidget* ExperimentsView::buildControls() {
         if (!path.isEmpty()) loadExperimentFile(path);
     });
     connect(save, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save experiment"), QStringLiteral("experiment.json"),
-                                                          tr("Experiment (*.json)"));
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save experiment"),
+                                                          QStringLiteral("experiment.json"), tr("Experiment (*.json)"));
         if (!path.isEmpty()) saveExperimentFile(path);
     });
 
@@ -154,8 +152,9 @@ QWidget* ExperimentsView::buildControls() {
     m_type = new QComboBox;
     m_type->setObjectName(QStringLiteral("experimentType"));
     m_type->addItems({tr("Differential privacy (ε)"), tr("Syntactic anonymity (k)")});
-    m_type->setToolTip(tr("Error against ε of DP mechanisms, or information loss and re-identification risk "
-                          "against k of syntactic anonymization"));
+    m_type->setToolTip(
+        tr("Error against ε of DP mechanisms, or information loss and re-identification risk "
+           "against k of syntactic anonymization"));
     typeRow->addRow(tr("Experiment type"), m_type);
     box->addLayout(typeRow);
     connect(m_type, &QComboBox::currentIndexChanged, this, [this] {
@@ -177,7 +176,8 @@ QWidget* ExperimentsView::buildControls() {
     dataRow->addWidget(browse);
     dataForm->addRow(tr("Data set"), dataRow);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Counts"), {}, tr("Counts or graph (*.npy *.csv *.edges *.gml *.graphml);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Counts"), {}, tr("Counts or graph (*.npy *.csv *.edges *.gml *.graphml);;All files (*)"));
         if (!path.isEmpty()) {
             m_dataset->setText(path);
             settingsEdited();
@@ -186,7 +186,8 @@ QWidget* ExperimentsView::buildControls() {
     connect(m_dataset, &QLineEdit::editingFinished, this, &ExperimentsView::settingsEdited);
     m_workload = new QComboBox;
     m_workload->setObjectName(QStringLiteral("workload"));
-    m_workload->addItems({tr("All prefixes"), tr("One query per cell"), tr("Random ranges"), tr("From the experiment file")});
+    m_workload->addItems(
+        {tr("All prefixes"), tr("One query per cell"), tr("Random ranges"), tr("From the experiment file")});
     m_workload->setCurrentIndex(RandomRangesChoice);
     dataForm->addRow(tr("Workload"), m_workload);
     m_rangeCount = new QSpinBox;
@@ -278,17 +279,20 @@ QWidget* ExperimentsView::buildControls() {
     showForm->addRow(m_metricLabel, m_metric);
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] {
         if (m_metric->currentIndex() < 0) return;
-        if (isAnonymityMode()) setAnonymityMeasure(eval::AnonymityMeasure(m_metric->currentData().toInt()));
-        else setMetric(eval::Metric(m_metric->currentData().toInt()));
+        if (isAnonymityMode())
+            setAnonymityMeasure(eval::AnonymityMeasure(m_metric->currentData().toInt()));
+        else
+            setMetric(eval::Metric(m_metric->currentData().toInt()));
     });
     auto* exportRow = new QHBoxLayout;
     const struct {
         QString text, filter, suggested;
         bool (ExperimentsView::*fn)(const QString&);
-    } exports[] = {{tr("Chart…"), tr("PNG image (*.png);;SVG image (*.svg)"), QStringLiteral("error-vs-epsilon.png"),
-                    &ExperimentsView::exportChart},
-                   {tr("Trials CSV…"), tr("CSV (*.csv)"), QStringLiteral("trials.csv"), &ExperimentsView::exportTrialsCsv},
-                   {tr("Table CSV…"), tr("CSV (*.csv)"), QStringLiteral("summary.csv"), &ExperimentsView::exportSummaryCsv}};
+    } exports[] = {
+        {tr("Chart…"), tr("PNG image (*.png);;SVG image (*.svg)"), QStringLiteral("error-vs-epsilon.png"),
+         &ExperimentsView::exportChart},
+        {tr("Trials CSV…"), tr("CSV (*.csv)"), QStringLiteral("trials.csv"), &ExperimentsView::exportTrialsCsv},
+        {tr("Table CSV…"), tr("CSV (*.csv)"), QStringLiteral("summary.csv"), &ExperimentsView::exportSummaryCsv}};
     for (const auto& e : exports) {
         auto* b = new QPushButton(e.text);
         exportRow->addWidget(b);
@@ -324,7 +328,8 @@ void ExperimentsView::populateMethods() {
         const bool preset = info.id == "histogram:identity" || info.id == "histogram:hierarchical+consistency" ||
                             info.id == "optimal:loss" || info.id == "mondrian";
         item->setCheckState(preset ? Qt::Checked : Qt::Unchecked);
-        item->setToolTip(QString::fromStdString(info.description + (info.optionsHelp.empty() ? "" : "\nOptions: " + info.optionsHelp)));
+        item->setToolTip(QString::fromStdString(info.description +
+                                                (info.optionsHelp.empty() ? "" : "\nOptions: " + info.optionsHelp)));
         eval::MethodSpec spec{info.id, info.id, nlohmann::json::object()};
         item->setData(Qt::UserRole, QString::fromStdString(specJson(spec).dump()));
     }
@@ -337,13 +342,20 @@ nlohmann::json ExperimentsView::settingsJson() const {
         methods.push_back({{"spec", item->data(Qt::UserRole).toString().toStdString()},
                            {"checked", item->checkState() == Qt::Checked}});
     }
-    return {{"dataset", m_dataset->text().toStdString()}, {"workload", m_workload->currentIndex()},
-            {"ranges", m_rangeCount->value()},            {"methods", methods},
-            {"from", m_epsFrom->value()},                 {"to", m_epsTo->value()},
-            {"count", m_epsCount->value()},               {"log", m_logSpaced->isChecked()},
-            {"trials", m_trials->value()},                {"fixed_seed", m_fixedSeed->isChecked()},
-            {"seed", m_seed->value()},                    {"type", m_type->currentIndex()},
-            {"k", m_kGrid->text().toStdString()},         {"suppression", m_suppression->value()}};
+    return {{"dataset", m_dataset->text().toStdString()},
+            {"workload", m_workload->currentIndex()},
+            {"ranges", m_rangeCount->value()},
+            {"methods", methods},
+            {"from", m_epsFrom->value()},
+            {"to", m_epsTo->value()},
+            {"count", m_epsCount->value()},
+            {"log", m_logSpaced->isChecked()},
+            {"trials", m_trials->value()},
+            {"fixed_seed", m_fixedSeed->isChecked()},
+            {"seed", m_seed->value()},
+            {"type", m_type->currentIndex()},
+            {"k", m_kGrid->text().toStdString()},
+            {"suppression", m_suppression->value()}};
 }
 
 void ExperimentsView::applySettingsJson(const nlohmann::json& j) {
@@ -413,23 +425,28 @@ Result<eval::Experiment> ExperimentsView::currentExperiment() const {
         return Status::invalidArgument("no data set: choose a counts file (.npy or .csv)");
     if (!path.isEmpty()) {
         const QString suffix = QFileInfo(path).suffix().toLower();
-        const bool isGraph = suffix == QLatin1String("edges") || suffix == QLatin1String("gml") || suffix == QLatin1String("graphml");
+        const bool isGraph =
+            suffix == QLatin1String("edges") || suffix == QLatin1String("gml") || suffix == QLatin1String("graphml");
         e.dataset.inlineCounts = nullptr;
         e.dataset.file.clear();
         e.dataset.graph.clear();
         (isGraph ? e.dataset.graph : e.dataset.file) = localPath(QFileInfo(path).absoluteFilePath());
     }
     switch (m_workload->currentIndex()) {
-    case PrefixChoice: e.workload.kind = eval::WorkloadKind::Prefix; break;
-    case IdentityChoice: e.workload.kind = eval::WorkloadKind::Identity; break;
-    case RandomRangesChoice:
-        e.workload.kind = eval::WorkloadKind::RandomRanges;
-        e.workload.count = std::size_t(m_rangeCount->value());
-        break;
-    default:
-        if (m_base.workload.kind != eval::WorkloadKind::File && m_base.workload.kind != eval::WorkloadKind::Inline)
-            return Status::invalidArgument("the workload is 'from the experiment file' but no experiment file gave one");
-
+        case PrefixChoice:
+            e.workload.kind = eval::WorkloadKind::Prefix;
+            break;
+        case IdentityChoice:
+            e.workload.kind = eval::WorkloadKind::Identity;
+            break;
+        case RandomRangesChoice:
+            e.workload.kind = eval::WorkloadKind::RandomRanges;
+            e.workload.count = std::size_t(m_rangeCount->value());
+            break;
+        default:
+            if (m_base.workload.kind != eval::WorkloadKind::File && m_base.workload.kind != eval::WorkloadKind::Inline)
+                return Status::invalidArgument(
+                    "the workload is 'from the experiment file' but no experiment file gave one");
     }
     auto methods = checkedMethods();
     if (!methods) return methods.status();
@@ -454,16 +471,18 @@ void ExperimentsView::setExperiment(const eval::Experiment& experiment) {
     // Paths become absolute: the view's experiment has no base directory.
     m_base = experiment;
     m_base.baseDirectory.clear();
-    if (!experiment.dataset.graph.empty()) m_base.dataset.graph = eval::resolvePath(experiment, experiment.dataset.graph);
-    if (!experiment.workload.file.empty()) m_base.workload.file = eval::resolvePath(experiment, experiment.workload.file);
+    if (!experiment.dataset.graph.empty())
+        m_base.dataset.graph = eval::resolvePath(experiment, experiment.dataset.graph);
+    if (!experiment.workload.file.empty())
+        m_base.workload.file = eval::resolvePath(experiment, experiment.workload.file);
     const nlohmann::json before = settingsJson();
     nlohmann::json j = before;
     j["dataset"] = !experiment.dataset.file.empty()    ? eval::resolvePath(experiment, experiment.dataset.file)
                    : !experiment.dataset.graph.empty() ? m_base.dataset.graph
                                                        : std::string();
     const auto kind = experiment.workload.kind;
-    j["workload"] = kind == eval::WorkloadKind::Prefix ? PrefixChoice
-                    : kind == eval::WorkloadKind::Identity ? IdentityChoice
+    j["workload"] = kind == eval::WorkloadKind::Prefix         ? PrefixChoice
+                    : kind == eval::WorkloadKind::Identity     ? IdentityChoice
                     : kind == eval::WorkloadKind::RandomRanges ? RandomRangesChoice
                                                                : FromFileChoice;
     j["ranges"] = int(experiment.workload.count);
@@ -475,7 +494,8 @@ void ExperimentsView::setExperiment(const eval::Experiment& experiment) {
     }
     for (const auto& info : eval::methodRegistry())
         if (info.input != eval::DataKind::Table && std::find(taken.begin(), taken.end(), info.id) == taken.end())
-            methods.push_back({{"spec", specJson({info.id, info.id, nlohmann::json::object()}).dump()}, {"checked", false}});
+            methods.push_back(
+                {{"spec", specJson({info.id, info.id, nlohmann::json::object()}).dump()}, {"checked", false}});
     j["methods"] = methods;
     j["type"] = 0;
     if (!experiment.epsilon.explicitValues.empty()) {
@@ -566,7 +586,8 @@ void ExperimentsView::showResult(const std::shared_ptr<eval::SweepResult>& resul
         showAnonymityResult(result);
         return;
     }
-    m_table->setModel(m_model);    m_result = result;
+    m_table->setModel(m_model);
+    m_result = result;
     m_model->setResult(*result);
     redrawChart();
     m_seededBadge->setVisible(result->seed.has_value());

@@ -51,9 +51,9 @@ public:
     void setExperiment(const eval::Experiment& experiment);
     bool loadExperimentFile(const QString& path);
     bool saveExperimentFile(const QString& path);
-    bool exportChart(const QString& path);        // .png or .svg
-    bool exportTrialsCsv(const QString& path);    // one row per (method, epsilon, trial)
-    bool exportSummaryCsv(const QString& path);   // the table, for the chosen metric
+    bool exportChart(const QString& path);       // .png or .svg
+    bool exportTrialsCsv(const QString& path);   // one row per (method, epsilon, trial)
+    bool exportSummaryCsv(const QString& path);  // the table, for the chosen metric
 
     void setMetric(eval::Metric metric);
     void setThreads(int threads) { m_threads = threads; }

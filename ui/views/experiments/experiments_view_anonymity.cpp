@@ -134,8 +134,8 @@ Result<eval::Experiment> ExperimentsView::currentAnonymityExperiment() const {
         bool ok = false;
         const int k = p.toInt(&ok);
         if (!ok || k < 1)
-            return Status::invalidArgument("k values: expected whole numbers >= 1 separated by commas, got '" + p.toStdString() +
-                                           "'");
+            return Status::invalidArgument("k values: expected whole numbers >= 1 separated by commas, got '" +
+                                           p.toStdString() + "'");
         e.anonymity.k.push_back(k);
     }
     if (e.anonymity.k.empty()) return Status::invalidArgument("k values: give at least one, e.g. 2, 5, 10");
@@ -162,14 +162,16 @@ void ExperimentsView::setAnonymityExperiment(const eval::Experiment& experiment)
     nlohmann::json methods = nlohmann::json::array();
     std::vector<std::string> taken;
     for (const auto& spec : experiment.methods) {
-        methods.push_back({{"spec", nlohmann::json{{"id", spec.id}, {"label", spec.label}, {"options", spec.options}}.dump()},
-                           {"checked", true}});
+        methods.push_back(
+            {{"spec", nlohmann::json{{"id", spec.id}, {"label", spec.label}, {"options", spec.options}}.dump()},
+             {"checked", true}});
         if (spec.label == spec.id && spec.options.empty()) taken.push_back(spec.id);
     }
     for (const auto& info : eval::methodRegistry())
         if (info.input == eval::DataKind::Table && std::find(taken.begin(), taken.end(), info.id) == taken.end())
             methods.push_back(
-                {{"spec", nlohmann::json{{"id", info.id}, {"label", info.id}, {"options", nlohmann::json::object()}}.dump()},
+                {{"spec",
+                  nlohmann::json{{"id", info.id}, {"label", info.id}, {"options", nlohmann::json::object()}}.dump()},
                  {"checked", false}});
     j["methods"] = methods;
     applySettingsJson(j);
@@ -181,7 +183,8 @@ void ExperimentsView::setAnonymityExperiment(const eval::Experiment& experiment)
 
 bool ExperimentsView::loadAnonymityExample() {
     const QString samples = resourceDirectory(QStringLiteral("samples"), QStringLiteral("adult.csv"));
-    const QString path = QDir(QDir(samples).canonicalPath()).filePath(QStringLiteral("../../docs/examples/adult-k-sweep.json"));
+    const QString path =
+        QDir(QDir(samples).canonicalPath()).filePath(QStringLiteral("../../docs/examples/adult-k-sweep.json"));
     if (samples.isEmpty() || !QFileInfo::exists(path)) {
         setStatus(tr("The example docs/examples/adult-k-sweep.json was not found "
                      "beside the bundled samples."),
@@ -225,7 +228,8 @@ void ExperimentsView::showAnonymityResult(const std::shared_ptr<eval::SweepResul
 
 QChart* ExperimentsView::buildChart() const {
     if (isAnonymityMode())
-        return MeasureKChartBuilder::build(m_result && m_result->isAnonymity() ? *m_result : eval::SweepResult{}, m_measure);
+        return MeasureKChartBuilder::build(m_result && m_result->isAnonymity() ? *m_result : eval::SweepResult{},
+                                           m_measure);
     return ErrorEpsilonChartBuilder::build(m_result && !m_result->isAnonymity() ? *m_result : eval::SweepResult{},
                                            m_model->metric());
 }

@@ -16,9 +16,7 @@
 #include <sstream>
 
 namespace veil::ui {
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 bool ExperimentsView::exportChart(const QString& path) {
     bool ok = false;
@@ -52,8 +50,7 @@ bool ExperimentsView::exportTrialsCsv(const QString& path) {
         return bool(out);
     });
     const std::size_t rows = result->isAnonymity() ? result->anonymity.size() : result->rows.size();
-    setStatus(status.isOk() ? tr("Saved %1 rows to %2").arg(rows).arg(path)
-                            : QString::fromStdString(status.message()),
+    setStatus(status.isOk() ? tr("Saved %1 rows to %2").arg(rows).arg(path) : QString::fromStdString(status.message()),
               !status.isOk());
     return status.isOk();
 }
@@ -84,9 +81,9 @@ bool ExperimentsView::exportSummaryCsv(const QString& path) {
             for (char c : t) q += c == '"' ? std::string("\"\"") : std::string(1, c);
             return q + "\"";
         };
-        out << quoted(spec.id) << ',' << quoted(spec.label) << ',' << row.epsilon << ',' << eval::metricName(metric) << ','
-            << s.n << ',' << s.median << ',' << s.q1 << ',' << s.q3 << ',' << s.iqr << ',' << s.mean << ',' << s.ciLower
-            << ',' << s.ciUpper << ',' << s.min << ',' << s.max << '\n';
+        out << quoted(spec.id) << ',' << quoted(spec.label) << ',' << row.epsilon << ',' << eval::metricName(metric)
+            << ',' << s.n << ',' << s.median << ',' << s.q1 << ',' << s.q3 << ',' << s.iqr << ',' << s.mean << ','
+            << s.ciLower << ',' << s.ciUpper << ',' << s.min << ',' << s.max << '\n';
     }
     const Status status = writeFileAtomically(localPath(path), out.str());
     setStatus(status.isOk() ? tr("Saved the table to %1").arg(path) : QString::fromStdString(status.message()),

@@ -13,8 +13,21 @@ class SweepSummaryModel final : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { MethodColumn, EpsilonColumn, TrialsColumn, MedianColumn, Q1Column, Q3Column, IqrColumn,
-                  MeanColumn, CiLowerColumn, CiUpperColumn, MinColumn, MaxColumn, ColumnCount };
+    enum Column {
+        MethodColumn,
+        EpsilonColumn,
+        TrialsColumn,
+        MedianColumn,
+        Q1Column,
+        Q3Column,
+        IqrColumn,
+        MeanColumn,
+        CiLowerColumn,
+        CiUpperColumn,
+        MinColumn,
+        MaxColumn,
+        ColumnCount
+    };
 
     explicit SweepSummaryModel(QObject* parent = nullptr);
 

@@ -35,7 +35,8 @@ bool ChangeGraphParameterCommand::mergeWith(const QUndoCommand* other) {
 }  // namespace veil::ui
 
 namespace veil::ui {
-void pushGraphParameter(QUndoStack* stack, GraphParameters* parameters, GraphParameters::Key key, const QVariant& value) {
+void pushGraphParameter(QUndoStack* stack, GraphParameters* parameters, GraphParameters::Key key,
+                        const QVariant& value) {
     if (parameters->value(key) == value) return;
     stack->push(new ChangeGraphParameterCommand(parameters, key, value));
 }

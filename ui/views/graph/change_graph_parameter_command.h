@@ -32,5 +32,6 @@ private:
 
 namespace veil::ui {
 // Pushes an edit of `key` on `stack` unless the value is already `value`.
-void pushGraphParameter(QUndoStack* stack, GraphParameters* parameters, GraphParameters::Key key, const QVariant& value);
+void pushGraphParameter(QUndoStack* stack, GraphParameters* parameters, GraphParameters::Key key,
+                        const QVariant& value);
 }  // namespace veil::ui

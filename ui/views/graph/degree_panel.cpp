@@ -28,11 +28,13 @@ DegreePanel::DegreePanel(GraphParameters* parameters, JobMonitor* jobs, ReleaseS
     m_run->setEnabled(false);
     auto* png = new QPushButton(tr("Save PNG…"), this);
     auto* svg = new QPushButton(tr("Save SVG…"), this);
-    m_summary = new QLabel(tr("Hay et al. (ICDM 2009): sorted degrees + Lap(2/ε) each, then isotonic regression."), this);
+    m_summary =
+        new QLabel(tr("Hay et al. (ICDM 2009): sorted degrees + Lap(2/ε) each, then isotonic regression."), this);
     m_summary->setWordWrap(true);
     m_summary->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     m_seededLabel = new QLabel(ReleaseModel::seededMark().toUpper(), this);
-    m_seededLabel->setStyleSheet(QStringLiteral("QLabel { background: #b00000; color: white; font-weight: bold; padding: 4px; }"));
+    m_seededLabel->setStyleSheet(
+        QStringLiteral("QLabel { background: #b00000; color: white; font-weight: bold; padding: 4px; }"));
     m_seededLabel->setAlignment(Qt::AlignCenter);
     m_seededLabel->hide();
     m_chartView = new QChartView(this);
@@ -55,7 +57,8 @@ DegreePanel::DegreePanel(GraphParameters* parameters, JobMonitor* jobs, ReleaseS
     connect(m_run, &QPushButton::clicked, this, &DegreePanel::release);
     for (auto [button, suffix] : {std::pair{png, QStringLiteral(".png")}, std::pair{svg, QStringLiteral(".svg")}}) {
         connect(button, &QPushButton::clicked, this, [this, suffix] {
-            const QString path = QFileDialog::getSaveFileName(this, tr("Save chart"), QStringLiteral("degree-sequence") + suffix);
+            const QString path =
+                QFileDialog::getSaveFileName(this, tr("Save chart"), QStringLiteral("degree-sequence") + suffix);
             if (!path.isEmpty()) exportChart(path);
         });
     }
@@ -90,17 +93,19 @@ void DegreePanel::release() {
         m_summary->setText(tr("Not released: %1").arg(QString::fromStdString(gate.status().message())));
         return;
     }
-    m_job->start(tr("Releasing the degree sequence"), [this, graph = m_graph, epsilon, seeded, gate = *gate](const RunContext& ctx) {
-        auto result = graph::releaseDegreeSequence(*gate, *graph, epsilon, ctx);
-        if (!result) return CoreJobOutcome{result.status(), {}, {}};
-        auto shared = std::make_shared<graph::DegreeSequenceRelease>(std::move(*result));
-        const QString line = QString::fromStdString(dp::receiptLine(shared->receipt));
-        return CoreJobOutcome{Status::ok(), [this, shared, seeded] {
-                                   m_result = *shared;
-                                   showResult(seeded);
-                               },
-                               tr("Degree sequence released - %1").arg(line)};
-    });
+    m_job->start(tr("Releasing the degree sequence"),
+                 [this, graph = m_graph, epsilon, seeded, gate = *gate](const RunContext& ctx) {
+                     auto result = graph::releaseDegreeSequence(*gate, *graph, epsilon, ctx);
+                     if (!result) return CoreJobOutcome{result.status(), {}, {}};
+                     auto shared = std::make_shared<graph::DegreeSequenceRelease>(std::move(*result));
+                     const QString line = QString::fromStdString(dp::receiptLine(shared->receipt));
+                     return CoreJobOutcome{Status::ok(),
+                                           [this, shared, seeded] {
+                                               m_result = *shared;
+                                               showResult(seeded);
+                                           },
+                                           tr("Degree sequence released - %1").arg(line)};
+                 });
 }
 
 void DegreePanel::showResult(bool seeded) {
@@ -112,7 +117,8 @@ void DegreePanel::showResult(bool seeded) {
     delete old;
     const QString receipt = QString::fromStdString(dp::receiptLine(r.receipt));
     if (r.trueSorted.empty()) {  // release mode: no truth to compare with
-        m_summary->setText(tr("%1 noisy degrees and their isotonic fit (Hay et al. 2009). %2").arg(r.noisy.size()).arg(receipt));
+        m_summary->setText(
+            tr("%1 noisy degrees and their isotonic fit (Hay et al. 2009). %2").arg(r.noisy.size()).arg(receipt));
         return;
     }
     double noisyError = 0, fittedError = 0;

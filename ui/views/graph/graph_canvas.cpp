@@ -27,7 +27,8 @@ GraphCanvas::GraphCanvas(QWidget* parent) : QGraphicsView(parent) {
     setObjectName(QStringLiteral("graphCanvas"));
 }
 
-void GraphCanvas::setGraph(std::shared_ptr<const graph::Graph> graph, const std::vector<graph::NodePosition>& positions) {
+void GraphCanvas::setGraph(std::shared_ptr<const graph::Graph> graph,
+                           const std::vector<graph::NodePosition>& positions) {
     scene()->clear();
     m_edgeItems.clear();
     m_nodeItems.clear();
@@ -90,7 +91,8 @@ void GraphCanvas::placeItems() {
         return QPointF(offX + (m_positions[v].x - minX) * scale, offY + (m_positions[v].y - minY) * scale);
     };
     for (std::size_t v = 0; v < m_nodeItems.size(); ++v) m_nodeItems[v]->setPos(at(graph::NodeId(v)));
-    for (std::size_t i = 0; i < m_edges.size(); ++i) m_edgeItems[i]->setLine(QLineF(at(m_edges[i].u), at(m_edges[i].v)));
+    for (std::size_t i = 0; i < m_edges.size(); ++i)
+        m_edgeItems[i]->setLine(QLineF(at(m_edges[i].u), at(m_edges[i].v)));
     scene()->setSceneRect(0, 0, kSceneSize, kSceneSize);
 }
 
@@ -128,7 +130,8 @@ void GraphCanvas::setMarks(const std::vector<graph::NodeId>& highlighted, const 
 QString GraphCanvas::nodeDetails(graph::NodeId node) const {
     if (!m_graph || node >= m_graph->nodeCount()) return {};
     const int label = m_graph->labelOf(node);
-    const QString labelText = label < 0 ? tr("(none)") : QString::fromStdString(m_graph->labelNames()[std::size_t(label)]);
+    const QString labelText =
+        label < 0 ? tr("(none)") : QString::fromStdString(m_graph->labelNames()[std::size_t(label)]);
     return tr("Node %1 · name %2 · label %3 · degree %4")
         .arg(node)
         .arg(QString::fromStdString(m_graph->nodeName(node)), labelText)

@@ -15,15 +15,24 @@ GraphParameters::GraphParameters(QObject* parent) : QObject(parent) {
 
 QString GraphParameters::keyName(Key key) {
     switch (key) {
-        case K: return tr("k");
-        case Projection: return tr("projection");
-        case Epsilon: return tr("epsilon");
-        case Delta: return tr("delta");
-        case Statistic: return tr("statistic");
-        case Privacy: return tr("privacy notion");
-        case Layout: return tr("layout");
-        case Seeded: return tr("fixed seed");
-        case KeyCount: break;
+        case K:
+            return tr("k");
+        case Projection:
+            return tr("projection");
+        case Epsilon:
+            return tr("epsilon");
+        case Delta:
+            return tr("delta");
+        case Statistic:
+            return tr("statistic");
+        case Privacy:
+            return tr("privacy notion");
+        case Layout:
+            return tr("layout");
+        case Seeded:
+            return tr("fixed seed");
+        case KeyCount:
+            break;
     }
     return {};
 }

@@ -26,9 +26,9 @@ public:
     int projection() const { return m_values[Projection].toInt(); }
     double epsilon() const { return m_values[Epsilon].toDouble(); }
     double delta() const { return m_values[Delta].toDouble(); }
-    QString statistic() const { return m_values[Statistic].toString(); }   // core name: "triangles"
-    QString privacy() const { return m_values[Privacy].toString(); }       // "edge" | "node"
-    QString layout() const { return m_values[Layout].toString(); }         // "fruchterman-reingold" | "kamada-kawai"
+    QString statistic() const { return m_values[Statistic].toString(); }  // core name: "triangles"
+    QString privacy() const { return m_values[Privacy].toString(); }      // "edge" | "node"
+    QString layout() const { return m_values[Layout].toString(); }        // "fruchterman-reingold" | "kamada-kawai"
     bool seeded() const { return m_values[Seeded].toBool(); }
 
     static QString keyName(Key key);

@@ -41,14 +41,18 @@ namespace veil::ui {
 namespace {
 constexpr std::uint64_t kLayoutSeed = 34;
 constexpr std::size_t kMaxKamadaKawaiNodes = 800;
-}
+}  // namespace
 
 GraphView::GraphView(WorkbenchContext& context, QWidget* parent)
-    : QWidget(parent), m_context(context),
+    : QWidget(parent),
+      m_context(context),
       m_undo(context.document ? context.document->undoStack() : new QUndoStack(this)),
-      m_parameters(new GraphParameters(this)), m_loadJob(new CoreJob(context.jobs, this)),
-      m_layoutJob(new CoreJob(context.jobs, this)), m_projectionJob(new CoreJob(context.jobs, this)),
-      m_statistics(new StatisticsModel(this)), m_sensitivity(new SensitivityModel(this)) {
+      m_parameters(new GraphParameters(this)),
+      m_loadJob(new CoreJob(context.jobs, this)),
+      m_layoutJob(new CoreJob(context.jobs, this)),
+      m_projectionJob(new CoreJob(context.jobs, this)),
+      m_statistics(new StatisticsModel(this)),
+      m_sensitivity(new SensitivityModel(this)) {
     setObjectName(QStringLiteral("graphView"));
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(buildDrawingSide());
@@ -59,7 +63,8 @@ GraphView::GraphView(WorkbenchContext& context, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(splitter);
 
-    connect(m_parameters, &GraphParameters::changed, this, [this](GraphParameters::Key key) { onParameterChanged(key); });
+    connect(m_parameters, &GraphParameters::changed, this,
+            [this](GraphParameters::Key key) { onParameterChanged(key); });
     connect(m_loadJob, &CoreJob::failed, this, [this](const QString& message) {
         if (m_context.window) QMessageBox::warning(m_context.window, tr("Cannot open graph"), message);
         m_title->setText(tr("Could not open the graph: %1").arg(message));
@@ -147,8 +152,9 @@ QWidget* GraphView::buildDrawingSide() {
     connect(fit, &QToolButton::clicked, m_canvas, &GraphCanvas::fitGraph);
     connect(m_layout, &QComboBox::activated, this,
             [this] { pushGraphParameter(m_undo, m_parameters, GraphParameters::Layout, m_layout->currentData()); });
-    connect(m_projection, &QComboBox::activated, this,
-            [this] { pushGraphParameter(m_undo, m_parameters, GraphParameters::Projection, m_projection->currentData()); });
+    connect(m_projection, &QComboBox::activated, this, [this] {
+        pushGraphParameter(m_undo, m_parameters, GraphParameters::Projection, m_projection->currentData());
+    });
     connect(m_kSlider, &QSlider::valueChanged, this,
             [this](int k) { pushGraphParameter(m_undo, m_parameters, GraphParameters::K, k); });
     connect(m_canvas, &GraphCanvas::nodeHovered, this, [this](const QString& details) {
@@ -217,8 +223,8 @@ void GraphView::openSample() {
 }
 
 void GraphView::openWithDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open graph"), {},
-                                                      tr("Graphs (*.edges *.txt *.csv *.tsv *.el *.gml *.graphml *.xml);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open graph"), {}, tr("Graphs (*.edges *.txt *.csv *.tsv *.el *.gml *.graphml *.xml);;All files (*)"));
     if (path.isEmpty()) return;
     const QString labels = QFileDialog::getOpenFileName(this, tr("Node labels (optional: Cancel for none)"),
                                                         QFileInfo(path).absolutePath(),
@@ -228,14 +234,17 @@ void GraphView::openWithDialog() {
 
 void GraphView::openGraph(const QString& path, const QString& labelsPath) {
     const std::size_t k = std::size_t(std::max(1, m_parameters->k()));
-    m_loadJob->start(tr("Opening %1").arg(QFileInfo(path).fileName()), [this, path, labelsPath, k](const RunContext& ctx) {
-        auto analysis = analyseGraphFile(path, labelsPath, k, ctx);
-        if (!analysis) return CoreJobOutcome{analysis.status(), {}, {}};
-        auto shared = std::make_shared<GraphAnalysis>(std::move(*analysis));
-        const QString message = tr("%1: %2 nodes, %3 edges").arg(QFileInfo(path).fileName())
-                                    .arg(shared->summary.nodes).arg(shared->summary.edges);
-        return CoreJobOutcome{Status::ok(), [this, shared] { applyAnalysis(*shared); }, message};
-    });
+    m_loadJob->start(tr("Opening %1").arg(QFileInfo(path).fileName()),
+                     [this, path, labelsPath, k](const RunContext& ctx) {
+                         auto analysis = analyseGraphFile(path, labelsPath, k, ctx);
+                         if (!analysis) return CoreJobOutcome{analysis.status(), {}, {}};
+                         auto shared = std::make_shared<GraphAnalysis>(std::move(*analysis));
+                         const QString message = tr("%1: %2 nodes, %3 edges")
+                                                     .arg(QFileInfo(path).fileName())
+                                                     .arg(shared->summary.nodes)
+                                                     .arg(shared->summary.edges);
+                         return CoreJobOutcome{Status::ok(), [this, shared] { applyAnalysis(*shared); }, message};
+                     });
 }
 
 void GraphView::applyAnalysis(const GraphAnalysis& a) {
@@ -251,7 +260,8 @@ void GraphView::applyAnalysis(const GraphAnalysis& a) {
     m_degrees->setGraph(m_graph);
     QString title = QFileInfo(a.path).fileName();
     if (!a.labelsPath.isEmpty()) title += QStringLiteral(" + ") + QFileInfo(a.labelsPath).fileName();
-    title += tr(" — %1 nodes, %2 edges, max degree %3").arg(a.summary.nodes).arg(a.summary.edges).arg(a.summary.maxDegree);
+    title +=
+        tr(" — %1 nodes, %2 edges, max degree %3").arg(a.summary.nodes).arg(a.summary.edges).arg(a.summary.maxDegree);
     m_title->setText(title);
     m_title->setToolTip(a.warnings.join(QLatin1Char('\n')));
     {
@@ -271,34 +281,35 @@ void GraphView::relayout() {
     graph::LayoutOptions options;
     options.iterations = m_graph->nodeCount() > 500 ? 60 : 200;  // a picture, not a precise optimum
     const bool kamadaKawai = m_parameters->layout() == QLatin1String("kamada-kawai");
-    m_layoutJob->start(tr("Laying out the graph (%1)").arg(m_layout->itemText(m_layout->findData(m_parameters->layout()))),
-                       [this, g = m_graph, options, kamadaKawai](const RunContext& ctx) {
-                           // A layout is a picture, not a release: a fixed seed gives the same picture each time.
-                           SeededRandom random(kLayoutSeed);
-                           RunContext c = ctx;
-                           c.random = &random;
-                           // Kamada-Kawai is O(n^3) and needs a connected graph: otherwise Fruchterman-Reingold.
-                           QString note = tr("Layout done");
-                           bool useKamadaKawai = kamadaKawai && g->nodeCount() <= kMaxKamadaKawaiNodes;
-                           if (kamadaKawai && !useKamadaKawai)
-                               note = tr("Kamada–Kawai is limited to %1 nodes: used Fruchterman–Reingold")
-                                          .arg(kMaxKamadaKawaiNodes);
-                           Result<std::vector<graph::NodePosition>> positions = Status::cancelled();
-                           if (useKamadaKawai) {
-                               positions = graph::kamadaKawaiLayout(*g, options, c);
-                               if (!positions && positions.status().code() != StatusCode::Cancelled) {
-                                   note = QString::fromStdString(positions.status().message());
-                                   useKamadaKawai = false;
-                               }
-                           }
-                           if (!useKamadaKawai) positions = graph::forceDirectedLayout(*g, options, c);
-                           if (!positions) return CoreJobOutcome{positions.status(), {}, {}};
-                           auto shared = std::make_shared<std::vector<graph::NodePosition>>(std::move(*positions));
-                           return CoreJobOutcome{Status::ok(), [this, g, shared] {
-                                                      if (g == m_graph) m_canvas->setPositions(*shared);
-                                                  },
-                                                  note};
-                       });
+    m_layoutJob->start(
+        tr("Laying out the graph (%1)").arg(m_layout->itemText(m_layout->findData(m_parameters->layout()))),
+        [this, g = m_graph, options, kamadaKawai](const RunContext& ctx) {
+            // A layout is a picture, not a release: a fixed seed gives the same picture each time.
+            SeededRandom random(kLayoutSeed);
+            RunContext c = ctx;
+            c.random = &random;
+            // Kamada-Kawai is O(n^3) and needs a connected graph: otherwise Fruchterman-Reingold.
+            QString note = tr("Layout done");
+            bool useKamadaKawai = kamadaKawai && g->nodeCount() <= kMaxKamadaKawaiNodes;
+            if (kamadaKawai && !useKamadaKawai)
+                note = tr("Kamada–Kawai is limited to %1 nodes: used Fruchterman–Reingold").arg(kMaxKamadaKawaiNodes);
+            Result<std::vector<graph::NodePosition>> positions = Status::cancelled();
+            if (useKamadaKawai) {
+                positions = graph::kamadaKawaiLayout(*g, options, c);
+                if (!positions && positions.status().code() != StatusCode::Cancelled) {
+                    note = QString::fromStdString(positions.status().message());
+                    useKamadaKawai = false;
+                }
+            }
+            if (!useKamadaKawai) positions = graph::forceDirectedLayout(*g, options, c);
+            if (!positions) return CoreJobOutcome{positions.status(), {}, {}};
+            auto shared = std::make_shared<std::vector<graph::NodePosition>>(std::move(*positions));
+            return CoreJobOutcome{Status::ok(),
+                                  [this, g, shared] {
+                                      if (g == m_graph) m_canvas->setPositions(*shared);
+                                  },
+                                  note};
+        });
 }
 
 void GraphView::onParameterChanged(int key) {
@@ -323,7 +334,8 @@ void GraphView::onParameterChanged(int key) {
             relayout();
             break;
         }
-        default: break;
+        default:
+            break;
     }
 }
 
@@ -339,25 +351,34 @@ void GraphView::updateMarks() {
         m_canvas->setMarks(above, {}, removed);
         m_marks->setText(tr("k = %1: %2 nodes with degree > k (red outline); the edge projection onto H_%1 removes %3 "
                             "edges (dashed) — an edge stays only if it is among the first k of both endpoints.")
-                             .arg(k).arg(above.size()).arg(removed.size()));
+                             .arg(k)
+                             .arg(above.size())
+                             .arg(removed.size()));
         return;
     }
     m_marks->setText(tr("k = %1: solving the vertex LP…").arg(k));
-    m_projectionJob->start(tr("Vertex LP projection (k = %1)").arg(k), [this, g = m_graph, k, above](const RunContext& ctx) {
-        auto projection = graph::projectVertexLp(*g, k, ctx);
-        if (!projection) return CoreJobOutcome{projection.status(), {}, {}};
-        auto p = std::make_shared<graph::VertexProjection>(std::move(*projection));
-        return CoreJobOutcome{Status::ok(), [this, g, k, above, p] {
-                                   if (g != m_graph) return;
-                                   m_canvas->setMarks(above, p->deletedNodes, p->removed);
-                                   m_marks->setText(tr("k = %1: %2 nodes with degree > k (red outline); the LP rounding "
-                                                       "deletes %3 nodes (faded, x ≥ 1/4) and removes %4 edges (dashed); "
-                                                       "μ(G) ∈ H_%5, d_est = 4 Σx = %6.")
-                                                        .arg(k).arg(above.size()).arg(p->deletedNodes.size())
-                                                        .arg(p->removed.size()).arg(2 * k).arg(p->dEst, 0, 'g', 4));
-                               },
-                               tr("Vertex LP solved")};
-    });
+    m_projectionJob->start(
+        tr("Vertex LP projection (k = %1)").arg(k), [this, g = m_graph, k, above](const RunContext& ctx) {
+            auto projection = graph::projectVertexLp(*g, k, ctx);
+            if (!projection) return CoreJobOutcome{projection.status(), {}, {}};
+            auto p = std::make_shared<graph::VertexProjection>(std::move(*projection));
+            return CoreJobOutcome{
+                Status::ok(),
+                [this, g, k, above, p] {
+                    if (g != m_graph) return;
+                    m_canvas->setMarks(above, p->deletedNodes, p->removed);
+                    m_marks->setText(tr("k = %1: %2 nodes with degree > k (red outline); the LP rounding "
+                                        "deletes %3 nodes (faded, x ≥ 1/4) and removes %4 edges (dashed); "
+                                        "μ(G) ∈ H_%5, d_est = 4 Σx = %6.")
+                                         .arg(k)
+                                         .arg(above.size())
+                                         .arg(p->deletedNodes.size())
+                                         .arg(p->removed.size())
+                                         .arg(2 * k)
+                                         .arg(p->dEst, 0, 'g', 4));
+                },
+                tr("Vertex LP solved")};
+        });
 }
 
 void GraphView::updateLegend() {

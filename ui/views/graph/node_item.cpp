@@ -10,7 +10,9 @@
 namespace veil::ui {
 
 NodeItem::NodeItem(int node, double radius, std::function<void(int, bool)> onHover)
-    : QGraphicsEllipseItem(-radius, -radius, 2 * radius, 2 * radius), m_node(node), m_radius(radius),
+    : QGraphicsEllipseItem(-radius, -radius, 2 * radius, 2 * radius),
+      m_node(node),
+      m_radius(radius),
       m_onHover(std::move(onHover)) {
     setAcceptHoverEvents(true);
     setZValue(2);

@@ -23,14 +23,22 @@ QString ReleaseModel::hiddenMark() { return tr("— (teaching mode only)"); }
 
 QString ReleaseModel::quantityName(int quantity) {
     switch (quantity) {
-        case ScaleRow: return tr("Noise scale b");
-        case SensitivityRow: return tr("Sensitivity used");
-        case TrueRow: return tr("True f(G)");
-        case ProjectedRow: return tr("f(μ(G)) projected");
-        case ReleasedRow: return tr("Released");
-        case ErrorRow: return tr("|Released − true|");
-        case GuaranteeRow: return tr("Guarantee");
-        default: return {};
+        case ScaleRow:
+            return tr("Noise scale b");
+        case SensitivityRow:
+            return tr("Sensitivity used");
+        case TrueRow:
+            return tr("True f(G)");
+        case ProjectedRow:
+            return tr("f(μ(G)) projected");
+        case ReleasedRow:
+            return tr("Released");
+        case ErrorRow:
+            return tr("|Released − true|");
+        case GuaranteeRow:
+            return tr("Guarantee");
+        default:
+            return {};
     }
 }
 
@@ -47,8 +55,12 @@ void ReleaseModel::clear() {
     endResetModel();
 }
 
-int ReleaseModel::rowCount(const QModelIndex& parent) const { return parent.isValid() || m_entries.empty() ? 0 : QuantityCount; }
-int ReleaseModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_entries.size()) + 1; }
+int ReleaseModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || m_entries.empty() ? 0 : QuantityCount;
+}
+int ReleaseModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_entries.size()) + 1;
+}
 
 QVariant ReleaseModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount()) return {};
@@ -77,39 +89,53 @@ QVariant ReleaseModel::data(const QModelIndex& index, int role) const {
     if (hidden) {
         if (role == Qt::DisplayRole) return hiddenMark();
         if (role == Qt::ToolTipRole)
-            return tr("Not shown in release mode: it is computed from the graph without noise. Turn on View > "
-                      "Teaching Mode to see it (nothing is then private).");
+            return tr(
+                "Not shown in release mode: it is computed from the graph without noise. Turn on View > "
+                "Teaching Mode to see it (nothing is then private).");
         if (role == Qt::ForegroundRole) return QBrush(QColor(0x70, 0x70, 0x70));
         return {};
     }
     if (role == NumberRole) {
         switch (q) {
-            case SensitivityRow: return r.sensitivity;
-            case ScaleRow: return r.noiseScale;
-            case TrueRow: return r.trueValue;
-            case ProjectedRow: return r.projectedValue;
-            case ReleasedRow: return released;
-            case ErrorRow: return std::abs(released - r.trueValue);
-            default: return {};
+            case SensitivityRow:
+                return r.sensitivity;
+            case ScaleRow:
+                return r.noiseScale;
+            case TrueRow:
+                return r.trueValue;
+            case ProjectedRow:
+                return r.projectedValue;
+            case ReleasedRow:
+                return released;
+            case ErrorRow:
+                return std::abs(released - r.trueValue);
+            default:
+                return {};
         }
     }
     if (role == Qt::DisplayRole) {
         switch (q) {
-            case SensitivityRow: return number(r.sensitivity) + QLatin1Char('\n') + QString::fromStdString(r.sensitivityFormula);
-            case ScaleRow: return number(r.noiseScale);
-            case TrueRow: return number(r.trueValue);
+            case SensitivityRow:
+                return number(r.sensitivity) + QLatin1Char('\n') + QString::fromStdString(r.sensitivityFormula);
+            case ScaleRow:
+                return number(r.noiseScale);
+            case TrueRow:
+                return number(r.trueValue);
             case ProjectedRow:
                 return r.removedEdges ? tr("%1  (%2 edges removed)").arg(number(r.projectedValue)).arg(r.removedEdges)
                                       : number(r.projectedValue);
-            case ReleasedRow: return QString::number(released, 'f', 1);
-            case ErrorRow: return QString::number(std::abs(released - r.trueValue), 'f', 1);
+            case ReleasedRow:
+                return QString::number(released, 'f', 1);
+            case ErrorRow:
+                return QString::number(std::abs(released - r.trueValue), 'f', 1);
             case GuaranteeRow: {
                 QString text = QString::fromStdString(r.guarantee);
                 if (r.dEst) text += tr("; d_est = %1").arg(number(*r.dEst));
                 if (m_seeded) text += QLatin1Char('\n') + seededMark();
                 return text;
             }
-            default: return {};
+            default:
+                return {};
         }
     }
     if (role == Qt::ToolTipRole) {

@@ -19,8 +19,16 @@ class ReleaseModel final : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Quantity { ScaleRow, SensitivityRow, TrueRow, ProjectedRow, ReleasedRow, ErrorRow, GuaranteeRow,
-                    QuantityCount };
+    enum Quantity {
+        ScaleRow,
+        SensitivityRow,
+        TrueRow,
+        ProjectedRow,
+        ReleasedRow,
+        ErrorRow,
+        GuaranteeRow,
+        QuantityCount
+    };
     static constexpr int NumberRole = Qt::UserRole + 1;
 
     struct Entry {

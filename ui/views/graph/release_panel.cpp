@@ -36,11 +36,16 @@ constexpr const char* kProfile = "profile:";
 
 ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMonitor* jobs, ReleaseSession* session,
                            QWidget* parent)
-    : QWidget(parent), m_parameters(parameters), m_undo(undo), m_session(session), m_job(new CoreJob(jobs, this)),
+    : QWidget(parent),
+      m_parameters(parameters),
+      m_undo(undo),
+      m_session(session),
+      m_job(new CoreJob(jobs, this)),
       m_model(new ReleaseModel(this)) {
     m_statistic = new QComboBox(this);
     m_statistic->setObjectName(QStringLiteral("releaseStatistic"));
-    for (const char* s : {"edges", "max-degree", "triangles", "two-stars"}) m_statistic->addItem(QString::fromLatin1(s), QString::fromLatin1(s));
+    for (const char* s : {"edges", "max-degree", "triangles", "two-stars"})
+        m_statistic->addItem(QString::fromLatin1(s), QString::fromLatin1(s));
     m_statistic->addItem(tr("local profile query…"), QString::fromLatin1(kProfile));
     m_profile = new QLineEdit(this);
     m_profile->setObjectName(QStringLiteral("releaseProfile"));
@@ -64,18 +69,21 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
     m_seeded = new QCheckBox(tr("Fixed seed (demo)"), this);
     m_seeded->setObjectName(QStringLiteral("releaseSeeded"));
     m_run = new QPushButton(tr("Compare"), this);  // computes every method's release, side by side
-    m_run->setToolTip(tr("Release the statistic with every method of this notion, to compare their noise. In "
-                         "release mode each method is a release of its own, charged to the ledger."));
+    m_run->setToolTip(
+        tr("Release the statistic with every method of this notion, to compare their noise. In "
+           "release mode each method is a release of its own, charged to the ledger."));
     m_run->setObjectName(QStringLiteral("releaseRun"));
     m_run->setEnabled(false);
     m_bundle = new QPushButton(tr("Release…"), this);
     m_bundle->setObjectName(QStringLiteral("releaseBundle"));
-    m_bundle->setToolTip(tr("Write the selected method's release (else the first) as a release bundle naming "
-                            "the ledger entry it was charged to"));
+    m_bundle->setToolTip(
+        tr("Write the selected method's release (else the first) as a release bundle naming "
+           "the ledger entry it was charged to"));
     m_bundle->setEnabled(false);
     m_banner = new QLabel(ReleaseModel::seededMark().toUpper(), this);
     m_banner->setObjectName(QStringLiteral("seededBanner"));
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #b00000; color: white; font-weight: bold; padding: 4px; }"));
+    m_banner->setStyleSheet(
+        QStringLiteral("QLabel { background: #b00000; color: white; font-weight: bold; padding: 4px; }"));
     m_banner->setAlignment(Qt::AlignCenter);
     m_banner->hide();
     m_note = new QLabel(this);
@@ -113,12 +121,18 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
     layout->addWidget(m_table, 1);
     layout->addWidget(m_note);
 
-    auto push = [this](GraphParameters::Key key, const QVariant& v) { pushGraphParameter(m_undo, m_parameters, key, v); };
-    connect(m_statistic, &QComboBox::activated, this, [this, push] { push(GraphParameters::Statistic, currentStatistic()); });
-    connect(m_profile, &QLineEdit::editingFinished, this, [this, push] { push(GraphParameters::Statistic, currentStatistic()); });
-    connect(m_privacy, &QComboBox::activated, this, [this, push] { push(GraphParameters::Privacy, m_privacy->currentData()); });
+    auto push = [this](GraphParameters::Key key, const QVariant& v) {
+        pushGraphParameter(m_undo, m_parameters, key, v);
+    };
+    connect(m_statistic, &QComboBox::activated, this,
+            [this, push] { push(GraphParameters::Statistic, currentStatistic()); });
+    connect(m_profile, &QLineEdit::editingFinished, this,
+            [this, push] { push(GraphParameters::Statistic, currentStatistic()); });
+    connect(m_privacy, &QComboBox::activated, this,
+            [this, push] { push(GraphParameters::Privacy, m_privacy->currentData()); });
     connect(m_epsilon, &QSlider::valueChanged, this, [push](int v) { push(GraphParameters::Epsilon, epsilonAt(v)); });
-    connect(m_delta, &QComboBox::activated, this, [this, push] { push(GraphParameters::Delta, m_delta->currentData()); });
+    connect(m_delta, &QComboBox::activated, this,
+            [this, push] { push(GraphParameters::Delta, m_delta->currentData()); });
     connect(m_k, &QSpinBox::valueChanged, this, [push](int v) { push(GraphParameters::K, v); });
     connect(m_seeded, &QCheckBox::toggled, this, [push](bool on) { push(GraphParameters::Seeded, on); });
     connect(m_run, &QPushButton::clicked, this, &ReleasePanel::release);
@@ -149,7 +163,8 @@ QString ReleasePanel::currentStatistic() const {
 }
 
 void ReleasePanel::syncFromParameters() {
-    const QSignalBlocker b1(m_statistic), b2(m_privacy), b3(m_epsilon), b4(m_delta), b5(m_k), b6(m_seeded), b7(m_profile);
+    const QSignalBlocker b1(m_statistic), b2(m_privacy), b3(m_epsilon), b4(m_delta), b5(m_k), b6(m_seeded),
+        b7(m_profile);
     const QString statistic = m_parameters->statistic();
     if (statistic.startsWith(QLatin1String(kProfile))) {
         m_statistic->setCurrentIndex(m_statistic->findData(QString::fromLatin1(kProfile)));
@@ -183,11 +198,14 @@ std::vector<graph::MethodChoice> ReleasePanel::methodsFor(graph::Privacy privacy
 QString ReleasePanel::methodTitle(const graph::MethodChoice& m) {
     const bool edge = m.privacy == graph::Privacy::Edge;
     switch (m.method) {
-        case graph::Method::Laplace: return tr("Global sensitivity\n(Laplace)");
-        case graph::Method::NoisyMaxDegree: return tr("Noisy max degree\n(Laplace)");
+        case graph::Method::Laplace:
+            return tr("Global sensitivity\n(Laplace)");
+        case graph::Method::NoisyMaxDegree:
+            return tr("Noisy max degree\n(Laplace)");
         case graph::Method::Restricted:
             return edge ? tr("Restricted sensitivity\n(edge projection)") : tr("Restricted sensitivity\n(vertex LP)");
-        case graph::Method::Truncation: return tr("Naive truncation\n(smooth bound)");
+        case graph::Method::Truncation:
+            return tr("Naive truncation\n(smooth bound)");
     }
     return {};
 }
@@ -220,51 +238,56 @@ void ReleasePanel::release() {
         m_note->setText(tr("No release session: nothing can be released."));
         return;
     }
-    auto gate = m_session->makeGate(datasetKeyForPath(m_sourcePath), seeded ? std::optional<std::uint64_t>(kDemoSeed)
-                                                                            : std::nullopt);
+    auto gate = m_session->makeGate(datasetKeyForPath(m_sourcePath),
+                                    seeded ? std::optional<std::uint64_t>(kDemoSeed) : std::nullopt);
     if (!gate) {
         m_note->setText(tr("Not released: %1").arg(QString::fromStdString(gate.status().message())));
         return;
     }
-    nlohmann::json plan = {{"kind", "graph-statistic"}, {"source", "graph view"},
+    nlohmann::json plan = {{"kind", "graph-statistic"},
+                           {"source", "graph view"},
                            {"statistic", m_parameters->statistic().toStdString()},
-                           {"privacy", graph::privacyName(request.privacy)}, {"k", request.k},
-                           {"epsilon", request.epsilon}, {"delta", request.delta},
+                           {"privacy", graph::privacyName(request.privacy)},
+                           {"k", request.k},
+                           {"epsilon", request.epsilon},
+                           {"delta", request.delta},
                            {"seed", seeded ? nlohmann::json(kDemoSeed) : nlohmann::json(nullptr)}};
     const bool teaching = (*gate)->isTeaching();
     m_note->setText(teaching ? tr("Teaching mode - not private: nothing is charged; true values are shown.")
                              : tr("Each method is a release of its own: each is charged ε = %1 (and its δ) to the "
-                                  "ledger before it is computed.").arg(request.epsilon));
-    m_job->start(tr("Releasing %1").arg(m_parameters->statistic()),
-                 [this, graph = m_graph, request, methods, seeded, plan, gate = *gate](const RunContext& ctx) {
-                     ctx.report(0.0, "Releasing");
-                     auto results = graph::compareReleases(*gate, *graph, request, methods, ctx);
-                     if (ctx.cancelled()) return CoreJobOutcome{Status::cancelled(), {}, {}};
-                     ctx.report(1.0, "Releasing");
-                     auto entries = std::make_shared<std::vector<ReleaseModel::Entry>>();
-                     std::size_t charged = 0;
-                     for (std::size_t i = 0; i < results.size(); ++i) {
-                         if (results[i] && results[i]->receipt.ledgerEntry) ++charged;
-                         entries->push_back({methodTitle(methods[i]), std::move(results[i])});
-                     }
-                     const QString summary = gate->isTeaching()
-                                                 ? tr("Teaching mode: %1 methods compared, nothing charged").arg(results.size())
-                                                 : tr("Released with %1 methods, %2 ledger entries").arg(results.size()).arg(charged);
-                     return CoreJobOutcome{Status::ok(),
-                                            [this, entries, seeded, plan] {
-                                                m_model->setEntries(std::move(*entries), seeded);
-                                                m_banner->setVisible(seeded);
-                                                m_runPlan = plan;
-                                                m_bundle->setEnabled(bundleEntryIndex() >= 0);
-                                            },
-                                            summary};
-                 });
+                                  "ledger before it is computed.")
+                                   .arg(request.epsilon));
+    m_job->start(tr("Releasing %1").arg(m_parameters->statistic()), [this, graph = m_graph, request, methods, seeded,
+                                                                     plan, gate = *gate](const RunContext& ctx) {
+        ctx.report(0.0, "Releasing");
+        auto results = graph::compareReleases(*gate, *graph, request, methods, ctx);
+        if (ctx.cancelled()) return CoreJobOutcome{Status::cancelled(), {}, {}};
+        ctx.report(1.0, "Releasing");
+        auto entries = std::make_shared<std::vector<ReleaseModel::Entry>>();
+        std::size_t charged = 0;
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            if (results[i] && results[i]->receipt.ledgerEntry) ++charged;
+            entries->push_back({methodTitle(methods[i]), std::move(results[i])});
+        }
+        const QString summary =
+            gate->isTeaching() ? tr("Teaching mode: %1 methods compared, nothing charged").arg(results.size())
+                               : tr("Released with %1 methods, %2 ledger entries").arg(results.size()).arg(charged);
+        return CoreJobOutcome{Status::ok(),
+                              [this, entries, seeded, plan] {
+                                  m_model->setEntries(std::move(*entries), seeded);
+                                  m_banner->setVisible(seeded);
+                                  m_runPlan = plan;
+                                  m_bundle->setEnabled(bundleEntryIndex() >= 0);
+                              },
+                              summary};
+    });
 }
 
 int ReleasePanel::bundleEntryIndex() const {
     const auto& entries = m_model->entries();
     const int selected = m_table->currentIndex().isValid() ? m_table->currentIndex().column() - 1 : -1;
-    if (selected >= 0 && selected < int(entries.size()) && entries[std::size_t(selected)].result.isOk()) return selected;
+    if (selected >= 0 && selected < int(entries.size()) && entries[std::size_t(selected)].result.isOk())
+        return selected;
     for (std::size_t i = 0; i < entries.size(); ++i)
         if (entries[i].result.isOk()) return int(i);
     return -1;

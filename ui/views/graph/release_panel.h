@@ -99,7 +99,7 @@ private:
     QLabel* m_note;
     QTableView* m_table;
     QString m_sourcePath;
-    nlohmann::json m_runPlan;                       // the settings of the results shown
+    nlohmann::json m_runPlan;  // the settings of the results shown
     QString m_lastBundle;
 };
 

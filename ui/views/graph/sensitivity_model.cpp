@@ -45,7 +45,7 @@ void SensitivityModel::setK(std::size_t k) {
     }
     if (!m_rows.empty()) Q_EMIT dataChanged(index(RsEdge, 1), index(RsNode, columnCount() - 1));
     Q_EMIT headerDataChanged(Qt::Vertical, RsEdge, RsNode);
-    }
+}
 
 int SensitivityModel::columnOf(const QString& statistic) const {
     for (std::size_t i = 0; i < m_rows.size(); ++i)
@@ -58,31 +58,50 @@ QModelIndex SensitivityModel::cell(const QString& statistic, Quantity quantity) 
     return column < 0 ? QModelIndex() : index(int(quantity), column);
 }
 
-int SensitivityModel::rowCount(const QModelIndex& parent) const { return parent.isValid() || m_rows.empty() ? 0 : QuantityCount; }
-int SensitivityModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()) + 1; }
+int SensitivityModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || m_rows.empty() ? 0 : QuantityCount;
+}
+int SensitivityModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size()) + 1;
+}
 
 const graph::SensitivityValue* SensitivityModel::valueOf(const graph::SensitivityRow& row, int quantity) const {
     switch (quantity) {
-        case LsEdge: return &row.lsEdge;
-        case GsEdge: return &row.gsEdge;
-        case LsNode: return &row.lsNode;
-        case GsNode: return &row.gsNode;
-        case RsEdge: return &row.rsEdge;
-        case RsNode: return &row.rsNode;
-        default: return nullptr;
+        case LsEdge:
+            return &row.lsEdge;
+        case GsEdge:
+            return &row.gsEdge;
+        case LsNode:
+            return &row.lsNode;
+        case GsNode:
+            return &row.gsNode;
+        case RsEdge:
+            return &row.rsEdge;
+        case RsNode:
+            return &row.rsNode;
+        default:
+            return nullptr;
     }
 }
 
 QString SensitivityModel::quantityName(int quantity) const {
     switch (quantity) {
-        case ValueRow: return tr("f(G)");
-        case LsEdge: return tr("LS edge");
-        case GsEdge: return tr("GS edge");
-        case LsNode: return tr("LS node");
-        case GsNode: return tr("GS node");
-        case RsEdge: return tr("RS edge (H_%1)").arg(m_k);
-        case RsNode: return tr("RS node (H_%1)").arg(m_k);
-        default: return {};
+        case ValueRow:
+            return tr("f(G)");
+        case LsEdge:
+            return tr("LS edge");
+        case GsEdge:
+            return tr("GS edge");
+        case LsNode:
+            return tr("LS node");
+        case GsNode:
+            return tr("GS node");
+        case RsEdge:
+            return tr("RS edge (H_%1)").arg(m_k);
+        case RsNode:
+            return tr("RS node (H_%1)").arg(m_k);
+        default:
+            return {};
     }
 }
 
@@ -104,11 +123,13 @@ QVariant SensitivityModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole:
             if (q == ValueRow) return number(row.value);
             return number(value->value) + QLatin1Char('\n') + QString::fromStdString(value->formula);
-        case NumberRole: return q == ValueRow ? row.value : value->value;
+        case NumberRole:
+            return q == ValueRow ? row.value : value->value;
         case FormulaRole:
         case Qt::ToolTipRole:
             return value ? QVariant(QString::fromStdString(value->formula)) : QVariant();
-        default: return {};
+        default:
+            return {};
     }
 }
 
@@ -120,10 +141,17 @@ QVariant SensitivityModel::headerData(int section, Qt::Orientation orientation, 
     }
     if (orientation == Qt::Vertical && role == Qt::ToolTipRole) {
         switch (section) {
-            case LsEdge: case LsNode: return tr("Local sensitivity on this graph");
-            case GsEdge: case GsNode: return tr("Global sensitivity over all graphs on n nodes");
-            case RsEdge: case RsNode: return tr("Restricted sensitivity over H_k = {G : max degree <= k}");
-            default: return {};
+            case LsEdge:
+            case LsNode:
+                return tr("Local sensitivity on this graph");
+            case GsEdge:
+            case GsNode:
+                return tr("Global sensitivity over all graphs on n nodes");
+            case RsEdge:
+            case RsNode:
+                return tr("Restricted sensitivity over H_k = {G : max degree <= k}");
+            default:
+                return {};
         }
     }
     return QAbstractTableModel::headerData(section, orientation, role);

@@ -23,7 +23,8 @@ void StatisticsModel::setAnalysis(const GraphAnalysis& a) {
     m_rows.push_back({"three-stars", tr("Three-stars"), integer(a.threeStars), tr("sum over v of C(d_v, 3)")});
     m_rows.push_back({"unique-degree", tr("Unique by degree"), percent(a.uniqueness.uniqueByDegree),
                       tr("share of nodes whose degree no other node has")});
-    m_rows.push_back({"unique-neighbourhood", tr("Unique by neighbourhood"), percent(a.uniqueness.uniqueByNeighbourhood),
+    m_rows.push_back({"unique-neighbourhood", tr("Unique by neighbourhood"),
+                      percent(a.uniqueness.uniqueByNeighbourhood),
                       tr("share unique by degree + sorted neighbour degrees (seed 000)")});
     if (a.graph && a.graph->hasLabels()) {
         const auto& names = a.graph->labelNames();
@@ -31,8 +32,10 @@ void StatisticsModel::setAnalysis(const GraphAnalysis& a) {
         long long unlabelled = 0;
         for (graph::NodeId v = 0; v < a.graph->nodeCount(); ++v) {
             const int l = a.graph->labelOf(v);
-            if (l < 0) ++unlabelled;
-            else ++counts[std::size_t(l)];
+            if (l < 0)
+                ++unlabelled;
+            else
+                ++counts[std::size_t(l)];
         }
         for (std::size_t i = 0; i < names.size(); ++i)
             m_rows.push_back({QStringLiteral("label:") + QString::fromStdString(names[i]),
@@ -62,17 +65,22 @@ QVariant StatisticsModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= int(m_rows.size())) return {};
     const Row& r = m_rows[std::size_t(index.row())];
     switch (role) {
-        case Qt::DisplayRole: return index.column() == NameColumn ? r.name : r.value;
-        case Qt::ToolTipRole: return r.tip;
-        case KeyRole: return r.key;
+        case Qt::DisplayRole:
+            return index.column() == NameColumn ? r.name : r.value;
+        case Qt::ToolTipRole:
+            return r.tip;
+        case KeyRole:
+            return r.key;
         case Qt::TextAlignmentRole:
             return index.column() == ValueColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
-        default: return {};
+        default:
+            return {};
     }
 }
 
 QVariant StatisticsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
     return section == NameColumn ? tr("Statistic") : tr("Value");
 }
 

@@ -72,14 +72,17 @@ nlohmann::json strategyOptions(const std::string& strategy, const DpParameters& 
     for (const auto& p : (*info)->parameters) {
         const QVariant v = params.value(QString::fromStdString(p.name));
         if (!v.isValid()) continue;
-        if (p.kind == ParameterKind::Flag) o[p.name] = v.toBool();
-        else if (p.kind == ParameterKind::Integer) o[p.name] = v.toLongLong();
-        else if (p.kind == ParameterKind::Number) o[p.name] = v.toDouble();
-        else o[p.name] = v.toString().toStdString();
+        if (p.kind == ParameterKind::Flag)
+            o[p.name] = v.toBool();
+        else if (p.kind == ParameterKind::Integer)
+            o[p.name] = v.toLongLong();
+        else if (p.kind == ParameterKind::Number)
+            o[p.name] = v.toDouble();
+        else
+            o[p.name] = v.toString().toStdString();
     }
     return o;
 }
-
 
 QChartView* chartView(const QString& name, QWidget* parent) {
     auto* view = new QChartView(new QChart, parent);
@@ -96,10 +99,23 @@ HistogramsView::HistogramsView(WorkbenchContext& context, QWidget* parent)
     setObjectName(QStringLiteral("histograms-view"));
     m_job = new CoreJob(context.jobs, this);
     m_errors = new StrategyErrorModel(this);
-    const struct { const char* key; QVariant value; } defaults[] = {
-        {"source", QStringLiteral("column")}, {"column", QString()}, {"bins", 20}, {"lower", 0.0}, {"upper", 100.0},
-        {"categories", QString()}, {"strategy", QStringLiteral("identity")},
-        {"branching", 2}, {"consistency", true}, {"rounds", 10}, {"epsilon", 0.1}, {"trials", 5}, {"seeded", false}, {"seed", 42}};
+    const struct {
+        const char* key;
+        QVariant value;
+    } defaults[] = {{"source", QStringLiteral("column")},
+                    {"column", QString()},
+                    {"bins", 20},
+                    {"lower", 0.0},
+                    {"upper", 100.0},
+                    {"categories", QString()},
+                    {"strategy", QStringLiteral("identity")},
+                    {"branching", 2},
+                    {"consistency", true},
+                    {"rounds", 10},
+                    {"epsilon", 0.1},
+                    {"trials", 5},
+                    {"seeded", false},
+                    {"seed", 42}};
     for (const auto& d : defaults) m_params->setValue(QString::fromLatin1(d.key), d.value);
 
     auto* controls = new QWidget(this);
@@ -137,7 +153,8 @@ HistogramsView::HistogramsView(WorkbenchContext& context, QWidget* parent)
     connect(m_job, &CoreJob::cancelled, this, [this] { setStatus(tr("Cancelled — the previous result is kept.")); });
     connect(m_job, &CoreJob::finished, this, [this] { m_run->setEnabled(true); });
     connect(m_params, &DpParameters::changed, this, &HistogramsView::sync);
-    if (context.release) connect(context.release, &ReleaseSession::teachingChanged, this, &HistogramsView::onTeachingChanged);
+    if (context.release)
+        connect(context.release, &ReleaseSession::teachingChanged, this, &HistogramsView::onTeachingChanged);
     if (context.document) {
         connect(context.document, &Document::tableReset, this, &HistogramsView::onTableReset);
         onTableReset();
@@ -179,21 +196,25 @@ void HistogramsView::buildControls(QWidget* panel) {
         bound->setDecimals(3);
         bound->setKeyboardTracking(false);
         bound->setValue(m_params->real(QString::fromLatin1(key)));
-        bound->setToolTip(tr("A public bound of the column's values, declared (never the data's own minimum or maximum)"));
+        bound->setToolTip(
+            tr("A public bound of the column's values, declared (never the data's own minimum or maximum)"));
         form->addRow(tr(label), bound);
         connect(bound, &QDoubleSpinBox::valueChanged, this, [e = edit(key)](double v) { e(v); });
     }
     m_categories = new QLineEdit(box);
     m_categories->setObjectName(QStringLiteral("categories"));
     m_categories->setPlaceholderText(tr("declared categories, e.g. Private, State-gov"));
-    m_categories->setToolTip(tr("The public categories of a text column; other values are dropped. Never read off the data."));
+    m_categories->setToolTip(
+        tr("The public categories of a text column; other values are dropped. Never read off the data."));
     form->addRow(tr("Categories"), m_categories);
-    connect(m_categories, &QLineEdit::editingFinished, this, [this, e = edit("categories")] { e(m_categories->text()); });
+    connect(m_categories, &QLineEdit::editingFinished, this,
+            [this, e = edit("categories")] { e(m_categories->text()); });
     m_strategy = new QComboBox(box);
     m_strategy->setObjectName(QStringLiteral("strategy"));
     for (const auto& info : dp::histogramStrategies()) {
         m_strategy->addItem(QString::fromStdString(info.name), QString::fromStdString(info.id));
-        m_strategy->setItemData(m_strategy->count() - 1, QString::fromStdString(info.summary + " (" + info.citation + ")"), Qt::ToolTipRole);
+        m_strategy->setItemData(m_strategy->count() - 1,
+                                QString::fromStdString(info.summary + " (" + info.citation + ")"), Qt::ToolTipRole);
     }
     form->addRow(tr("Strategy"), m_strategy);
     connect(m_strategy, &QComboBox::activated, this, [this, e = edit("strategy")] { e(m_strategy->currentData()); });
@@ -201,9 +222,15 @@ void HistogramsView::buildControls(QWidget* panel) {
     m_epsilon->setObjectName(QStringLiteral("epsilon"));
     form->addRow(tr("Epsilon ε"), m_epsilon);
     connect(m_epsilon, &EpsilonSlider::epsilonEdited, this, [e = edit("epsilon")](double v) { e(v); });
-    const struct { const char* key; const char* label; int lo, hi; } ints[] = {
-        {"bins", "Bins (numeric column)", 2, 4096}, {"branching", "Branching b", 2, 16},
-        {"rounds", "MWEM rounds T", 1, 100}, {"trials", "Trials for the error", 1, 100}, {"seed", "Seed", 0, 1'000'000'000}};
+    const struct {
+        const char* key;
+        const char* label;
+        int lo, hi;
+    } ints[] = {{"bins", "Bins (numeric column)", 2, 4096},
+                {"branching", "Branching b", 2, 16},
+                {"rounds", "MWEM rounds T", 1, 100},
+                {"trials", "Trials for the error", 1, 100},
+                {"seed", "Seed", 0, 1'000'000'000}};
     for (const auto& s : ints) {
         auto* spin = new QSpinBox(box);
         spin->setObjectName(QString::fromLatin1(s.key));
@@ -213,7 +240,8 @@ void HistogramsView::buildControls(QWidget* panel) {
         form->addRow(tr(s.label), spin);
         connect(spin, &QSpinBox::valueChanged, this, [e = edit(s.key)](int v) { e(v); });
     }
-    for (const auto& [key, label] : {std::pair{"consistency", "Consistency (constrained inference)"}, std::pair{"seeded", "Fixed seed (demo)"}}) {
+    for (const auto& [key, label] :
+         {std::pair{"consistency", "Consistency (constrained inference)"}, std::pair{"seeded", "Fixed seed (demo)"}}) {
         auto* check = new QCheckBox(tr(label), box);
         check->setObjectName(QString::fromLatin1(key));
         check->setChecked(m_params->flag(QString::fromLatin1(key)));
@@ -377,66 +405,70 @@ void HistogramsView::run() {
             spec.upper = m_params->real(QStringLiteral("upper"));
             spec.binCount = m_params->integer(QStringLiteral("bins"));
         } else {
-            for (const QString& c : m_params->text(QStringLiteral("categories")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+            for (const QString& c :
+                 m_params->text(QStringLiteral("categories")).split(QLatin1Char(','), Qt::SkipEmptyParts))
                 if (!c.trimmed().isEmpty()) spec.categories.push_back(c.trimmed().toStdString());
         }
     }
     const bool seeded = m_params->flag(QStringLiteral("seeded"));
-    const auto seed = seeded ? std::optional<std::uint64_t>(std::uint64_t(m_params->integer(QStringLiteral("seed")))) : std::nullopt;
+    const auto seed =
+        seeded ? std::optional<std::uint64_t>(std::uint64_t(m_params->integer(QStringLiteral("seed")))) : std::nullopt;
     auto gate = m_context.release->makeGate(dataset, seed);
     if (!gate) return setStatus(tr("Not released: %1").arg(QString::fromStdString(gate.status().message())), true);
     const int trials = m_params->integer(QStringLiteral("trials"));
     const std::vector<double> fileCounts = fromFile ? m_fileCounts : std::vector<double>{};
     m_run->setEnabled(false);
     setStatus(tr("Running…"));
-    m_job->start(tr("Histogram release (%1)").arg(QString::fromStdString(strategy)),
-                 [this, gate = *gate, fileCounts, column, spec, strategy, options, epsilon, trials](const RunContext& ctx) -> CoreJobOutcome {
-        ctx.report(0.0, "releasing the histogram");
-        FunctionProgressSink first([&](double f, std::string_view m) { ctx.report(0.2 * f, m); });
-        RunContext local{&first, ctx.cancel, nullptr};
-        auto run = std::make_shared<HistogramRunResult>();
-        run->strategy = strategy;
-        std::vector<double> counts;  // the truth: used below in teaching mode only
-        if (column) {
-            auto r = dp::releaseColumnQuery(*gate, *column, spec, local);
-            if (!r) return {r.status(), {}, {}};
-            run->estimate = r->releases.front();
-            for (const auto& l : r->labels) run->labels << QString::fromStdString(l);
-            run->receipt = r->receipt;
-            run->description = r->notes.empty() ? std::string() : r->notes.back();
-            counts = r->trueValues;
-        } else {
-            dp::HistogramRequest request;
-            request.strategy = strategy;
-            request.options = options;
-            request.epsilon = epsilon;
-            request.what = "histogram of the counts file";
-            auto r = dp::releaseHistogram(*gate, fileCounts, request, local);
-            if (!r) return {r.status(), {}, {}};
-            run->estimate = r->estimate;
-            run->receipt = r->receipt;
-            run->description = r->description;
-            counts = r->trueCounts;
-        }
-        // Teaching mode: the truth beside the estimate, and every strategy's error against it.
-        if (gate->isTeaching() && !counts.empty()) {
-            run->trueCounts = counts;
-            SeededRandom workloadRandom(9001);  // public queries, the same for every run
-            auto workload = dp::randomRangeWorkload(counts.size(), kWorkloadQueries, workloadRandom);
-            if (!workload) return {workload.status(), {}, {}};
-            FunctionProgressSink second([&](double f, std::string_view m) { ctx.report(0.2 + 0.8 * f, m); });
-            local.progress = &second;
-            std::vector<std::string> all;
-            for (const auto& info : dp::histogramStrategies()) all.push_back(info.id);
-            auto errors = dp::compareStrategies(*gate, counts, all, epsilon, *workload, trials, local);
-            if (!errors) return {errors.status(), {}, {}};
-            run->errors = std::move(*errors);
-        }
-        ctx.report(1.0, "done");
-        const QString message = gate->isTeaching() ? tr("Teaching mode: not private, nothing charged")
-                                                   : tr("Histogram released with ε = %1").arg(epsilon, 0, 'g', 4);
-        return {Status::ok(), [this, run] { show(*run); }, message};
-    });
+    m_job->start(
+        tr("Histogram release (%1)").arg(QString::fromStdString(strategy)),
+        [this, gate = *gate, fileCounts, column, spec, strategy, options, epsilon,
+         trials](const RunContext& ctx) -> CoreJobOutcome {
+            ctx.report(0.0, "releasing the histogram");
+            FunctionProgressSink first([&](double f, std::string_view m) { ctx.report(0.2 * f, m); });
+            RunContext local{&first, ctx.cancel, nullptr};
+            auto run = std::make_shared<HistogramRunResult>();
+            run->strategy = strategy;
+            std::vector<double> counts;  // the truth: used below in teaching mode only
+            if (column) {
+                auto r = dp::releaseColumnQuery(*gate, *column, spec, local);
+                if (!r) return {r.status(), {}, {}};
+                run->estimate = r->releases.front();
+                for (const auto& l : r->labels) run->labels << QString::fromStdString(l);
+                run->receipt = r->receipt;
+                run->description = r->notes.empty() ? std::string() : r->notes.back();
+                counts = r->trueValues;
+            } else {
+                dp::HistogramRequest request;
+                request.strategy = strategy;
+                request.options = options;
+                request.epsilon = epsilon;
+                request.what = "histogram of the counts file";
+                auto r = dp::releaseHistogram(*gate, fileCounts, request, local);
+                if (!r) return {r.status(), {}, {}};
+                run->estimate = r->estimate;
+                run->receipt = r->receipt;
+                run->description = r->description;
+                counts = r->trueCounts;
+            }
+            // Teaching mode: the truth beside the estimate, and every strategy's error against it.
+            if (gate->isTeaching() && !counts.empty()) {
+                run->trueCounts = counts;
+                SeededRandom workloadRandom(9001);  // public queries, the same for every run
+                auto workload = dp::randomRangeWorkload(counts.size(), kWorkloadQueries, workloadRandom);
+                if (!workload) return {workload.status(), {}, {}};
+                FunctionProgressSink second([&](double f, std::string_view m) { ctx.report(0.2 + 0.8 * f, m); });
+                local.progress = &second;
+                std::vector<std::string> all;
+                for (const auto& info : dp::histogramStrategies()) all.push_back(info.id);
+                auto errors = dp::compareStrategies(*gate, counts, all, epsilon, *workload, trials, local);
+                if (!errors) return {errors.status(), {}, {}};
+                run->errors = std::move(*errors);
+            }
+            ctx.report(1.0, "done");
+            const QString message = gate->isTeaching() ? tr("Teaching mode: not private, nothing charged")
+                                                       : tr("Histogram released with ε = %1").arg(epsilon, 0, 'g', 4);
+            return {Status::ok(), [this, run] { show(*run); }, message};
+        });
 }
 
 void HistogramsView::show(const HistogramRunResult& r) {
@@ -445,14 +477,16 @@ void HistogramsView::show(const HistogramRunResult& r) {
     const bool teaching = r.receipt.mode == dp::ReleaseMode::Teaching;
     const QString name = QString::fromStdString(r.strategy);
     replaceChart(m_barsView, HistogramBarsChartBuilder::build(
-        r.trueCounts, r.estimate, r.labels,
-        teaching ? tr("True vs private histogram — %1 (teaching mode: not private)").arg(name)
-                 : tr("Private histogram — %1 (released)").arg(name),
-        tr("Private (%1)").arg(name)));
+                                 r.trueCounts, r.estimate, r.labels,
+                                 teaching ? tr("True vs private histogram — %1 (teaching mode: not private)").arg(name)
+                                          : tr("Private histogram — %1 (released)").arg(name),
+                                 tr("Private (%1)").arg(name)));
     m_errors->setErrors(r.errors);
     if (teaching)
-        replaceChart(m_errorView, StrategyErrorChartBuilder::build(
-            r.errors, tr("Range-query error, %1 random ranges (teaching mode: measured against the truth)").arg(kWorkloadQueries)));
+        replaceChart(m_errorView,
+                     StrategyErrorChartBuilder::build(
+                         r.errors, tr("Range-query error, %1 random ranges (teaching mode: measured against the truth)")
+                                       .arg(kWorkloadQueries)));
     else {
         auto* empty = new QChart;
         replaceChart(m_errorView, empty);

@@ -10,7 +10,9 @@ void StrategyErrorModel::setErrors(std::vector<dp::StrategyError> errors) {
     endResetModel();
 }
 
-int StrategyErrorModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_errors.size()); }
+int StrategyErrorModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_errors.size());
+}
 
 int StrategyErrorModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
@@ -22,10 +24,14 @@ QVariant StrategyErrorModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::EditRole && index.column() == StandardError) return e.standardError;
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
-    case Strategy: return StrategyErrorChartBuilder::strategyLabel(e);
-    case MeanError: return QString::number(e.meanError, 'g', 4);
-    case StandardError: return QString::number(e.standardError, 'g', 3);
-    default: return {};
+        case Strategy:
+            return StrategyErrorChartBuilder::strategyLabel(e);
+        case MeanError:
+            return QString::number(e.meanError, 'g', 4);
+        case StandardError:
+            return QString::number(e.standardError, 'g', 3);
+        default:
+            return {};
     }
 }
 

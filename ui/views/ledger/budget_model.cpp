@@ -39,25 +39,36 @@ QVariant BudgetModel::data(const QModelIndex& index, int role) const {
         return QColor(0xb0, 0x00, 0x20);
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
-    case Dataset: return QString::fromStdString(r.dataset);
-    case Budget: return r.budgetEpsilon ? number(*r.budgetEpsilon) : tr("no limit");
-    case Spent: return number(r.spentEpsilon);
-    case Remaining: return r.budgetEpsilon ? number(std::max(0.0, *r.budgetEpsilon - r.spentEpsilon)) : tr("∞");
-    case BudgetDelta: return r.budgetDelta ? number(*r.budgetDelta) : QStringLiteral("—");
-    case SpentDelta: return number(r.spentDelta);
-    case SpentRho: return r.spentRho ? number(*r.spentRho) : QStringLiteral("—");
-    case Route: return QString::fromStdString(r.route);
-    case Releases: return r.releases;
-    case Used: return r.budgetEpsilon ? QStringLiteral("%1%").arg(100 * r.usedFraction(), 0, 'f', 0) : QStringLiteral("—");
-    default: return {};
+        case Dataset:
+            return QString::fromStdString(r.dataset);
+        case Budget:
+            return r.budgetEpsilon ? number(*r.budgetEpsilon) : tr("no limit");
+        case Spent:
+            return number(r.spentEpsilon);
+        case Remaining:
+            return r.budgetEpsilon ? number(std::max(0.0, *r.budgetEpsilon - r.spentEpsilon)) : tr("∞");
+        case BudgetDelta:
+            return r.budgetDelta ? number(*r.budgetDelta) : QStringLiteral("—");
+        case SpentDelta:
+            return number(r.spentDelta);
+        case SpentRho:
+            return r.spentRho ? number(*r.spentRho) : QStringLiteral("—");
+        case Route:
+            return QString::fromStdString(r.route);
+        case Releases:
+            return r.releases;
+        case Used:
+            return r.budgetEpsilon ? QStringLiteral("%1%").arg(100 * r.usedFraction(), 0, 'f', 0) : QStringLiteral("—");
+        default:
+            return {};
     }
 }
 
 QVariant BudgetModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (role != Qt::DisplayRole) return {};
     if (orientation == Qt::Vertical) return section + 1;
-    static const char* const names[] = {"Dataset", "Budget ε", "Spent ε", "Remaining ε", "Budget δ", "Spent δ",
-                                        "Spent ρ (zCDP)", "Composition", "Releases", "Used"};
+    static const char* const names[] = {"Dataset", "Budget ε",       "Spent ε",     "Remaining ε", "Budget δ",
+                                        "Spent δ", "Spent ρ (zCDP)", "Composition", "Releases",    "Used"};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

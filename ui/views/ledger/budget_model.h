@@ -28,7 +28,19 @@ class BudgetModel final : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { Dataset, Budget, Spent, Remaining, BudgetDelta, SpentDelta, SpentRho, Route, Releases, Used, ColumnCount };
+    enum Column {
+        Dataset,
+        Budget,
+        Spent,
+        Remaining,
+        BudgetDelta,
+        SpentDelta,
+        SpentRho,
+        Route,
+        Releases,
+        Used,
+        ColumnCount
+    };
     static constexpr int FractionRole = Qt::UserRole + 1;
 
     explicit BudgetModel(QObject* parent = nullptr) : QAbstractTableModel(parent) {}

@@ -64,8 +64,9 @@ LedgerView::LedgerView(WorkbenchContext& context, QWidget* parent)
     useDefault->setObjectName(QStringLiteral("open-default"));
     auto* checkBundles = new QPushButton(tr("Check Bundles…"), this);
     checkBundles->setObjectName(QStringLiteral("check-bundles"));
-    checkBundles->setToolTip(tr("Compare the release bundles on disk with the ledger: complete interrupted ones, "
-                                "remove partials a crash or a kill left (as veil-cli ledger check --fix)"));
+    checkBundles->setToolTip(
+        tr("Compare the release bundles on disk with the ledger: complete interrupted ones, "
+           "remove partials a crash or a kill left (as veil-cli ledger check --fix)"));
     auto* fileRow = new QHBoxLayout;
     fileRow->addWidget(new QLabel(tr("Ledger file:"), this));
     fileRow->addWidget(m_path, 1);
@@ -113,8 +114,10 @@ LedgerView::LedgerView(WorkbenchContext& context, QWidget* parent)
     auto* topLayout = new QHBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     auto* budgetsColumn = new QVBoxLayout;
-    auto* heading = new QLabel(tr("<b>Budget per dataset</b> (the tightest of basic, zCDP and advanced composition; parallel "
-                                  "groups count once)"), this);
+    auto* heading =
+        new QLabel(tr("<b>Budget per dataset</b> (the tightest of basic, zCDP and advanced composition; parallel "
+                      "groups count once)"),
+                   this);
     budgetsColumn->addWidget(heading);
     budgetsColumn->addWidget(m_budgetTable, 1);
     budgetsColumn->addWidget(m_progressLabel);
@@ -137,17 +140,16 @@ LedgerView::LedgerView(WorkbenchContext& context, QWidget* parent)
     layout->addWidget(splitter, 1);
     layout->addWidget(m_status);
 
-    connect(openTyped, &QPushButton::clicked, this, [this] {
-        openLedger(m_path->text().isEmpty() ? ReleaseSession::defaultLedgerPath() : m_path->text());
-    });
+    connect(openTyped, &QPushButton::clicked, this,
+            [this] { openLedger(m_path->text().isEmpty() ? ReleaseSession::defaultLedgerPath() : m_path->text()); });
     connect(m_path, &QLineEdit::returnPressed, openTyped, &QPushButton::click);
     connect(useDefault, &QPushButton::clicked, this, [this] { openLedger(ReleaseSession::defaultLedgerPath()); });
     connect(checkBundles, &QPushButton::clicked, this, &LedgerView::checkBundlesInteractive);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Open or create a privacy ledger"),
-                                                          m_session->path().isEmpty() ? ReleaseSession::defaultLedgerPath() : m_session->path(),
-                                                          tr("Ledger (*.sqlite *.veil *.db);;All files (*)"), nullptr,
-                                                          QFileDialog::DontConfirmOverwrite);
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Open or create a privacy ledger"),
+            m_session->path().isEmpty() ? ReleaseSession::defaultLedgerPath() : m_session->path(),
+            tr("Ledger (*.sqlite *.veil *.db);;All files (*)"), nullptr, QFileDialog::DontConfirmOverwrite);
         if (!path.isEmpty()) openLedger(path);
     });
     connect(set, &QPushButton::clicked, this, &LedgerView::setBudget);
@@ -164,7 +166,8 @@ LedgerView::LedgerView(WorkbenchContext& context, QWidget* parent)
         connect(context.document, &Document::tableReset, this, &LedgerView::refresh);
     }
     // Show the default ledger when it exists (the CLI's file); never create it just by looking.
-    if (!m_session->isOpen() && QFileInfo::exists(ReleaseSession::defaultLedgerPath())) (void)m_session->open(ReleaseSession::defaultLedgerPath());
+    if (!m_session->isOpen() && QFileInfo::exists(ReleaseSession::defaultLedgerPath()))
+        (void)m_session->open(ReleaseSession::defaultLedgerPath());
     refresh();
 }
 
@@ -201,7 +204,8 @@ bool LedgerView::setBudget() {
 
 void LedgerView::refresh() {
     const QString current = m_context.document && !m_context.document->isEmpty()
-                                ? datasetKeyForPath(m_context.document->filePath()) : QString();
+                                ? datasetKeyForPath(m_context.document->filePath())
+                                : QString();
     if (m_dataset->text().isEmpty() || m_dataset->property("auto").toBool()) {
         m_dataset->setText(current);
         m_dataset->setProperty("auto", true);
@@ -215,7 +219,8 @@ void LedgerView::refresh() {
         return;
     }
     m_path->setText(m_session->path());
-    const Status read = m_session->withLedger([&](release::PrivacyLedger& ledger) -> Status { return readLedger(ledger, current); });
+    const Status read =
+        m_session->withLedger([&](release::PrivacyLedger& ledger) -> Status { return readLedger(ledger, current); });
     if (!read.isOk()) setStatus(QString::fromStdString(read.message()), true);
 }
 
@@ -245,7 +250,8 @@ Status LedgerView::readLedger(release::PrivacyLedger& ledger, const QString& cur
             row.route = c->route;
             if (c->rhoDefined) row.spentRho = c->total.rho;
         }
-        row.releases = int(std::count_if(entries->begin(), entries->end(), [&](const auto& e) { return e.dataset == d; }));
+        row.releases =
+            int(std::count_if(entries->begin(), entries->end(), [&](const auto& e) { return e.dataset == d; }));
         rows.push_back(std::move(row));
     }
     m_entries->setEntries(std::move(*entries));
@@ -265,12 +271,14 @@ void LedgerView::showDataset(int row) {
     const BudgetRow& r = m_budgets->rows()[std::size_t(row)];
     m_progress->setValue(int(r.usedFraction() * 1000));
     m_progress->setFormat(r.budgetEpsilon ? QStringLiteral("%p%") : tr("no budget set"));
-    m_progressLabel->setText(
-        r.budgetEpsilon
-            ? tr("%1: spent ε = %2 of %3 — %4 left").arg(QString::fromStdString(r.dataset))
-                  .arg(r.spentEpsilon, 0, 'g', 4).arg(*r.budgetEpsilon, 0, 'g', 4)
-                  .arg(std::max(0.0, *r.budgetEpsilon - r.spentEpsilon), 0, 'g', 4)
-            : tr("%1: spent ε = %2 (no budget set)").arg(QString::fromStdString(r.dataset)).arg(r.spentEpsilon, 0, 'g', 4));
+    m_progressLabel->setText(r.budgetEpsilon ? tr("%1: spent ε = %2 of %3 — %4 left")
+                                                   .arg(QString::fromStdString(r.dataset))
+                                                   .arg(r.spentEpsilon, 0, 'g', 4)
+                                                   .arg(*r.budgetEpsilon, 0, 'g', 4)
+                                                   .arg(std::max(0.0, *r.budgetEpsilon - r.spentEpsilon), 0, 'g', 4)
+                                             : tr("%1: spent ε = %2 (no budget set)")
+                                                   .arg(QString::fromStdString(r.dataset))
+                                                   .arg(r.spentEpsilon, 0, 'g', 4));
 }
 
 void LedgerView::setStatus(const QString& text, bool error) {
@@ -279,11 +287,11 @@ void LedgerView::setStatus(const QString& text, bool error) {
 }
 
 Result<std::vector<release::BundleCheckItem>> LedgerView::checkBundles(bool fix) {
-    auto items = m_session->withLedger([fix](release::PrivacyLedger& ledger) {
-        return release::checkReleaseBundles(ledger, {}, fix);
-    });
+    auto items = m_session->withLedger(
+        [fix](release::PrivacyLedger& ledger) { return release::checkReleaseBundles(ledger, {}, fix); });
     if (fix) m_session->notifyChanged();
-    if (!items) setStatus(tr("Could not check the bundles: %1").arg(QString::fromStdString(items.status().message())), true);
+    if (!items)
+        setStatus(tr("Could not check the bundles: %1").arg(QString::fromStdString(items.status().message())), true);
     return items;
 }
 
@@ -300,7 +308,8 @@ void LedgerView::checkBundlesInteractive() {
     QMessageBox box(QMessageBox::Information, tr("Release bundles"), tr("What the ledger records, against the disk:"),
                     QMessageBox::Close, this);
     box.setDetailedText(lines.join(QLatin1Char('\n')));
-    box.setInformativeText(repairable ? tr("%n item(s) can be repaired.", nullptr, repairable) : tr("Nothing to repair."));
+    box.setInformativeText(repairable ? tr("%n item(s) can be repaired.", nullptr, repairable)
+                                      : tr("Nothing to repair."));
     QPushButton* repair = repairable ? box.addButton(tr("Repair"), QMessageBox::AcceptRole) : nullptr;
     box.exec();
     if (repair && box.clickedButton() == repair) {

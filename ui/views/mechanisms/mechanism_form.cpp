@@ -23,8 +23,12 @@ namespace {
 const char* const kQueries[] = {"count", "sum", "mean", "median", "quantile", "histogram", "range"};
 const char* const kQueryText[] = {"Count", "Sum", "Mean", "Median", "Quantile", "Histogram", "Range count"};
 const char* const kMechanisms[] = {"laplace", "geometric", "gaussian", "exponential", "smooth", "histogram"};
-const char* const kMechanismText[] = {"Laplace", "Geometric (discrete Laplace)", "Gaussian (analytic)",
-                                      "Exponential mechanism", "Smooth sensitivity", "Histogram (post-processed)"};
+const char* const kMechanismText[] = {"Laplace",
+                                      "Geometric (discrete Laplace)",
+                                      "Gaussian (analytic)",
+                                      "Exponential mechanism",
+                                      "Smooth sensitivity",
+                                      "Histogram (post-processed)"};
 
 QDoubleSpinBox* realBox(double lo, double hi, int decimals) {
     auto* box = new QDoubleSpinBox;
@@ -54,7 +58,8 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_column = add(new QComboBox, QStringLiteral("column"), tr("Column"));
     m_query = add(new QComboBox, QStringLiteral("query"), tr("Query"));
-    for (std::size_t i = 0; i < std::size(kQueries); ++i) m_query->addItem(tr(kQueryText[i]), QString::fromLatin1(kQueries[i]));
+    for (std::size_t i = 0; i < std::size(kQueries); ++i)
+        m_query->addItem(tr(kQueryText[i]), QString::fromLatin1(kQueries[i]));
     m_quantile = add(realBox(0.0, 1.0, 3), QStringLiteral("quantile"), tr("Quantile q"));
     m_quantile->setSingleStep(0.05);
     m_rangeLower = add(realBox(-1e12, 1e12, 3), QStringLiteral("range-lower"), tr("Range from"));
@@ -73,8 +78,9 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
     m_bins->setRange(1, 1000);
     m_categories = add(new QLineEdit, QStringLiteral("categories"), tr("Categories"));
     m_categories->setPlaceholderText(tr("declared categories, e.g. Private, State-gov"));
-    m_categories->setToolTip(tr("The public list of categories the histogram counts. Values outside it are dropped (or counted "
-                                "as other); a category is never taken from the data, where one record could add it."));
+    m_categories->setToolTip(
+        tr("The public list of categories the histogram counts. Values outside it are dropped (or counted "
+           "as other); a category is never taken from the data, where one record could add it."));
     m_other = add(new QCheckBox(tr("Count other values as \"other\"")), QStringLiteral("other"), QString());
     m_domainHint = new QLabel(this);
     m_domainHint->setObjectName(QStringLiteral("domain-hint"));
@@ -99,8 +105,9 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
     m_params->setValue(QStringLiteral("seeded"), false);
     m_params->setValue(QStringLiteral("seed"), 42);
     m_params->setValue(QStringLiteral("show-true"), false);
-    for (const char* key : {"column", "query", "quantile", "range-lower", "range-upper", "mechanism", "compare",
-                            "epsilon", "delta", "lower", "upper", "bins", "categories", "other", "seeded", "seed", "show-true"})
+    for (const char* key :
+         {"column", "query", "quantile", "range-lower", "range-upper", "mechanism", "compare", "epsilon", "delta",
+          "lower", "upper", "bins", "categories", "other", "seeded", "seed", "show-true"})
         sync(QString::fromLatin1(key));
     connect(m_params, &DpParameters::changed, this, &MechanismForm::sync);
 
@@ -108,19 +115,30 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
         return [this, key, label](const QVariant& v) { pushDpParameter(m_undo, m_params, key, v, label); };
     };
     connect(m_column, &QComboBox::activated, this, [this] { pickColumn(m_column->currentData().toString()); });
-    connect(m_query, &QComboBox::activated, this, [this, e = edit(QStringLiteral("query"), tr("query"))] { e(m_query->currentData()); });
-    connect(m_mechanism, &QComboBox::activated, this, [this, e = edit(QStringLiteral("mechanism"), tr("mechanism"))] { e(m_mechanism->currentData()); });
-    connect(m_compare, &QComboBox::activated, this, [this, e = edit(QStringLiteral("compare"), tr("comparison"))] { e(m_compare->currentData()); });
-    connect(m_epsilon, &EpsilonSlider::epsilonEdited, this, [e = edit(QStringLiteral("epsilon"), tr("epsilon"))](double v) { e(v); });
-    const struct { QDoubleSpinBox* box; const char* key; const char* label; } reals[] = {
-        {m_quantile, "quantile", "quantile"}, {m_rangeLower, "range-lower", "range start"}, {m_rangeUpper, "range-upper", "range end"},
-        {m_delta, "delta", "delta"}, {m_lower, "lower", "lower bound"}, {m_upper, "upper", "upper bound"}};
+    connect(m_query, &QComboBox::activated, this,
+            [this, e = edit(QStringLiteral("query"), tr("query"))] { e(m_query->currentData()); });
+    connect(m_mechanism, &QComboBox::activated, this,
+            [this, e = edit(QStringLiteral("mechanism"), tr("mechanism"))] { e(m_mechanism->currentData()); });
+    connect(m_compare, &QComboBox::activated, this,
+            [this, e = edit(QStringLiteral("compare"), tr("comparison"))] { e(m_compare->currentData()); });
+    connect(m_epsilon, &EpsilonSlider::epsilonEdited, this,
+            [e = edit(QStringLiteral("epsilon"), tr("epsilon"))](double v) { e(v); });
+    const struct {
+        QDoubleSpinBox* box;
+        const char* key;
+        const char* label;
+    } reals[] = {{m_quantile, "quantile", "quantile"},       {m_rangeLower, "range-lower", "range start"},
+                 {m_rangeUpper, "range-upper", "range end"}, {m_delta, "delta", "delta"},
+                 {m_lower, "lower", "lower bound"},          {m_upper, "upper", "upper bound"}};
     for (const auto& r : reals)
-        connect(r.box, &QDoubleSpinBox::valueChanged, this, [e = edit(QString::fromLatin1(r.key), tr(r.label))](double v) { e(v); });
+        connect(r.box, &QDoubleSpinBox::valueChanged, this,
+                [e = edit(QString::fromLatin1(r.key), tr(r.label))](double v) { e(v); });
     connect(m_bins, &QSpinBox::valueChanged, this, [e = edit(QStringLiteral("bins"), tr("bins"))](int v) { e(v); });
     connect(m_seed, &QSpinBox::valueChanged, this, [e = edit(QStringLiteral("seed"), tr("seed"))](int v) { e(v); });
-    connect(m_seeded, &QCheckBox::toggled, this, [e = edit(QStringLiteral("seeded"), tr("fixed seed"))](bool v) { e(v); });
-    connect(m_showTrue, &QCheckBox::toggled, this, [e = edit(QStringLiteral("show-true"), tr("show true value"))](bool v) { e(v); });
+    connect(m_seeded, &QCheckBox::toggled, this,
+            [e = edit(QStringLiteral("seeded"), tr("fixed seed"))](bool v) { e(v); });
+    connect(m_showTrue, &QCheckBox::toggled, this,
+            [e = edit(QStringLiteral("show-true"), tr("show true value"))](bool v) { e(v); });
     connect(m_categories, &QLineEdit::editingFinished, this,
             [this, e = edit(QStringLiteral("categories"), tr("categories"))] { e(m_categories->text()); });
     connect(m_other, &QCheckBox::toggled, this, [e = edit(QStringLiteral("other"), tr("other bin"))](bool v) { e(v); });
@@ -133,9 +151,10 @@ void MechanismForm::setTeaching(bool teaching) {
     m_showTrue->setEnabled(teaching);
     m_showTrue->setToolTip(teaching ? tr("Show the true answer beside the noisy one (teaching mode: not private)")
                                     : tr("True values are shown in teaching mode only (View > Teaching mode)"));
-    m_domainHint->setText(teaching ? tr("<i>Teaching mode: bounds and categories follow the data (not private).</i>")
-                                   : tr("<i>Declare public bounds and categories: they are part of what is released and must "
-                                        "not be read off the data.</i>"));
+    m_domainHint->setText(
+        teaching ? tr("<i>Teaching mode: bounds and categories follow the data (not private).</i>")
+                 : tr("<i>Declare public bounds and categories: they are part of what is released and must "
+                      "not be read off the data.</i>"));
     if (teaching && m_table) domainFromData(m_params->text(QStringLiteral("column")), false);
 }
 
@@ -154,8 +173,10 @@ void MechanismForm::domainFromData(const QString& name, bool undoable) {
         for (const auto& label : valueCounts(m_table->column(*index), 20, 50).labels)
             if (label != "(other)") categories << QString::fromStdString(label);
     auto set = [&](const char* key, const QVariant& v, const QString& label) {
-        if (undoable) pushDpParameter(m_undo, m_params, QString::fromLatin1(key), v, label);
-        else m_params->setValue(QString::fromLatin1(key), v);
+        if (undoable)
+            pushDpParameter(m_undo, m_params, QString::fromLatin1(key), v, label);
+        else
+            m_params->setValue(QString::fromLatin1(key), v);
     };
     if (s.minValue && s.maxValue) {
         set("lower", *s.minValue, tr("lower bound"));
@@ -169,7 +190,8 @@ void MechanismForm::setTable(const Table& table) {
     {
         const QSignalBlocker block(m_column);
         m_column->clear();
-        for (const std::string& name : table.columnNames()) m_column->addItem(QString::fromStdString(name), QString::fromStdString(name));
+        for (const std::string& name : table.columnNames())
+            m_column->addItem(QString::fromStdString(name), QString::fromStdString(name));
     }
     // A new dataset: defaults without undo (the document cleared its history).
     QString first;
@@ -204,23 +226,48 @@ void MechanismForm::sync(const QString& key) {
         const QSignalBlocker block(box);
         box->setValue(v.toDouble());
     };
-    if (key == QLatin1String("column")) setCombo(m_column), updateVisibility();
-    else if (key == QLatin1String("query")) setCombo(m_query), updateVisibility();
-    else if (key == QLatin1String("mechanism")) setCombo(m_mechanism);
-    else if (key == QLatin1String("compare")) setCombo(m_compare);
-    else if (key == QLatin1String("epsilon")) m_epsilon->setEpsilon(v.toDouble());
-    else if (key == QLatin1String("quantile")) setReal(m_quantile);
-    else if (key == QLatin1String("range-lower")) setReal(m_rangeLower);
-    else if (key == QLatin1String("range-upper")) setReal(m_rangeUpper);
-    else if (key == QLatin1String("delta")) setReal(m_delta);
-    else if (key == QLatin1String("lower")) setReal(m_lower);
-    else if (key == QLatin1String("upper")) setReal(m_upper);
-    else if (key == QLatin1String("bins")) { const QSignalBlocker b(m_bins); m_bins->setValue(v.toInt()); }
-    else if (key == QLatin1String("categories")) { const QSignalBlocker b(m_categories); m_categories->setText(v.toString()); }
-    else if (key == QLatin1String("other")) { const QSignalBlocker b(m_other); m_other->setChecked(v.toBool()); }
-    else if (key == QLatin1String("seed")) { const QSignalBlocker b(m_seed); m_seed->setValue(v.toInt()); }
-    else if (key == QLatin1String("seeded")) { const QSignalBlocker b(m_seeded); m_seeded->setChecked(v.toBool()); m_seed->setEnabled(v.toBool()); }
-    else if (key == QLatin1String("show-true")) { const QSignalBlocker b(m_showTrue); m_showTrue->setChecked(v.toBool()); }
+    if (key == QLatin1String("column"))
+        setCombo(m_column), updateVisibility();
+    else if (key == QLatin1String("query"))
+        setCombo(m_query), updateVisibility();
+    else if (key == QLatin1String("mechanism"))
+        setCombo(m_mechanism);
+    else if (key == QLatin1String("compare"))
+        setCombo(m_compare);
+    else if (key == QLatin1String("epsilon"))
+        m_epsilon->setEpsilon(v.toDouble());
+    else if (key == QLatin1String("quantile"))
+        setReal(m_quantile);
+    else if (key == QLatin1String("range-lower"))
+        setReal(m_rangeLower);
+    else if (key == QLatin1String("range-upper"))
+        setReal(m_rangeUpper);
+    else if (key == QLatin1String("delta"))
+        setReal(m_delta);
+    else if (key == QLatin1String("lower"))
+        setReal(m_lower);
+    else if (key == QLatin1String("upper"))
+        setReal(m_upper);
+    else if (key == QLatin1String("bins")) {
+        const QSignalBlocker b(m_bins);
+        m_bins->setValue(v.toInt());
+    } else if (key == QLatin1String("categories")) {
+        const QSignalBlocker b(m_categories);
+        m_categories->setText(v.toString());
+    } else if (key == QLatin1String("other")) {
+        const QSignalBlocker b(m_other);
+        m_other->setChecked(v.toBool());
+    } else if (key == QLatin1String("seed")) {
+        const QSignalBlocker b(m_seed);
+        m_seed->setValue(v.toInt());
+    } else if (key == QLatin1String("seeded")) {
+        const QSignalBlocker b(m_seeded);
+        m_seeded->setChecked(v.toBool());
+        m_seed->setEnabled(v.toBool());
+    } else if (key == QLatin1String("show-true")) {
+        const QSignalBlocker b(m_showTrue);
+        m_showTrue->setChecked(v.toBool());
+    }
 }
 
 void MechanismForm::updateVisibility() {
@@ -235,7 +282,8 @@ void MechanismForm::updateVisibility() {
     const bool categorical = histogram && !numericColumn();
     m_layout->setRowVisible(m_lower, bounded && !categorical);
     m_layout->setRowVisible(m_upper, bounded && !categorical);
-    m_layout->setRowVisible(m_bins, (histogram && !categorical) || q == QLatin1String("median") || q == QLatin1String("quantile"));
+    m_layout->setRowVisible(
+        m_bins, (histogram && !categorical) || q == QLatin1String("median") || q == QLatin1String("quantile"));
     m_layout->setRowVisible(m_categories, categorical);
     m_layout->setRowVisible(m_other, categorical);
 }
@@ -243,8 +291,9 @@ void MechanismForm::updateVisibility() {
 dp::ColumnQuerySpec MechanismForm::specFor(const QString& mechanismKey) const {
     dp::ColumnQuerySpec spec;
     const QString q = m_params->text(QStringLiteral("query"));
-    const std::string text = q == QLatin1String("range") ? std::string("range:0:0")
-                             : q == QLatin1String("quantile") ? std::string("quantile:0.5") : q.toStdString();
+    const std::string text = q == QLatin1String("range")      ? std::string("range:0:0")
+                             : q == QLatin1String("quantile") ? std::string("quantile:0.5")
+                                                              : q.toStdString();
     (void)dp::parseQueryInto(text, spec);
     if (q == QLatin1String("quantile")) spec.quantile = m_params->real(QStringLiteral("quantile"));
     if (q == QLatin1String("range")) {
@@ -265,7 +314,8 @@ dp::ColumnQuerySpec MechanismForm::specFor(const QString& mechanismKey) const {
     const bool numeric = numericColumn();
     if (q == QLatin1String("histogram") && !numeric) {
         spec.lower.reset(), spec.upper.reset();
-        for (const QString& c : m_params->text(QStringLiteral("categories")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        for (const QString& c :
+             m_params->text(QStringLiteral("categories")).split(QLatin1Char(','), Qt::SkipEmptyParts))
             if (!c.trimmed().isEmpty()) spec.categories.push_back(c.trimmed().toStdString());
         if (m_params->flag(QStringLiteral("other"))) spec.otherLabel = std::string("other");
     }

@@ -100,7 +100,8 @@ void MechanismResultPanel::redraw() {
         m_answer->setProperty("value", values.empty() ? QVariant() : QVariant(values[0]));
     }
     if (r.noiseScale > 0)
-        m_scale->setText(tr("Noise scale: %1 (sensitivity %2)").arg(formatDpValue(r.noiseScale), formatDpValue(r.sensitivity)));
+        m_scale->setText(
+            tr("Noise scale: %1 (sensitivity %2)").arg(formatDpValue(r.noiseScale), formatDpValue(r.sensitivity)));
     else
         m_scale->setText(tr("Noise scale: depends on the data (not released)"));
     m_scale->setProperty("value", r.noiseScale);
@@ -124,18 +125,22 @@ void MechanismResultPanel::redraw() {
     // The histogram median's noise is on each bin count, not on the answer: draw it around 0.
     const bool perBin = r.mechanism == dp::MechanismKind::Histogram || values.size() > 1;
     const bool around = m_showTrue && haveTrue && !perBin;
-    m_noiseView->setChart(NoiseChartBuilder::build(
-        r.noise, around ? r.trueValues[0] : 0.0,
-        perBin ? tr("Noise added to each bin count") : around ? tr("Noise distribution around the true value")
-                                                              : tr("Noise distribution (centred on 0)")));
+    m_noiseView->setChart(NoiseChartBuilder::build(r.noise, around ? r.trueValues[0] : 0.0,
+                                                   perBin   ? tr("Noise added to each bin count")
+                                                   : around ? tr("Noise distribution around the true value")
+                                                            : tr("Noise distribution (centred on 0)")));
     const std::optional<double> mark = (m_showTrue && haveTrue) ? std::optional<double>(r.trueValues[0]) : std::nullopt;
     if (m_repeatedValues.empty()) {
         m_repeatedView->setChart(new QChart);
-        m_repeatedView->chart()->setTitle(tr("Repeated releases are drawn in teaching mode only (each would be charged)"));
+        m_repeatedView->chart()->setTitle(
+            tr("Repeated releases are drawn in teaching mode only (each would be charged)"));
         return;
     }
-    m_repeatedView->setChart(RepeatedReleaseChartBuilder::build(
-        m_repeatedValues, mark, tr("%1 repeated releases%2").arg(m_repeatedValues.size()).arg(values.size() > 1 ? tr(" (first bin)") : QString())));
+    m_repeatedView->setChart(
+        RepeatedReleaseChartBuilder::build(m_repeatedValues, mark,
+                                           tr("%1 repeated releases%2")
+                                               .arg(m_repeatedValues.size())
+                                               .arg(values.size() > 1 ? tr(" (first bin)") : QString())));
 }
 
 }  // namespace veil::ui

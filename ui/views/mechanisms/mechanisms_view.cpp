@@ -35,8 +35,8 @@ struct MechanismRun {
 
 // One mechanism through the gate: a single release (charged in release mode); in teaching mode
 // kRepeatedReleases more from the same teaching gate for the playground's histogram.
-Result<MechanismRun> runMechanism(dp::ReleaseGate& gate, const Table& table, const std::string& column, dp::ColumnQuerySpec spec,
-                                  const RunContext& ctx, double from, double to) {
+Result<MechanismRun> runMechanism(dp::ReleaseGate& gate, const Table& table, const std::string& column,
+                                  dp::ColumnQuerySpec spec, const RunContext& ctx, double from, double to) {
     FunctionProgressSink sink([&](double f, std::string_view m) { ctx.report(from + f * (to - from) * 0.1, m); });
     RunContext local{&sink, ctx.cancel, nullptr};
     spec.trials = 1;
@@ -44,7 +44,8 @@ Result<MechanismRun> runMechanism(dp::ReleaseGate& gate, const Table& table, con
     if (!release) return release.status();
     MechanismRun run{std::move(*release), {}};
     if (!gate.isTeaching()) return run;
-    FunctionProgressSink sink2([&](double f, std::string_view m) { ctx.report(from + (0.1 + 0.9 * f) * (to - from), m); });
+    FunctionProgressSink sink2(
+        [&](double f, std::string_view m) { ctx.report(from + (0.1 + 0.9 * f) * (to - from), m); });
     local.progress = &sink2;
     spec.trials = MechanismsView::kRepeatedReleases;
     auto repeated = dp::releaseColumnQuery(gate, table, column, spec, local);
@@ -66,8 +67,9 @@ MechanismsView::MechanismsView(WorkbenchContext& context, QWidget* parent)
     cancel->setObjectName(QStringLiteral("cancel"));
     m_release = new QPushButton(tr("Release…"), this);
     m_release->setObjectName(QStringLiteral("release-bundle"));
-    m_release->setToolTip(tr("Write the answer shown as a release bundle (JSON, manifest, report; folder or .zip). It was "
-                             "charged when it was computed: the bundle names that ledger entry and spends nothing again"));
+    m_release->setToolTip(
+        tr("Write the answer shown as a release bundle (JSON, manifest, report; folder or .zip). It was "
+           "charged when it was computed: the bundle names that ledger entry and spends nothing again"));
     m_release->setEnabled(false);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("status"));
@@ -114,7 +116,8 @@ MechanismsView::MechanismsView(WorkbenchContext& context, QWidget* parent)
     connect(m_release, &QPushButton::clicked, this, &MechanismsView::releaseBundle);
     // A refusal (budget exceeded, bad parameters) shows nothing new: the previous answers stay,
     // and the reason is said.
-    connect(m_job, &CoreJob::failed, this, [this](const QString& m) { setStatus(tr("Not released: %1").arg(m), true); });
+    connect(m_job, &CoreJob::failed, this,
+            [this](const QString& m) { setStatus(tr("Not released: %1").arg(m), true); });
     connect(m_job, &CoreJob::cancelled, this, [this] { setStatus(tr("Cancelled — the previous result is kept.")); });
     connect(m_job, &CoreJob::finished, this, [this] { m_run->setEnabled(true); });
     connect(m_params, &DpParameters::changed, this, &MechanismsView::onParameterChanged);
@@ -180,7 +183,8 @@ void MechanismsView::run() {
     std::optional<dp::ColumnQuerySpec> specB;
     if (compare != QLatin1String("none")) specB = m_form->specFor(compare);
     const bool seeded = m_params->flag(QStringLiteral("seeded"));
-    const auto seed = seeded ? std::optional<std::uint64_t>(std::uint64_t(m_params->integer(QStringLiteral("seed")))) : std::nullopt;
+    const auto seed =
+        seeded ? std::optional<std::uint64_t>(std::uint64_t(m_params->integer(QStringLiteral("seed")))) : std::nullopt;
     auto gate = m_context.release->makeGate(datasetKeyForPath(m_context.document->filePath()), seed);
     if (!gate) {
         setStatus(tr("Not released: %1").arg(QString::fromStdString(gate.status().message())), true);
@@ -200,29 +204,39 @@ void MechanismsView::run() {
                          // A was charged and drawn: if B is refused (e.g. the budget ran out), A is
                          // still shown (it was paid for) and B's refusal is said.
                          auto rb = runMechanism(*gate, table, column, *specB, ctx, 0.5, 1.0);
-                         if (rb) b = std::move(*rb);
-                         else if (rb.status().code() == StatusCode::Cancelled) return {rb.status(), {}, {}};
-                         else bRefused = QString::fromStdString(rb.status().message());
+                         if (rb)
+                             b = std::move(*rb);
+                         else if (rb.status().code() == StatusCode::Cancelled)
+                             return {rb.status(), {}, {}};
+                         else
+                             bRefused = QString::fromStdString(rb.status().message());
                      }
                      ctx.report(1.0, "done");
                      const dp::PrivacySpend spent = gate->session().spent();
                      const bool teaching = gate->isTeaching();
-                     auto shared = std::make_shared<std::pair<MechanismRun, std::optional<MechanismRun>>>(std::move(*a), std::move(b));
+                     auto shared = std::make_shared<std::pair<MechanismRun, std::optional<MechanismRun>>>(std::move(*a),
+                                                                                                          std::move(b));
                      const QString message = teaching ? tr("Teaching mode: not private, nothing charged")
                                                       : tr("Released, spent ε = %1").arg(spent.epsilon, 0, 'g', 4);
-                     return {Status::ok(), [this, shared, teaching, message, bRefused, seed] {
+                     return {Status::ok(),
+                             [this, shared, teaching, message, bRefused, seed] {
                                  m_shownSeed = seed;
                                  const bool showTrue = teaching && m_params->flag(QStringLiteral("show-true"));
                                  m_panelA->setShowTrue(showTrue);
                                  m_panelB->setShowTrue(showTrue);
                                  m_panelA->showResult(shared->first.release, shared->first.repeated);
-                                 if (shared->second) m_panelB->showResult(shared->second->release, shared->second->repeated);
-                                 else m_panelB->clear();
+                                 if (shared->second)
+                                     m_panelB->showResult(shared->second->release, shared->second->repeated);
+                                 else
+                                     m_panelB->clear();
                                  m_release->setEnabled(!teaching);
                                  const auto& receipt = shared->first.release.receipt;
                                  QString text = QString::fromStdString(dp::receiptLine(receipt));
-                                 if (shared->second) text += QStringLiteral("; ") + QString::fromStdString(dp::receiptLine(shared->second->release.receipt));
-                                 if (!bRefused.isEmpty()) text += tr("; the second mechanism was not released: %1").arg(bRefused);
+                                 if (shared->second)
+                                     text += QStringLiteral("; ") +
+                                             QString::fromStdString(dp::receiptLine(shared->second->release.receipt));
+                                 if (!bRefused.isEmpty())
+                                     text += tr("; the second mechanism was not released: %1").arg(bRefused);
                                  setStatus(text, !bRefused.isEmpty());
                                  Q_EMIT resultsShown();
                              },
@@ -233,8 +247,9 @@ void MechanismsView::run() {
 bool MechanismsView::releaseBundle() {
     const auto& r = m_panelA->release();
     if (!r) return false;
-    const QString name = QStringLiteral("%1-%2-release").arg(QString::fromStdString(dp::queryKindName(r->query)),
-                                                            QString::fromStdString(r->column));
+    const QString name =
+        QStringLiteral("%1-%2-release")
+            .arg(QString::fromStdString(dp::queryKindName(r->query)), QString::fromStdString(r->column));
     const QString target = askReleaseTarget(this, name);
     return !target.isEmpty() && releaseTo(target);
 }
@@ -255,8 +270,9 @@ bool MechanismsView::releaseTo(const QString& target) {
         noise.setAttribute(Qt::WA_DontShowOnScreen);  // laid out at its size, never on screen
         noise.show();
         noise.chart()->layout()->activate();
-        outcome.figures.push_back({"The noise added: its distribution, centred on 0",
-                                   pictureSvg(noise.size(), tr("Noise distribution"), [&noise](QPainter& p) { noise.render(&p); })});
+        outcome.figures.push_back(
+            {"The noise added: its distribution, centred on 0",
+             pictureSvg(noise.size(), tr("Noise distribution"), [&noise](QPainter& p) { noise.render(&p); })});
     }
     auto bundle = writeViewRelease(outcome, target, *m_context.release);
     setStatus(releaseMessage(bundle, r->seeded), !bundle);

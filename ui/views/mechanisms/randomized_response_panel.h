@@ -28,7 +28,8 @@ class RandomizedResponsePanel final : public QGroupBox {
     Q_OBJECT
 
 public:
-    RandomizedResponsePanel(DpParameters* parameters, JobMonitor* jobs, ReleaseSession* session, QWidget* parent = nullptr);
+    RandomizedResponsePanel(DpParameters* parameters, JobMonitor* jobs, ReleaseSession* session,
+                            QWidget* parent = nullptr);
     void setTable(const Table& table, const QString& datasetKey);
     void run();
     CoreJob* job() const { return m_job; }

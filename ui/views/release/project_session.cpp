@@ -10,8 +10,7 @@
 
 namespace veil::ui {
 
-namespace {
-}  // namespace
+namespace {}  // namespace
 
 ProjectSession::ProjectSession(Document* document, QObject* parent) : QObject(parent), m_document(document) {
     // Autosave: every role/type edit (and undo/redo) and every newly opened table.
@@ -22,8 +21,10 @@ ProjectSession::ProjectSession(Document* document, QObject* parent) : QObject(pa
     });
     connect(m_document, &Document::tableReset, this, [this] {
         if (isOpen() && !m_restoring && !m_document->isEmpty()) {
-            if (m_datasetId == 0) (void)saveDocumentState();
-            else restoreDocumentState();
+            if (m_datasetId == 0)
+                (void)saveDocumentState();
+            else
+                restoreDocumentState();
         }
     });
 }
@@ -106,7 +107,8 @@ void ProjectSession::restoreDocumentState() {
             if (auto type = parseColumnType((**types)[name].get<std::string>()); type && *type != t.column(c).type())
                 m_document->setColumnType(int(c), *type);
         if (roles && roles->has_value() && (**roles).contains(name))
-            if (auto role = parseAttributeRole((**roles)[name].get<std::string>()); role && *role != m_document->table().role(c))
+            if (auto role = parseAttributeRole((**roles)[name].get<std::string>());
+                role && *role != m_document->table().role(c))
                 m_document->setColumnRole(int(c), *role);
     }
     m_restoring = false;

@@ -24,14 +24,18 @@
 
 namespace veil::ui {
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 ReleaseActions::ReleaseActions(QWidget* window, Document* document, JobMonitor* jobs, ReleaseSession* release,
                                QTabWidget* workspace, std::function<void(const QString&)> openTable)
-    : QObject(window), m_window(window), m_document(document), m_jobs(jobs), m_release(release), m_workspace(workspace),
-      m_openTable(std::move(openTable)), m_session(new ProjectSession(document, this)) {
+    : QObject(window),
+      m_window(window),
+      m_document(document),
+      m_jobs(jobs),
+      m_release(release),
+      m_workspace(workspace),
+      m_openTable(std::move(openTable)),
+      m_session(new ProjectSession(document, this)) {
     m_newProject = new QAction(tr("&New Project…"), this);
     m_newProject->setObjectName(QStringLiteral("newProjectAction"));
     m_newProject->setShortcut(QKeySequence::New);
@@ -46,11 +50,11 @@ ReleaseActions::ReleaseActions(QWidget* window, Document* document, JobMonitor* 
     m_runPlan->setStatusTip(tr("Run a release plan (JSON) and write a release bundle with manifest and report"));
     connect(m_runPlan, &QAction::triggered, this, &ReleaseActions::runPlanDialog);
 
-    connect(m_session, &ProjectSession::saveFailed, this, [this](const QString& message) {
-        QMessageBox::warning(m_window, tr("Project not saved"), message);
-    });
+    connect(m_session, &ProjectSession::saveFailed, this,
+            [this](const QString& message) { QMessageBox::warning(m_window, tr("Project not saved"), message); });
     connect(m_workspace, &QTabWidget::currentChanged, this, [this](int index) {
-        if (QWidget* w = m_workspace->widget(index)) (void)m_session->saveUiState(QStringLiteral("view"), w->objectName());
+        if (QWidget* w = m_workspace->widget(index))
+            (void)m_session->saveUiState(QStringLiteral("view"), w->objectName());
     });
     connect(m_document, &Document::tableReset, this, [this] { restoreView(); });
     // The open project's ledger is the one every view charges.
@@ -68,7 +72,8 @@ void ReleaseActions::newProject() {
 }
 
 void ReleaseActions::openProjectDialog() {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Project"), QString(), tr("Veil projects (*.veil)"));
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, tr("Open Project"), QString(), tr("Veil projects (*.veil)"));
     if (!path.isEmpty()) openProject(path);
 }
 
@@ -92,8 +97,9 @@ bool ReleaseActions::openProject(const QString& path) {
         QPushButton* anyway = state == 1 ? box.addButton(tr("Open Anyway"), QMessageBox::DestructiveRole) : nullptr;
         box.exec();
         if (box.clickedButton() == static_cast<QAbstractButton*>(relink)) {
-            const QString newPath = QFileDialog::getOpenFileName(m_window, tr("Relink Dataset"), QFileInfo(dataset).path(),
-                                                                 tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
+            const QString newPath =
+                QFileDialog::getOpenFileName(m_window, tr("Relink Dataset"), QFileInfo(dataset).path(),
+                                             tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
             if (newPath.isEmpty()) return true;
             if (Status s = m_session->relinkDataset(newPath); !s.isOk()) {
                 QMessageBox::critical(m_window, tr("Cannot relink"), QString::fromStdString(s.message()));
@@ -115,7 +121,8 @@ void ReleaseActions::restoreView() {
 }
 
 void ReleaseActions::runPlanDialog() {
-    const QString plan = QFileDialog::getOpenFileName(m_window, tr("Run Release Plan"), QString(), tr("Release plans (*.json)"));
+    const QString plan =
+        QFileDialog::getOpenFileName(m_window, tr("Run Release Plan"), QString(), tr("Release plans (*.json)"));
     if (plan.isEmpty()) return;
     const QString out = askReleaseTarget(m_window, QFileInfo(plan).absolutePath() + QStringLiteral("/release"));
     if (!out.isEmpty()) runPlan(plan, out);
@@ -152,7 +159,9 @@ void ReleaseActions::runPlan(const QString& planPath, const QString& outputDir) 
                    auto outcome = release::runReleasePlan(plan, *gate, ctx);
                    if (!outcome) return {outcome.status(), {}, {}};
                    auto shared = std::make_shared<const release::ReleaseOutcome>(std::move(*outcome));
-                   return {Status::ok(), [this, shared, outputDir, prepared] { writeBundle(*shared, outputDir, *prepared); }, {}};
+                   return {Status::ok(),
+                           [this, shared, outputDir, prepared] { writeBundle(*shared, outputDir, *prepared); },
+                           {}};
                });
 }
 
@@ -161,8 +170,10 @@ void ReleaseActions::writeBundle(const release::ReleaseOutcome& outcome, const Q
     auto bundle = writeViewRelease(outcome, outputDir, *m_release, std::nullopt, &prepared);
     const QString error = bundle ? QString() : QString::fromStdString(bundle.status().message());
     const QString bundleDir = bundle ? QString::fromStdString(bundle->dir) : QString();
-    if (error.isEmpty()) m_jobs->end(tr("Release written to %1").arg(bundleDir));
-    else m_jobs->end(tr("Release not made: %1").arg(error));
+    if (error.isEmpty())
+        m_jobs->end(tr("Release written to %1").arg(bundleDir));
+    else
+        m_jobs->end(tr("Release not made: %1").arg(error));
     Q_EMIT releaseFinished(bundleDir, error);
 }
 

@@ -17,7 +17,7 @@ class QWidget;
 namespace veil::release {
 struct BundleTarget;
 struct ReleaseOutcome;
-}
+}  // namespace veil::release
 
 namespace veil::ui {
 
@@ -31,8 +31,8 @@ class ReleaseActions final : public QObject {
 
 public:
     // `openTable` opens a table file in the window (the window's loader).
-    ReleaseActions(QWidget* window, Document* document, JobMonitor* jobs, ReleaseSession* release, QTabWidget* workspace,
-                   std::function<void(const QString&)> openTable);
+    ReleaseActions(QWidget* window, Document* document, JobMonitor* jobs, ReleaseSession* release,
+                   QTabWidget* workspace, std::function<void(const QString&)> openTable);
 
     QAction* newProjectAction() const { return m_newProject; }
     QAction* openProjectAction() const { return m_openProject; }
@@ -52,7 +52,8 @@ private:
     void openProjectDialog();
     void runPlanDialog();
     void restoreView();
-    void writeBundle(const release::ReleaseOutcome& outcome, const QString& outputDir, const release::BundleTarget& prepared);
+    void writeBundle(const release::ReleaseOutcome& outcome, const QString& outputDir,
+                     const release::BundleTarget& prepared);
 
     QWidget* m_window;
     Document* m_document;

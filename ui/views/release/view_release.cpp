@@ -21,19 +21,17 @@ namespace {
 
 release::BundleOptions::CrashPoint g_crashPoint = release::BundleOptions::CrashPoint::None;
 
-
 }  // namespace
 
-void setViewReleaseCrashPointForTesting(release::BundleOptions::CrashPoint point) {
-    g_crashPoint = point;
-}
+void setViewReleaseCrashPointForTesting(release::BundleOptions::CrashPoint point) { g_crashPoint = point; }
 
 Result<release::BundleResult> writeViewRelease(const release::ReleaseOutcome& outcome, const QString& target,
                                                ReleaseSession& session, std::optional<std::int64_t> recordedEntry,
                                                const release::BundleTarget* prepared) {
     if (session.isTeaching() || (outcome.receipt && outcome.receipt->mode == dp::ReleaseMode::Teaching))
-        return Status::invalidArgument("teaching mode is on: what it shows is not private, so it can never be released "
-                                       "(turn teaching mode off and run again)");
+        return Status::invalidArgument(
+            "teaching mode is on: what it shows is not private, so it can never be released "
+            "(turn teaching mode off and run again)");
     auto written = session.withLedger([&](release::PrivacyLedger& ledger) -> Result<release::BundleResult> {
         // Recover bundles a crash left half-done before adding one (as the CLI and the menu do).
         if (auto recovered = release::recoverReleaseBundles(ledger); !recovered) return recovered.status();
@@ -69,7 +67,8 @@ QString askReleaseTarget(QWidget* parent, const QString& suggestedName) {
 
 void describeInput(release::ReleaseOutcome& outcome, const QString& filePath, const QString& datasetKey) {
     outcome.datasetKey = datasetKey.toStdString();
-    outcome.inputPath = filePath.isEmpty() ? std::string("(not saved)") : localPath(QFileInfo(filePath).absoluteFilePath());
+    outcome.inputPath =
+        filePath.isEmpty() ? std::string("(not saved)") : localPath(QFileInfo(filePath).absoluteFilePath());
     outcome.inputSha256 = "unavailable";
     if (filePath.isEmpty()) return;
     if (auto hash = sha256FileHex(localPath(filePath))) outcome.inputSha256 = *hash;

@@ -60,20 +60,25 @@ QVariant LeafTableModel::data(const QModelIndex& index, int role) const {
     const double density = n.rect.area() > 0.0 && average > 0.0 ? n.estimate / n.rect.area() / average : 0.0;
     if (role == Qt::TextAlignmentRole)
         return logical(index.column()) == CellColumn ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
-                                            : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+                                                     : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     if (role != Qt::DisplayRole && role != Qt::UserRole && role != Qt::ToolTipRole) return {};
     const bool raw = role == Qt::UserRole;
     switch (logical(index.column())) {
-    case CellColumn:
-        if (raw) return n.rect.x0 + n.rect.y0 * 1e-9;
-        return QStringLiteral("[%1, %2) × [%3, %4)")
-            .arg(QString::number(n.rect.x0, 'g', 5), QString::number(n.rect.x1, 'g', 5),
-                 QString::number(n.rect.y0, 'g', 5), QString::number(n.rect.y1, 'g', 5));
-    case DepthColumn: return n.depth;
-    case NoisyColumn: return raw ? QVariant(n.estimate) : QVariant(formatCount(n.estimate));
-    case DensityColumn: return raw ? QVariant(density) : QVariant(QString::number(density, 'g', 3));
-    case TrueColumn: return raw ? QVariant(n.trueCount) : QVariant(formatCount(n.trueCount));
-    default: return {};
+        case CellColumn:
+            if (raw) return n.rect.x0 + n.rect.y0 * 1e-9;
+            return QStringLiteral("[%1, %2) × [%3, %4)")
+                .arg(QString::number(n.rect.x0, 'g', 5), QString::number(n.rect.x1, 'g', 5),
+                     QString::number(n.rect.y0, 'g', 5), QString::number(n.rect.y1, 'g', 5));
+        case DepthColumn:
+            return n.depth;
+        case NoisyColumn:
+            return raw ? QVariant(n.estimate) : QVariant(formatCount(n.estimate));
+        case DensityColumn:
+            return raw ? QVariant(density) : QVariant(QString::number(density, 'g', 3));
+        case TrueColumn:
+            return raw ? QVariant(n.trueCount) : QVariant(formatCount(n.trueCount));
+        default:
+            return {};
     }
 }
 
@@ -82,12 +87,18 @@ QVariant LeafTableModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation == Qt::Vertical) return section + 1;
     if (section < 0 || section >= columnCount()) return {};
     switch (logical(section)) {
-    case CellColumn: return tr("Cell");
-    case DepthColumn: return tr("Depth");
-    case NoisyColumn: return tr("Noisy count");
-    case DensityColumn: return tr("Density (× avg)");
-    case TrueColumn: return tr("True count");
-    default: return {};
+        case CellColumn:
+            return tr("Cell");
+        case DepthColumn:
+            return tr("Depth");
+        case NoisyColumn:
+            return tr("Noisy count");
+        case DensityColumn:
+            return tr("Density (× avg)");
+        case TrueColumn:
+            return tr("True count");
+        default:
+            return {};
     }
 }
 

@@ -4,9 +4,12 @@
 
 namespace veil::ui {
 
-SettingsChangeCommand::SettingsChangeCommand(SpatialParameters* target, SpatialSettings before,
-                                             SpatialSettings after, const QString& text, int mergeKey)
-    : QUndoCommand(text), m_target(target), m_before(std::move(before)), m_after(std::move(after)),
+SettingsChangeCommand::SettingsChangeCommand(SpatialParameters* target, SpatialSettings before, SpatialSettings after,
+                                             const QString& text, int mergeKey)
+    : QUndoCommand(text),
+      m_target(target),
+      m_before(std::move(before)),
+      m_after(std::move(after)),
       m_mergeKey(mergeKey) {}
 
 void SettingsChangeCommand::undo() {

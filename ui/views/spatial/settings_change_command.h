@@ -17,8 +17,8 @@ public:
     // Merge ids live above this base so that they never collide with other views' commands.
     static constexpr int kMergeBase = 0x5e0000;
 
-    SettingsChangeCommand(SpatialParameters* target, SpatialSettings before, SpatialSettings after,
-                          const QString& text, int mergeKey = -1);
+    SettingsChangeCommand(SpatialParameters* target, SpatialSettings before, SpatialSettings after, const QString& text,
+                          int mergeKey = -1);
 
     void undo() override;
     void redo() override;

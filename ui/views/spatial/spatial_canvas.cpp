@@ -57,7 +57,8 @@ void SpatialCanvas::setResult(std::shared_ptr<const SpatialResult> result) {
     if (m_result) {
         std::vector<double> densities;
         densities.reserve(m_result->psd->leaves.size());
-        for (auto leaf : m_result->psd->leaves) densities.push_back(relativeDensity(m_result->psd->nodes[std::size_t(leaf)]));
+        for (auto leaf : m_result->psd->leaves)
+            densities.push_back(relativeDensity(m_result->psd->nodes[std::size_t(leaf)]));
         m_scale = DensityColorScale::fit(densities);
         if (!sameDomain) m_view = m_result->psd->domain;
     }
@@ -375,7 +376,8 @@ void SpatialCanvas::mouseReleaseEvent(QMouseEvent* event) {
     if (r.width() < 3 || r.height() < 3 || !m_result) return;
     const QPointF a = toData(r.bottomLeft()), b = toData(r.topRight());
     const spatial::Rect& dom = m_result->psd->domain;
-    const spatial::Rect q{std::max(a.x(), dom.x0), std::max(a.y(), dom.y0), std::min(b.x(), dom.x1), std::min(b.y(), dom.y1)};
+    const spatial::Rect q{std::max(a.x(), dom.x0), std::max(a.y(), dom.y0), std::min(b.x(), dom.x1),
+                          std::min(b.y(), dom.y1)};
     if (!(q.x1 > q.x0) || !(q.y1 > q.y0)) return;
     Q_EMIT rangeSelected(q.x0, q.y0, q.x1, q.y1);
 }

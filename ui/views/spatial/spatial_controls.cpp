@@ -46,7 +46,9 @@ int SpatialControls::epsilonToSlider(double epsilon) {
     return int(std::lround((std::log10(std::clamp(epsilon, kMinEpsilon, kMaxEpsilon)) + 2.0) * 100.0));
 }
 
-double SpatialControls::sliderToEpsilon(int position) { return roundSignificant(std::pow(10.0, -2.0 + position / 100.0), 3); }
+double SpatialControls::sliderToEpsilon(int position) {
+    return roundSignificant(std::pow(10.0, -2.0 + position / 100.0), 3);
+}
 
 int SpatialControls::scaleToSlider(std::uint64_t scale) {
     return int(std::lround((std::log10(double(std::clamp(scale, kMinScale, kMaxScale))) - 3.0) * 4.0));
@@ -59,9 +61,12 @@ std::uint64_t SpatialControls::sliderToScale(int position) {
 int SpatialControls::maxHeight(spatial::TreeKind kind) {
     // Full quadtrees have 4^h leaves: keep what is drawn (and hovered) interactive.
     switch (kind) {
-    case spatial::TreeKind::Quadtree: return 9;
-    case spatial::TreeKind::Hybrid: return 12;
-    default: return 16;
+        case spatial::TreeKind::Quadtree:
+            return 9;
+        case spatial::TreeKind::Hybrid:
+            return 12;
+        default:
+            return 16;
     }
 }
 
@@ -90,8 +95,9 @@ SpatialControls::SpatialControls(QWidget* parent) : QWidget(parent) {
     m_domain = new QLineEdit;
     m_domain->setObjectName(QStringLiteral("spatial-domain"));
     m_domain->setPlaceholderText(tr("xmin, ymin, xmax, ymax"));
-    m_domain->setToolTip(tr("The public area the points lie in, declared (e.g. a city's bounding box). A release needs it: "
-                            "the data's own bounding box would reveal its extreme points."));
+    m_domain->setToolTip(
+        tr("The public area the points lie in, declared (e.g. a city's bounding box). A release needs it: "
+           "the data's own bounding box would reveal its extreme points."));
     sourceForm->addRow(tr("Domain"), m_domain);
     m_shapePath = new QLineEdit;
     m_shapePath->setObjectName(QStringLiteral("spatial-shape"));

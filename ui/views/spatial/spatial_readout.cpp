@@ -9,7 +9,8 @@ QString tr(const char* text) { return QCoreApplication::translate("SpatialReadou
 QString coordinate(double v) { return QString::number(v, 'g', 6); }
 
 QString rectText(const spatial::Rect& r) {
-    return QStringLiteral("[%1, %2) × [%3, %4)").arg(coordinate(r.x0), coordinate(r.x1), coordinate(r.y0), coordinate(r.y1));
+    return QStringLiteral("[%1, %2) × [%3, %4)")
+        .arg(coordinate(r.x0), coordinate(r.x1), coordinate(r.y0), coordinate(r.y1));
 }
 }  // namespace
 
@@ -18,7 +19,8 @@ QString formatCount(double value) { return QString::number(value, 'f', 1); }
 QString leafReadout(const spatial::PrivateSpatialDecomposition& psd, int node, bool showTrue) {
     if (node < 0 || std::size_t(node) >= psd.nodes.size()) return {};
     const spatial::PsdNode& n = psd.nodes[std::size_t(node)];
-    QString text = tr("Cell %1, depth %2: noisy count %3").arg(rectText(n.rect)).arg(n.depth).arg(formatCount(n.estimate));
+    QString text =
+        tr("Cell %1, depth %2: noisy count %3").arg(rectText(n.rect)).arg(n.depth).arg(formatCount(n.estimate));
     if (psd.postProcessed) text += tr(" (before post-processing %1)").arg(formatCount(n.noisyCount));
     if (showTrue) text += tr(" · true %1").arg(formatCount(n.trueCount));
     return text;

@@ -24,8 +24,8 @@ struct SpatialResult {
     SpatialSettings settings;
     std::shared_ptr<const spatial::PointSet> points;
     std::shared_ptr<const spatial::PrivateSpatialDecomposition> psd;
-    QVector<QPointF> drawnPoints;  // at most SpatialRunRequest::maxDrawnPoints, for drawing only
-    spatial::QueryErrorSummary error;                      // the whole workload (teaching mode only)
+    QVector<QPointF> drawnPoints;      // at most SpatialRunRequest::maxDrawnPoints, for drawing only
+    spatial::QueryErrorSummary error;  // the whole workload (teaching mode only)
     std::array<spatial::QueryErrorSummary, 3> errorBySize;  // small, medium, large
     bool seeded = false;
     int draw = 0;                // which draw (re-runs with a seed derive a new stream per draw)

@@ -48,8 +48,10 @@ Result<spatial::PointSet> loadPoints(const SpatialRunRequest& request, const Run
     if (!shape) return shape.status();
     // Sampled points are synthetic public data on a stream of their own (as `veil-cli psd --shape`).
     std::unique_ptr<RandomSource> random;
-    if (s.seeded) random = std::make_unique<SeededRandom>(spatial::shapeSampleSeed(s.seed));
-    else random = std::make_unique<SecureRandom>();
+    if (s.seeded)
+        random = std::make_unique<SeededRandom>(spatial::shapeSampleSeed(s.seed));
+    else
+        random = std::make_unique<SecureRandom>();
     SubRangeSink sink(ctx, 0.0, 0.35);
     return spatial::samplePointsFromShape(*shape, s.scale, subContext(ctx, sink, random.get()));
 }
@@ -66,13 +68,15 @@ QVector<QPointF> downsample(const spatial::PointSet& points, std::size_t maxPoin
 
 // Teaching mode: the error of the public evaluation workload (the CLI's), overall and per size.
 void evaluate(SpatialResult& result, const SpatialRunRequest& request) {
-    auto workload = spatial::evaluationWorkload(result.psd->domain, 3 * request.queriesPerSize, spatial::QuerySize::Mixed);
+    auto workload =
+        spatial::evaluationWorkload(result.psd->domain, 3 * request.queriesPerSize, spatial::QuerySize::Mixed);
     if (!workload) return;
     const auto truth = spatial::exactRangeCounts(*result.points, workload->queries);
     const auto estimates = spatial::privateRangeCounts(*result.psd, workload->queries);
     const double n = double(result.points->size());
     result.error = spatial::summarizeQueryError(truth, estimates, n, workload->sizes);
-    const spatial::QuerySize classes[3] = {spatial::QuerySize::Small, spatial::QuerySize::Medium, spatial::QuerySize::Large};
+    const spatial::QuerySize classes[3] = {spatial::QuerySize::Small, spatial::QuerySize::Medium,
+                                           spatial::QuerySize::Large};
     for (int c = 0; c < 3; ++c) {
         std::vector<double> t, e;
         for (std::size_t i = 0; i < workload->queries.size(); ++i) {
@@ -107,7 +111,8 @@ SpatialOutcome SpatialRunner::run(const SpatialRunRequest& request, const RunCon
 
     // Through the gate: charged before the tree is built (release mode).
     SubRangeSink buildSink(ctx, 0.35, 0.85);
-    auto psd = spatial::releaseDecomposition(*request.gate, *result->points, s.psdRequest(), subContext(ctx, buildSink, nullptr));
+    auto psd = spatial::releaseDecomposition(*request.gate, *result->points, s.psdRequest(),
+                                             subContext(ctx, buildSink, nullptr));
     if (!psd) return {psd.status(), nullptr};
     result->receipt = psd->receipt;
     result->randomDescription = QString::fromStdString(psd->receipt.randomness);
@@ -139,7 +144,8 @@ void SpatialRunner::start(SpatialRunRequest request) {
     m_job->start(tr("Spatial decomposition"), [this, request = std::move(request)](const RunContext& ctx) {
         SpatialOutcome outcome = run(request, ctx);
         if (!outcome.result)
-            return CoreJobOutcome{outcome.status.isOk() ? Status::internal("the spatial run gave no result") : outcome.status, {}, {}};
+            return CoreJobOutcome{
+                outcome.status.isOk() ? Status::internal("the spatial run gave no result") : outcome.status, {}, {}};
         return CoreJobOutcome{Status::ok(), [this, result = std::move(outcome.result)] { m_last = result; }, {}};
     });
 }

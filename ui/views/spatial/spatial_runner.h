@@ -26,7 +26,7 @@ class CoreJob;
 
 struct SpatialRunRequest {
     SpatialSettings settings;
-    Table table;  // Table source (a cheap copy: columns are shared)
+    Table table;                                            // Table source (a cheap copy: columns are shared)
     std::shared_ptr<const spatial::PointSet> cachedPoints;  // reused when not null
     int draw = 0;
     std::shared_ptr<dp::ReleaseGate> gate;  // the window's (release or teaching mode)

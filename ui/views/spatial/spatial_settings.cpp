@@ -22,8 +22,8 @@ bool SpatialSettings::samePoints(const SpatialSettings& other) const {
     if (source != other.source) return false;
     if (source == SpatialSource::Table)
         return xColumn == other.xColumn && yColumn == other.yColumn && domain.has_value() == other.domain.has_value() &&
-               (!domain || (domain->x0 == other.domain->x0 && domain->y0 == other.domain->y0 && domain->x1 == other.domain->x1 &&
-                            domain->y1 == other.domain->y1));
+               (!domain || (domain->x0 == other.domain->x0 && domain->y0 == other.domain->y0 &&
+                            domain->x1 == other.domain->x1 && domain->y1 == other.domain->y1));
     return shapePath == other.shapePath && scale == other.scale && seeded == other.seeded &&
            (!seeded || seed == other.seed);
 }
@@ -41,20 +41,28 @@ QString SpatialSettings::summary() const {
 
 QString treeKindLabel(spatial::TreeKind kind) {
     switch (kind) {
-    case spatial::TreeKind::Quadtree: return tr("quadtree");
-    case spatial::TreeKind::KdTree: return tr("kd-tree");
-    case spatial::TreeKind::Hybrid: return tr("hybrid tree");
-    case spatial::TreeKind::UniformGrid: return tr("uniform grid");
+        case spatial::TreeKind::Quadtree:
+            return tr("quadtree");
+        case spatial::TreeKind::KdTree:
+            return tr("kd-tree");
+        case spatial::TreeKind::Hybrid:
+            return tr("hybrid tree");
+        case spatial::TreeKind::UniformGrid:
+            return tr("uniform grid");
     }
     return {};
 }
 
 QString medianMethodLabel(spatial::MedianMethod method) {
     switch (method) {
-    case spatial::MedianMethod::Exponential: return tr("exponential mechanism");
-    case spatial::MedianMethod::SmoothSensitivity: return tr("smooth sensitivity");
-    case spatial::MedianMethod::NoisyMean: return tr("noisy mean");
-    case spatial::MedianMethod::CellBased: return tr("cell-based");
+        case spatial::MedianMethod::Exponential:
+            return tr("exponential mechanism");
+        case spatial::MedianMethod::SmoothSensitivity:
+            return tr("smooth sensitivity");
+        case spatial::MedianMethod::NoisyMean:
+            return tr("noisy mean");
+        case spatial::MedianMethod::CellBased:
+            return tr("cell-based");
     }
     return {};
 }

@@ -18,7 +18,7 @@ enum class SpatialSource { Table, Shape };
 
 struct SpatialSettings {
     SpatialSource source = SpatialSource::Table;
-    QString xColumn, yColumn;      // table columns (numeric)
+    QString xColumn, yColumn;  // table columns (numeric)
     // The public domain of table points, declared (required for a release; teaching mode may fall
     // back to the data's bounding box). A shape's domain is its grid.
     std::optional<spatial::Rect> domain;

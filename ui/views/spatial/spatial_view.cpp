@@ -62,12 +62,19 @@ QString pickColumn(const QStringList& names, std::initializer_list<const char*> 
 }  // namespace
 
 SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
-    : QWidget(parent), m_context(context),
+    : QWidget(parent),
+      m_context(context),
       m_parameters(new SpatialParameters(context.document ? context.document->undoStack() : nullptr, this)),
-      m_controls(new SpatialControls), m_canvas(new SpatialCanvas), m_runner(new SpatialRunner(this)),
-      m_leafModel(new LeafTableModel(this)), m_leafTable(new QTableView), m_chartView(new QChartView),
-      m_hoverLabel(readoutLabel("spatial-hover")), m_rangeLabel(readoutLabel("spatial-range")),
-      m_infoLabel(readoutLabel("spatial-info")), m_autoRunTimer(new QTimer(this)) {
+      m_controls(new SpatialControls),
+      m_canvas(new SpatialCanvas),
+      m_runner(new SpatialRunner(this)),
+      m_leafModel(new LeafTableModel(this)),
+      m_leafTable(new QTableView),
+      m_chartView(new QChartView),
+      m_hoverLabel(readoutLabel("spatial-hover")),
+      m_rangeLabel(readoutLabel("spatial-range")),
+      m_infoLabel(readoutLabel("spatial-info")),
+      m_autoRunTimer(new QTimer(this)) {
     setObjectName(QStringLiteral("spatial-view"));
     auto* controlsScroll = new QScrollArea;
     controlsScroll->setWidget(m_controls);
@@ -75,8 +82,9 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
     controlsScroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
 
     m_canvas->setObjectName(QStringLiteral("spatial-canvas"));
-    m_canvas->setPlaceholder(tr("Open a table with two numeric columns (x and y), or choose a DPBench shape file, "
-                                "then press Run."));
+    m_canvas->setPlaceholder(
+        tr("Open a table with two numeric columns (x and y), or choose a DPBench shape file, "
+           "then press Run."));
     auto* savePicture = new QPushButton(tr("Save picture…"));
     savePicture->setObjectName(QStringLiteral("spatial-save-picture"));
     auto* centre = new QWidget;
@@ -94,8 +102,9 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
     infoRow->addWidget(m_infoLabel, 1);
     m_release = new QPushButton(tr("Release…"));
     m_release->setObjectName(QStringLiteral("spatial-release"));
-    m_release->setToolTip(tr("Write the noisy cells as a release bundle (GeoJSON, manifest, report; folder or .zip) "
-                             "and record it in the privacy ledger"));
+    m_release->setToolTip(
+        tr("Write the noisy cells as a release bundle (GeoJSON, manifest, report; folder or .zip) "
+           "and record it in the privacy ledger"));
     m_release->setEnabled(false);
     auto* buttonColumn = new QVBoxLayout;
     buttonColumn->addWidget(savePicture);
@@ -109,12 +118,14 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
     m_chartView->setChart(QueryErrorChartBuilder::empty(tr("Query error")));
     m_chartView->setMinimumSize(320, 280);
     m_chartView->setContextMenuPolicy(Qt::ActionsContextMenu);
-    for (const auto& [suffix, label] : {std::pair{"png", "Save chart as PNG…"}, std::pair{"svg", "Save chart as SVG…"}}) {
+    for (const auto& [suffix, label] :
+         {std::pair{"png", "Save chart as PNG…"}, std::pair{"svg", "Save chart as SVG…"}}) {
         auto* action = new QAction(tr(label), m_chartView);
         const QString ext = QLatin1String(suffix);
         connect(action, &QAction::triggered, this, [this, ext] {
-            const QString path = QFileDialog::getSaveFileName(this, tr("Save chart"), QStringLiteral("query-error.") + ext,
-                                                              ext.toUpper() + QStringLiteral(" (*.") + ext + QLatin1Char(')'));
+            const QString path =
+                QFileDialog::getSaveFileName(this, tr("Save chart"), QStringLiteral("query-error.") + ext,
+                                             ext.toUpper() + QStringLiteral(" (*.") + ext + QLatin1Char(')'));
             if (!path.isEmpty()) saveWidgetPicture(*m_chartView, path);
         });
         m_chartView->addAction(action);
@@ -160,8 +171,9 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
     connect(savePicture, &QPushButton::clicked, this, &SpatialView::exportPictureInteractive);
     connect(m_release, &QPushButton::clicked, this, &SpatialView::releaseInteractive);
     connect(m_canvas, &SpatialCanvas::leafHovered, this, &SpatialView::onHovered);
-    connect(m_canvas, &SpatialCanvas::rangeSelected, this,
-            [this](double x0, double y0, double x1, double y1) { askRange(spatial::Rect{x0, y0, x1, y1}); });
+    connect(m_canvas, &SpatialCanvas::rangeSelected, this, [this](double x0, double y0, double x1, double y1) {
+        askRange(spatial::Rect{x0, y0, x1, y1});
+    });
 
     connect(m_runner, &SpatialRunner::started, this, [this] {
         m_controls->setRunning(true);
@@ -216,7 +228,8 @@ void SpatialView::onTableReset() {
     if (!numeric.contains(s.xColumn))
         s.xColumn = pickColumn(numeric, {"lon", "longitude", "lng", "x"}, numeric.value(0));
     if (!numeric.contains(s.yColumn) || s.yColumn == s.xColumn)
-        s.yColumn = pickColumn(numeric, {"lat", "latitude", "y"}, numeric.value(numeric.indexOf(s.xColumn) == 0 ? 1 : 0));
+        s.yColumn =
+            pickColumn(numeric, {"lat", "latitude", "y"}, numeric.value(numeric.indexOf(s.xColumn) == 0 ? 1 : 0));
     // Not an edit of the user's: the columns follow the data (the undo stack was just cleared).
     m_parameters->apply(s);
     m_controls->setSettings(m_parameters->settings());
@@ -302,7 +315,8 @@ void SpatialView::run(bool newDraw) {
     if (m_context.document) request.table = m_context.document->table();
     if (m_points && s.samePoints(m_pointsSettings)) request.cachedPoints = m_points;
     m_error.clear();
-    if (m_context.jobs) m_context.jobs->begin(tr("Building a private %1").arg(treeKindLabel(s.tree)), [this] { m_runner->cancel(); });
+    if (m_context.jobs)
+        m_context.jobs->begin(tr("Building a private %1").arg(treeKindLabel(s.tree)), [this] { m_runner->cancel(); });
     m_runner->start(std::move(request));
     updateInfo();
 }
@@ -333,7 +347,8 @@ void SpatialView::onSucceeded() {
 
 void SpatialView::onHovered(int node) {
     if (!m_result || node < 0) {
-        m_hoverLabel->setText(m_result ? tr("Hover a cell for its counts; drag a rectangle to ask a range query.") : QString());
+        m_hoverLabel->setText(m_result ? tr("Hover a cell for its counts; drag a rectangle to ask a range query.")
+                                       : QString());
         return;
     }
     m_hoverLabel->setText(leafReadout(*m_result->psd, node, showsTruth()));
@@ -396,7 +411,8 @@ void SpatialView::updateInfo() {
         if (!(m_result->settings == m_parameters->settings()) && !m_runner->isRunning()) {
             SpatialSettings shown = m_result->settings;
             shown.showTrue = m_parameters->settings().showTrue;
-            if (!(shown == m_parameters->settings())) lines << tr("<i>Settings changed since this result - press Run.</i>");
+            if (!(shown == m_parameters->settings()))
+                lines << tr("<i>Settings changed since this result - press Run.</i>");
         }
     }
     if (m_runner->isRunning()) lines << tr("<i>Running…</i>");
@@ -406,8 +422,9 @@ void SpatialView::updateInfo() {
 }
 
 void SpatialView::browseShape() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open a DPBench 2-D shape"), m_parameters->settings().shapePath,
-                                                      tr("Shapes (*.npy *.csv);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open a DPBench 2-D shape"), m_parameters->settings().shapePath,
+                                     tr("Shapes (*.npy *.csv);;All files (*)"));
     if (path.isEmpty()) return;
     SpatialSettings s = m_parameters->settings();
     s.shapePath = path;
@@ -422,7 +439,8 @@ void SpatialView::exportPictureInteractive() {
     QString path = QFileDialog::getSaveFileName(this, tr("Save picture"), QStringLiteral("spatial-decomposition.png"),
                                                 tr("PNG image (*.png);;SVG image (*.svg)"), &filter);
     if (path.isEmpty()) return;
-    if (QFileInfo(path).suffix().isEmpty()) path += filter.contains(QStringLiteral("svg")) ? QStringLiteral(".svg") : QStringLiteral(".png");
+    if (QFileInfo(path).suffix().isEmpty())
+        path += filter.contains(QStringLiteral("svg")) ? QStringLiteral(".svg") : QStringLiteral(".png");
     if (!exportPicture(path) && m_context.jobs) m_context.jobs->end(tr("Could not write %1").arg(path));
 }
 
@@ -449,7 +467,8 @@ bool SpatialView::releaseTo(const QString& target) {
                                           [&psd](QPainter& p) { paintReleasedCells(p, QSize(480, 400), psd); });
     release::ReleaseOutcome outcome = spatialOutcome(*m_result, figure);
     const bool fromTable = m_result->settings.source == SpatialSource::Table;
-    const QString input = fromTable && m_context.document ? m_context.document->filePath() : m_result->settings.shapePath;
+    const QString input =
+        fromTable && m_context.document ? m_context.document->filePath() : m_result->settings.shapePath;
     describeInput(outcome, input, datasetKeyForPath(input));
     // The result was charged when it was computed (its receipt names the ledger entry): bundling
     // it, once or again, spends nothing more. Teaching results are refused.

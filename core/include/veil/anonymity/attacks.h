@@ -42,9 +42,9 @@ struct HomogeneousClass {
 
 struct HomogeneityReport {
     std::size_t classes = 0;
-    std::size_t vulnerableClasses = 0;  // all equal, or fewer than l distinct values
-    std::size_t homogeneousClasses = 0; // all equal
-    std::size_t recordsAffected = 0;    // records in vulnerable classes
+    std::size_t vulnerableClasses = 0;   // all equal, or fewer than l distinct values
+    std::size_t homogeneousClasses = 0;  // all equal
+    std::size_t recordsAffected = 0;     // records in vulnerable classes
     std::vector<HomogeneousClass> vulnerable;
 };
 

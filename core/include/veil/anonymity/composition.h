@@ -23,7 +23,7 @@ struct ReleaseView {
 struct CompositionReport {
     std::size_t firstClassSize = 0;
     std::size_t secondClassSize = 0;
-    std::vector<std::string> firstValues;   // distinct sensitive values of the target's class, sorted
+    std::vector<std::string> firstValues;  // distinct sensitive values of the target's class, sorted
     std::vector<std::string> secondValues;
     std::vector<std::string> intersection;  // what the attacker is left with
 };

@@ -20,7 +20,17 @@
 
 namespace veil::anonymity {
 
-enum class MetricKind { Loss, Entropy, EntropyNonMonotonic, Discernibility, DiscernibilityPenalized, Aecs, Precision, Height, Ncp };
+enum class MetricKind {
+    Loss,
+    Entropy,
+    EntropyNonMonotonic,
+    Discernibility,
+    DiscernibilityPenalized,
+    Aecs,
+    Precision,
+    Height,
+    Ncp
+};
 
 // CLI names: loss, entropy, entropy-nm, discernibility, dm, aecs, precision, height, ncp.
 const char* metricName(MetricKind m);

@@ -17,15 +17,15 @@ struct RiskSummary {
     std::size_t records = 0;  // records counted (suppressed records excluded)
     std::size_t classes = 0;
     std::size_t minClassSize = 0;
-    double prosecutorMax = 0;      // 1 / smallest class
-    double prosecutorAvg = 0;      // #classes / records
+    double prosecutorMax = 0;  // 1 / smallest class
+    double prosecutorAvg = 0;  // #classes / records
     double threshold = 0.2;
     std::size_t recordsAtRisk = 0;  // records with risk > threshold
     double recordsAtRiskFraction = 0;
     double journalistMax = 0;  // 1 / smallest matching population class
     double journalistAvg = 0;
-    double marketer = 0;  // expected fraction re-identified: (1/n) sum_E |E| / |F_E|
-    std::size_t uniques = 0;     // records alone in their class
+    double marketer = 0;          // expected fraction re-identified: (1/n) sum_E |E| / |F_E|
+    std::size_t uniques = 0;      // records alone in their class
     double sampleUniqueness = 0;  // uniques / records
 };
 

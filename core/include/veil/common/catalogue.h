@@ -17,9 +17,9 @@ namespace veil {
 enum class ParameterKind { Number, Integer, Flag, Choice };
 
 struct ParameterInfo {
-    std::string name;     // key in plans and sweeps, CLI --option NAME=VALUE ("branching")
-    std::string label;    // for forms ("Branching factor b")
-    std::string help;     // one line for tooltips and --help
+    std::string name;   // key in plans and sweeps, CLI --option NAME=VALUE ("branching")
+    std::string label;  // for forms ("Branching factor b")
+    std::string help;   // one line for tooltips and --help
     ParameterKind kind = ParameterKind::Number;
     double minimum = 0.0;  // Number and Integer: inclusive range
     double maximum = 0.0;
@@ -28,13 +28,13 @@ struct ParameterInfo {
 };
 
 struct AlgorithmInfo {
-    std::string family;    // "histogram", "psd", "graph", "query", "rr"
-    std::string id;        // "hierarchical" (unique in its family)
-    std::string name;      // "Hierarchical tree"
-    std::string summary;   // one line a steward can read
-    std::string citation;  // "Hay, Rastogi, Miklau, Suciu, VLDB 2010"
-    bool needsDelta = false;      // (epsilon, delta)-DP: a delta in (0, 1) is required
-    bool dataDependent = false;   // adapts to the data (the statistical audit covers it)
+    std::string family;          // "histogram", "psd", "graph", "query", "rr"
+    std::string id;              // "hierarchical" (unique in its family)
+    std::string name;            // "Hierarchical tree"
+    std::string summary;         // one line a steward can read
+    std::string citation;        // "Hay, Rastogi, Miklau, Suciu, VLDB 2010"
+    bool needsDelta = false;     // (epsilon, delta)-DP: a delta in (0, 1) is required
+    bool dataDependent = false;  // adapts to the data (the statistical audit covers it)
     std::vector<ParameterInfo> parameters;
 
     const ParameterInfo* parameter(const std::string& name) const;

@@ -56,8 +56,8 @@ struct RunContext {
 // onto the sub-range [from, to] of the caller's progress.
 class ProgressReporter {
 public:
-    ProgressReporter(const RunContext& ctx, std::string message, long long total, double from = 0.0,
-                     double to = 1.0, int maxReports = 100);
+    ProgressReporter(const RunContext& ctx, std::string message, long long total, double from = 0.0, double to = 1.0,
+                     int maxReports = 100);
     // Call once per step (cheap); returns false when the run was cancelled.
     bool step(long long done);
     void finish();

@@ -12,15 +12,15 @@ namespace veil {
 
 enum class StatusCode {
     Ok,
-    InvalidArgument,   // a parameter is out of range or inconsistent (epsilon <= 0, k > N, ...)
-    ParseError,        // malformed input file; the message names file, line and column
-    IoError,           // the file system said no
-    NotFound,          // unknown column, missing file, missing hierarchy value
-    Cancelled,         // the caller's cancel token fired
-    Infeasible,        // no solution exists for the requested model
-    BudgetExceeded,    // a release would spend more privacy budget than is left
-    Unsupported,       // a valid request that Veil does not implement
-    Internal,          // a bug: should never reach a user
+    InvalidArgument,  // a parameter is out of range or inconsistent (epsilon <= 0, k > N, ...)
+    ParseError,       // malformed input file; the message names file, line and column
+    IoError,          // the file system said no
+    NotFound,         // unknown column, missing file, missing hierarchy value
+    Cancelled,        // the caller's cancel token fired
+    Infeasible,       // no solution exists for the requested model
+    BudgetExceeded,   // a release would spend more privacy budget than is left
+    Unsupported,      // a valid request that Veil does not implement
+    Internal,         // a bug: should never reach a user
 };
 
 const char* statusCodeName(StatusCode code);
@@ -58,7 +58,7 @@ private:
 template <typename T>
 class [[nodiscard]] Result {
 public:
-    Result(T value) : m_data(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+    Result(T value) : m_data(std::move(value)) {}        // NOLINT(google-explicit-constructor)
     Result(Status status) : m_data(std::move(status)) {  // NOLINT(google-explicit-constructor)
         assert(!std::get<Status>(m_data).isOk() && "Result constructed from an ok Status without a value");
     }
@@ -88,8 +88,8 @@ std::string formatLocation(const std::string& file, long long line, long long co
 }  // namespace veil
 
 // Propagate a non-ok Status from an expression returning Status.
-#define VEIL_RETURN_IF_ERROR(expr)                    \
-    do {                                              \
-        ::veil::Status veil_status_ = (expr);         \
+#define VEIL_RETURN_IF_ERROR(expr)                     \
+    do {                                               \
+        ::veil::Status veil_status_ = (expr);          \
         if (!veil_status_.isOk()) return veil_status_; \
     } while (false)

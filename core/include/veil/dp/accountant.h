@@ -44,9 +44,9 @@ const char* compositionRuleName(CompositionRule r);  // "basic", "advanced"
 // it, and the total rho of the releases that have a zCDP description (all of them, or none: rho
 // is then 0 and rhoDefined false).
 struct ComposedSpend {
-    PrivacySpend total;        // epsilon and delta of the chosen route; rho = the zCDP total
-    std::string route;         // "basic", "zcdp", "advanced" or "none"
-    bool rhoDefined = false;   // every release is pure or rho-zCDP
+    PrivacySpend total;       // epsilon and delta of the chosen route; rho = the zCDP total
+    std::string route;        // "basic", "zcdp", "advanced" or "none"
+    bool rhoDefined = false;  // every release is pure or rho-zCDP
 };
 
 class BudgetAccountant {

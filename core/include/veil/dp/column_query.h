@@ -26,8 +26,9 @@ enum class QueryKind { Count, Sum, Mean, Median, Quantile, Histogram, RangeCount
 // Histogram: median/quantile read off a Laplace histogram over numeric bins (post-processing).
 enum class MechanismKind { Laplace, Geometric, Gaussian, Exponential, SmoothSensitivity, Histogram };
 
-const char* queryKindName(QueryKind kind);          // "count", "sum", ...
-const char* mechanismKindName(MechanismKind kind);  // "laplace", "geometric", "gaussian", "exponential", "smooth", "histogram"
+const char* queryKindName(QueryKind kind);  // "count", "sum", ...
+const char* mechanismKindName(
+    MechanismKind kind);  // "laplace", "geometric", "gaussian", "exponential", "smooth", "histogram"
 Result<MechanismKind> parseMechanismKind(const std::string& name);
 const char* mechanismCitation(MechanismKind kind);  // one line: the paper
 
@@ -35,7 +36,7 @@ inline constexpr int kMaxTrials = limits::kMaxTrials;  // independent releases i
 
 struct ColumnQuerySpec {
     QueryKind query = QueryKind::Count;
-    double quantile = 0.5;                  // for Quantile (Median sets 0.5)
+    double quantile = 0.5;                      // for Quantile (Median sets 0.5)
     double rangeLower = 0.0, rangeUpper = 0.0;  // for RangeCount: lower <= value <= upper
     std::optional<MechanismKind> mechanism;     // default: the natural one for the query
     double epsilon = 1.0;
@@ -67,16 +68,16 @@ struct ColumnQueryResult {
     double epsilon = 0.0, delta = 0.0;            // per release
     double totalEpsilon = 0.0, totalDelta = 0.0;  // over all trials (sequential composition)
     double sensitivity = 0.0;
-    double noiseScale = 0.0;                      // b, sigma, or for smooth: the data-dependent scale
-    NoiseDistribution noise;                      // kind None for exponential mechanism
-    std::vector<std::string> labels;              // one per output (bins for histograms)
-    std::vector<double> trueValues;               // one per output: TEACHING MODE ONLY (empty in release mode)
-    std::vector<std::vector<double>> releases;    // [trial][output]
+    double noiseScale = 0.0;                    // b, sigma, or for smooth: the data-dependent scale
+    NoiseDistribution noise;                    // kind None for exponential mechanism
+    std::vector<std::string> labels;            // one per output (bins for histograms)
+    std::vector<double> trueValues;             // one per output: TEACHING MODE ONLY (empty in release mode)
+    std::vector<std::vector<double>> releases;  // [trial][output]
     std::vector<std::vector<ConfidenceInterval>> intervals;  // [trial][output]
-    std::size_t rowsUsed = 0;                     // non-missing values: teaching mode, or a mean's public n
-    bool seeded = false;                          // true when the random source is not secure
-    std::vector<std::string> notes;               // e.g. "values clamped to [0, 100]"
-    ReleaseReceipt receipt;                       // what was spent, private or not
+    std::size_t rowsUsed = 0;                                // non-missing values: teaching mode, or a mean's public n
+    bool seeded = false;                                     // true when the random source is not secure
+    std::vector<std::string> notes;                          // e.g. "values clamped to [0, 100]"
+    ReleaseReceipt receipt;                                  // what was spent, private or not
 };
 
 // The cost of one request (all trials), known before any data is read: epsilon * trials, delta *

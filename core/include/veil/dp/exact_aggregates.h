@@ -2,8 +2,8 @@
 // aggregates computed elsewhere - typically by a SQL engine running the script of
 // `veil-cli plan-sql` on data too large for one machine. The noise is added here, with the same
 // validation, sensitivities, samplers and post-processing as releaseColumnQuery (which computes
-// the aggregates itself and then calls the same code), through the same ReleaseGate. The outputs' domain - labels and numeric bin
-// edges - depends on the query spec only, never on the data: a bin's presence would leak.
+// the aggregates itself and then calls the same code), through the same ReleaseGate. The outputs' domain - labels and
+// numeric bin edges - depends on the query spec only, never on the data: a bin's presence would leak.
 #pragma once
 
 #include "veil/common/limits.h"
@@ -56,7 +56,8 @@ struct ExactAggregates {
 // within [rows*lower, rows*upper], a mean with rows > 0), charges the gate and releases it like
 // releaseColumnQuery would: `trials` releases with the spec's mechanism. Errors: those of
 // releaseColumnQuery for the spec, inconsistent aggregates, the gate's, cancellation.
-Result<ColumnQueryResult> releaseExactAggregates(ReleaseGate& gate, const std::string& column, const ColumnQuerySpec& spec,
-                                                 const ExactAggregates& exact, const RunContext& ctx);
+Result<ColumnQueryResult> releaseExactAggregates(ReleaseGate& gate, const std::string& column,
+                                                 const ColumnQuerySpec& spec, const ExactAggregates& exact,
+                                                 const RunContext& ctx);
 
 }  // namespace veil::dp

@@ -37,9 +37,9 @@ private:
 
 // Output distribution of the quantile mechanism: a piecewise-constant density over [lower, upper].
 struct QuantileDensity {
-    std::vector<double> edges;        // interval boundaries x_0 = lower <= ... <= x_{n+1} = upper
-    std::vector<double> probability;  // probability of each interval (edges.size() - 1 entries)
-    double densityAt(double x) const; // probability / length of the interval holding x
+    std::vector<double> edges;         // interval boundaries x_0 = lower <= ... <= x_{n+1} = upper
+    std::vector<double> probability;   // probability of each interval (edges.size() - 1 entries)
+    double densityAt(double x) const;  // probability / length of the interval holding x
 };
 
 class ExponentialQuantile {

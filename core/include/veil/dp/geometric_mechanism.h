@@ -30,7 +30,8 @@ public:
     ConfidenceInterval interval(double released, double confidence = 0.95) const;
 
 private:
-    GeometricMechanism(double e, std::int64_t s, Neighbouring n) : m_epsilon(e), m_sensitivity(s), m_scale(double(s) / e), m_neighbouring(n) {}
+    GeometricMechanism(double e, std::int64_t s, Neighbouring n)
+        : m_epsilon(e), m_sensitivity(s), m_scale(double(s) / e), m_neighbouring(n) {}
     double m_epsilon;
     std::int64_t m_sensitivity;
     double m_scale;
@@ -54,7 +55,8 @@ public:
     PrivacySpend cost() const { return {m_epsilon, 0.0}; }
 
 private:
-    TruncatedGeometricMechanism(double e, std::int64_t n, Neighbouring nb) : m_epsilon(e), m_max(n), m_neighbouring(nb) {}
+    TruncatedGeometricMechanism(double e, std::int64_t n, Neighbouring nb)
+        : m_epsilon(e), m_max(n), m_neighbouring(nb) {}
     double m_epsilon;
     std::int64_t m_max;
     Neighbouring m_neighbouring;

@@ -21,14 +21,14 @@
 namespace veil::dp {
 
 struct HistogramResult {
-    std::string strategy;           // catalogue id
-    std::vector<double> estimate;   // one value per bin
+    std::string strategy;          // catalogue id
+    std::vector<double> estimate;  // one value per bin
     double epsilon = 0.0;
     Neighbouring neighbouring = Neighbouring::AddRemove;
-    double noiseScale = 0.0;        // per-bin (identity) / per-node (trees) / base (privelet) / per round (mwem)
+    double noiseScale = 0.0;  // per-bin (identity) / per-node (trees) / base (privelet) / per round (mwem)
     bool consistent = false;
-    std::string description;        // e.g. "binary tree, 13 levels, Laplace(13/eps) per node"
-    std::vector<double> trueCounts; // teaching mode only (empty in release mode)
+    std::string description;         // e.g. "binary tree, 13 levels, Laplace(13/eps) per node"
+    std::vector<double> trueCounts;  // teaching mode only (empty in release mode)
     ReleaseReceipt receipt;
 };
 
@@ -44,7 +44,7 @@ struct HistogramRequest {
     nlohmann::json options = nlohmann::json::object();  // validated against the catalogue entry
     double epsilon = 1.0;
     std::vector<RangeQuery> workload;  // candidate queries for workload-aware strategies (public)
-    std::string what = "histogram";   // for the ledger: "histogram of age", ...
+    std::string what = "histogram";    // for the ledger: "histogram of age", ...
 };
 
 // Validates the request (strategy, options by field, epsilon range, counts finite and >= 0),

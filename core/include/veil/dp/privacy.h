@@ -28,12 +28,12 @@ struct PrivacySpend {
 // The supported ranges. A privacy parameter or a noise scale outside them is refused with a
 // message naming the range: below them the samplers could not represent the noise, above them a
 // release is no longer meaningfully private or the arithmetic overflows.
-inline constexpr double kMinEpsilon = 1e-9;   // epsilon of one release (a user's request)
+inline constexpr double kMinEpsilon = 1e-9;  // epsilon of one release (a user's request)
 inline constexpr double kMaxEpsilon = 1e3;
-inline constexpr double kMinDelta = 1e-300;   // delta is 0 or in [kMinDelta, 1)
+inline constexpr double kMinDelta = 1e-300;       // delta is 0 or in [kMinDelta, 1)
 inline constexpr double kMinNoiseScale = 1e-100;  // Laplace b and Gaussian sigma (snapped samplers)
 inline constexpr double kMaxNoiseScale = 1e100;
-inline constexpr double kMaxReleasedMagnitude = 1e100;  // |value| a snapped mechanism releases
+inline constexpr double kMaxReleasedMagnitude = 1e100;            // |value| a snapped mechanism releases
 inline constexpr double kMaxGeometricScale = 4503599627370496.0;  // 2^52: exact dyadic scales
 
 // epsilon in [kMinEpsilon, kMaxEpsilon]; delta 0 or in [kMinDelta, 1). Messages name the range and

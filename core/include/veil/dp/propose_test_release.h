@@ -14,15 +14,16 @@
 namespace veil::dp {
 
 struct PtrResult {
-    std::optional<double> value;  // empty: the test failed and nothing about the median is released
-    double noiseScale = 0.0;      // b / eps2
+    std::optional<double> value;    // empty: the test failed and nothing about the median is released
+    double noiseScale = 0.0;        // b / eps2
     int distanceToInstability = 0;  // not private: for teaching only
 };
 
 class ProposeTestRelease {
 public:
     // Errors: epsilon invalid; delta not in (0, 1); proposed bound not positive finite; bad bounds.
-    static Result<ProposeTestRelease> create(double epsilon, double delta, double proposedBound, double lower, double upper);
+    static Result<ProposeTestRelease> create(double epsilon, double delta, double proposedBound, double lower,
+                                             double upper);
     // Errors: empty input.
     Result<PtrResult> releaseMedian(RandomSource& rng, std::vector<double> values) const;
     // Distance to instability of the median for bound b (values clamped, sorted). Errors: empty.
@@ -32,7 +33,8 @@ public:
     PrivacySpend cost() const { return {m_epsilon, m_delta}; }
 
 private:
-    ProposeTestRelease(double e, double d, double b, double lo, double hi) : m_epsilon(e), m_delta(d), m_bound(b), m_lower(lo), m_upper(hi) {}
+    ProposeTestRelease(double e, double d, double b, double lo, double hi)
+        : m_epsilon(e), m_delta(d), m_bound(b), m_lower(lo), m_upper(hi) {}
     double m_epsilon, m_delta, m_bound, m_lower, m_upper;
 };
 

@@ -22,7 +22,7 @@ struct FrequencyEstimate {
     std::vector<double> observedCounts;   // randomized reports per category
     std::vector<double> estimatedCounts;  // unbiased estimate of the true counts
     std::vector<double> estimatedFractions;
-    std::vector<double> standardErrors;   // of the estimated fractions
+    std::vector<double> standardErrors;  // of the estimated fractions
 };
 
 class RandomizedResponse {
@@ -68,9 +68,9 @@ struct RrRelease {
     std::string attribute;                // binary: "column = V"
     bool binary = false;
     double truthProbability = 0.0;
-    std::size_t respondents = 0;          // reports made (public in the local model: each respondent sends one)
+    std::size_t respondents = 0;  // reports made (public in the local model: each respondent sends one)
     FrequencyEstimate estimate;
-    std::vector<double> trueFractions;    // teaching mode only
+    std::vector<double> trueFractions;  // teaching mode only
     ReleaseReceipt receipt;
 };
 

@@ -25,7 +25,9 @@ std::vector<RangeQuery> prefixWorkload(std::size_t bins);
 
 // Prefix sums p[i] = x[0] + ... + x[i-1] (n + 1 entries) for O(1) range answers.
 std::vector<double> prefixSums(const std::vector<double>& x);
-inline double rangeSum(const std::vector<double>& prefix, const RangeQuery& q) { return prefix[q.hi + 1] - prefix[q.lo]; }
+inline double rangeSum(const std::vector<double>& prefix, const RangeQuery& q) {
+    return prefix[q.hi + 1] - prefix[q.lo];
+}
 std::vector<double> answerWorkload(const std::vector<double>& x, const std::vector<RangeQuery>& workload);
 
 // DPBench scaled average per-query L1 error; scale = sum of trueCounts (1 if that is 0).

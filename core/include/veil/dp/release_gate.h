@@ -33,13 +33,13 @@ const char* releaseModeName(ReleaseMode m);  // "release", "teaching"
 
 // What one release is and what it spends, as the ledger records it.
 struct Charge {
-    std::string dataset;       // ledger key; empty: the gate's dataset
-    std::string what;          // "count of age", "kd tree of 3000 points"
-    std::string mechanism;     // "laplace", "hierarchical", ...
-    std::string neighbouring;  // "add-remove", "replace", "edge (add or remove one edge)", ...
-    std::string citation;      // one line, from the algorithm catalogue
-    PrivacySpend cost;         // for the whole release (all trials)
-    std::string parallelGroup; // non-empty: disjoint partitions of the data, counted once
+    std::string dataset;        // ledger key; empty: the gate's dataset
+    std::string what;           // "count of age", "kd tree of 3000 points"
+    std::string mechanism;      // "laplace", "hierarchical", ...
+    std::string neighbouring;   // "add-remove", "replace", "edge (add or remove one edge)", ...
+    std::string citation;       // one line, from the algorithm catalogue
+    PrivacySpend cost;          // for the whole release (all trials)
+    std::string parallelGroup;  // non-empty: disjoint partitions of the data, counted once
     nlohmann::json details = nlohmann::json::object();
 };
 
@@ -53,13 +53,13 @@ public:
 
 struct ReleaseReceipt {
     ReleaseMode mode = ReleaseMode::Release;
-    bool isPrivate = false;   // release mode: charged and noised under the stated guarantee
-    bool seeded = false;      // a fixed seed: reproducible, not for real releases
-    PrivacySpend spent;       // what this release was charged (zero in teaching mode)
+    bool isPrivate = false;  // release mode: charged and noised under the stated guarantee
+    bool seeded = false;     // a fixed seed: reproducible, not for real releases
+    PrivacySpend spent;      // what this release was charged (zero in teaching mode)
     std::optional<std::int64_t> ledgerEntry;
     std::string dataset;
     std::string what, mechanism, neighbouring, citation;
-    std::string randomness;   // RandomSource::description()
+    std::string randomness;  // RandomSource::description()
 };
 
 // {"private", "mode", "seeded", "spent": {"epsilon", "delta", "rho"}, "ledger_entry", "citation",

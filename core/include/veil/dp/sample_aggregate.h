@@ -15,7 +15,7 @@
 namespace veil::dp {
 
 struct SampleAggregateResult {
-    double value = 0.0;                // the noisy aggregate
+    double value = 0.0;  // the noisy aggregate
     double noiseScale = 0.0;
     std::vector<double> blockOutputs;  // clamped f(block) (not private: for teaching only)
 };

@@ -30,7 +30,12 @@ public:
 
 private:
     SparseVector(RandomSource& rng, double eps, double noisyThreshold, int cutoff, double rhoScale, double nuScale)
-        : m_rng(&rng), m_epsilon(eps), m_noisyThreshold(noisyThreshold), m_cutoff(cutoff), m_rhoScale(rhoScale), m_nuScale(nuScale) {}
+        : m_rng(&rng),
+          m_epsilon(eps),
+          m_noisyThreshold(noisyThreshold),
+          m_cutoff(cutoff),
+          m_rhoScale(rhoScale),
+          m_nuScale(nuScale) {}
     RandomSource* m_rng;
     double m_epsilon, m_noisyThreshold;
     int m_cutoff, m_above = 0;

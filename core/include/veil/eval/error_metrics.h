@@ -22,8 +22,8 @@ enum class Metric {
     MaxAbsolute,   // max |estimate - truth|
 };
 inline constexpr std::size_t kMetricCount = 6;
-inline constexpr std::array<Metric, kMetricCount> kAllMetrics = {Metric::MeanAbsolute, Metric::MeanRelative, Metric::Rmse,
-                                                                 Metric::ScaledL1,     Metric::ScaledL2,     Metric::MaxAbsolute};
+inline constexpr std::array<Metric, kMetricCount> kAllMetrics = {
+    Metric::MeanAbsolute, Metric::MeanRelative, Metric::Rmse, Metric::ScaledL1, Metric::ScaledL2, Metric::MaxAbsolute};
 
 // Stable column / JSON names: "abs_error", "rel_error", "rmse", "scaled_l1", "scaled_l2", "max_abs_error".
 const char* metricName(Metric m);

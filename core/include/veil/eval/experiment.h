@@ -57,12 +57,12 @@ enum class ExperimentKind {
 };
 
 struct DatasetSpec {
-    std::string file;                    // as given (relative to the experiment's base directory)
-    std::string graph;                   // or a graph file (edge list, GML, GraphML: veil/graph/graph_io.h)
-    nlohmann::json inlineCounts;         // or the counts themselves (null when `file` is used)
-    std::optional<std::uint64_t> sample; // DPBench scale: draw this many records per trial; none = fixed input
-    std::string table;                   // or a CSV table (anonymity experiments)
-    char delimiter = 0;                  // of the table; 0 = detect
+    std::string file;                     // as given (relative to the experiment's base directory)
+    std::string graph;                    // or a graph file (edge list, GML, GraphML: veil/graph/graph_io.h)
+    nlohmann::json inlineCounts;          // or the counts themselves (null when `file` is used)
+    std::optional<std::uint64_t> sample;  // DPBench scale: draw this many records per trial; none = fixed input
+    std::string table;                    // or a CSV table (anonymity experiments)
+    char delimiter = 0;                   // of the table; 0 = detect
 };
 
 // The syntactic side of an anonymity experiment (CLI spellings as in `veil-cli anonymize`).
@@ -80,15 +80,15 @@ struct AnonymitySpec {
 enum class WorkloadKind { Prefix, Identity, RandomRanges, File, Inline };
 struct WorkloadSpec {
     WorkloadKind kind = WorkloadKind::Prefix;
-    std::size_t count = 1000;  // random-ranges
-    std::uint64_t seed = 9001; // random-ranges (DPBench's default seed)
-    std::string file;          // File
-    nlohmann::json ranges;     // Inline
+    std::size_t count = 1000;   // random-ranges
+    std::uint64_t seed = 9001;  // random-ranges (DPBench's default seed)
+    std::string file;           // File
+    nlohmann::json ranges;      // Inline
 };
 
 struct MethodSpec {
-    std::string id;          // registry id
-    std::string label;       // unique name in results (defaults to the id)
+    std::string id;     // registry id
+    std::string label;  // unique name in results (defaults to the id)
     nlohmann::json options = nlohmann::json::object();
 };
 
@@ -134,8 +134,8 @@ struct ExperimentInputs {
     std::string graphName;                      // file name of the graph
     HistogramData data;                         // DataKind::Histogram
     Workload workload;
-    std::vector<double> epsilons;  // the grid: epsilon values, or the k values of an anonymity experiment
-    std::shared_ptr<const Table> table;                               // DataKind::Table
+    std::vector<double> epsilons;        // the grid: epsilon values, or the k values of an anonymity experiment
+    std::shared_ptr<const Table> table;  // DataKind::Table
     std::shared_ptr<const anonymity::AnonymizationConfig> anonymity;  // QIs, hierarchies, models but k
     std::string tableName;                                            // file name of the table
 };

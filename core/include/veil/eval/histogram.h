@@ -21,7 +21,7 @@ struct HistogramData {
     std::size_t columns = 0;     // number of bins of a 1-D histogram
     std::vector<double> counts;  // row-major, rows * columns non-negative finite values
     bool twoDimensional = false;
-    std::string name;            // file name (without directory) or "inline"
+    std::string name;  // file name (without directory) or "inline"
 
     std::size_t size() const { return counts.size(); }
     double total() const;

@@ -47,15 +47,16 @@ enum class MethodTarget {
 const char* methodTargetName(MethodTarget t);  // "workload", "count", "median", "statistic", "anonymity"
 
 struct TrialInput {
-    const HistogramData& data;      // the trial's data: the fixed input, or the trial's sample (empty for graphs)
+    const HistogramData& data;  // the trial's data: the fixed input, or the trial's sample (empty for graphs)
     const Workload& workload;
-    const nlohmann::json& options;  // the method's options from the experiment (an object, maybe empty)
-    double delta = 0.0;             // the experiment's delta (0 when not given)
-    const void* prepared = nullptr; // what the method's prepare step built for this data, or null
+    const nlohmann::json& options;        // the method's options from the experiment (an object, maybe empty)
+    double delta = 0.0;                   // the experiment's delta (0 when not given)
+    const void* prepared = nullptr;       // what the method's prepare step built for this data, or null
     const graph::Graph* graph = nullptr;  // the data set of DataKind::Graph methods
 };
 
-using TrialFunction = std::function<Result<std::vector<double>>(const TrialInput& input, double epsilon, dp::ReleaseGate& gate)>;
+using TrialFunction =
+    std::function<Result<std::vector<double>>(const TrialInput& input, double epsilon, dp::ReleaseGate& gate)>;
 // Optional: builds, once per data set, what every trial reuses (e.g. the records of a histogram);
 // also validates the options. Called before any trial runs (input.prepared is null), so bad
 // options fail the sweep early.
@@ -74,12 +75,12 @@ struct MethodInfo {
     DataKind input = DataKind::Histogram;
     bool supports1D = true;
     bool supports2D = false;
-    bool needsDelta = false;       // (epsilon, delta)-DP: the experiment must give 0 < delta < 1
-    std::string optionsHelp;       // e.g. "branching (default 2)"; empty when it takes none
-    PrepareFunction prepare;       // may be empty
-    TruthFunction truth;           // required for MethodTarget::Statistic, ignored otherwise
-    TrialFunction run;             // empty for DataKind::Table methods
-    ConfigureFunction configure;   // DataKind::Table methods only
+    bool needsDelta = false;      // (epsilon, delta)-DP: the experiment must give 0 < delta < 1
+    std::string optionsHelp;      // e.g. "branching (default 2)"; empty when it takes none
+    PrepareFunction prepare;      // may be empty
+    TruthFunction truth;          // required for MethodTarget::Statistic, ignored otherwise
+    TrialFunction run;            // empty for DataKind::Table methods
+    ConfigureFunction configure;  // DataKind::Table methods only
 };
 
 // Every registered method, sorted by id. Methods of engines that are not built are absent.
@@ -102,6 +103,7 @@ Result<double> numberOption(const nlohmann::json& options, const std::string& na
 Result<bool> boolOption(const nlohmann::json& options, const std::string& name, bool fallback);
 Result<std::string> stringOption(const nlohmann::json& options, const std::string& name, const std::string& fallback);
 // Errors when options hold a key not in `known` (catches typos).
-Status checkKnownOptions(const nlohmann::json& options, const std::vector<std::string>& known, const std::string& methodId);
+Status checkKnownOptions(const nlohmann::json& options, const std::vector<std::string>& known,
+                         const std::string& methodId);
 
 }  // namespace veil::eval

@@ -34,7 +34,7 @@ struct TrialRow {
     std::size_t epsilonIndex = 0;  // index into SweepResult::epsilons
     double epsilon = 0.0;
     int trial = 0;
-    std::uint64_t seed = 0;        // the trial's derived seed (0 when secure randomness was used)
+    std::uint64_t seed = 0;  // the trial's derived seed (0 when secure randomness was used)
     ErrorMetrics errors;
 };
 
@@ -64,20 +64,20 @@ struct SweepResult {
     std::string name;
     std::vector<MethodSpec> methods;
     std::vector<std::string> targets;  // per method: "workload", "count" or "median"
-    std::vector<double> epsilons;  // the grid: epsilon values, or k values when kind is Anonymity
+    std::vector<double> epsilons;      // the grid: epsilon values, or k values when kind is Anonymity
     int trials = 0;
     double delta = 0.0;
     std::optional<std::uint64_t> seed;
-    std::string datasetName;   // e.g. "NETTRACE.n4096.npy (4096 bins, scale 25714)"
+    std::string datasetName;  // e.g. "NETTRACE.n4096.npy (4096 bins, scale 25714)"
     std::string workloadName;
     std::size_t queryCount = 0;
-    double scale = 0.0;        // N: the data's number of records (the sample size when sampling)
+    double scale = 0.0;  // N: the data's number of records (the sample size when sampling)
     bool sampled = false;
-    std::vector<TrialRow> rows;          // ordered by method, epsilon index, trial
-    std::vector<SummaryRow> summaries;   // ordered by method, epsilon index
+    std::vector<TrialRow> rows;         // ordered by method, epsilon index, trial
+    std::vector<SummaryRow> summaries;  // ordered by method, epsilon index
     int threadsUsed = 1;
-    double seconds = 0.0;                // wall-clock time of the trials
-    std::vector<AnonymityRow> anonymity; // kind Anonymity: ordered by method, k index (rows, summaries empty)
+    double seconds = 0.0;                       // wall-clock time of the trials
+    std::vector<AnonymityRow> anonymity;        // kind Anonymity: ordered by method, k index (rows, summaries empty)
     std::vector<std::string> quasiIdentifiers;  // kind Anonymity
     std::string models;                         // kind Anonymity: e.g. "2-anonymity, distinct-2-diversity"
 

@@ -19,9 +19,9 @@ struct FeatureRelease {
     std::vector<std::string> names;
     std::vector<double> projectedValues;  // on mu_D(G): teaching mode only
     std::vector<double> noisy;
-    std::vector<double> noiseScales;      // a * 3 * RS_i / eps
+    std::vector<double> noiseScales;  // a * 3 * RS_i / eps
     std::size_t D = 0;
-    std::size_t removedEdges = 0;         // teaching mode only
+    std::size_t removedEdges = 0;  // teaching mode only
     double epsilon = 0;
     std::string guarantee;
     dp::ReleaseReceipt receipt;

@@ -16,6 +16,7 @@ namespace veil::graph {
 // every step of the energy minimisation. Errors: InvalidArgument (non-positive size, a graph with
 // more than one component: its graph distances are infinite), Cancelled. Complexity O(n^3) for
 // the all-pairs distances plus O(n^2) per step. Reference: Kamada & Kawai, IPL 31(1), 1989.
-Result<std::vector<NodePosition>> kamadaKawaiLayout(const Graph& g, const LayoutOptions& options, const RunContext& ctx);
+Result<std::vector<NodePosition>> kamadaKawaiLayout(const Graph& g, const LayoutOptions& options,
+                                                    const RunContext& ctx);
 
 }  // namespace veil::graph

@@ -31,7 +31,7 @@ struct ProfileQuery {
     int centerLabel = kAny;
     std::vector<int> slotLabels;  // label index or kAny
     std::vector<Constraint> constraints;
-    std::string text;             // the SPEC as given
+    std::string text;  // the SPEC as given
 };
 
 // Parses SPEC against g's label names. Errors: ParseError (syntax, with the offending part),

@@ -40,28 +40,28 @@ struct ReleaseRequest {
     Statistic statistic;
     Privacy privacy = Privacy::Edge;
     Method method = Method::Laplace;
-    std::size_t k = 0;     // degree bound for restricted / truncation
+    std::size_t k = 0;  // degree bound for restricted / truncation
     double epsilon = 1.0;
-    double delta = 0.0;    // required (0 < delta < 1) by noisy-max-degree, node restricted, truncation
-    int trials = 1;        // independent releases of the same value (each spends epsilon)
+    double delta = 0.0;  // required (0 < delta < 1) by noisy-max-degree, node restricted, truncation
+    int trials = 1;      // independent releases of the same value (each spends epsilon)
 };
 
 struct ReleaseResult {
     std::string statistic, privacy, method;
-    double trueValue = 0;           // f(G): teaching mode only
-    double projectedValue = 0;      // f(mu(G)) (= f(G) when there is no projection): teaching mode only
-    std::vector<double> releases;   // one per trial
-    double noiseScale = 0;          // Laplace scale b of the first trial
-    std::vector<double> noiseScales;// per trial (they differ only for noisy-max-degree)
-    double sensitivity = 0;         // the sensitivity (or smooth bound S) the scale is built from
+    double trueValue = 0;             // f(G): teaching mode only
+    double projectedValue = 0;        // f(mu(G)) (= f(G) when there is no projection): teaching mode only
+    std::vector<double> releases;     // one per trial
+    double noiseScale = 0;            // Laplace scale b of the first trial
+    std::vector<double> noiseScales;  // per trial (they differ only for noisy-max-degree)
+    double sensitivity = 0;           // the sensitivity (or smooth bound S) the scale is built from
     std::string sensitivityFormula;
-    std::size_t removedEdges = 0;   // edges the projection removed
-    std::optional<double> dEst;     // vertex LP distance estimate
+    std::size_t removedEdges = 0;  // edges the projection removed
+    std::optional<double> dEst;    // vertex LP distance estimate
     std::optional<double> smoothBound;
     std::optional<double> beta;
-    double epsilon = 0, delta = 0;  // as requested
+    double epsilon = 0, delta = 0;            // as requested
     double spentEpsilon = 0, spentDelta = 0;  // what one trial spends (the guarantee's parameters)
-    std::string guarantee;          // e.g. "(2 eps, delta) = (2, 1e-06) edge-DP"
+    std::string guarantee;                    // e.g. "(2 eps, delta) = (2, 1e-06) edge-DP"
     std::vector<std::string> warnings;
     bool dataDependentScale = false;  // the noise scale depends on the graph (hidden in release mode)
     bool truthsStripped = false;      // release mode: true/projected values, removed edges, d_est hidden

@@ -33,15 +33,15 @@ std::vector<NodeId> nodesAboveDegree(const Graph& g, std::size_t k);
 EdgeProjection truncateHighDegreeNodes(const Graph& g, std::size_t D);
 
 struct VertexProjection {
-    Graph projected;                 // mu(G), in H_2k
+    Graph projected;  // mu(G), in H_2k
     std::vector<Edge> removed;
-    std::vector<double> x;           // LP value of each node
-    std::vector<NodeId> deletedNodes;// nodes with x >= 1/4 (all their edges dropped)
-    double lpObjective = 0;          // sum_v x_v
-    double dEst = 0;                 // 4 * sum_v x_v, the 4-smooth distance estimate
+    std::vector<double> x;                  // LP value of each node
+    std::vector<NodeId> deletedNodes;       // nodes with x >= 1/4 (all their edges dropped)
+    double lpObjective = 0;                 // sum_v x_v
+    double dEst = 0;                        // 4 * sum_v x_v, the 4-smooth distance estimate
     std::size_t lpColumns = 0, lpRows = 0;  // of the last (reformulated) LP, see below
-    int lpIterations = 0;            // simplex iterations GLPK needed, all rounds
-    int lpRounds = 0;                // LP solves of the cutting-plane loop
+    int lpIterations = 0;                   // simplex iterations GLPK needed, all rounds
+    int lpRounds = 0;                       // LP solves of the cutting-plane loop
 };
 
 // Solves  min sum_v x_v  s.t. 0 <= x_v <= 1, w_uv >= 0, w_uv >= 1 - x_u - x_v for each edge,

@@ -15,7 +15,7 @@ enum class StatisticKind { Edges, MaxDegree, Triangles, TwoStars, Profile };
 
 struct Statistic {
     StatisticKind kind = StatisticKind::Edges;
-    ProfileQuery profile;  // for Profile
+    ProfileQuery profile;      // for Profile
     std::string name() const;  // "edges", "max-degree", "triangles", "two-stars", "profile:SPEC"
     // |P| when the statistic counts copies of a pattern P (edges 2, triangles 3, two-stars 3), else 0.
     int patternSize() const;

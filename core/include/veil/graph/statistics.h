@@ -32,8 +32,8 @@ std::uint64_t countTwoStars(const Graph& g);
 std::size_t maxCommonNeighbours(const Graph& g);
 
 struct StructuralUniqueness {
-    double uniqueByDegree = 0;           // share of nodes whose degree no other node has
-    double uniqueByNeighbourhood = 0;    // share unique by (degree, sorted neighbour degrees)
+    double uniqueByDegree = 0;         // share of nodes whose degree no other node has
+    double uniqueByNeighbourhood = 0;  // share unique by (degree, sorted neighbour degrees)
 };
 // O(m log m).
 StructuralUniqueness structuralUniqueness(const Graph& g);

@@ -50,8 +50,8 @@ struct DateHierarchyBuilder {
 // level j groups `groupSizes[j]` consecutive groups of the level below, labelled "first-last"
 // (or by `labels[j][g]` when given). The last level is "*".
 struct OrderedGroupingBuilder {
-    std::vector<std::string> order;  // empty: the values sorted (numerically when all are numbers)
-    std::vector<int> groupSizes;     // one per level, each >= 2
+    std::vector<std::string> order;                // empty: the values sorted (numerically when all are numbers)
+    std::vector<int> groupSizes;                   // one per level, each >= 2
     std::vector<std::vector<std::string>> labels;  // optional, per level
 
     Result<Hierarchy> build(const std::vector<std::string>& values, const std::string& name = {}) const;

@@ -51,7 +51,7 @@ public:
 private:
     std::string m_name;
     std::vector<std::vector<std::string>> m_rows;
-    std::unordered_map<std::string, std::size_t> m_index;  // level-0 value -> row
+    std::unordered_map<std::string, std::size_t> m_index;                    // level-0 value -> row
     std::vector<std::unordered_map<std::string, std::size_t>> m_leafCounts;  // per level: label -> #rows
 };
 

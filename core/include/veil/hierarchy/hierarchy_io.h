@@ -13,8 +13,8 @@ namespace veil::hierarchy {
 
 // Parses hierarchy text. `name` becomes the hierarchy's name, `displayName` is used in messages
 // ("age.csv:12: 3 levels, expected 5"). Complexity: linear in the text.
-Result<Hierarchy> parseHierarchyCsv(std::string_view text, const std::string& name,
-                                    const std::string& displayName, char delimiter = 0);
+Result<Hierarchy> parseHierarchyCsv(std::string_view text, const std::string& name, const std::string& displayName,
+                                    char delimiter = 0);
 // Reads a hierarchy file; the name defaults to the file's stem.
 Result<Hierarchy> readHierarchyCsv(const std::string& path, const std::string& name = {}, char delimiter = 0);
 

@@ -21,7 +21,8 @@ struct ImportedAggregates {
 };
 
 // Parses the CSV text (`fileName` is for messages) against the query spec's domain.
-Result<dp::ExactAggregates> parseAggregatesCsv(std::string_view text, const std::string& fileName, const dp::ColumnQuerySpec& spec);
+Result<dp::ExactAggregates> parseAggregatesCsv(std::string_view text, const std::string& fileName,
+                                               const dp::ColumnQuerySpec& spec);
 // Reads and parses a file. Errors: I/O, and those of parseAggregatesCsv.
 Result<ImportedAggregates> readAggregatesCsv(const std::string& path, const dp::ColumnQuerySpec& spec);
 

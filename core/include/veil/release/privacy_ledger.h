@@ -25,11 +25,11 @@ namespace veil::release {
 
 struct LedgerEntry {
     std::int64_t id = 0;
-    std::string dataset;        // dataset key (its name, or the project's dataset id as text)
-    std::string created;        // ISO 8601 UTC, filled in by recordRelease
-    std::string release;        // what was released, e.g. "count of age"
-    std::string mechanism;      // "laplace", "gaussian", ...
-    std::string neighbouring;   // "add-remove" or "replace"
+    std::string dataset;       // dataset key (its name, or the project's dataset id as text)
+    std::string created;       // ISO 8601 UTC, filled in by recordRelease
+    std::string release;       // what was released, e.g. "count of age"
+    std::string mechanism;     // "laplace", "gaussian", ...
+    std::string neighbouring;  // "add-remove" or "replace"
     double epsilon = 0.0;
     double delta = 0.0;
     double rho = 0.0;           // > 0: a zCDP release (Gaussian), also (epsilon, delta)-DP
@@ -57,8 +57,8 @@ public:
 
     // Sets (or replaces) a dataset's total budget. Errors: invalid spend; the budget is below
     // what was already spent.
-    Status setBudget(const std::string& dataset, dp::PrivacySpend total, dp::CompositionRule rule = dp::CompositionRule::Basic,
-                     double deltaPrime = 1e-6);
+    Status setBudget(const std::string& dataset, dp::PrivacySpend total,
+                     dp::CompositionRule rule = dp::CompositionRule::Basic, double deltaPrime = 1e-6);
     Result<std::optional<DatasetBudget>> budget(const std::string& dataset);
     // Entries in insertion order; all datasets when `dataset` is empty.
     Result<std::vector<LedgerEntry>> entries(const std::string& dataset = {});

@@ -26,18 +26,18 @@
 namespace veil::release {
 
 struct BundleOptions {
-    std::string outputDir;              // the bundle folder to create, or a .zip file (must not exist yet)
+    std::string outputDir;  // the bundle folder to create, or a .zip file (must not exist yet)
     // The destination prepared (and locked) before the release was charged; null: prepared here
     // from outputDir.
     const BundleTarget* target = nullptr;
-    PrivacyLedger* ledger = nullptr;    // where the release is recorded (required)
+    PrivacyLedger* ledger = nullptr;  // where the release is recorded (required)
     // Renders report.pdf from the report's HTML (core has no PDF writer; the window passes Qt's).
     // Called before anything is recorded; an error aborts the release with nothing written.
     std::function<Result<std::string>(const std::string& reportHtml)> renderPdf;
     // Set when the release was already recorded (a view that records before showing an answer):
     // the bundle names that ledger entry and spends nothing again.
     std::optional<std::int64_t> recordedEntry;
-    std::string created;                // ISO 8601 UTC time to record; empty: now (tests fix it)
+    std::string created;  // ISO 8601 UTC time to record; empty: now (tests fix it)
     // For tests of crash safety: stop (as a crash would) right after this step.
     enum class CrashPoint { None, AfterPartialWritten, AfterLedgerCommitted } crashPoint = CrashPoint::None;
 };

@@ -41,8 +41,8 @@ struct DpQueryPlan {
 struct ReleasePlan {
     std::string kind;  // "anonymization" | "dp-query"
     std::string name;
-    nlohmann::json json;    // the plan as written
-    std::string baseDir;    // folder of the plan file (relative paths start here)
+    nlohmann::json json;  // the plan as written
+    std::string baseDir;  // folder of the plan file (relative paths start here)
 };
 
 // Reads a plan file; errors name the file and the field.

@@ -15,7 +15,7 @@
 namespace veil::release {
 
 struct ReleaseArtifact {
-    std::string fileName;   // inside the bundle, e.g. "adult-anonymized.csv"
+    std::string fileName;  // inside the bundle, e.g. "adult-anonymized.csv"
     std::string contents;
     std::string mediaType;  // "text/csv", "application/json", "application/geo+json"
 };
@@ -30,26 +30,26 @@ struct ChartSeries {  // for the report's charts
 
 struct ReportFigure {  // a picture drawn by the window (inline SVG), shown in the report
     std::string title;
-    std::string svg;      // "<svg ...>...</svg>", without an XML prolog
+    std::string svg;  // "<svg ...>...</svg>", without an XML prolog
 };
 
 struct ReleaseOutcome {
-    std::string kind;       // plan kind
-    std::string title;      // "5-anonymous release of adult.csv"
-    std::string datasetKey; // ledger key of the input dataset
+    std::string kind;        // plan kind
+    std::string title;       // "5-anonymous release of adult.csv"
+    std::string datasetKey;  // ledger key of the input dataset
     std::string inputPath;
     std::string inputSha256;
     nlohmann::json plan;
     std::vector<ReleaseArtifact> files;
     nlohmann::json summary = nlohmann::json::object();  // key numbers for the manifest and report
-    std::string mechanism;     // "k-anonymity (optimal full-domain)", "laplace", ...
-    std::string guarantee;     // plain-language statement of the guarantee
-    double epsilon = 0.0;      // privacy budget spent (0 for syntactic releases)
+    std::string mechanism;                              // "k-anonymity (optimal full-domain)", "laplace", ...
+    std::string guarantee;                              // plain-language statement of the guarantee
+    double epsilon = 0.0;                               // privacy budget spent (0 for syntactic releases)
     double delta = 0.0;
     double rho = 0.0;          // zCDP units spent (Gaussian releases)
     std::string neighbouring;  // "add-remove", "replace" or "" (not DP)
     bool seeded = false;
-    std::string randomness;    // RandomSource::description()
+    std::string randomness;  // RandomSource::description()
     std::vector<ChartSeries> charts;
     // Set when the exact answers came from an external engine (release on aggregates): the
     // engine, the aggregates file and its sha256; recorded in the manifest as "exact_aggregates".
@@ -62,8 +62,8 @@ struct ReleaseOutcome {
 
 // What an anonymization release was made from, for anonymizationOutcome.
 struct AnonymizationInput {
-    nlohmann::json plan;      // the plan (kind "anonymization") that reproduces the release
-    std::string path;         // the input file: its name is the ledger key and names the released CSV
+    nlohmann::json plan;  // the plan (kind "anonymization") that reproduces the release
+    std::string path;     // the input file: its name is the ledger key and names the released CSV
     std::string sha256;
     std::size_t records = 0;  // rows of the input table
     char delimiter = ',';     // of the released CSV

@@ -25,17 +25,17 @@ const char* treeKindName(TreeKind k);  // "quad", "kd", "hybrid", "grid"
 
 struct PsdOptions {
     TreeKind kind = TreeKind::Quadtree;
-    int height = 8;                  // maximum depth of a leaf (root = depth 0); >= 0
-    double minLeafSize = 0.0;        // L: a node whose noisy count is below L is not split (0: off)
-    double epsilon = 1.0;            // total on every root-to-leaf path
+    int height = 8;            // maximum depth of a leaf (root = depth 0); >= 0
+    double minLeafSize = 0.0;  // L: a node whose noisy count is below L is not split (0: off)
+    double epsilon = 1.0;      // total on every root-to-leaf path
     BudgetStrategy budget = BudgetStrategy::Geometric;
-    double medianFraction = 0.3;     // share of epsilon for private medians (kd / hybrid levels)
+    double medianFraction = 0.3;  // share of epsilon for private medians (kd / hybrid levels)
     MedianMethod median = MedianMethod::Exponential;
-    double delta = 1e-6;             // per median, smooth-sensitivity medians only
-    int hybridKdLevels = -1;         // hybrid: depths with kd splits; -1 = half the height, rounded up
-    std::size_t cellGridSize = 0;    // cell-based medians: cells per axis; 0 = automatic
-    bool postprocess = false;        // Hay et al. consistency (see consistency.h)
-    bool nonPrivate = false;         // baseline: exact medians and counts - NOT differentially private
+    double delta = 1e-6;           // per median, smooth-sensitivity medians only
+    int hybridKdLevels = -1;       // hybrid: depths with kd splits; -1 = half the height, rounded up
+    std::size_t cellGridSize = 0;  // cell-based medians: cells per axis; 0 = automatic
+    bool postprocess = false;      // Hay et al. consistency (see consistency.h)
+    bool nonPrivate = false;       // baseline: exact medians and counts - NOT differentially private
 };
 
 struct PsdNode {
@@ -72,8 +72,8 @@ struct PrivateSpatialDecomposition {
     Rect domain;
     LevelBudget budget;
     PsdPrivacy privacy;
-    std::vector<PsdNode> nodes;        // nodes[0] is the root; parents come before their children
-    std::vector<std::int32_t> leaves;  // indices of the leaves, in tree order
+    std::vector<PsdNode> nodes;          // nodes[0] is the root; parents come before their children
+    std::vector<std::int32_t> leaves;    // indices of the leaves, in tree order
     std::vector<double> pointX, pointY;  // the points, reordered so that each node's are contiguous
     std::size_t pointCount = 0;
     bool postProcessed = false;

@@ -29,8 +29,8 @@ Result<double> exponentialMechanismMedian(std::span<const double> sorted, double
 // [lo, hi]; (eps, delta)-DP. The inner maximum is computed for distances up to `maxDistance` and
 // bounded above by exp(-beta (maxDistance+1)) (hi - lo) beyond it, which keeps it beta-smooth.
 // O(min(n, maxDistance)^2).
-Result<double> smoothSensitivityMedian(std::span<const double> sorted, double lo, double hi, double epsilon, double delta,
-                                       RandomSource& rng, std::size_t maxDistance = 1024);
+Result<double> smoothSensitivityMedian(std::span<const double> sorted, double lo, double hi, double epsilon,
+                                       double delta, RandomSource& rng, std::size_t maxDistance = 1024);
 // The smooth sensitivity itself (exposed for tests).
 double smoothSensitivityOfMedian(std::span<const double> sorted, double lo, double hi, double beta,
                                  std::size_t maxDistance = 1024);

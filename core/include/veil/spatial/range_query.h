@@ -45,21 +45,21 @@ struct QueryErrorSummary {
     double medianRelative = 0.0;  // median of |q - q^| / max(q, 0.001 N)
     double meanRelative = 0.0;
     double p90Relative = 0.0;
-    double scaledL1 = 0.0;        // sum |q - q^| / queries / N (DPBench)
-    double scaledL2 = 0.0;        // sqrt(sum (q - q^)^2) / queries / N (DPBench)
+    double scaledL1 = 0.0;  // sum |q - q^| / queries / N (DPBench)
+    double scaledL2 = 0.0;  // sqrt(sum (q - q^)^2) / queries / N (DPBench)
     double maxAbsolute = 0.0;
     double medianRelativeBySize[3] = {0.0, 0.0, 0.0};  // small, medium, large (0 when none)
 };
 
 // Errors of `estimates` against `truth` for a data set of n points. Sizes may be empty.
-QueryErrorSummary summarizeQueryError(const std::vector<double>& truth, const std::vector<double>& estimates,
-                                      double n, const std::vector<QuerySize>& sizes = {});
+QueryErrorSummary summarizeQueryError(const std::vector<double>& truth, const std::vector<double>& estimates, double n,
+                                      const std::vector<QuerySize>& sizes = {});
 
 // Everything a view's error chart needs for one decomposition and workload: exact answers,
 // private answers and their summary. O((n + q) log n + q * nodes visited).
 struct WorkloadEvaluation {
-    std::vector<double> truth;     // NOT private
-    std::vector<double> answers;   // private
+    std::vector<double> truth;    // NOT private
+    std::vector<double> answers;  // private
     QueryErrorSummary summary;
 };
 WorkloadEvaluation evaluateWorkload(const PointSet& points, const PrivateSpatialDecomposition& psd,
@@ -67,7 +67,7 @@ WorkloadEvaluation evaluateWorkload(const PointSet& points, const PrivateSpatial
 
 // One rectangle asked interactively: true vs private answer and its relative error.
 struct RangeAnswer {
-    double trueCount = 0.0;     // NOT private
+    double trueCount = 0.0;  // NOT private
     double privateCount = 0.0;
     double relativeError = 0.0;  // |true - private| / max(true, 0.001 N)
 };

@@ -11,9 +11,9 @@ namespace veil::spatial {
 
 struct UniformGridOptions {
     double epsilon = 1.0;
-    std::size_t cellsPerAxis = 0;   // 0: Qardaji et al.'s m from a noisy N
-    double sizeConstant = 10.0;     // c in m = sqrt(N eps / c)
-    double countFraction = 0.05;    // share of epsilon for the noisy N (root count)
+    std::size_t cellsPerAxis = 0;  // 0: Qardaji et al.'s m from a noisy N
+    double sizeConstant = 10.0;    // c in m = sqrt(N eps / c)
+    double countFraction = 0.05;   // share of epsilon for the noisy N (root count)
     bool postprocess = false;
     bool nonPrivate = false;
 };

@@ -16,12 +16,14 @@ namespace veil {
 enum class ColumnType { Integer, Real, Date, Categorical, Text };
 enum class AttributeRole { Identifier, QuasiIdentifier, Sensitive, Insensitive };
 
-const char* columnTypeName(ColumnType type);        // "integer", "real", "date", "categorical", "text"
+const char* columnTypeName(ColumnType type);  // "integer", "real", "date", "categorical", "text"
 std::optional<ColumnType> parseColumnType(std::string_view name);
 const char* attributeRoleName(AttributeRole role);  // "identifier", "quasi-identifier", "sensitive", "insensitive"
 std::optional<AttributeRole> parseAttributeRole(std::string_view name);
 
-inline bool isNumericType(ColumnType t) { return t == ColumnType::Integer || t == ColumnType::Real || t == ColumnType::Date; }
+inline bool isNumericType(ColumnType t) {
+    return t == ColumnType::Integer || t == ColumnType::Real || t == ColumnType::Date;
+}
 
 class Column {
 public:

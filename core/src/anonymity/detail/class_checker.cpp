@@ -21,15 +21,22 @@ bool ClassChecker::satisfies(std::size_t size, const std::vector<std::uint32_t>&
     if (m_models.tCloseness) {
         double d = 0;
         switch (m_models.tCloseness->variant) {
-        case TClosenessVariant::EqualDistance: d = equalDistance(size, hist, touched); break;
-        case TClosenessVariant::OrderedDistance: d = orderedDistance(size, hist); break;
-        case TClosenessVariant::HierarchicalDistance: d = hierarchicalDistance(size, hist); break;
+            case TClosenessVariant::EqualDistance:
+                d = equalDistance(size, hist, touched);
+                break;
+            case TClosenessVariant::OrderedDistance:
+                d = orderedDistance(size, hist);
+                break;
+            case TClosenessVariant::HierarchicalDistance:
+                d = hierarchicalDistance(size, hist);
+                break;
         }
         if (d > m_models.tCloseness->t + kEps) return false;
     }
     if (m_models.deltaPresence) {
         const double delta = double(subsetCount) / double(size);
-        if (delta < m_models.deltaPresence->deltaMin - kEps || delta > m_models.deltaPresence->deltaMax + kEps) return false;
+        if (delta < m_models.deltaPresence->deltaMin - kEps || delta > m_models.deltaPresence->deltaMax + kEps)
+            return false;
     }
     return true;
 }
@@ -40,25 +47,26 @@ bool ClassChecker::lDiverse(std::size_t size, const std::vector<std::uint32_t>& 
     const auto& ld = *m_models.lDiversity;
     const std::size_t distinct = touched.size();
     switch (ld.variant) {
-    case LDiversityVariant::Distinct: return double(distinct) >= ld.l;
-    case LDiversityVariant::Entropy: {
-        double entropy = 0;
-        for (auto c : touched) {
-            const double p = double(hist[c]) / double(size);
-            entropy -= p * std::log(p);
+        case LDiversityVariant::Distinct:
+            return double(distinct) >= ld.l;
+        case LDiversityVariant::Entropy: {
+            double entropy = 0;
+            for (auto c : touched) {
+                const double p = double(hist[c]) / double(size);
+                entropy -= p * std::log(p);
+            }
+            return entropy >= std::log(ld.l) - kEps;
         }
-        return entropy >= std::log(ld.l) - kEps;
-    }
-    case LDiversityVariant::Recursive: {
-        const auto l = std::size_t(ld.l);
-        if (distinct < l) return false;
-        m_counts.clear();
-        for (auto c : touched) m_counts.push_back(hist[c]);
-        std::sort(m_counts.begin(), m_counts.end(), std::greater<>());
-        double tail = 0;
-        for (std::size_t i = l - 1; i < m_counts.size(); ++i) tail += m_counts[i];
-        return double(m_counts[0]) < ld.c * tail;
-    }
+        case LDiversityVariant::Recursive: {
+            const auto l = std::size_t(ld.l);
+            if (distinct < l) return false;
+            m_counts.clear();
+            for (auto c : touched) m_counts.push_back(hist[c]);
+            std::sort(m_counts.begin(), m_counts.end(), std::greater<>());
+            double tail = 0;
+            for (std::size_t i = l - 1; i < m_counts.size(); ++i) tail += m_counts[i];
+            return double(m_counts[0]) < ld.c * tail;
+        }
     }
     return false;
 }
@@ -114,8 +122,10 @@ double ClassChecker::hierarchicalDistance(std::size_t size, const std::vector<st
             seen[child] = 1;
             const auto parent = s.codeLabel[std::size_t(level)][c];
             const double e = extra[child];
-            if (e > 0) pos[parent] += e;
-            else neg[parent] -= e;
+            if (e > 0)
+                pos[parent] += e;
+            else
+                neg[parent] -= e;
             next[parent] += e;
         }
         for (std::uint32_t p = 0; p < n; ++p) distance += double(level) / double(H) * std::min(pos[p], neg[p]);

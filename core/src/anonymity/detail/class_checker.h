@@ -17,8 +17,8 @@ public:
     bool needsSubset() const { return m_models.deltaPresence.has_value(); }
 
     // `hist` is dense over sensitive codes; `touched` lists the codes with a non-zero count.
-    bool satisfies(std::size_t size, const std::vector<std::uint32_t>& hist,
-                   const std::vector<std::uint32_t>& touched, std::size_t subsetCount) const;
+    bool satisfies(std::size_t size, const std::vector<std::uint32_t>& hist, const std::vector<std::uint32_t>& touched,
+                   std::size_t subsetCount) const;
 
     // t-closeness distances of a class distribution to the table's (exposed for tests).
     double equalDistance(std::size_t size, const std::vector<std::uint32_t>& hist,
@@ -27,7 +27,8 @@ public:
     double hierarchicalDistance(std::size_t size, const std::vector<std::uint32_t>& hist) const;
 
 private:
-    bool lDiverse(std::size_t size, const std::vector<std::uint32_t>& hist, const std::vector<std::uint32_t>& touched) const;
+    bool lDiverse(std::size_t size, const std::vector<std::uint32_t>& hist,
+                  const std::vector<std::uint32_t>& touched) const;
 
     const SensitiveData& m_sensitive;
     PrivacyModels m_models;

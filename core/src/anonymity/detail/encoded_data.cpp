@@ -113,9 +113,8 @@ Status encodeSensitive(const Table& table, const AnonymizationConfig& config, En
     std::vector<double> num(s.values.size());
     bool numeric = true;
     for (std::size_t c = 0; c < s.values.size(); ++c) numeric = numeric && parseDouble(s.values[c], num[c]);
-    std::sort(s.orderedCodes.begin(), s.orderedCodes.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return numeric ? num[a] < num[b] : s.values[a] < s.values[b];
-    });
+    std::sort(s.orderedCodes.begin(), s.orderedCodes.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return numeric ? num[a] < num[b] : s.values[a] < s.values[b]; });
     s.rankOfCode.resize(s.values.size());
     for (std::uint32_t i = 0; i < s.orderedCodes.size(); ++i) s.rankOfCode[s.orderedCodes[i]] = i;
     if (config.sensitiveHierarchy) {
@@ -169,7 +168,8 @@ Status validateModels(const AnonymizationConfig& config, std::size_t records) {
     if (m.tCloseness) {
         VEIL_RETURN_IF_ERROR(requireProbability(m.tCloseness->t, "t"));
         if (m.tCloseness->variant == TClosenessVariant::HierarchicalDistance && !config.sensitiveHierarchy)
-            return Status::invalidArgument("hierarchical-distance t-closeness needs a hierarchy for the sensitive attribute");
+            return Status::invalidArgument(
+                "hierarchical-distance t-closeness needs a hierarchy for the sensitive attribute");
     }
     if (m.deltaPresence) {
         const auto& d = *m.deltaPresence;
@@ -177,8 +177,9 @@ Status validateModels(const AnonymizationConfig& config, std::size_t records) {
         VEIL_RETURN_IF_ERROR(requireProbability(d.deltaMax, "delta max"));
         VEIL_RETURN_IF_ERROR(requireOrdered(d.deltaMin, d.deltaMax, "delta min", "delta max"));
         if (d.researchSubset.size() != records)
-            return Status::invalidArgument("delta-presence: the research subset has " + std::to_string(d.researchSubset.size()) +
-                                           " flags for " + std::to_string(records) + " records");
+            return Status::invalidArgument("delta-presence: the research subset has " +
+                                           std::to_string(d.researchSubset.size()) + " flags for " +
+                                           std::to_string(records) + " records");
     }
     return Status::ok();
 }
@@ -216,14 +217,14 @@ Result<EncodedData> encodeTable(const Table& table, const AnonymizationConfig& c
     if (config.sensitive) VEIL_RETURN_IF_ERROR(encodeSensitive(table, config, data, sensitiveCode));
     if (config.models.lDiversity && double(data.sensitive.values.size()) < config.models.lDiversity->l &&
         config.models.lDiversity->variant != LDiversityVariant::Entropy)
-        return Status::invalidArgument("l = " + formatNumber(config.models.lDiversity->l) + " but sensitive attribute '" +
-                                       data.sensitive.name + "' has only " + std::to_string(data.sensitive.values.size()) +
-                                       " distinct value(s)");
+        return Status::invalidArgument("l = " + formatNumber(config.models.lDiversity->l) +
+                                       " but sensitive attribute '" + data.sensitive.name + "' has only " +
+                                       std::to_string(data.sensitive.values.size()) + " distinct value(s)");
     if (config.models.lDiversity && config.models.lDiversity->variant == LDiversityVariant::Entropy &&
         double(data.sensitive.values.size()) < config.models.lDiversity->l)
-        return Status::invalidArgument("entropy l = " + formatNumber(config.models.lDiversity->l) + " but sensitive attribute '" +
-                                       data.sensitive.name + "' has only " + std::to_string(data.sensitive.values.size()) +
-                                       " distinct value(s)");
+        return Status::invalidArgument("entropy l = " + formatNumber(config.models.lDiversity->l) +
+                                       " but sensitive attribute '" + data.sensitive.name + "' has only " +
+                                       std::to_string(data.sensitive.values.size()) + " distinct value(s)");
     data.hasSubset = config.models.deltaPresence.has_value();
 
     // Bottom groups keyed by the packed tuple.

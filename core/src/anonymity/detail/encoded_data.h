@@ -17,22 +17,22 @@ struct QiDimension {
     std::size_t column = 0;
     const hierarchy::Hierarchy* hierarchy = nullptr;  // owned by the AnonymizationConfig
     int height = 0;
-    std::vector<std::vector<std::uint32_t>> rowLabel;   // [level][hierarchy row] -> label id
-    std::vector<std::vector<std::string>> labelText;    // [level][label id]
-    std::vector<std::vector<double>> labelShare;        // [level][label id]: leaves / rows (ARX domain share)
+    std::vector<std::vector<std::uint32_t>> rowLabel;      // [level][hierarchy row] -> label id
+    std::vector<std::vector<std::string>> labelText;       // [level][label id]
+    std::vector<std::vector<double>> labelShare;           // [level][label id]: leaves / rows (ARX domain share)
     std::vector<std::vector<std::uint32_t>> labelRecords;  // [level][label id]: records with that label
-    std::vector<std::uint32_t> valueRows;    // hierarchy rows occurring in the data, first-occurrence order
-    std::vector<std::uint32_t> rowRecords;   // [hierarchy row] -> records with that value
+    std::vector<std::uint32_t> valueRows;   // hierarchy rows occurring in the data, first-occurrence order
+    std::vector<std::uint32_t> rowRecords;  // [hierarchy row] -> records with that value
 };
 
 struct SensitiveData {
     bool present = false;
     std::size_t column = 0;
     std::string name;
-    std::vector<std::string> values;         // distinct values, code order
-    std::vector<double> globalFrequency;     // per code, sums to 1
-    std::vector<std::uint32_t> orderedCodes; // codes sorted by the value order (numeric when all numeric)
-    std::vector<std::uint32_t> rankOfCode;   // inverse of orderedCodes
+    std::vector<std::string> values;          // distinct values, code order
+    std::vector<double> globalFrequency;      // per code, sums to 1
+    std::vector<std::uint32_t> orderedCodes;  // codes sorted by the value order (numeric when all numeric)
+    std::vector<std::uint32_t> rankOfCode;    // inverse of orderedCodes
     // Hierarchical distance: per level >= 1, the label id of every code; labels per level.
     std::vector<std::vector<std::uint32_t>> codeLabel;
     std::vector<std::uint32_t> labelsPerLevel;
@@ -46,7 +46,7 @@ struct EncodedData {
     bool hasSubset = false;
     // Bottom groups: distinct (QI rows, sensitive code, subset flag), in first-occurrence order.
     std::size_t groups = 0;
-    std::vector<std::uint32_t> groupRow;        // groups x dims
+    std::vector<std::uint32_t> groupRow;  // groups x dims
     std::vector<std::uint32_t> groupSize;
     std::vector<std::uint32_t> groupSensitive;  // code (0 when no sensitive attribute)
     std::vector<std::uint32_t> groupSubset;     // records of the research subset in the group

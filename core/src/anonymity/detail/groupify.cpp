@@ -22,7 +22,8 @@ std::uint64_t mix(std::uint64_t h) {
 // adult: 4 beats 1, 2, 8 and 16 in instructions).
 constexpr std::size_t kBaseThreshold = 4;
 
-Groupifier::Groupifier(const EncodedData& data, const PrivacyModels& models, std::size_t maxOutliers, SnapshotLimits limits)
+Groupifier::Groupifier(const EncodedData& data, const PrivacyModels& models, std::size_t maxOutliers,
+                       SnapshotLimits limits)
     : m_data(data), m_checker(data.sensitive, models), m_maxOutliers(maxOutliers), m_limits(limits) {
     std::size_t cap = 16;
     while (cap < data.groups * 2) cap <<= 1;
@@ -129,8 +130,10 @@ void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const S
             }
         }
     };
-    if (reps) keysFrom([reps](std::size_t i) { return reps[i]; });
-    else keysFrom([](std::size_t i) { return i; });
+    if (reps)
+        keysFrom([reps](std::size_t i) { return reps[i]; });
+    else
+        keysFrom([](std::size_t i) { return i; });
 
     // Phase 2: open addressing (Fibonacci hashing) from key to class.
     std::size_t cap = 16;
@@ -138,8 +141,10 @@ void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const S
     while (cap < sources * 2) cap <<= 1, ++bits;
     const std::uint64_t mask = cap - 1;
     std::fill(m_slots.begin(), m_slots.begin() + std::ptrdiff_t(cap), kEmpty);
-    if (from) out.groupClass.clear();
-    else out.groupClass.resize(m_data.groups);
+    if (from)
+        out.groupClass.clear();
+    else
+        out.groupClass.resize(m_data.groups);
     std::uint32_t* size = m_classSize.data();
     std::uint32_t* rep = m_classRep.data();
     std::uint32_t* groupClass = from ? nullptr : out.groupClass.data();

@@ -30,7 +30,8 @@ struct SnapshotLimits {
 
 class Groupifier {
 public:
-    Groupifier(const EncodedData& data, const PrivacyModels& models, std::size_t maxOutliers, SnapshotLimits limits = {});
+    Groupifier(const EncodedData& data, const PrivacyModels& models, std::size_t maxOutliers,
+               SnapshotLimits limits = {});
 
     // Classes and outliers of the node with these levels (one per QI). With `rollUp`, and when
     // the models need only class sizes, the classes are computed from the cached classes of a
@@ -64,7 +65,7 @@ private:
     std::vector<std::uint32_t> m_columns;  // bottom groups' codes, dimension-major
     std::vector<std::uint64_t> m_radix, m_sourceKeys;
     std::vector<std::uint32_t> m_classSize, m_classRep;  // scratch, one entry per bottom group
-    std::vector<std::uint8_t> m_snapshotLevels;         // levels of m_snapshots, flat, for the scan
+    std::vector<std::uint8_t> m_snapshotLevels;          // levels of m_snapshots, flat, for the scan
     std::vector<Snapshot> m_snapshots;
     std::size_t m_snapshotEntries = 0;
     std::uint64_t m_clock = 0;

@@ -18,10 +18,13 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 MetricEvaluator::MetricEvaluator(const EncodedData& data) : m_data(data) {
     m_entropyCache.resize(data.dims.size());
-    for (std::size_t d = 0; d < data.dims.size(); ++d) m_entropyCache[d].assign(std::size_t(data.dims[d].height + 1), kNaN);
+    for (std::size_t d = 0; d < data.dims.size(); ++d)
+        m_entropyCache[d].assign(std::size_t(data.dims[d].height + 1), kNaN);
 }
 
-bool MetricEvaluator::independent(MetricKind metric) { return metric == MetricKind::Entropy || metric == MetricKind::Height; }
+bool MetricEvaluator::independent(MetricKind metric) {
+    return metric == MetricKind::Entropy || metric == MetricKind::Height;
+}
 
 bool MetricEvaluator::monotonic(MetricKind metric) {
     return metric == MetricKind::Entropy || metric == MetricKind::Height || metric == MetricKind::Discernibility;
@@ -110,39 +113,46 @@ double MetricEvaluator::precision(const std::vector<int>& levels, const NodeClas
 double MetricEvaluator::value(MetricKind metric, const std::vector<int>& levels, const NodeClasses& nc) const {
     const double n = double(m_data.records);
     switch (metric) {
-    case MetricKind::Loss: return loss(levels, nc);
-    case MetricKind::Entropy: return entropy(levels);
-    case MetricKind::EntropyNonMonotonic: return entropyNonMonotonic(levels, nc);
-    case MetricKind::Discernibility: {
-        double dm = 0;
-        for (auto s : nc.classSize) dm += double(s) * double(s);
-        return dm;
-    }
-    case MetricKind::DiscernibilityPenalized: {
-        double dm = 0;
-        for (std::size_t c = 0; c < nc.classCount(); ++c) {
-            const double s = nc.classSize[c];
-            dm += nc.outlier[c] ? n * s : s * s;
+        case MetricKind::Loss:
+            return loss(levels, nc);
+        case MetricKind::Entropy:
+            return entropy(levels);
+        case MetricKind::EntropyNonMonotonic:
+            return entropyNonMonotonic(levels, nc);
+        case MetricKind::Discernibility: {
+            double dm = 0;
+            for (auto s : nc.classSize) dm += double(s) * double(s);
+            return dm;
         }
-        return dm;
-    }
-    case MetricKind::Aecs: {
-        double kept = 0;
-        bool anySuppressed = false;
-        for (std::size_t c = 0; c < nc.classCount(); ++c) {
-            if (nc.outlier[c]) anySuppressed = true;
-            else kept += 1;
+        case MetricKind::DiscernibilityPenalized: {
+            double dm = 0;
+            for (std::size_t c = 0; c < nc.classCount(); ++c) {
+                const double s = nc.classSize[c];
+                dm += nc.outlier[c] ? n * s : s * s;
+            }
+            return dm;
         }
-        const double groups = kept + (anySuppressed ? 1.0 : 0.0);
-        return n / groups;
-    }
-    case MetricKind::Precision: return precision(levels, nc);
-    case MetricKind::Height: {
-        double h = 0;
-        for (int l : levels) h += l;
-        return h;
-    }
-    case MetricKind::Ncp: return kNaN;
+        case MetricKind::Aecs: {
+            double kept = 0;
+            bool anySuppressed = false;
+            for (std::size_t c = 0; c < nc.classCount(); ++c) {
+                if (nc.outlier[c])
+                    anySuppressed = true;
+                else
+                    kept += 1;
+            }
+            const double groups = kept + (anySuppressed ? 1.0 : 0.0);
+            return n / groups;
+        }
+        case MetricKind::Precision:
+            return precision(levels, nc);
+        case MetricKind::Height: {
+            double h = 0;
+            for (int l : levels) h += l;
+            return h;
+        }
+        case MetricKind::Ncp:
+            return kNaN;
     }
     return kNaN;
 }
@@ -163,35 +173,38 @@ MetricValues MetricEvaluator::all(const std::vector<int>& levels, const NodeClas
 
 std::optional<double> MetricEvaluator::lowerBound(MetricKind metric, const std::vector<int>& levels) const {
     switch (metric) {
-    case MetricKind::Loss: {
-        // Generalization only (every record kept): sum of shares over all records.
-        const std::size_t m = m_data.dimensions();
-        double result = 1.0;
-        for (std::size_t d = 0; d < m; ++d) {
-            const auto& dim = m_data.dims[d];
-            const auto l = std::size_t(levels[d]);
+        case MetricKind::Loss: {
+            // Generalization only (every record kept): sum of shares over all records.
+            const std::size_t m = m_data.dimensions();
+            double result = 1.0;
+            for (std::size_t d = 0; d < m; ++d) {
+                const auto& dim = m_data.dims[d];
+                const auto l = std::size_t(levels[d]);
+                double sum = 0;
+                for (auto row : dim.valueRows)
+                    sum += double(dim.rowRecords[row]) * dim.labelShare[l][dim.rowLabel[l][row]];
+                result *= std::pow(lossDimension(sum, d) + 1.0, 1.0 / double(m));
+            }
+            return result - 1.0;
+        }
+        case MetricKind::Entropy:
+        case MetricKind::EntropyNonMonotonic:
+            return entropy(levels);
+        case MetricKind::Precision: {
             double sum = 0;
-            for (auto row : dim.valueRows) sum += double(dim.rowRecords[row]) * dim.labelShare[l][dim.rowLabel[l][row]];
-            result *= std::pow(lossDimension(sum, d) + 1.0, 1.0 / double(m));
+            for (std::size_t d = 0; d < m_data.dimensions(); ++d) {
+                const int h = m_data.dims[d].height;
+                sum += h == 0 ? 0.0 : double(levels[d]) / double(h);
+            }
+            return sum / double(m_data.dimensions());
         }
-        return result - 1.0;
-    }
-    case MetricKind::Entropy:
-    case MetricKind::EntropyNonMonotonic: return entropy(levels);
-    case MetricKind::Precision: {
-        double sum = 0;
-        for (std::size_t d = 0; d < m_data.dimensions(); ++d) {
-            const int h = m_data.dims[d].height;
-            sum += h == 0 ? 0.0 : double(levels[d]) / double(h);
+        case MetricKind::Height: {
+            double h = 0;
+            for (int l : levels) h += l;
+            return h;
         }
-        return sum / double(m_data.dimensions());
-    }
-    case MetricKind::Height: {
-        double h = 0;
-        for (int l : levels) h += l;
-        return h;
-    }
-    default: return std::nullopt;
+        default:
+            return std::nullopt;
     }
 }
 

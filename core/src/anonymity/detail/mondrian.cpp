@@ -51,7 +51,9 @@ Status encodeDims(const Table& table, const AnonymizationConfig& config, std::ve
         d.value.resize(n);
         if (d.numeric) {
             for (std::size_t r = 0; r < n; ++r) {
-                if (c.isMissing(r)) return Status::invalidArgument("quasi-identifier '" + d.name + "' has a missing value in record " + std::to_string(r + 1));
+                if (c.isMissing(r))
+                    return Status::invalidArgument("quasi-identifier '" + d.name + "' has a missing value in record " +
+                                                   std::to_string(r + 1));
                 d.value[r] = c.numericAt(r);
             }
         } else {
@@ -64,7 +66,8 @@ Status encodeDims(const Table& table, const AnonymizationConfig& config, std::ve
                 std::vector<std::string> distinct;
                 for (const auto& t : texts)
                     if (!pos.count(t)) pos.emplace(t, 0), distinct.push_back(t);
-                VEIL_RETURN_IF_ERROR(d.hierarchy->checkCoverage(distinct).withContext("quasi-identifier '" + d.name + "'"));
+                VEIL_RETURN_IF_ERROR(
+                    d.hierarchy->checkCoverage(distinct).withContext("quasi-identifier '" + d.name + "'"));
                 VEIL_RETURN_IF_ERROR(d.hierarchy->checkConsistency());
                 std::sort(distinct.begin(), distinct.end(), [&](const std::string& a, const std::string& b) {
                     return *d.hierarchy->findValue(a) < *d.hierarchy->findValue(b);
@@ -94,8 +97,14 @@ class Partitioner {
 public:
     Partitioner(const std::vector<Dim>& dims, const SensitiveData& sensitive, const std::vector<std::uint32_t>& codes,
                 const PrivacyModels& models, bool relaxed)
-        : m_dims(dims), m_m(dims.size()), m_stride(dims.size() + 1), m_codes(codes), m_checker(sensitive, models),
-          m_k(std::size_t(models.k)), m_relaxed(relaxed), m_hist(sensitive.values.size(), 0) {
+        : m_dims(dims),
+          m_m(dims.size()),
+          m_stride(dims.size() + 1),
+          m_codes(codes),
+          m_checker(sensitive, models),
+          m_k(std::size_t(models.k)),
+          m_relaxed(relaxed),
+          m_hist(sensitive.values.size(), 0) {
         const std::size_t n = codes.size();
         m_rows.resize(n * m_stride);
         for (std::size_t r = 0; r < n; ++r) {
@@ -176,7 +185,8 @@ private:
             while (i < j && pred(m_rows[i * m_stride + 1 + d])) ++i;
             while (i < j && !pred(m_rows[(j - 1) * m_stride + 1 + d])) --j;
             if (i + 1 >= j) break;
-            std::swap_ranges(m_rows.begin() + std::ptrdiff_t(i * m_stride), m_rows.begin() + std::ptrdiff_t((i + 1) * m_stride),
+            std::swap_ranges(m_rows.begin() + std::ptrdiff_t(i * m_stride),
+                             m_rows.begin() + std::ptrdiff_t((i + 1) * m_stride),
                              m_rows.begin() + std::ptrdiff_t((j - 1) * m_stride));
             ++i;
             --j;
@@ -254,16 +264,16 @@ Result<AnonymizationResult> runMondrian(const Table& table, const AnonymizationC
     std::vector<std::uint32_t> codes(n, 0);
     if (config.sensitive) VEIL_RETURN_IF_ERROR(encodeSensitive(table, config, sens, codes));
     if (config.models.lDiversity && double(sens.sensitive.values.size()) < config.models.lDiversity->l)
-        return Status::invalidArgument("l = " + formatNumber(config.models.lDiversity->l) + " but sensitive attribute '" +
-                                       sens.sensitive.name + "' has only " + std::to_string(sens.sensitive.values.size()) +
-                                       " distinct value(s)");
+        return Status::invalidArgument("l = " + formatNumber(config.models.lDiversity->l) +
+                                       " but sensitive attribute '" + sens.sensitive.name + "' has only " +
+                                       std::to_string(sens.sensitive.values.size()) + " distinct value(s)");
 
     AnonymizationResult result;
     result.algorithm = Algorithm::Mondrian;
     result.metric = MetricKind::Ncp;
     for (const auto& d : dims) result.quasiIdentifiers.push_back(d.name);
-    if (config.metric != MetricKind::Ncp && config.metric != MetricKind::Discernibility && config.metric != MetricKind::Aecs &&
-        config.metric != MetricKind::Loss)
+    if (config.metric != MetricKind::Ncp && config.metric != MetricKind::Discernibility &&
+        config.metric != MetricKind::Aecs && config.metric != MetricKind::Loss)
         result.warnings.push_back(std::string("metric '") + metricName(config.metric) +
                                   "' is defined for full-domain generalization; Mondrian reports NCP");
     else
@@ -331,8 +341,9 @@ Result<AnonymizationResult> runMondrian(const Table& table, const AnonymizationC
                 share = double(std::upper_bound(v.begin(), v.end(), part.high[d]) -
                                std::lower_bound(v.begin(), v.end(), part.low[d])) /
                         domain[d];
-                label = part.low[d] == part.high[d] ? formatValue(dims[d], part.low[d])
-                                                    : formatValue(dims[d], part.low[d]) + "-" + formatValue(dims[d], part.high[d]);
+                label = part.low[d] == part.high[d]
+                            ? formatValue(dims[d], part.low[d])
+                            : formatValue(dims[d], part.low[d]) + "-" + formatValue(dims[d], part.high[d]);
             } else {
                 std::set<std::size_t> present;
                 for (auto q = b; q < e; ++q) present.insert(std::size_t(dims[d].value[idx[q]]));

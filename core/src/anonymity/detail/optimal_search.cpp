@@ -57,8 +57,8 @@ bool modelsMonotonic(const PrivacyModels& models, std::size_t maxOutliers) {
     return maxOutliers == 0 || !models.needsSensitive();
 }
 
-Result<SearchOutcome> searchOptimal(const EncodedData& data, MetricKind metric, bool monotonicModels, Groupifier& groupifier,
-                                    const MetricEvaluator& evaluator, const RunContext& ctx) {
+Result<SearchOutcome> searchOptimal(const EncodedData& data, MetricKind metric, bool monotonicModels,
+                                    Groupifier& groupifier, const MetricEvaluator& evaluator, const RunContext& ctx) {
     std::vector<int> maxLevels;
     for (const auto& d : data.dims) maxLevels.push_back(d.height);
     SearchOutcome out;
@@ -146,8 +146,10 @@ Result<SearchOutcome> searchOptimal(const EncodedData& data, MetricKind metric, 
             L.node(idx).lowerBound = *b;
         }
     }
-    std::stable_sort(candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
-    ProgressReporter evalProgress(ctx, "Computing information loss", static_cast<long long>(candidates.size()), 0.9, 1.0);
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
+    ProgressReporter evalProgress(ctx, "Computing information loss", static_cast<long long>(candidates.size()), 0.9,
+                                  1.0);
     long long k = 0;
     for (auto idx : candidates) {
         if (!evalProgress.step(k++)) return Status::cancelled();

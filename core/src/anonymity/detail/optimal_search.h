@@ -22,7 +22,7 @@ struct SearchOutcome {
 // property); false with sensitive-attribute models under suppression or with delta-presence.
 bool modelsMonotonic(const PrivacyModels& models, std::size_t maxOutliers);
 
-Result<SearchOutcome> searchOptimal(const EncodedData& data, MetricKind metric, bool monotonicModels, Groupifier& groupifier,
-                                    const MetricEvaluator& evaluator, const RunContext& ctx);
+Result<SearchOutcome> searchOptimal(const EncodedData& data, MetricKind metric, bool monotonicModels,
+                                    Groupifier& groupifier, const MetricEvaluator& evaluator, const RunContext& ctx);
 
 }  // namespace veil::anonymity::detail

@@ -35,6 +35,7 @@ Status releaseAdditive(ColumnQueryResult& r, const ColumnQuerySpec& spec, double
 // Count, sum, mean or histogram from exact aggregates (r.labels and r.mechanism already set):
 // the true values, the query's sensitivity and neighbouring notion, the release, and the mean's
 // clamping to [lower, upper] (post-processing).
-Status releaseExact(ColumnQueryResult& r, const ColumnQuerySpec& spec, const ExactAggregates& exact, const RunContext& ctx);
+Status releaseExact(ColumnQueryResult& r, const ColumnQuerySpec& spec, const ExactAggregates& exact,
+                    const RunContext& ctx);
 
 }  // namespace veil::dp::detail

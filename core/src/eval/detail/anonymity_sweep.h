@@ -9,7 +9,7 @@ namespace veil::eval::detail {
 // the fraction of pairs done, cancel reaches each anonymization. Deterministic: no randomness, the
 // same rows whatever the number of threads. Errors: a failing anonymization (naming the method and
 // k), cancellation.
-Result<SweepResult> runAnonymitySweep(const Experiment& experiment, const ExperimentInputs& inputs, const SweepOptions& options,
-                                      const RunContext& ctx);
+Result<SweepResult> runAnonymitySweep(const Experiment& experiment, const ExperimentInputs& inputs,
+                                      const SweepOptions& options, const RunContext& ctx);
 
 }  // namespace veil::eval::detail

@@ -42,7 +42,8 @@ PrepareFunction recordsPrepare(const std::string& id) {
 const Column& records(const TrialInput& in) { return *static_cast<const Records*>(in.prepared)->column; }
 
 // The total count through the exact-aggregates path (the records need not be materialised).
-Result<std::vector<double>> releaseCount(const TrialInput& in, double epsilon, dp::ReleaseGate& gate, dp::MechanismKind mech) {
+Result<std::vector<double>> releaseCount(const TrialInput& in, double epsilon, dp::ReleaseGate& gate,
+                                         dp::MechanismKind mech) {
     dp::ColumnQuerySpec spec;
     spec.query = dp::QueryKind::Count;
     spec.mechanism = mech;
@@ -53,7 +54,8 @@ Result<std::vector<double>> releaseCount(const TrialInput& in, double epsilon, d
     return std::vector<double>{r->releases.front().front()};
 }
 
-Result<std::vector<double>> releaseMedian(const TrialInput& in, double epsilon, dp::ReleaseGate& gate, dp::MechanismKind mech) {
+Result<std::vector<double>> releaseMedian(const TrialInput& in, double epsilon, dp::ReleaseGate& gate,
+                                          dp::MechanismKind mech) {
     dp::ColumnQuerySpec spec;
     spec.query = dp::QueryKind::Median;
     spec.mechanism = mech;
@@ -74,7 +76,9 @@ MethodInfo countMethod(const char* id, const char* description, dp::MechanismKin
     m.target = MethodTarget::TotalCount;
     m.supports2D = true;
     m.prepare = noOptions(m.id);
-    m.run = [mech](const TrialInput& in, double epsilon, dp::ReleaseGate& gate) { return releaseCount(in, epsilon, gate, mech); };
+    m.run = [mech](const TrialInput& in, double epsilon, dp::ReleaseGate& gate) {
+        return releaseCount(in, epsilon, gate, mech);
+    };
     return m;
 }
 
@@ -86,28 +90,36 @@ MethodInfo medianMethod(const char* id, const char* description, dp::MechanismKi
     m.target = MethodTarget::Median;
     m.needsDelta = needsDelta;
     m.prepare = recordsPrepare(m.id);
-    m.run = [mech](const TrialInput& in, double epsilon, dp::ReleaseGate& gate) { return releaseMedian(in, epsilon, gate, mech); };
+    m.run = [mech](const TrialInput& in, double epsilon, dp::ReleaseGate& gate) {
+        return releaseMedian(in, epsilon, gate, mech);
+    };
     return m;
 }
 
 }  // namespace
 
 void addCountMethods(std::vector<MethodInfo>& out) {
-    out.push_back(countMethod("count:laplace", "number of records + Laplace(1/epsilon) noise (snapped)", dp::MechanismKind::Laplace));
-    out.push_back(countMethod("count:geometric", "number of records + two-sided geometric noise (alpha = exp(-epsilon))",
+    out.push_back(countMethod("count:laplace", "number of records + Laplace(1/epsilon) noise (snapped)",
+                              dp::MechanismKind::Laplace));
+    out.push_back(countMethod("count:geometric",
+                              "number of records + two-sided geometric noise (alpha = exp(-epsilon))",
                               dp::MechanismKind::Geometric));
 }
 
 void addMedianMethods(std::vector<MethodInfo>& out) {
-    out.push_back(medianMethod("median:exponential", "exponential-mechanism median over the bin range (intervals between records)",
+    out.push_back(medianMethod("median:exponential",
+                               "exponential-mechanism median over the bin range (intervals between records)",
                                dp::MechanismKind::Exponential, false));
-    out.push_back(medianMethod("median:smooth", "median + Laplace noise scaled to its smooth sensitivity ((epsilon, delta)-DP)",
+    out.push_back(medianMethod("median:smooth",
+                               "median + Laplace noise scaled to its smooth sensitivity ((epsilon, delta)-DP)",
                                dp::MechanismKind::SmoothSensitivity, true));
 
     MethodInfo hist;
     hist.id = "median:histogram";
     hist.module = "dp";
-    hist.description = "median bin of a Laplace-noised histogram (first bin whose noisy cumulative count reaches half the noisy total)";
+    hist.description =
+        "median bin of a Laplace-noised histogram (first bin whose noisy cumulative count reaches half the noisy "
+        "total)";
     hist.target = MethodTarget::Median;
     hist.prepare = noOptions(hist.id);
     hist.run = [](const TrialInput& in, double epsilon, dp::ReleaseGate& gate) -> Result<std::vector<double>> {

@@ -27,7 +27,8 @@ struct GraphVariant {
 };
 
 Result<std::shared_ptr<const void>> prepareStatistic(const GraphVariant& v, const TrialInput& in) {
-    const std::vector<std::string> known = v.needsK ? std::vector<std::string>{"statistic", "k"} : std::vector<std::string>{"statistic"};
+    const std::vector<std::string> known =
+        v.needsK ? std::vector<std::string>{"statistic", "k"} : std::vector<std::string>{"statistic"};
     VEIL_RETURN_IF_ERROR(checkKnownOptions(in.options, known, v.id));
     if (!in.graph) return Status::invalidArgument(std::string("method '") + v.id + "' needs a graph data set");
     auto name = stringOption(in.options, "statistic", "triangles");
@@ -42,7 +43,8 @@ Result<std::shared_ptr<const void>> prepareStatistic(const GraphVariant& v, cons
     auto k = numberOption(in.options, "k", 0);
     if (!k) return k.status();
     if (v.needsK && !(*k >= 1))
-        return Status::invalidArgument(std::string("method '") + v.id + "': give the degree bound as option 'k' (>= 1)");
+        return Status::invalidArgument(std::string("method '") + v.id +
+                                       "': give the degree bound as option 'k' (>= 1)");
     p->k = static_cast<std::size_t>(*k);
     return std::shared_ptr<const void>(std::move(p));
 }
@@ -56,8 +58,10 @@ MethodInfo graphMethod(const GraphVariant& v) {
     m.input = DataKind::Graph;
     m.supports1D = m.supports2D = false;
     m.needsDelta = v.needsDelta;
-    m.optionsHelp = v.needsK ? "statistic (\"triangles\" | \"edges\" | \"two-stars\" | \"max-degree\" | \"profile:SPEC\"), k (degree bound, required)"
-                             : "statistic (\"triangles\" | \"edges\" | \"two-stars\" | \"max-degree\" | \"profile:SPEC\")";
+    m.optionsHelp = v.needsK
+                        ? "statistic (\"triangles\" | \"edges\" | \"two-stars\" | \"max-degree\" | \"profile:SPEC\"), "
+                          "k (degree bound, required)"
+                        : "statistic (\"triangles\" | \"edges\" | \"two-stars\" | \"max-degree\" | \"profile:SPEC\")";
     m.prepare = [v](const TrialInput& in) { return prepareStatistic(v, in); };
     m.truth = [](const TrialInput& in) -> Result<std::vector<double>> {
         return std::vector<double>{static_cast<const PreparedStatistic*>(in.prepared)->truth};
@@ -88,12 +92,14 @@ void addGraphMethods(std::vector<MethodInfo>& out) {
     using graph::Method;
     using graph::Privacy;
     const GraphVariant variants[] = {
-        {"graph:edge-laplace", Privacy::Edge, Method::Laplace, false, false, "edge privacy, Laplace with the global sensitivity"},
+        {"graph:edge-laplace", Privacy::Edge, Method::Laplace, false, false,
+         "edge privacy, Laplace with the global sensitivity"},
         {"graph:edge-noisy-max-degree", Privacy::Edge, Method::NoisyMaxDegree, false, true,
          "edge privacy, triangles with a noisy max-degree bound (epsilon split in two halves)"},
         {"graph:edge-restricted", Privacy::Edge, Method::Restricted, true, false,
          "edge privacy, restricted sensitivity on degree <= k with Blocki's edge projection"},
-        {"graph:node-laplace", Privacy::Node, Method::Laplace, false, false, "node privacy, Laplace with the global sensitivity"},
+        {"graph:node-laplace", Privacy::Node, Method::Laplace, false, false,
+         "node privacy, Laplace with the global sensitivity"},
         {"graph:node-restricted", Privacy::Node, Method::Restricted, true, true,
          "node privacy, restricted sensitivity with the LP vertex projection and a smooth bound"},
         {"graph:node-truncation", Privacy::Node, Method::Truncation, true, true,

@@ -38,7 +38,8 @@ MethodInfo makeMethod(const Variant& v, const AlgorithmInfo& info) {
         if (in.options.is_object())
             for (const auto& [key, value] : in.options.items())
                 if (v.fixed.contains(key))
-                    return Status::invalidArgument("method '" + v.id + "': option '" + key + "' is fixed by the method id");
+                    return Status::invalidArgument("method '" + v.id + "': option '" + key +
+                                                   "' is fixed by the method id");
         auto check = parseParameters(info, mergedOptions(v, in.options), "method '" + v.id + "' options");
         if (!check) return check.status();
         return std::shared_ptr<const void>();
@@ -63,17 +64,22 @@ MethodInfo makeMethod(const Variant& v, const AlgorithmInfo& info) {
 
 void addHistogramMethods(std::vector<MethodInfo>& out) {
     for (const auto& info : dp::histogramStrategies())
-        out.push_back(makeMethod({"histogram:" + info.id, info.id, nlohmann::json::object(), info.name + ": " + info.summary}, info));
+        out.push_back(makeMethod(
+            {"histogram:" + info.id, info.id, nlohmann::json::object(), info.name + ": " + info.summary}, info));
     // Historical ids of the first experiments.
     const auto hierarchical = dp::findHistogramStrategy("hierarchical");
     const auto privelet = dp::findHistogramStrategy("privelet");
     if (hierarchical)
-        out.push_back(makeMethod({"histogram:hierarchical+consistency", "hierarchical", {{"consistency", true}},
-                                  "b-ary tree with Hay et al.'s constrained inference (same as histogram:hierarchical)"},
-                                 **hierarchical));
+        out.push_back(
+            makeMethod({"histogram:hierarchical+consistency",
+                        "hierarchical",
+                        {{"consistency", true}},
+                        "b-ary tree with Hay et al.'s constrained inference (same as histogram:hierarchical)"},
+                       **hierarchical));
     if (privelet)
-        out.push_back(makeMethod({"histogram:wavelet", "privelet", nlohmann::json::object(), "Privelet: Haar wavelet coefficients "
-                                                                                            "with Laplace noise (same as histogram:privelet)"},
+        out.push_back(makeMethod({"histogram:wavelet", "privelet", nlohmann::json::object(),
+                                  "Privelet: Haar wavelet coefficients "
+                                  "with Laplace noise (same as histogram:privelet)"},
                                  **privelet));
 }
 

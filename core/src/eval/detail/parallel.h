@@ -49,7 +49,8 @@ inline Status parallelFor(std::size_t count, int threads, const RunContext& ctx,
             if (onDone) onDone(n);
         }
     };
-    const int extra = threads > 1 ? static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), count)) - 1 : 0;
+    const int extra =
+        threads > 1 ? static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), count)) - 1 : 0;
     std::vector<std::thread> pool;
     pool.reserve(static_cast<std::size_t>(std::max(extra, 0)));
     for (int t = 0; t < extra; ++t) pool.emplace_back(worker);

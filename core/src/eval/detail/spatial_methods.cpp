@@ -64,7 +64,8 @@ MethodInfo psdMethod(const AlgorithmInfo& info) {
     m.target = MethodTarget::Workload;
     m.supports1D = false;
     m.supports2D = true;
-    for (const auto& p : info.parameters) m.optionsHelp += (m.optionsHelp.empty() ? "" : ", ") + p.name + " (" + p.defaultValue.dump() + ")";
+    for (const auto& p : info.parameters)
+        m.optionsHelp += (m.optionsHelp.empty() ? "" : ", ") + p.name + " (" + p.defaultValue.dump() + ")";
     m.prepare = [info](const TrialInput& in) -> Result<std::shared_ptr<const void>> {
         auto plan = spatial::planDecomposition(requestFor(info, in, 1.0));
         if (!plan) return plan.status().withContext("method 'psd:" + info.id + "'");

@@ -66,8 +66,10 @@ struct AddRowCall {
 int callAddRow(void* a) {
     auto* c = static_cast<AddRowCall*>(a);
     const int r = glp_add_rows(c->P, 1);  // a new row is basic: the basis stays valid
-    if (c->atLeast) glp_set_row_bnds(c->P, r, GLP_LO, c->rhs, 0.0);
-    else glp_set_row_bnds(c->P, r, GLP_UP, 0.0, c->rhs);
+    if (c->atLeast)
+        glp_set_row_bnds(c->P, r, GLP_LO, c->rhs, 0.0);
+    else
+        glp_set_row_bnds(c->P, r, GLP_UP, 0.0, c->rhs);
     if (c->len > 0) glp_set_mat_row(c->P, r, c->len, c->ind, c->val);
     return 0;
 }
@@ -126,8 +128,10 @@ Result<GlpkLp::Solution> GlpkLp::solve(const RunContext& ctx, const Separator& s
         glp_add_rows(P, nRows);
         for (int i = 0; i < nRows; ++i) {
             const auto ui = static_cast<std::size_t>(i);
-            if (m_rowType[ui] == RowType::AtLeast) glp_set_row_bnds(P, i + 1, GLP_LO, m_rhs[ui], 0.0);
-            else glp_set_row_bnds(P, i + 1, GLP_UP, 0.0, m_rhs[ui]);
+            if (m_rowType[ui] == RowType::AtLeast)
+                glp_set_row_bnds(P, i + 1, GLP_LO, m_rhs[ui], 0.0);
+            else
+                glp_set_row_bnds(P, i + 1, GLP_UP, 0.0, m_rhs[ui]);
         }
         std::vector<int> ia{0}, ja{0};
         std::vector<double> ar{0.0};
@@ -189,8 +193,8 @@ Result<GlpkLp::Solution> GlpkLp::solve(const RunContext& ctx, const Separator& s
                 ind.push_back(cut.cols[i] + 1);
                 val.push_back(cut.coefs[i]);
             }
-            AddRowCall add{P, static_cast<int>(cut.cols.size()), ind.data(), val.data(), cut.type == RowType::AtLeast,
-                           cut.rhs};
+            AddRowCall add{P,          static_cast<int>(cut.cols.size()), ind.data(),
+                           val.data(), cut.type == RowType::AtLeast,      cut.rhs};
             if (runGuarded(guard, callAddRow, &add) == -1) {
                 prob.P = nullptr;
                 return Status::internal("GLPK failed: " + m_log);

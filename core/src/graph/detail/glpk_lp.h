@@ -39,8 +39,8 @@ public:
         std::vector<double> x;
         double objective = 0;
         int iterations = 0;
-        int rounds = 0;           // LP solves (1 without a separator)
-        std::size_t rows = 0;     // rows at the end, cuts included
+        int rounds = 0;        // LP solves (1 without a separator)
+        std::size_t rows = 0;  // rows at the end, cuts included
     };
     // Appends to cuts the rows the optimum x of the current LP violates; none means x is accepted.
     using Separator = std::function<void(const std::vector<double>& x, std::vector<Row>& cuts)>;

@@ -21,9 +21,8 @@ void NodeIndex::finalize(std::vector<NodeId>& remap, std::vector<std::string>& n
     std::vector<NodeId> order(m_tokens.size());
     std::iota(order.begin(), order.end(), NodeId{0});
     if (numeric) {
-        std::sort(order.begin(), order.end(), [&](NodeId a, NodeId b) {
-            return std::stoll(m_tokens[a]) < std::stoll(m_tokens[b]);
-        });
+        std::sort(order.begin(), order.end(),
+                  [&](NodeId a, NodeId b) { return std::stoll(m_tokens[a]) < std::stoll(m_tokens[b]); });
     } else {
         std::sort(order.begin(), order.end(), [&](NodeId a, NodeId b) { return m_tokens[a] < m_tokens[b]; });
     }

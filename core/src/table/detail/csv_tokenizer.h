@@ -11,7 +11,7 @@
 namespace veil::detail {
 
 struct CsvField {
-    std::string_view raw;    // bytes between the quotes (quoted) or the whole field
+    std::string_view raw;  // bytes between the quotes (quoted) or the whole field
     bool quoted = false;
     bool hasEscapes = false;  // quoted and contains "" pairs: call unescape()
     std::size_t column = 0;   // 1-based byte column of the field's first byte on its line
