@@ -7,6 +7,7 @@
 #include "jobs/table_loader.h"
 #include "panels/column_summary_panel.h"
 #include "views/table_view.h"
+#include "views/release/project_session.h"
 #include "views/release/release_actions.h"
 #include "views/welcome_view.h"
 #include "workbench/job_monitor.h"
@@ -27,6 +28,8 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -293,7 +296,30 @@ void MainWindow::createStatusBar() {
     statusBar()->addPermanentWidget(m_cancelButton);
 }
 
+bool MainWindow::confirmReplaceDocument() {
+    // A project autosaves roles and types; without one, the edits live only in the undo stack.
+    if (m_document->isEmpty() || m_document->undoStack()->isClean() || m_release->session()->isOpen()) return true;
+    QMessageBox box(
+        QMessageBox::Warning, tr("Unsaved Changes"),
+        tr("The roles and types you set on %1 are not saved.").arg(QFileInfo(m_document->filePath()).fileName()),
+        QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("unsavedChangesBox"));
+    box.setInformativeText(tr("Save them in a project to keep them, or discard them."));
+    QPushButton* save = box.addButton(tr("Save as Project…"), QMessageBox::AcceptRole);
+    save->setObjectName(QStringLiteral("saveAsProject"));
+    box.addButton(QMessageBox::Discard)->setObjectName(QStringLiteral("discard"));
+    box.addButton(QMessageBox::Cancel)->setObjectName(QStringLiteral("cancel"));
+    box.setDefaultButton(save);
+    box.exec();
+    if (box.clickedButton() == save) {
+        m_release->newProjectAction()->trigger();
+        return m_release->session()->isOpen();
+    }
+    return box.clickedButton() == box.button(QMessageBox::Discard);
+}
+
 void MainWindow::openFile(const QString& path) {
+    if (!confirmReplaceDocument()) return;
     if (path.endsWith(QStringLiteral(".veil"), Qt::CaseInsensitive)) {
         m_release->openProject(path);
         return;
@@ -333,6 +359,7 @@ void MainWindow::openFileDialog() {
 }
 
 void MainWindow::closeFile() {
+    if (!confirmReplaceDocument()) return;
     m_document->clear();
     m_sizeLabel->clear();
     m_warningsButton->hide();
@@ -465,6 +492,10 @@ void MainWindow::writeSettings() const {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!confirmReplaceDocument()) {
+        event->ignore();
+        return;
+    }
     m_loader->cancel();
     m_jobs->cancel();
     writeSettings();

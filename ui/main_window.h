@@ -67,6 +67,9 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // Before the open dataset is replaced or closed: when roles or types were edited and no project
+    // keeps them, asks Save as Project… / Discard / Cancel. True to go on.
+    bool confirmReplaceDocument();
     void createActions();
     void createMenus();
     void createStatusBar();

@@ -15,6 +15,7 @@
 
 #include "veil/common/version.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QDropEvent>
@@ -82,6 +83,7 @@ private Q_SLOTS:
     void persistsRecentFilesAndWindowState();
     void shortcutsAndAbout();
     void closeReturnsToWelcome();
+    void asksBeforeDiscardingEdits();
     void teachingModeIsVisibleEverywhere();
 
 private:
@@ -381,6 +383,45 @@ void TestMainWindow::closeReturnsToWelcome() {
     QCOMPARE(window.summaryPanel()->column(), -1);
     QCOMPARE(window.windowTitle(), QStringLiteral("Veil"));
     QVERIFY(!close->isEnabled());
+}
+
+// Issue 20: opening another file (or closing) after setting roles, with no project to keep them,
+// asks first; Cancel keeps everything, Discard goes on.
+void TestMainWindow::asksBeforeDiscardingEdits() {
+    MainWindow window;
+    window.show();
+    QVERIFY(openAdult(window));
+    ui::Document* document = window.document();
+    const int age = columnNamed(document->table(), "age");
+    document->setColumnRole(age, AttributeRole::QuasiIdentifier);
+    QVERIFY(window.isWindowModified());
+
+    // Answers the next prompt with the button named `button`, and remembers that it was asked.
+    bool asked = false;
+    auto answer = [&](const char* button) {
+        asked = false;
+        QTimer::singleShot(0, &window, [&asked, button] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(box && box->objectName() == QStringLiteral("unsavedChangesBox"));
+            asked = true;
+            box->findChild<QAbstractButton*>(QString::fromLatin1(button))->click();
+        });
+    };
+    answer("cancel");
+    window.closeFile();
+    QVERIFY(asked);
+    QVERIFY(!document->isEmpty());
+    QCOMPARE(document->table().role(std::size_t(age)), AttributeRole::QuasiIdentifier);
+
+    answer("discard");
+    window.closeFile();
+    QVERIFY(asked);
+    QVERIFY(document->isEmpty());
+
+    // Nothing edited: no question.
+    QVERIFY(openAdult(window));
+    window.closeFile();
+    QVERIFY(document->isEmpty());
 }
 
 // View > Teaching Mode: the window's session switches, a banner and a status-bar mark say "not

@@ -2,6 +2,7 @@
 
 #include "veil/common/validate.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -128,6 +129,12 @@ double Column::numericAt(std::size_t row) const {
 
 std::string Column::toString(std::size_t row) const {
     if (isMissing(row)) return {};
+    if (!m_rawOffsets.empty()) return std::string(rawAt(row));
+    return canonicalText(row);
+}
+
+std::string Column::canonicalText(std::size_t row) const {
+    if (isMissing(row)) return {};
     switch (m_type) {
         case ColumnType::Integer:
             return std::to_string(m_ints[row]);
@@ -151,10 +158,18 @@ std::string_view Column::stringViewAt(std::size_t row, std::string& scratch) con
     return scratch;
 }
 
+std::string_view Column::originalText(std::size_t row, std::string& scratch) const {
+    if (!m_missing.empty() && m_missing[row] >= 2) return m_missingTokens[m_missing[row] - 2];
+    if (!m_rawOffsets.empty()) return rawAt(row);
+    return stringViewAt(row, scratch);
+}
+
 std::size_t Column::memoryBytes() const {
     std::size_t bytes = sizeof(Column) + m_missing.capacity() + m_ints.capacity() * 8 + m_reals.capacity() * 8 +
-                        m_dates.capacity() * 4 + m_codes.capacity() * 4 + m_text.capacity() + m_offsets.capacity() * 8;
+                        m_dates.capacity() * 4 + m_codes.capacity() * 4 + m_text.capacity() + m_offsets.capacity() * 8 +
+                        m_raw.capacity() + m_rawOffsets.capacity() * 8;
     for (const auto& s : m_dictionary) bytes += sizeof(std::string) + (s.size() > 15 ? s.capacity() : 0);
+    bytes += m_missingTokens.size() * sizeof(std::string);
     return bytes;
 }
 
@@ -177,8 +192,48 @@ struct Column::Builder::Impl {
             c.m_missing.push_back(0);
         }
         ++c.m_size;
+        if (keepRaw && rawPending) c.m_raw.append(c.canonicalText(c.m_size - 1));
+        if (keepRaw) c.m_rawOffsets.push_back(c.m_raw.size());
     }
+
+    // Starts keeping the original text: the rows so far were canonical, so their text is their
+    // rendering.
+    void startKeepingRaw() {
+        auto& c = *col;
+        keepRaw = true;
+        c.m_rawOffsets.reserve(c.m_ints.capacity() + c.m_reals.capacity() + c.m_dates.capacity() + 1);
+        c.m_rawOffsets.push_back(0);
+        for (std::size_t r = 0; r < c.m_size; ++r) {
+            c.m_raw.append(c.canonicalText(r));
+            c.m_rawOffsets.push_back(c.m_raw.size());
+        }
+    }
+    bool keepRaw = false;
+    bool rawPending = true;  // markMissing appends the row's rendering unless appendParsed gives the text
 };
+
+namespace {
+
+// The file text is the canonical rendering of the parsed value (what toString would print).
+bool isCanonical(std::string_view text, ColumnType type, std::int64_t i, double d, std::int32_t days) {
+    char buf[64];
+    std::to_chars_result r{};
+    switch (type) {
+        case ColumnType::Integer:
+            r = std::to_chars(buf, buf + sizeof buf, i);
+            break;
+        case ColumnType::Real:
+            r = std::to_chars(buf, buf + sizeof buf, d);
+            break;
+        case ColumnType::Date:
+            return text.size() == 10 && text[4] == '-' && text[7] == '-' && formatIsoDate(days) == text;
+        default:
+            return true;
+    }
+    return std::string_view(buf, std::size_t(r.ptr - buf)) == text;
+}
+
+}  // namespace
 
 Column::Builder::Builder(std::string name, ColumnType type, std::size_t reserve) : m_impl(std::make_unique<Impl>()) {
     m_impl->col = std::shared_ptr<Column>(new Column);
@@ -230,6 +285,18 @@ void Column::Builder::appendMissing() {
     m_impl->markMissing(true);
 }
 
+void Column::Builder::appendMissingToken(std::string_view token) {
+    auto& c = *m_impl->col;
+    appendMissing();
+    if (token.empty()) return;
+    auto it = std::find(c.m_missingTokens.begin(), c.m_missingTokens.end(), token);
+    if (it == c.m_missingTokens.end()) {
+        if (c.m_missingTokens.size() >= 250) return;  // m_missing is one byte per row
+        it = c.m_missingTokens.emplace(c.m_missingTokens.end(), token);
+    }
+    c.m_missing.back() = std::uint8_t(2 + (it - c.m_missingTokens.begin()));
+}
+
 void Column::Builder::appendInteger(std::int64_t v) {
     m_impl->col->m_ints.push_back(v);
     m_impl->markMissing(false);
@@ -273,29 +340,26 @@ bool Column::Builder::appendParsed(std::string_view t) {
         appendMissing();
         return true;
     }
-    switch (m_impl->col->m_type) {
+    const ColumnType type = m_impl->col->m_type;
+    std::int64_t i = 0;
+    double d = 0;
+    std::int32_t days = 0;
+    switch (type) {
         case ColumnType::Integer: {
-            std::int64_t v;
             const char* b = t.data() + (t[0] == '+' ? 1 : 0);
-            auto r = std::from_chars(b, t.data() + t.size(), v);
+            auto r = std::from_chars(b, t.data() + t.size(), i);
             if (r.ec != std::errc() || r.ptr != t.data() + t.size()) return false;
-            appendInteger(v);
-            return true;
+            break;
         }
         case ColumnType::Real: {
-            double v;
             const char* b = t.data() + (t[0] == '+' ? 1 : 0);
-            auto r = std::from_chars(b, t.data() + t.size(), v);
-            if (r.ec != std::errc() || r.ptr != t.data() + t.size() || !std::isfinite(v)) return false;
-            appendReal(v);
-            return true;
+            auto r = std::from_chars(b, t.data() + t.size(), d);
+            if (r.ec != std::errc() || r.ptr != t.data() + t.size() || !std::isfinite(d)) return false;
+            break;
         }
-        case ColumnType::Date: {
-            std::int32_t d;
-            if (!parseIsoDate(t, d)) return false;
-            appendDate(d);
-            return true;
-        }
+        case ColumnType::Date:
+            if (!parseIsoDate(t, days)) return false;
+            break;
         case ColumnType::Categorical:
             appendCategory(t);
             return true;
@@ -303,7 +367,32 @@ bool Column::Builder::appendParsed(std::string_view t) {
             appendText(t);
             return true;
     }
-    return false;
+    if (!m_impl->keepRaw && !isCanonical(t, type, i, d, days)) m_impl->startKeepingRaw();
+    if (m_impl->keepRaw) {
+        m_impl->col->m_raw.append(t);
+        m_impl->rawPending = false;
+    }
+    if (type == ColumnType::Integer)
+        appendInteger(i);
+    else if (type == ColumnType::Real)
+        appendReal(d);
+    else
+        appendDate(days);
+    m_impl->rawPending = true;
+    return true;
+}
+
+void Column::Builder::appendUnparsed(std::string_view t) {
+    const ColumnType type = m_impl->col->m_type;
+    if (type == ColumnType::Categorical || type == ColumnType::Text) {
+        appendParsed(t);
+        return;
+    }
+    if (!m_impl->keepRaw) m_impl->startKeepingRaw();
+    m_impl->col->m_raw.append(t);
+    m_impl->rawPending = false;
+    appendMissing();
+    m_impl->rawPending = true;
 }
 
 std::size_t Column::Builder::size() const { return m_impl->col->m_size; }
@@ -317,6 +406,7 @@ std::shared_ptr<const Column> Column::Builder::finish() {
     col->m_dates.shrink_to_fit();
     col->m_codes.shrink_to_fit();
     col->m_offsets.shrink_to_fit();
+    col->m_rawOffsets.shrink_to_fit();
     return col;
 }
 
@@ -325,13 +415,11 @@ std::shared_ptr<const Column> convertColumn(const Column& column, ColumnType tar
     std::size_t bad = 0;
     std::string scratch;
     for (std::size_t i = 0; i < column.size(); ++i) {
-        if (column.isMissing(i)) {
+        const std::string_view v = column.originalText(i, scratch);
+        if (v.empty()) {
             b.appendMissing();
-            continue;
-        }
-        const std::string_view v = column.stringViewAt(i, scratch);
-        if (!b.appendParsed(v)) {
-            b.appendMissing();
+        } else if (!b.appendParsed(v)) {
+            b.appendUnparsed(v);
             ++bad;
         }
     }

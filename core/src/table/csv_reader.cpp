@@ -88,21 +88,36 @@ bool parsesAsReal(std::string_view t) {
     return r.ec == std::errc() && r.ptr == t.data() + t.size() && std::isfinite(v);
 }
 
+// The missing-value tokens: match() is -1 for the empty field, the token's index for a token, and
+// kPresent otherwise.
 class MissingSet {
 public:
-    explicit MissingSet(const std::vector<std::string>& tokens) : m_tokens(tokens.begin(), tokens.end()) {
-        for (const auto& t : tokens) m_maxLen = std::max(m_maxLen, t.size());
+    static constexpr int kPresent = -2;
+    explicit MissingSet(const std::vector<std::string>& tokens) {
+        for (std::size_t k = 0; k < tokens.size(); ++k) {
+            m_tokens.emplace(tokens[k], int(k));
+            m_maxLen = std::max(m_maxLen, tokens[k].size());
+        }
     }
-    bool isMissing(std::string_view v) const {
-        if (v.empty()) return true;
-        if (v.size() > m_maxLen) return false;
-        return m_tokens.count(std::string(v)) > 0;
+    int match(std::string_view v) const {
+        if (v.empty()) return -1;
+        if (v.size() > m_maxLen) return kPresent;
+        auto it = m_tokens.find(v);
+        return it == m_tokens.end() ? kPresent : it->second;
     }
+    bool isMissing(std::string_view v) const { return match(v) != kPresent; }
 
 private:
-    std::set<std::string> m_tokens;
+    std::map<std::string, int, std::less<>> m_tokens;
     std::size_t m_maxLen = 0;
 };
+
+// A code, not a number: digits after an optional sign that start with a 0 followed by another
+// digit ("03097", "007.5", "-01"). Such columns stay categorical so that the zeros are kept.
+bool hasLeadingZero(std::string_view t) {
+    const std::size_t i = !t.empty() && (t[0] == '-' || t[0] == '+') ? 1 : 0;
+    return t.size() >= i + 2 && t[i] == '0' && t[i + 1] >= '0' && t[i + 1] <= '9';
+}
 
 std::string locate(const std::string& file, std::size_t line, std::size_t col = 0) {
     return formatLocation(file, (long long)line, (long long)col);
@@ -197,6 +212,7 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
             if (missing.isMissing(v)) continue;
             Inference& in = inf[c];
             ++in.values;
+            if ((in.canInt || in.canReal) && hasLeadingZero(v)) in.canInt = in.canReal = false;
             if (in.canInt && !parsesAsInt(v)) in.canInt = false;
             if (!in.canInt && in.canReal && !parsesAsReal(v)) in.canReal = false;
             if (in.canDate) {
@@ -267,11 +283,14 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
     while (tok2.next(fields, line)) {
         for (std::size_t c = 0; c < ncols; ++c) {
             std::string_view v = fields[c].value(scratch);
-            if (missing.isMissing(v)) {
+            if (const int token = missing.match(v); token != MissingSet::kPresent) {
+                // Codes -2 - k stand for missing token k until the dictionary is set.
                 if (types[c] == ColumnType::Categorical)
-                    codes[c].push_back(-1);
-                else
+                    codes[c].push_back(token < 0 ? -1 : -2 - token);
+                else if (token < 0)
                     builders[c].appendMissing();
+                else
+                    builders[c].appendMissingToken(v);
                 continue;
             }
             if (types[c] == ColumnType::Categorical) {
@@ -283,7 +302,7 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
                 }
                 codes[c].push_back(it->second);
             } else if (!builders[c].appendParsed(v)) {
-                builders[c].appendMissing();
+                builders[c].appendUnparsed(v);
                 if (unparsed[c]++ == 0) firstUnparsedLine[c] = line;
             }
         }
@@ -301,11 +320,18 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
                 forced || distinct <= std::min(options.categoricalMaxDistinct, std::max<std::size_t>(1, records / 2));
             if (categorical) {
                 builders[c].setDictionary(std::move(dictionaries[c]));
-                for (std::int32_t code : codes[c]) builders[c].appendCode(code);
+                for (std::int32_t code : codes[c]) {
+                    if (code <= -2)
+                        builders[c].appendMissingToken(options.missingTokens[std::size_t(-2 - code)]);
+                    else
+                        builders[c].appendCode(code);
+                }
             } else {
                 Column::Builder text(names[c], ColumnType::Text, records);
                 for (std::int32_t code : codes[c]) {
-                    if (code < 0)
+                    if (code <= -2)
+                        text.appendMissingToken(options.missingTokens[std::size_t(-2 - code)]);
+                    else if (code < 0)
                         text.appendMissing();
                     else
                         text.appendText(dictionaries[c][std::size_t(code)]);

@@ -38,11 +38,10 @@ void writeCsv(const Table& table, std::ostream& out, const CsvWriteOptions& opti
         line.clear();
         for (std::size_t c = 0; c < ncols; ++c) {
             if (c) line += options.delimiter;
-            const Column& col = table.column(c);
-            if (col.isMissing(r))
-                line += options.missing;
-            else
-                line += quoteCsvField(col.stringViewAt(r, scratch), options.delimiter);
+            // The cell's original text: untouched columns come out as they came in, missing-value
+            // tokens ("NA", "?") included; other missing cells as options.missing.
+            const std::string_view text = table.column(c).originalText(r, scratch);
+            line += text.empty() ? options.missing : quoteCsvField(text, options.delimiter);
         }
         line += '\n';
         out.write(line.data(), std::streamsize(line.size()));

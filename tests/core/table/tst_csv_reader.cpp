@@ -110,7 +110,10 @@ void TestCsvReader::infersTypes_data() {
     QTest::newRow("mixed number and word") << QByteArray("1\ntwo\n1\ntwo\n") << ColumnType::Categorical;
     QTest::newRow("inf is not a number") << QByteArray("inf\n1\ninf\n1\n") << ColumnType::Categorical;
     QTest::newRow("all missing") << QByteArray("\nNA\n") << ColumnType::Categorical;
-    QTest::newRow("leading zeros stay integer") << QByteArray("00123\n00456\n") << ColumnType::Integer;
+    // Codes (ZIP, FIPS, IDs) keep their zeros: a leading zero makes a column a code (issue 15).
+    QTest::newRow("leading zeros are a code") << QByteArray("00123\n00456\n00123\n00456\n") << ColumnType::Categorical;
+    QTest::newRow("one leading zero is enough") << QByteArray("12\n034\n12\n034\n") << ColumnType::Categorical;
+    QTest::newRow("zero itself is a number") << QByteArray("0\n10\n0.5\n") << ColumnType::Real;
     QTest::newRow("decimal comma is text-like")
         << QByteArray("\"1,5\"\n\"2,5\"\n\"1,5\"\n\"2,5\"\n") << ColumnType::Categorical;
 }

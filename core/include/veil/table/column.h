@@ -2,6 +2,11 @@
 // double for reals, int32 days since 1970-01-01 for dates, int32 codes into a dictionary for
 // categorical values, and one character buffer with offsets for free text. Missing values are
 // tracked in a separate mask for every type.
+//
+// Lossless: an integer, real or date column whose file text is not the canonical rendering of the
+// parsed value ("+5", "1.50", "2024/01/05"), or that holds text that did not parse under a type the
+// user chose, also keeps the original text of every cell. toString() and exports then give the
+// file's text back, and a type change re-derives from it (originalText), never from the number.
 #pragma once
 
 #include <cstdint>
@@ -52,6 +57,12 @@ public:
     std::string toString(std::size_t row) const;
     // Categorical: the dictionary value; text: the text; others: toString.
     std::string_view stringViewAt(std::size_t row, std::string& scratch) const;
+    // The cell as the file gave it: also the missing-value token ("NA", "?") of a missing cell, and
+    // the text of a cell that is missing because it did not parse under a type the user chose.
+    // Exports write this, so untouched columns come out as they came in.
+    std::string_view originalText(std::size_t row, std::string& scratch) const;
+    // True when the column keeps the original text of its cells (see above).
+    bool keepsOriginalText() const { return !m_rawOffsets.empty(); }
 
     // Raw arrays for fast loops.
     const std::vector<std::int64_t>& integers() const { return m_ints; }
@@ -75,6 +86,13 @@ private:
     std::vector<std::string> m_dictionary;
     std::string m_text;
     std::vector<std::uint64_t> m_offsets;
+    std::vector<std::string> m_missingTokens;  // m_missing[row] = 2 + k: missing, written as token k
+    std::string m_raw;                         // original cell text of numeric and date columns ...
+    std::vector<std::uint64_t> m_rawOffsets;   // ... empty when every cell is canonical
+    std::string canonicalText(std::size_t row) const;
+    std::string_view rawAt(std::size_t row) const {
+        return std::string_view(m_raw.data() + m_rawOffsets[row], m_rawOffsets[row + 1] - m_rawOffsets[row]);
+    }
 };
 
 // Builds a Column value by value. For categorical columns, appendCategory() interns strings.
@@ -86,6 +104,7 @@ public:
     Builder& operator=(Builder&&) noexcept;
 
     void appendMissing();
+    void appendMissingToken(std::string_view token);  // missing, written as token ("NA") on export
     void appendInteger(std::int64_t v);
     void appendReal(double v);
     void appendDate(std::int32_t daysSinceEpoch);
@@ -93,8 +112,11 @@ public:
     void appendCode(std::int32_t code);  // with a dictionary given by setDictionary
     void setDictionary(std::vector<std::string> dictionary);
     void appendText(std::string_view v);
-    // Appends the textual value parsed according to the column type; returns false if it does not parse.
+    // Appends the textual value parsed according to the column type; returns false if it does not
+    // parse. The text is kept when it is not the value's canonical rendering. On false nothing is
+    // appended; appendUnparsed then records the cell as missing with its text kept.
     bool appendParsed(std::string_view text);
+    void appendUnparsed(std::string_view text);
 
     std::size_t size() const;
     std::shared_ptr<const Column> finish();
@@ -111,8 +133,9 @@ std::string formatIsoDate(std::int32_t days);
 // Accepts YYYY-MM-DD (and YYYY/MM/DD); false if not a valid date.
 bool parseIsoDate(std::string_view text, std::int32_t& days);
 
-// Convert a column to another type (user override). Values that do not parse become missing and
-// are counted in *unparsed.
+// Convert a column to another type (user override), from each cell's original text. Values that do
+// not parse become missing (their text is kept, so converting back restores them) and are counted
+// in *unparsed.
 std::shared_ptr<const Column> convertColumn(const Column& column, ColumnType target, std::size_t* unparsed = nullptr);
 
 }  // namespace veil

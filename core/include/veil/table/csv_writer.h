@@ -1,4 +1,5 @@
-// CSV writer: RFC 4180 quoting where needed, LF line endings, UTF-8. Written atomically (a
+// CSV writer: RFC 4180 quoting where needed, LF line endings, UTF-8; each cell's original text
+// (Column::originalText). Written atomically (a
 // temporary file in the same folder, flushed, then renamed over the target).
 #pragma once
 
@@ -13,7 +14,7 @@ namespace veil {
 struct CsvWriteOptions {
     char delimiter = ',';
     bool writeHeader = true;
-    std::string missing;  // how missing values are written
+    std::string missing;  // how missing cells without an original token are written
 };
 
 Status writeCsvFile(const Table& table, const std::string& path, const CsvWriteOptions& options = {});

@@ -30,7 +30,8 @@ public:
 
     Table withRole(std::size_t index, AttributeRole role) const;
     Table withColumn(std::size_t index, std::shared_ptr<const Column> column) const;
-    // Converts a column to another type; values that do not parse become missing.
+    // Converts a column to another type from its cells' original text; values that do not parse
+    // become missing (their text kept: converting back restores them).
     Table withColumnType(std::size_t index, ColumnType type, std::size_t* unparsed = nullptr) const;
     // A table with the given rows (in that order).
     Table selectRows(const std::vector<std::size_t>& rows) const;
