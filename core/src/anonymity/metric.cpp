@@ -29,9 +29,7 @@ const char* metricName(MetricKind m) {
 }
 
 std::optional<MetricKind> parseMetric(std::string_view name) {
-    for (auto m : {MetricKind::Loss, MetricKind::Entropy, MetricKind::EntropyNonMonotonic, MetricKind::Discernibility,
-                   MetricKind::DiscernibilityPenalized, MetricKind::Aecs, MetricKind::Precision, MetricKind::Height,
-                   MetricKind::Ncp})
+    for (auto m : kAllMetrics)
         if (name == metricName(m)) return m;
     return std::nullopt;
 }

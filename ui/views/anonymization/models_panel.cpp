@@ -23,15 +23,6 @@ using anonymity::TClosenessVariant;
 
 namespace {
 enum MergeId { MergeK = 1, MergeL, MergeC, MergeT, MergeSuppression };
-const MetricKind kMetrics[] = {MetricKind::Loss,
-                               MetricKind::Entropy,
-                               MetricKind::EntropyNonMonotonic,
-                               MetricKind::Discernibility,
-                               MetricKind::DiscernibilityPenalized,
-                               MetricKind::Aecs,
-                               MetricKind::Precision,
-                               MetricKind::Height,
-                               MetricKind::Ncp};
 }  // namespace
 
 ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget* parent)
@@ -101,7 +92,8 @@ ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget*
     runForm->addRow(tr("&Suppression limit:"), m_suppression);
     m_metric = new QComboBox(run);
     m_metric->setObjectName(QStringLiteral("anon-metric"));
-    for (MetricKind m : kMetrics) m_metric->addItem(QString::fromLatin1(anonymity::metricName(m)), int(m));
+    for (MetricKind m : anonymity::kAllMetrics)
+        m_metric->addItem(QString::fromLatin1(anonymity::metricName(m)), int(m));
     runForm->addRow(tr("&Metric:"), m_metric);
     m_algorithm = new QComboBox(run);
     m_algorithm->setObjectName(QStringLiteral("anon-algorithm"));

@@ -79,10 +79,7 @@ QJsonObject releaseManifest(const AnonymizationRun& run, const AnonymizationSett
             QJsonObject{{"variant", anonymity::tClosenessVariantName(config.models.tCloseness->variant)},
                         {"t", config.models.tCloseness->t}};
     QJsonObject metrics;
-    using anonymity::MetricKind;
-    for (MetricKind m : {MetricKind::Loss, MetricKind::Entropy, MetricKind::EntropyNonMonotonic,
-                         MetricKind::Discernibility, MetricKind::DiscernibilityPenalized, MetricKind::Aecs,
-                         MetricKind::Precision, MetricKind::Height, MetricKind::Ncp})
+    for (anonymity::MetricKind m : anonymity::kAllMetrics)
         metrics[QString::fromLatin1(anonymity::metricName(m))] = number(r.metrics.get(m));
 
     QJsonObject manifest{

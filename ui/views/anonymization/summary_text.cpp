@@ -50,16 +50,7 @@ QString summaryHtml(const AnonymizationRun& run) {
     html += QObject::tr("<p><b>Information loss</b> (optimised: %1)</p>")
                 .arg(QString::fromLatin1(anonymity::metricName(r.metric)));
     html += QStringLiteral("<table cellspacing=0 cellpadding=2>");
-    const MetricKind metrics[] = {MetricKind::Loss,
-                                  MetricKind::Entropy,
-                                  MetricKind::EntropyNonMonotonic,
-                                  MetricKind::Discernibility,
-                                  MetricKind::DiscernibilityPenalized,
-                                  MetricKind::Aecs,
-                                  MetricKind::Precision,
-                                  MetricKind::Height,
-                                  MetricKind::Ncp};
-    for (MetricKind m : metrics)
+    for (MetricKind m : anonymity::kAllMetrics)
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
                     .arg(QString::fromLatin1(anonymity::metricName(m)), number(r.metrics.get(m)));
     html += QStringLiteral("</table>");

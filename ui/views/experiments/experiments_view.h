@@ -24,6 +24,7 @@ class QChartView;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
@@ -82,7 +83,17 @@ Q_SIGNALS:
     void runEnded();
 
 private:
+    enum WorkloadChoice { PrefixChoice, IdentityChoice, RandomRangesChoice, FromFileChoice };
+    // experiments_view_controls.cpp
     QWidget* buildControls();
+    QLayout* buildFileRow();
+    QLayout* buildTypeRow();
+    QWidget* buildDataGroup();
+    QWidget* buildMethodsGroup();
+    QWidget* buildGridGroup();
+    QLayout* buildRunRow();
+    QWidget* buildShowGroup();
+    // experiments_view.cpp
     void populateMethods();
     nlohmann::json settingsJson() const;
     void applySettingsJson(const nlohmann::json& j);

@@ -32,6 +32,17 @@ enum class MetricKind {
     Ncp
 };
 
+// Every metric, in the order above (the order reports and menus list them in).
+inline constexpr MetricKind kAllMetrics[] = {MetricKind::Loss,
+                                             MetricKind::Entropy,
+                                             MetricKind::EntropyNonMonotonic,
+                                             MetricKind::Discernibility,
+                                             MetricKind::DiscernibilityPenalized,
+                                             MetricKind::Aecs,
+                                             MetricKind::Precision,
+                                             MetricKind::Height,
+                                             MetricKind::Ncp};
+
 // CLI names: loss, entropy, entropy-nm, discernibility, dm, aecs, precision, height, ncp.
 const char* metricName(MetricKind m);
 std::optional<MetricKind> parseMetric(std::string_view name);
