@@ -5,10 +5,12 @@
 
 namespace veil::graph {
 
+// Both directions of every pair are bucketed by node into CSR rows (a counting sort), then each row
+// is sorted and deduplicated in place: O(m + sum of deg log deg), no sort of the whole edge list.
 Result<Graph> Graph::fromPairs(std::size_t n, std::vector<std::pair<NodeId, NodeId>> pairs, BuildReport* report) {
     BuildReport local;
-    std::vector<Edge> edges;
-    edges.reserve(pairs.size());
+    Graph g;
+    g.m_offsets.assign(n + 1, 0);
     for (const auto& [a, b] : pairs) {
         if (a >= n || b >= n)
             return Status::invalidArgument("edge (" + std::to_string(a) + ", " + std::to_string(b) +
@@ -17,14 +19,34 @@ Result<Graph> Graph::fromPairs(std::size_t n, std::vector<std::pair<NodeId, Node
             ++local.selfLoops;
             continue;
         }
-        edges.push_back(a < b ? Edge{a, b} : Edge{b, a});
+        ++g.m_offsets[a + 1];
+        ++g.m_offsets[b + 1];
     }
-    std::sort(edges.begin(), edges.end());
-    const auto last = std::unique(edges.begin(), edges.end());
-    local.duplicates = static_cast<long long>(edges.end() - last);
-    edges.erase(last, edges.end());
+    for (std::size_t v = 0; v < n; ++v) g.m_offsets[v + 1] += g.m_offsets[v];
+    g.m_targets.resize(g.m_offsets[n]);
+    std::vector<std::size_t> pos(g.m_offsets.begin(), g.m_offsets.end() - 1);
+    for (const auto& [a, b] : pairs) {
+        if (a == b) continue;
+        g.m_targets[pos[a]++] = b;
+        g.m_targets[pos[b]++] = a;
+    }
+    pairs = {};
+    const auto at = [&](std::size_t i) { return g.m_targets.begin() + static_cast<std::ptrdiff_t>(i); };
+    std::size_t kept = 0, rowBegin = 0;
+    for (std::size_t v = 0; v < n; ++v) {
+        const std::size_t rowEnd = g.m_offsets[v + 1];
+        std::sort(at(rowBegin), at(rowEnd));
+        const auto last = std::unique(at(rowBegin), at(rowEnd));
+        g.m_offsets[v] = kept;
+        kept = static_cast<std::size_t>(std::move(at(rowBegin), last, at(kept)) - g.m_targets.begin());
+        rowBegin = rowEnd;
+    }
+    // A pair repeated k times leaves k - 1 extra copies in each of its two rows.
+    local.duplicates = static_cast<long long>((g.m_targets.size() - kept) / 2);
+    g.m_offsets[n] = kept;
+    g.m_targets.resize(kept);
     if (report) *report = local;
-    return fromSimpleEdges(n, edges);
+    return g;
 }
 
 Graph Graph::fromSimpleEdges(std::size_t n, const std::vector<Edge>& edges) {

@@ -1,15 +1,14 @@
-// Edge-list and label-file readers, and format dispatch by extension.
+// Label-file reader, format dispatch by extension (files are memory-mapped) and the readers' shared
+// tail. The edge-list reader itself is in edge_list_reader.cpp.
 #include "veil/graph/graph_io.h"
 
 #include "veil/io/atomic_file.h"
+#include "veil/io/mapped_file.h"
 
 #include "graph/detail/build.h"
 #include "graph/detail/node_index.h"
 
 #include <algorithm>
-#include <charconv>
-#include <fstream>
-#include <sstream>
 #include <unordered_map>
 
 namespace veil::graph {
@@ -31,12 +30,6 @@ std::vector<std::string> fields(std::string_view line) {
     }
     if (!cur.empty()) out.push_back(std::move(cur));
     return out;
-}
-
-bool isNumber(const std::string& s) {
-    double v = 0;
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-    return r.ec == std::errc() && r.ptr == s.data() + s.size();
 }
 
 template <typename Fn>
@@ -79,8 +72,13 @@ Result<LoadedGraph> buildLoaded(const NodeIndex& index, std::vector<std::pair<No
         a = remap[a];
         b = remap[b];
     }
+    return buildNumbered(std::move(names), std::move(pairs), sourceName);
+}
+
+Result<LoadedGraph> buildNumbered(std::vector<std::string> names, std::vector<std::pair<NodeId, NodeId>> pairs,
+                                  const std::string& sourceName) {
     LoadedGraph out;
-    auto g = Graph::fromPairs(index.size(), std::move(pairs), &out.report);
+    auto g = Graph::fromPairs(names.size(), std::move(pairs), &out.report);
     if (!g) return g.status();
     out.graph = std::move(g.value());
     out.graph.setNodeNames(std::move(names));
@@ -92,37 +90,15 @@ Result<LoadedGraph> buildLoaded(const NodeIndex& index, std::vector<std::pair<No
 }
 }  // namespace detail
 
-Result<LoadedGraph> parseEdgeList(std::string_view text, const std::string& sourceName) {
-    detail::NodeIndex index;
-    std::vector<std::pair<NodeId, NodeId>> pairs;
-    long long weighted = 0;
-    const Status st = forEachLine(text, [&](std::string_view line, long long lineNo) -> Status {
-        const auto f = fields(line);
-        if (f.empty()) return Status::ok();
-        if (f.size() == 1 || f.size() > 3 || (f.size() == 3 && !isNumber(f[2])))
-            return Status::parseError(formatLocation(sourceName, lineNo) +
-                                      ": expected 'u v' (optionally a numeric weight), found " +
-                                      std::to_string(f.size()) + " field(s) in '" + std::string(line) + "'");
-        if (f.size() == 3) ++weighted;
-        pairs.emplace_back(index.intern(f[0]), index.intern(f[1]));
-        return Status::ok();
-    });
-    if (!st) return st;
-    if (pairs.empty()) return Status::parseError(sourceName + ": no edges found");
-    auto out = detail::buildLoaded(index, std::move(pairs), sourceName);
-    if (out && weighted > 0)
-        out->warnings.push_back(sourceName + ": ignored the third field (weight) on " + std::to_string(weighted) +
-                                " line(s)");
-    return out;
-}
-
 Result<LoadedGraph> loadGraph(const std::string& path) {
-    auto text = readFile(path, "a graph file (edge list, .gml or .graphml)");
-    if (!text) return text.status();
+    VEIL_RETURN_IF_ERROR(checkReadableFile(path, "a graph file (edge list, .gml or .graphml)"));
+    auto file = MappedFile::open(path);  // read in place: no copy of a large edge list
+    if (!file) return file.status();
+    const std::string_view text = (*file)->bytes();
     const std::string ext = lowerExtension(path);
-    if (ext == "gml") return parseGml(*text, path);
-    if (ext == "graphml" || ext == "xml") return parseGraphml(*text, path);
-    return parseEdgeList(*text, path);
+    if (ext == "gml") return parseGml(text, path);
+    if (ext == "graphml" || ext == "xml") return parseGraphml(std::string(text), path);
+    return parseEdgeList(text, path);
 }
 
 Status parseLabels(std::string_view text, const std::string& sourceName, Graph& graph,

@@ -1,11 +1,15 @@
 // Exact statistics. Triangle counting: degree-ordered orientation and marking (Chiba & Nishizeki,
-// SIAM J. Comput. 1985; Schank & Wagner 2005 "forward" algorithm).
+// SIAM J. Comput. 1985; Schank & Wagner 2005 "forward" algorithm). Structural uniqueness: nodes
+// grouped by a multiset hash of their neighbours' degrees, groups split by exact comparison.
 #include "veil/graph/statistics.h"
 
+#include "graph/detail/flat_id_map.h"
+#include "graph/detail/neighbourhood_profile.h"
+
 #include <algorithm>
-#include <map>
 #include <memory>
 #include <numeric>
+#include <span>
 
 namespace veil::graph {
 namespace {
@@ -20,12 +24,12 @@ struct Forward {
 Forward orient(const Graph& g) {
     const std::size_t n = g.nodeCount();
     Forward f;
+    // Rank by (degree, id): a counting sort on degree, ids ascending within a degree.
+    std::vector<std::size_t> start(maxDegree(g) + 2, 0);
+    for (NodeId v = 0; v < n; ++v) ++start[g.degree(v) + 1];
+    std::partial_sum(start.begin(), start.end(), start.begin());
     f.nodeOfRank.resize(n);
-    std::iota(f.nodeOfRank.begin(), f.nodeOfRank.end(), NodeId{0});
-    std::sort(f.nodeOfRank.begin(), f.nodeOfRank.end(), [&](NodeId a, NodeId b) {
-        const auto da = g.degree(a), db = g.degree(b);
-        return da != db ? da < db : a < b;
-    });
+    for (NodeId v = 0; v < n; ++v) f.nodeOfRank[start[g.degree(v)]++] = v;
     std::vector<NodeId> rank(n);
     for (std::size_t r = 0; r < n; ++r) rank[f.nodeOfRank[r]] = static_cast<NodeId>(r);
     f.offsets.assign(n + 1, 0);
@@ -151,25 +155,71 @@ std::size_t maxCommonNeighbours(const Graph& g) {
     return best;
 }
 
+namespace detail {
+
+// A sum of mixed elements, which needs no sorting: MSet-Add-Hash of Clarke et al., "Incremental
+// multiset hash functions and their application to memory integrity checking", ASIACRYPT 2003.
+std::uint64_t profileHash(const Graph& g, NodeId v) {
+    std::uint64_t h = mix64(g.degree(v) ^ 0x5bd1e995ULL);
+    for (NodeId w : g.neighbors(v)) h += mix64(g.degree(w));
+    return h;
+}
+
+// Each member's profile sorted, members sorted by profile, neighbours in that order compared: exact,
+// so a hash collision never changes structuralUniqueness.
+long long uniqueProfilesAmong(const Graph& g, const std::vector<NodeId>& group) {
+    std::vector<std::size_t> begin(group.size() + 1, 0);
+    std::vector<std::size_t> flat;
+    for (std::size_t k = 0; k < group.size(); ++k) {
+        for (NodeId w : g.neighbors(group[k])) flat.push_back(g.degree(w));
+        std::sort(flat.begin() + static_cast<std::ptrdiff_t>(begin[k]), flat.end());
+        begin[k + 1] = flat.size();
+    }
+    const auto profile = [&](std::size_t k) {
+        return std::span<const std::size_t>(flat.data() + begin[k], begin[k + 1] - begin[k]);
+    };
+    std::vector<std::size_t> order(group.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const auto pa = profile(a), pb = profile(b);
+        return std::lexicographical_compare(pa.begin(), pa.end(), pb.begin(), pb.end());
+    });
+    const auto same = [&](std::size_t a, std::size_t b) {
+        const auto pa = profile(order[a]), pb = profile(order[b]);
+        return std::equal(pa.begin(), pa.end(), pb.begin(), pb.end());
+    };
+    long long unique = 0;
+    for (std::size_t k = 0; k < order.size(); ++k)
+        unique += (k == 0 || !same(k - 1, k)) && (k + 1 == order.size() || !same(k, k + 1)) ? 1 : 0;
+    return unique;
+}
+
+}  // namespace detail
+
 StructuralUniqueness structuralUniqueness(const Graph& g) {
     const std::size_t n = g.nodeCount();
     StructuralUniqueness out;
     if (n == 0) return out;
-    std::map<std::size_t, long long> byDegree;
-    std::map<std::vector<std::size_t>, long long> byProfile;
-    std::vector<std::vector<std::size_t>> profile(n);
+    std::vector<long long> byDegree(maxDegree(g) + 1, 0);
+    std::vector<std::pair<std::uint64_t, NodeId>> keyed(n);  // (profile hash, node)
     for (NodeId v = 0; v < n; ++v) {
         ++byDegree[g.degree(v)];
-        auto& p = profile[v];
-        p.push_back(g.degree(v));
-        for (NodeId w : g.neighbors(v)) p.push_back(g.degree(w));
-        std::sort(p.begin() + 1, p.end());
-        ++byProfile[p];
+        keyed[v] = {detail::profileHash(g, v), v};
     }
+    std::sort(keyed.begin(), keyed.end());
     long long uniqueDegree = 0, uniqueProfile = 0;
-    for (NodeId v = 0; v < n; ++v) {
-        uniqueDegree += byDegree[g.degree(v)] == 1;
-        uniqueProfile += byProfile[profile[v]] == 1;
+    for (NodeId v = 0; v < n; ++v) uniqueDegree += byDegree[g.degree(v)] == 1 ? 1 : 0;
+    std::vector<NodeId> group;
+    for (std::size_t i = 0, j = 0; i < n; i = j) {
+        j = i + 1;
+        while (j < n && keyed[j].first == keyed[i].first) ++j;
+        if (j - i == 1) {
+            ++uniqueProfile;
+            continue;
+        }
+        group.clear();
+        for (std::size_t k = i; k < j; ++k) group.push_back(keyed[k].second);
+        uniqueProfile += detail::uniqueProfilesAmong(g, group);
     }
     out.uniqueByDegree = static_cast<double>(uniqueDegree) / static_cast<double>(n);
     out.uniqueByNeighbourhood = static_cast<double>(uniqueProfile) / static_cast<double>(n);

@@ -1,5 +1,6 @@
 // Exact statistics against networkx (SOURCE.md) and golden.py (tests/data/graphs) figures;
-// graphlets exact vs edge-sampling; labelled counts and local profile queries.
+// graphlets exact vs edge-sampling; labelled counts and local profile queries; structural
+// uniqueness against a brute force over node pairs.
 #include "graph_test_util.h"
 
 #include "veil/common/random.h"
@@ -8,7 +9,10 @@
 #include "veil/graph/labelled_counts.h"
 #include "veil/graph/statistics.h"
 
+#include "graph/detail/neighbourhood_profile.h"
+
 #include <cmath>
+#include <numeric>
 
 using namespace veil::graph;
 
@@ -19,6 +23,8 @@ private slots:
     void networkxFigures();
     void commonNeighboursAndUniqueness_data();
     void commonNeighboursAndUniqueness();
+    void uniquenessBruteForce_data();
+    void uniquenessBruteForce();
     void graphletsExact_data();
     void graphletsExact();
     void graphletsPerEdgeSumsToExact();
@@ -98,6 +104,73 @@ void TestGraphStatistics::commonNeighboursAndUniqueness() {
     const double n = static_cast<double>(g.nodeCount());
     QCOMPARE(static_cast<int>(std::lround(u.uniqueByDegree * n)), uniqueDeg);
     QCOMPARE(static_cast<int>(std::lround(u.uniqueByNeighbourhood * n)), uniqueNbhd);
+}
+
+namespace {
+// Brute force over node pairs: v is unique by neighbourhood when no other node has the same degree
+// and the same sorted list of neighbour degrees.
+std::pair<long long, long long> uniqueByBruteForce(const Graph& g) {
+    const std::size_t n = g.nodeCount();
+    std::vector<std::vector<std::size_t>> profile(n);
+    for (NodeId v = 0; v < n; ++v) {
+        for (NodeId w : g.neighbors(v)) profile[v].push_back(g.degree(w));
+        std::sort(profile[v].begin(), profile[v].end());
+    }
+    long long byDegree = 0, byProfile = 0;
+    for (NodeId v = 0; v < n; ++v) {
+        bool degreeShared = false, profileShared = false;
+        for (NodeId u = 0; u < n; ++u) {
+            if (u == v || g.degree(u) != g.degree(v)) continue;
+            degreeShared = true;
+            profileShared = profileShared || profile[u] == profile[v];
+        }
+        byDegree += degreeShared ? 0 : 1;
+        byProfile += profileShared ? 0 : 1;
+    }
+    return {byDegree, byProfile};
+}
+
+Graph randomGraph(std::size_t n, std::uint64_t permille, std::uint64_t seed) {
+    veil::SeededRandom rng(seed);
+    std::vector<std::pair<int, int>> e;
+    for (std::size_t u = 0; u < n; ++u)
+        for (std::size_t v = u + 1; v < n; ++v)
+            if (rng.uniformBelow(1000) < permille) e.emplace_back(static_cast<int>(u), static_cast<int>(v));
+    return makeGraph(n, e);
+}
+}  // namespace
+
+void TestGraphStatistics::uniquenessBruteForce_data() {
+    QTest::addColumn<QString>("name");
+    QTest::newRow("empty graph") << "empty";
+    QTest::newRow("star") << "star";
+    QTest::newRow("clique") << "clique";
+    QTest::newRow("path") << "path";
+    QTest::newRow("karate") << "karate";
+    for (int seed = 1; seed <= 12; ++seed) QTest::addRow("random %d", seed) << QString("random %1").arg(seed);
+}
+
+void TestGraphStatistics::uniquenessBruteForce() {
+    QFETCH(QString, name);
+    Graph g;
+    if (name == "empty") g = makeGraph(5, {});
+    if (name == "star") g = makeStar(7);
+    if (name == "clique") g = makeClique(6);
+    if (name == "path") g = makePath(9);
+    if (name == "karate") g = loadTestGraph("karate");
+    if (name.startsWith("random")) {
+        const auto seed = name.section(' ', 1).toULongLong();
+        g = randomGraph(10 + 7 * seed, 20 + 40 * (seed % 4), seed);  // sparse to dense, many ties
+    }
+    const auto [byDegree, byProfile] = uniqueByBruteForce(g);
+    const auto u = structuralUniqueness(g);
+    const double n = static_cast<double>(g.nodeCount());
+    QCOMPARE(u.uniqueByDegree, static_cast<double>(byDegree) / n);
+    QCOMPARE(u.uniqueByNeighbourhood, static_cast<double>(byProfile) / n);
+    // All nodes in one group, as if every hash collided: the exact split alone gives the count.
+    std::vector<NodeId> all(g.nodeCount());
+    std::iota(all.begin(), all.end(), NodeId{0});
+    QCOMPARE(veil::graph::detail::uniqueProfilesAmong(g, all), byProfile);
 }
 
 void TestGraphStatistics::graphletsExact_data() {

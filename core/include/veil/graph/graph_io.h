@@ -1,8 +1,9 @@
 // Graph readers: edge lists (whitespace or comma separated, '#' / '%' comments), GraphML (Boost's
 // reader), GML (own small reader) and node-label files (`id label` per line). Directed input is
 // made undirected; self-loops and duplicate edges are dropped and counted in a warning. Errors
-// name file:line. Node names are the ids of the file; they are numbered in numeric order when all
-// are integers (so a `0..n-1` file keeps its ids), in text order otherwise.
+// name file:line (file:line:column for edge lists). Node names are the ids of the file, exactly as
+// written; they are numbered in numeric order when all are integers (so a `0..n-1` file keeps its
+// ids), in text order otherwise.
 #pragma once
 
 #include "veil/common/status.h"
@@ -21,8 +22,11 @@ struct LoadedGraph {
 };
 
 // Parses an edge list from text; sourceName is used in messages. Lines: `u v` or `u,v`, an optional
-// third numeric field (weight) is ignored. Errors: a line with one field or a non-numeric third
-// field (ParseError with sourceName:line). Complexity O(m log m).
+// third numeric field (weight) is ignored. Canonical decimal ids (no leading zero, at most 18
+// digits) are read in one pass with std::from_chars; any other id ("007", "-1", "alice") makes the
+// reader go over the text again with string ids. Errors: a line with one field, more than three, or
+// a non-numeric third field (ParseError with sourceName:line:column); no edges at all.
+// Complexity O(L + m + sum of deg log deg) for L bytes of text (plus O(n log n) for sparse ids).
 Result<LoadedGraph> parseEdgeList(std::string_view text, const std::string& sourceName);
 // Parses GML (`graph [ node [ id .. value .. ] edge [ source .. target .. ] ]`). Node `value`
 // (or `label` when there is no value) becomes the node label; isolated nodes are kept.

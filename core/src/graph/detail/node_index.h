@@ -1,10 +1,12 @@
 // NodeIndex: maps the node ids found in a file to dense indices (numeric order when all ids are
-// non-negative integers, text order otherwise). Shared by the edge-list, GML and GraphML readers.
+// non-negative integers, text order otherwise). Shared by the edge-list, GML and GraphML readers;
+// orderNodeTokens is the numbering rule itself, also used by the edge list's string-id path.
 #pragma once
 
 #include "veil/graph/graph.h"
 
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -23,6 +25,13 @@ private:
     std::vector<std::string> m_tokens;
 };
 
-bool isUnsignedInteger(const std::string& s);
+// Digits only, at most 18 of them (so the value fits a 64-bit integer); "007" counts.
+bool isUnsignedInteger(std::string_view s);
+
+// Final numbering of distinct tokens given in provisional (first-seen) order: numeric order when
+// every token isUnsignedInteger (equal values such as "7" and "007" by text), text order otherwise.
+// Fills remap (provisional -> final) and names (final -> token). O(k log k) for k tokens.
+void orderNodeTokens(const std::vector<std::string_view>& tokens, std::vector<NodeId>& remap,
+                     std::vector<std::string>& names);
 
 }  // namespace veil::graph::detail
