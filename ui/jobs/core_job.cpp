@@ -1,5 +1,6 @@
 #include "jobs/core_job.h"
 
+#include "jobs/worker_pool.h"
 #include "workbench/job_monitor.h"
 
 #include <QFutureWatcher>
@@ -73,7 +74,7 @@ void CoreJob::start(const QString& label, Work work) {
     });
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] { onFinished(watcher); });
     if (m_monitor) m_monitor->begin(label, [this] { cancel(); });
-    watcher->setFuture(QtConcurrent::run(runInWorker, std::move(work), m_cancel));
+    watcher->setFuture(QtConcurrent::run(workerPool(), runInWorker, std::move(work), m_cancel));
 }
 
 void CoreJob::cancel() {

@@ -1,5 +1,6 @@
 #include "jobs/table_loader.h"
 
+#include "jobs/worker_pool.h"
 #include "workbench/local_path.h"
 #include "veil/common/run_context.h"
 
@@ -81,7 +82,7 @@ void TableLoader::start(const QString& path, const CsvReadOptions& options) {
     });
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] { onFinished(watcher); });
     Q_EMIT started(path);
-    watcher->setFuture(QtConcurrent::run(loadInWorker, path, options, m_cancel));
+    watcher->setFuture(QtConcurrent::run(workerPool(), loadInWorker, path, options, m_cancel));
 }
 
 void TableLoader::cancel() {

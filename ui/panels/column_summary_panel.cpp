@@ -1,5 +1,6 @@
 #include "panels/column_summary_panel.h"
 
+#include "jobs/worker_pool.h"
 #include "charts/value_counts_chart_builder.h"
 #include "document/document.h"
 #include "models/attribute_style.h"
@@ -110,7 +111,7 @@ void ColumnSummaryPanel::refresh() {
     const Table table = m_document->table();
     const int column = m_column;
     const quint64 generation = m_generation;
-    m_watcher->setFuture(QtConcurrent::run([table, column, generation] {
+    m_watcher->setFuture(QtConcurrent::run(workerPool(), [table, column, generation] {
         Computed c;
         c.column = column;
         c.generation = generation;

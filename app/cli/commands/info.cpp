@@ -62,8 +62,7 @@ int runInfo(const InfoOptions& o) {
     const veil::Table& table = read->table;
     for (const auto& w : read->warnings) std::cerr << "veil-cli: warning: " << w << '\n';
 
-    std::vector<veil::ColumnSummary> summaries;
-    for (std::size_t c = 0; c < table.columnCount(); ++c) summaries.push_back(veil::summarizeColumn(table, c));
+    const std::vector<veil::ColumnSummary> summaries = veil::summarizeTable(table);
 
     if (o.json) {
         nlohmann::json j;

@@ -3,7 +3,7 @@
 // (method, k) with the anonymity engine, in parallel over the pairs.
 #include "detail/anonymity_sweep.h"
 
-#include "detail/parallel.h"
+#include "veil/common/parallel.h"
 #include "veil/anonymity/anonymization.h"
 #include "veil/common/validate.h"
 #include "veil/eval/method_registry.h"
@@ -106,8 +106,7 @@ Result<SweepResult> runAnonymitySweep(const Experiment& experiment, const Experi
     if (!inputs.table || !inputs.anonymity)
         return Status::invalidArgument("the anonymity experiment's table is not loaded");
     ctx.report(0.0, "Preparing the sweep");
-    const int threads =
-        options.threads == 0 ? std::max(1, static_cast<int>(std::thread::hardware_concurrency())) : options.threads;
+    const int threads = options.threads == 0 ? hardwareThreads() : options.threads;
     const std::size_t M = experiment.methods.size(), K = inputs.epsilons.size();
     if (M == 0 || K == 0) return Status::invalidArgument("the experiment has no methods or k values");
 
@@ -148,7 +147,7 @@ Result<SweepResult> runAnonymitySweep(const Experiment& experiment, const Experi
     RunContext inner;  // each anonymization sees the cancel token, not the
                        // progress (reported per pair)
     inner.cancel = ctx.cancel;
-    Status status = detail::parallelFor(
+    Status status = parallelFor(
         total, threads, ctx,
         [&](std::size_t i) -> Status {
             const std::size_t m = i / K, kk = i % K;

@@ -3,7 +3,7 @@
 #include "veil/eval/sweep.h"
 
 #include "detail/anonymity_sweep.h"
-#include "detail/parallel.h"
+#include "veil/common/parallel.h"
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
 #include "veil/eval/method_registry.h"
@@ -81,8 +81,7 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
             "a sweep measures every method's error against the true answers, so it runs in teaching "
             "mode only (public or sample data): turn teaching mode on (veil-cli sweep --teaching)");
     ctx.report(0.0, "Preparing the sweep");
-    const int threads =
-        options.threads == 0 ? std::max(1, static_cast<int>(std::thread::hardware_concurrency())) : options.threads;
+    const int threads = options.threads == 0 ? hardwareThreads() : options.threads;
     const std::size_t M = experiment.methods.size(), E = inputs.epsilons.size();
     const auto T = static_cast<std::size_t>(experiment.trials);
     if (M == 0 || E == 0 || T == 0) return Status::invalidArgument("the experiment has no methods, epsilons or trials");
@@ -100,7 +99,7 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
     std::vector<HistogramData> samples;
     if (sampled) {
         samples.resize(T);
-        VEIL_RETURN_IF_ERROR(detail::parallelFor(T, threads, ctx, [&](std::size_t t) -> Status {
+        VEIL_RETURN_IF_ERROR(parallelFor(T, threads, ctx, [&](std::size_t t) -> Status {
             auto rng = makeSource(
                 experiment.seed,
                 SeededRandom::deriveSeed(SeededRandom::deriveSeed(experiment.seed.value_or(0), kDataStream), t));
@@ -116,7 +115,7 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
     // Per (method, data set): prepared state and true answers (shared read-only by the trials).
     std::vector<std::shared_ptr<const void>> prepared(M * D);
     std::vector<std::vector<double>> truth(M * D);
-    VEIL_RETURN_IF_ERROR(detail::parallelFor(M * D, threads, ctx, [&](std::size_t i) -> Status {
+    VEIL_RETURN_IF_ERROR(parallelFor(M * D, threads, ctx, [&](std::size_t i) -> Status {
         const std::size_t m = i / D, d = i % D;
         const auto& data = dataFor(d);
         TrialInput in{data,    inputs.workload,   experiment.methods[m].options, experiment.delta,
@@ -166,7 +165,7 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
     const std::size_t total = M * E * T;
     const std::size_t stride = std::max<std::size_t>(1, total / 100);
     const auto start = std::chrono::steady_clock::now();
-    Status status = detail::parallelFor(
+    Status status = parallelFor(
         total, threads, ctx,
         [&](std::size_t i) -> Status {
             const std::size_t m = i / (E * T), e = (i / T) % E;

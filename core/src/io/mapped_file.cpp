@@ -1,6 +1,7 @@
 #include "veil/io/mapped_file.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 #include <fcntl.h>
@@ -43,6 +44,16 @@ Result<std::shared_ptr<MappedFile>> MappedFile::open(const std::string& path) {
     }
     ::close(fd);
     return file;
+}
+
+void MappedFile::release(std::string_view range) const {
+    if (!m_mapped || range.empty()) return;
+    const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const auto from = reinterpret_cast<std::uintptr_t>(range.data());
+    const std::uintptr_t begin = (from + page - 1) / page * page, end = (from + range.size()) / page * page;
+    const auto lo = reinterpret_cast<std::uintptr_t>(m_data), hi = lo + m_size;
+    if (begin < end && begin >= lo && end <= hi)
+        ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);  // NOLINT(performance-no-int-to-ptr)
 }
 
 MappedFile::~MappedFile() {

@@ -1,5 +1,8 @@
 #include "veil/table/column_summary.h"
 
+#include "detail/distinct_count.h"
+#include "veil/common/parallel.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -9,14 +12,25 @@
 namespace veil {
 
 namespace {
+
+// The rows holding the smallest and largest value of a numeric column (first ones on ties).
 template <typename T>
-std::size_t countDistinct(const std::vector<T>& values, const Column& c) {
-    std::unordered_set<T> seen;
-    seen.reserve(1024);
-    for (std::size_t i = 0; i < c.size(); ++i)
-        if (!c.isMissing(i)) seen.insert(values[i]);
-    return seen.size();
+bool findExtremes(const std::vector<T>& values, const Column& c, std::size_t& minRow, std::size_t& maxRow) {
+    const auto& missing = c.missingMask();
+    bool any = false;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (!missing.empty() && missing[i]) continue;
+        if (!any) {
+            minRow = maxRow = i;
+            any = true;
+            continue;
+        }
+        if (values[i] < values[minRow]) minRow = i;
+        if (values[i] > values[maxRow]) maxRow = i;
+    }
+    return any;
 }
+
 }  // namespace
 
 ColumnSummary summarizeColumn(const Table& table, std::size_t index) {
@@ -27,15 +41,20 @@ ColumnSummary summarizeColumn(const Table& table, std::size_t index) {
     s.role = table.role(index);
     s.rows = c.size();
     s.missing = c.missingCount();
+    std::size_t minRow = 0, maxRow = 0;
+    bool ordered = false;
     switch (c.type()) {
         case ColumnType::Integer:
-            s.distinct = countDistinct(c.integers(), c);
+            s.distinct = detail::countDistinctIntegers(c.integers(), c.missingMask());
+            ordered = findExtremes(c.integers(), c, minRow, maxRow);
             break;
         case ColumnType::Real:
-            s.distinct = countDistinct(c.reals(), c);
+            s.distinct = detail::countDistinctReals(c.reals(), c.missingMask());
+            ordered = findExtremes(c.reals(), c, minRow, maxRow);
             break;
         case ColumnType::Date:
-            s.distinct = countDistinct(c.dates(), c);
+            s.distinct = detail::countDistinctDates(c.dates(), c.missingMask());
+            ordered = findExtremes(c.dates(), c, minRow, maxRow);
             break;
         case ColumnType::Categorical: {
             std::vector<char> used(c.dictionary().size(), 0);
@@ -46,35 +65,29 @@ ColumnSummary summarizeColumn(const Table& table, std::size_t index) {
         }
         case ColumnType::Text: {
             std::unordered_set<std::string_view> seen;
+            seen.reserve(c.size());
             for (std::size_t i = 0; i < c.size(); ++i)
                 if (!c.isMissing(i)) seen.insert(c.textAt(i));
             s.distinct = seen.size();
             break;
         }
     }
-    if (isNumericType(c.type())) {
-        std::size_t minRow = 0, maxRow = 0;
-        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-        for (std::size_t i = 0; i < c.size(); ++i) {
-            if (c.isMissing(i)) continue;
-            const double v = c.numericAt(i);
-            if (v < lo) {
-                lo = v;
-                minRow = i;
-            }
-            if (v > hi) {
-                hi = v;
-                maxRow = i;
-            }
-        }
-        if (std::isfinite(lo)) {
-            s.min = c.toString(minRow);
-            s.max = c.toString(maxRow);
-            s.minValue = lo;
-            s.maxValue = hi;
-        }
+    if (ordered) {
+        s.min = c.toString(minRow);
+        s.max = c.toString(maxRow);
+        s.minValue = c.numericAt(minRow);
+        s.maxValue = c.numericAt(maxRow);
     }
     return s;
+}
+
+std::vector<ColumnSummary> summarizeTable(const Table& table, int threads) {
+    std::vector<ColumnSummary> out(table.columnCount());
+    (void)parallelFor(out.size(), threads == 0 ? hardwareThreads() : threads, RunContext{}, [&](std::size_t c) {
+        out[c] = summarizeColumn(table, c);
+        return Status::ok();
+    });
+    return out;
 }
 
 ValueCounts valueCounts(const Column& c, int bins, int maxBars) {

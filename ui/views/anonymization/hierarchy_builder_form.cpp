@@ -144,53 +144,51 @@ HierarchyBuilderForm::Kind HierarchyBuilderForm::kind() const { return Kind(m_ki
 
 void HierarchyBuilderForm::setKind(Kind kind) { m_kind->setCurrentIndex(m_kind->findData(int(kind))); }
 
-void HierarchyBuilderForm::suggestFor(const std::vector<std::string>& values, bool numeric, bool date) {
+void HierarchyBuilderForm::applySuggestion(const BuilderSuggestion& suggestion) {
     const QSignalBlocker blocker(this);
-    if (date) {
-        setKind(Dates);
-    } else if (numeric) {
-        double lo = std::numeric_limits<double>::infinity(), hi = -std::numeric_limits<double>::infinity();
-        for (const auto& v : values) {
-            bool ok = false;
-            const double x = QString::fromStdString(v).toDouble(&ok);
-            if (ok) lo = std::min(lo, x), hi = std::max(hi, x);
-        }
-        if (std::isfinite(lo) && hi > lo) {
-            const double raw = (hi - lo) / 8.0;
-            const double step = std::pow(10.0, std::floor(std::log10(raw)));
-            const double width = raw / step < 2 ? step : raw / step < 5 ? 2 * step : 5 * step;
-            m_width->setValue(width);
-            m_origin->setValue(std::floor(lo / width) * width);
-        }
-        setKind(Intervals);
-    } else {
-        setKind(OrderedGroups);
+    switch (suggestion.kind) {
+        case BuilderSuggestion::Dates:
+            setKind(Dates);
+            break;
+        case BuilderSuggestion::Intervals:
+            if (suggestion.width) m_width->setValue(*suggestion.width);
+            if (suggestion.origin) m_origin->setValue(*suggestion.origin);
+            setKind(Intervals);
+            break;
+        case BuilderSuggestion::OrderedGroups:
+            setKind(OrderedGroups);
+            break;
     }
     m_pages->setCurrentIndex(m_kind->currentIndex());
 }
 
-Result<hierarchy::Hierarchy> HierarchyBuilderForm::build(const std::vector<std::string>& values,
-                                                         const std::string& name) const {
+HierarchyRecipe HierarchyBuilderForm::recipe() const {
+    // A parameter the form cannot parse makes a recipe that reports it.
+    auto refuse = [](Status status) {
+        return [status](const std::vector<std::string>&, const std::string&) -> Result<hierarchy::Hierarchy> {
+            return status;
+        };
+    };
     switch (kind()) {
         case Intervals: {
             hierarchy::IntervalHierarchyBuilder b;
             b.origin = m_origin->value();
             b.width = m_width->value();
             auto fanouts = parseInts(m_fanouts->text(), "merge per level");
-            if (!fanouts.isOk()) return fanouts.status();
+            if (!fanouts.isOk()) return refuse(fanouts.status());
             b.fanouts = *fanouts;
             auto bottom = parseOptional(m_bottom->text(), "bottom coding");
-            if (!bottom.isOk()) return bottom.status();
+            if (!bottom.isOk()) return refuse(bottom.status());
             auto top = parseOptional(m_top->text(), "top coding");
-            if (!top.isOk()) return top.status();
+            if (!top.isOk()) return refuse(top.status());
             b.bottomCoding = *bottom;
             b.topCoding = *top;
-            return b.build(values, name);
+            return [b](const auto& values, const auto& name) { return b.build(values, name); };
         }
         case Masking: {
             hierarchy::MaskingHierarchyBuilder b;
             b.maxMasked = m_maxMasked->value();
-            return b.build(values, name);
+            return [b](const auto& values, const auto& name) { return b.build(values, name); };
         }
         case Dates: {
             hierarchy::DateHierarchyBuilder b;
@@ -199,19 +197,19 @@ Result<hierarchy::Hierarchy> HierarchyBuilderForm::build(const std::vector<std::
             if (m_year->isChecked()) b.levels.push_back(hierarchy::DateGranularity::Year);
             if (m_decade->isChecked()) b.levels.push_back(hierarchy::DateGranularity::Decade);
             if (m_century->isChecked()) b.levels.push_back(hierarchy::DateGranularity::Century);
-            return b.build(values, name);
+            return [b](const auto& values, const auto& name) { return b.build(values, name); };
         }
         case OrderedGroups: {
             hierarchy::OrderedGroupingBuilder b;
             for (const QString& v : m_order->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
                 b.order.push_back(v.trimmed().toStdString());
             auto sizes = parseInts(m_groupSizes->text(), "group sizes");
-            if (!sizes.isOk()) return sizes.status();
+            if (!sizes.isOk()) return refuse(sizes.status());
             b.groupSizes = *sizes;
-            return b.build(values, name);
+            return [b](const auto& values, const auto& name) { return b.build(values, name); };
         }
     }
-    return Status::invalidArgument("unknown builder");
+    return refuse(Status::invalidArgument("unknown builder"));
 }
 
 }  // namespace veil::ui

@@ -3,6 +3,8 @@
 // changed() fires on every parameter edit so the editor can refresh its live preview.
 #pragma once
 
+#include "views/anonymization/hierarchy_preview.h"
+
 #include "veil/common/status.h"
 #include "veil/hierarchy/hierarchy.h"
 
@@ -30,9 +32,13 @@ public:
 
     Kind kind() const;
     void setKind(Kind kind);
-    // Sensible starting parameters for a column (numeric range, longest value).
-    void suggestFor(const std::vector<std::string>& values, bool numeric, bool date);
-    Result<hierarchy::Hierarchy> build(const std::vector<std::string>& values, const std::string& name) const;
+    // Sets starting parameters for a column (see suggestBuilder) without emitting changed().
+    void applySuggestion(const BuilderSuggestion& suggestion);
+    // The chosen builder with the current parameters bound, to run anywhere (a worker thread).
+    HierarchyRecipe recipe() const;
+    Result<hierarchy::Hierarchy> build(const std::vector<std::string>& values, const std::string& name) const {
+        return recipe()(values, name);
+    }
 
     // Widgets, for tests and keyboard users.
     QComboBox* kindCombo() const { return m_kind; }

@@ -1,7 +1,9 @@
 #include "views/anonymization/hierarchy_editor.h"
 
+#include "jobs/worker_pool.h"
 #include "workbench/local_path.h"
 #include "document/document.h"
+#include "jobs/dispose.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/hierarchy_builder_form.h"
 #include "views/anonymization/hierarchy_model.h"
@@ -21,7 +23,9 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QFutureWatcher>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace veil::ui {
 
@@ -90,6 +94,10 @@ HierarchyEditor::HierarchyEditor(AnonymizationState* state, Document* document, 
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
 
+    m_watcher = new QFutureWatcher<HierarchyPreviewOutcome>(this);
+    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
+        if (m_watcher->future().resultCount() > 0) showOutcome(m_watcher->future().takeResult());
+    });
     connect(m_columns, &QListWidget::currentRowChanged, this, [this](int) { showCurrentHierarchy(); });
     connect(m_form, &HierarchyBuilderForm::changed, this, &HierarchyEditor::buildPreview);
     connect(build, &QPushButton::clicked, this, &HierarchyEditor::buildPreview);
@@ -107,14 +115,18 @@ HierarchyEditor::HierarchyEditor(AnonymizationState* state, Document* document, 
     });
     connect(m_state, &AnonymizationState::settingsChanged, this, [this] {
         refreshColumns();
-        showCurrentHierarchy();
+        refreshPreview();
     });
     connect(m_document, &Document::tableReset, this, [this] {
-        m_distinct.clear();
+        disposeInBackground(std::exchange(m_distinct, {}));
         m_offerDismissed = false;
         refreshColumns();
         refreshOffer();
-        if (m_columns->count() > 0) m_columns->setCurrentRow(0);
+        {
+            const QSignalBlocker blocker(m_columns);
+            if (m_columns->count() > 0) m_columns->setCurrentRow(0);
+        }
+        refreshPreview();  // once, whether or not the row changed
     });
     connect(m_document, &Document::columnChanged, this, [this](int) { refreshColumns(); });
     refreshColumns();
@@ -202,18 +214,37 @@ void HierarchyEditor::selectColumn(const QString& name) {
         if (m_columns->item(i)->data(Qt::UserRole).toString() == name) m_columns->setCurrentRow(i);
 }
 
-const std::vector<std::string>& HierarchyEditor::distinctOf(const std::string& column) {
+void HierarchyEditor::refreshPreview() {
+    // When the editor is hidden, once it is shown: a big table's preview costs time and memory
+    // nobody may ask for.
+    if (isVisible()) {
+        showCurrentHierarchy();
+        return;
+    }
+    m_previewPending = true;
+    ++m_generation;
+    m_model->setRows({});
+    m_validation->clear();
+}
+
+void HierarchyEditor::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_previewPending) {
+        m_previewPending = false;
+        showCurrentHierarchy();
+    }
+}
+
+DistinctValues HierarchyEditor::cachedDistinct(const std::string& column) const {
     auto it = m_distinct.find(column);
-    if (it != m_distinct.end()) return it->second;
-    std::vector<std::string> values;
-    const Table& table = m_document->table();
-    if (auto index = table.columnIndex(column); index.isOk()) values = hierarchy::distinctValues(table.column(*index));
-    return m_distinct[column] = std::move(values);
+    return it == m_distinct.end() ? nullptr : it->second;
 }
 
 void HierarchyEditor::showCurrentHierarchy() {
+    m_previewPending = false;
     const std::string column = currentColumn().toStdString();
     if (column.empty()) {
+        ++m_generation;  // drop any preview on its way
         m_model->setRows({});
         m_validation->clear();
         return;
@@ -228,49 +259,69 @@ void HierarchyEditor::showCurrentHierarchy() {
         validatePreview();
         return;
     }
-    const Table& table = m_document->table();
-    auto index = table.columnIndex(column);
-    const ColumnType type = index.isOk() ? table.column(*index).type() : ColumnType::Text;
-    m_form->suggestFor(distinctOf(column), type == ColumnType::Integer || type == ColumnType::Real,
-                       type == ColumnType::Date);
     m_source->setText(tr("No hierarchy applied yet: preview of the builder below"));
-    buildPreview();
+    HierarchyPreviewTask task;
+    task.suggest = true;
+    startPreview(std::move(task));
 }
 
 void HierarchyEditor::buildPreview() {
-    const std::string column = currentColumn().toStdString();
-    if (column.empty()) return;
-    auto built = m_form->build(distinctOf(column), column);
-    if (!built.isOk()) {
-        m_model->setRows({});
-        m_valid.reset();
-        m_validation->setStyleSheet(QStringLiteral("color: #b41e1e;"));
-        m_validation->setText(tr("Cannot build: %1").arg(QString::fromStdString(built.status().message())));
-        m_apply->setEnabled(false);
-        return;
-    }
-    m_model->setRows(built->rows());
-    validatePreview();
+    if (currentColumn().isEmpty()) return;
+    HierarchyPreviewTask task;
+    task.recipe = m_form->recipe();
+    startPreview(std::move(task));
 }
 
 void HierarchyEditor::validatePreview() {
-    const std::string column = currentColumn().toStdString();
+    if (currentColumn().isEmpty()) return;
+    HierarchyPreviewTask task;
+    task.rows = m_model->rows();
+    startPreview(std::move(task));
+}
+
+void HierarchyEditor::startPreview(HierarchyPreviewTask task) {
+    task.generation = ++m_generation;
+    task.table = m_document->table();
+    task.column = currentColumn().toStdString();
+    task.distinct = cachedDistinct(task.column);
     m_valid.reset();
-    auto h = hierarchy::Hierarchy::fromRows(column, m_model->rows());
-    Status status = h.isOk() ? h->checkConsistency() : h.status();
-    if (status.isOk()) status = h->checkCoverage(distinctOf(column));
-    if (!status.isOk()) {
+    m_apply->setEnabled(false);
+    if (task.table.rowCount() <= kPreviewInPlaceRows) {
+        showOutcome(runHierarchyPreview(task));
+        return;
+    }
+    m_validation->setStyleSheet(QString());
+    m_validation->setText(tr("Preparing the preview of %1…").arg(QString::fromStdString(task.column)));
+    m_watcher->setFuture(
+        QtConcurrent::run(workerPool(), [task = std::move(task)] { return runHierarchyPreview(task); }));
+}
+
+void HierarchyEditor::showOutcome(HierarchyPreviewOutcome outcome) {
+    if (outcome.generation != m_generation) return;  // the user moved on
+    if (outcome.distinct) m_distinct[outcome.column] = outcome.distinct;
+    if (outcome.suggestion) {
+        m_form->applySuggestion(*outcome.suggestion);
+        buildPreview();
+        return;
+    }
+    if (!outcome.built.isOk()) {
+        m_model->setRows({});
         m_validation->setStyleSheet(QStringLiteral("color: #b41e1e;"));
-        m_validation->setText(tr("Invalid: %1").arg(QString::fromStdString(status.message())));
-        m_apply->setEnabled(false);
+        m_validation->setText(tr("Cannot build: %1").arg(QString::fromStdString(outcome.built.message())));
+        return;
+    }
+    if (outcome.rows) m_model->setRows(std::move(*outcome.rows));
+    if (!outcome.valid) {
+        m_validation->setStyleSheet(QStringLiteral("color: #b41e1e;"));
+        m_validation->setText(tr("Invalid: %1").arg(QString::fromStdString(outcome.validity.message())));
         return;
     }
     m_validation->setStyleSheet(QStringLiteral("color: #146e28;"));
     m_validation->setText(tr("Valid: covers all %1 values of %2 with %3 generalization levels")
-                              .arg(distinctOf(column).size())
-                              .arg(QString::fromStdString(column))
-                              .arg(h->height()));
-    m_valid = std::move(h).value();
+                              .arg(outcome.distinct->size())
+                              .arg(QString::fromStdString(outcome.column))
+                              .arg(outcome.valid->height()));
+    m_valid = std::move(outcome.valid);
     m_apply->setEnabled(true);
 }
 
@@ -292,8 +343,15 @@ bool HierarchyEditor::importFile(const QString& path) {
         m_validation->setText(tr("Cannot import: %1").arg(QString::fromStdString(h.status().message())));
         return false;
     }
+    // An import is the user's explicit step: validated here, then stored.
+    HierarchyPreviewTask task;
+    task.generation = ++m_generation;
+    task.table = m_document->table();
+    task.column = column;
+    task.distinct = cachedDistinct(column);
+    task.rows = h->rows();
     m_model->setRows(h->rows());
-    validatePreview();
+    showOutcome(runHierarchyPreview(task));
     if (!m_valid) return false;
     AnonymizationSettings after = m_state->settings();
     after.hierarchies[column] = *m_valid;

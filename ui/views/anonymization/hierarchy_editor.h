@@ -1,9 +1,12 @@
 // HierarchyEditor: one generalization hierarchy per column. Pick a column, build its hierarchy
 // with a core builder (live preview of every level), edit cells, import/export ARX CSV, and see
-// validation inline (inconsistent parents, values the hierarchy does not cover). "Apply" stores
+// validation inline (inconsistent parents, values the hierarchy does not cover). On big tables the
+// preview is computed off the UI thread (hierarchy_preview.h). "Apply" stores
 // the hierarchy in the settings as one undo step. When `<table>_hierarchy_<column>.csv` files sit
 // beside the open table (the adult sample's ARX hierarchies), a bar offers to load them all.
 #pragma once
+
+#include "views/anonymization/hierarchy_preview.h"
 
 #include "veil/hierarchy/hierarchy.h"
 
@@ -19,6 +22,8 @@ class QListWidget;
 class QPushButton;
 class QTableView;
 class QFrame;
+template <typename T>
+class QFutureWatcher;
 
 namespace veil::ui {
 
@@ -52,12 +57,22 @@ public:
     QLabel* validationLabel() const { return m_validation; }
     QListWidget* columnList() const { return m_columns; }
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void refreshColumns();
     void refreshOffer();
     void showCurrentHierarchy();
+    void refreshPreview();  // now when visible, else when shown
     void validatePreview();
-    const std::vector<std::string>& distinctOf(const std::string& column);
+    // Runs the preview work in place on small tables and on a worker thread on big ones; the
+    // outcome of the latest request is shown, older ones are dropped.
+    void startPreview(HierarchyPreviewTask task);
+    void showOutcome(HierarchyPreviewOutcome outcome);
+    DistinctValues cachedDistinct(const std::string& column) const;
+
+    static constexpr std::size_t kPreviewInPlaceRows = 100000;
 
     AnonymizationState* m_state;
     Document* m_document;
@@ -71,8 +86,11 @@ private:
     QFrame* m_offer;
     QLabel* m_offerText;
     std::optional<hierarchy::Hierarchy> m_valid;  // the preview, when valid
-    std::map<std::string, std::vector<std::string>> m_distinct;
+    std::map<std::string, DistinctValues> m_distinct;
+    QFutureWatcher<HierarchyPreviewOutcome>* m_watcher = nullptr;
+    quint64 m_generation = 0;
     bool m_offerDismissed = false;
+    bool m_previewPending = false;  // the table changed while the editor was hidden
 };
 
 }  // namespace veil::ui

@@ -1,12 +1,15 @@
 #include "views/anonymization/hierarchy_model.h"
 
+#include "jobs/dispose.h"
+
 namespace veil::ui {
 
 HierarchyModel::HierarchyModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void HierarchyModel::setRows(std::vector<std::vector<std::string>> rows) {
     beginResetModel();
-    m_rows = std::move(rows);
+    std::swap(m_rows, rows);
+    if (rows.size() > kDisposeInBackgroundRows) disposeInBackground(std::move(rows));
     m_columns = 0;
     for (const auto& row : m_rows) m_columns = std::max(m_columns, int(row.size()));
     endResetModel();

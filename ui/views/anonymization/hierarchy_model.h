@@ -16,7 +16,7 @@ class HierarchyModel final : public QAbstractTableModel {
 public:
     explicit HierarchyModel(QObject* parent = nullptr);
 
-    void setRows(std::vector<std::vector<std::string>> rows);
+    void setRows(std::vector<std::vector<std::string>> rows);  // big old rows are freed off the UI thread
     const std::vector<std::vector<std::string>>& rows() const { return m_rows; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -30,6 +30,7 @@ Q_SIGNALS:
     void edited();
 
 private:
+    static constexpr std::size_t kDisposeInBackgroundRows = 10000;
     std::vector<std::vector<std::string>> m_rows;
     int m_columns = 0;
 };

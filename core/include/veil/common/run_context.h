@@ -7,6 +7,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -69,6 +70,26 @@ private:
     double m_from, m_to;
     long long m_stride;
     long long m_next;
+};
+
+// A ProgressReporter for loops whose steps run on several threads: add() may be called from any
+// thread (reports are serialised, so the sink sees one caller at a time).
+class SharedProgressReporter {
+public:
+    SharedProgressReporter(const RunContext& ctx, std::string message, long long total, double from = 0.0,
+                           double to = 1.0)
+        : m_reporter(ctx, std::move(message), total, from, to) {}
+    // Adds `steps` done; returns false when the run was cancelled.
+    bool add(long long steps) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_done += steps;
+        return m_reporter.step(m_done);
+    }
+
+private:
+    std::mutex m_mutex;
+    long long m_done = 0;
+    ProgressReporter m_reporter;
 };
 
 }  // namespace veil

@@ -18,6 +18,9 @@ public:
 
     std::string_view bytes() const { return {m_data, m_size}; }
     const std::string& path() const { return m_path; }
+    // Tells the kernel this process is done with the whole pages inside `range` (a part of
+    // bytes()): they leave its resident memory and are read again, from the page cache, if touched.
+    void release(std::string_view range) const;
 
 private:
     MappedFile() = default;

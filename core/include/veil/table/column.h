@@ -69,8 +69,15 @@ public:
     const std::vector<double>& reals() const { return m_reals; }
     const std::vector<std::int32_t>& dates() const { return m_dates; }
     const std::vector<std::int32_t>& codes() const { return m_codes; }
+    // One byte per row, non-zero when missing; empty when nothing is missing.
+    const std::vector<std::uint8_t>& missingMask() const { return m_missing; }
 
     std::size_t memoryBytes() const;
+
+    // One column holding the rows of `parts` in order (same name and type; dictionaries, missing
+    // tokens and original texts are merged). Each part is released once copied, so the peak
+    // memory is about one column more than the parts.
+    static std::shared_ptr<const Column> concatenate(std::vector<std::shared_ptr<const Column>> parts);
 
 private:
     Column() = default;
@@ -90,6 +97,7 @@ private:
     std::string m_raw;                         // original cell text of numeric and date columns ...
     std::vector<std::uint64_t> m_rawOffsets;   // ... empty when every cell is canonical
     std::string canonicalText(std::size_t row) const;
+    std::vector<std::uint8_t> mergeMissingTokens(const std::vector<std::string>& tokens);
     std::string_view rawAt(std::size_t row) const {
         return std::string_view(m_raw.data() + m_rawOffsets[row], m_rawOffsets[row + 1] - m_rawOffsets[row]);
     }

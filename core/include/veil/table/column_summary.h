@@ -23,6 +23,8 @@ struct ColumnSummary {
 };
 
 ColumnSummary summarizeColumn(const Table& table, std::size_t column);
+// Every column's summary, the columns on `threads` threads (0 = all cores).
+std::vector<ColumnSummary> summarizeTable(const Table& table, int threads = 0);
 
 // Value counts for charts: for categorical/text columns the most frequent `maxBars` values
 // (the rest summed as "other"); for numeric columns `bins` equal-width bins over [min, max].

@@ -2,7 +2,8 @@
 // UTF-8 with or without BOM, delimiter detection among , ; tab |, a header row, and per-column
 // type inference (integer, real, date, categorical, text) that the caller can override.
 // Errors name file, line and column: "adult.csv:1042: 8 fields, expected 9".
-// Complexity: two linear passes over the (memory-mapped) bytes.
+// Complexity: two linear passes over the (memory-mapped) bytes, each on all cores: the body is cut
+// into chunks at record boundaries (quote-aware) and the chunks' columns are joined in order.
 #pragma once
 
 #include "veil/common/run_context.h"
@@ -25,6 +26,10 @@ struct CsvReadOptions {
     // A string column with at most this many distinct values (or at most half the rows) is
     // categorical (dictionary-encoded); otherwise text.
     std::size_t categoricalMaxDistinct = 65536;
+    // Threads for tokenizing and building (0 = all cores); the file is cut into chunks of about
+    // `chunkBytes` at record boundaries (0 = automatic; tests set it small).
+    int threads = 0;
+    std::size_t chunkBytes = 0;
 };
 
 struct CsvReadResult {

@@ -5,7 +5,7 @@
 
 namespace veil::eval::detail {
 
-// One anonymization per (method, k), in parallel over the pairs (detail/parallel.h); progress is
+// One anonymization per (method, k), in parallel over the pairs (veil/common/parallel.h); progress is
 // the fraction of pairs done, cancel reaches each anonymization. Deterministic: no randomness, the
 // same rows whatever the number of threads. Errors: a failing anonymization (naming the method and
 // k), cancellation.

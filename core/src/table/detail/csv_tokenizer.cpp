@@ -1,16 +1,18 @@
 #include "csv_tokenizer.h"
 
+#include "veil/common/parallel.h"
+
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
 namespace veil::detail {
 
-bool CsvTokenizer::next(std::vector<CsvField>& fields, std::size_t& line) {
-    fields.clear();
+void CsvTokenizer::skipBlankLines() {
     const char* const base = m_data.data();
     const std::size_t n = m_data.size();
-
-    // Skip blank lines (a record needs at least one byte before its terminator).
+    // A record needs at least one byte before its terminator.
     while (m_pos < n && (base[m_pos] == '\n' || base[m_pos] == '\r')) {
         if (base[m_pos] == '\r' && m_pos + 1 < n && base[m_pos + 1] == '\n') ++m_pos;
         ++m_pos;
@@ -18,6 +20,40 @@ bool CsvTokenizer::next(std::vector<CsvField>& fields, std::size_t& line) {
         m_lineStart = m_pos;
         ++m_blankLines;
     }
+}
+
+namespace {
+
+// Bytes of `w` equal to `c` get their high bit set; bits above the lowest match may be false
+// positives, so only the lowest is used ("haszero" of Mycroft, in Anderson's Bit Twiddling Hacks).
+inline std::uint64_t bytesEqual(std::uint64_t w, char c) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    const std::uint64_t x = w ^ (ones * static_cast<unsigned char>(c));
+    return (x - ones) & ~x & highs;
+}
+
+// The first position at or after `pos` that may end an unquoted field (delimiter, line end or a
+// quote), eight bytes at a time; the byte loop after it decides.
+std::size_t skipPlainBytes(const char* base, std::size_t pos, std::size_t n, char delim) {
+    while (pos + 8 <= n) {
+        std::uint64_t w;
+        std::memcpy(&w, base + pos, 8);
+        const std::uint64_t hits =
+            bytesEqual(w, delim) | bytesEqual(w, '\n') | bytesEqual(w, '\r') | bytesEqual(w, '"');
+        if (hits) return pos + std::size_t(std::countr_zero(hits) / 8);
+        pos += 8;
+    }
+    return pos;
+}
+
+}  // namespace
+
+bool CsvTokenizer::next(std::vector<CsvField>& fields, std::size_t& line) {
+    fields.clear();
+    const char* const base = m_data.data();
+    const std::size_t n = m_data.size();
+
+    skipBlankLines();
     if (m_pos >= n) return false;
     line = m_line;
 
@@ -59,6 +95,7 @@ bool CsvTokenizer::next(std::vector<CsvField>& fields, std::size_t& line) {
             }
         } else {
             const std::size_t start = m_pos;
+            m_pos = skipPlainBytes(base, m_pos, n, m_delim);
             while (m_pos < n) {
                 const char c = base[m_pos];
                 if (c == m_delim || c == '\n' || c == '\r') break;
@@ -85,11 +122,17 @@ bool CsvTokenizer::next(std::vector<CsvField>& fields, std::size_t& line) {
     }
 }
 
-std::size_t findInvalidUtf8(std::string_view data) {
+namespace {
+
+bool isContinuation(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+// Validates the sequences that start in [from, to), reading past `to` to finish the last one and
+// through any continuation bytes that follow it (the next range starts after them).
+std::size_t findInvalidUtf8In(std::string_view data, std::size_t from, std::size_t to) {
     const auto* s = reinterpret_cast<const unsigned char*>(data.data());
     const std::size_t n = data.size();
-    std::size_t i = 0;
-    while (i < n) {
+    std::size_t i = from;
+    while (i < n && (i < to || isContinuation(s[i]))) {
         // Fast path: 8 ASCII bytes at a time.
         if (i + 8 <= n) {
             std::uint64_t w;
@@ -128,6 +171,27 @@ std::size_t findInvalidUtf8(std::string_view data) {
         i += len;
     }
     return std::string_view::npos;
+}
+
+}  // namespace
+
+std::size_t findInvalidUtf8(std::string_view data, int threads) {
+    const std::size_t n = data.size();
+    const std::size_t ranges = threads > 1 && n > (1u << 20) ? std::size_t(threads) * 4 : 1;
+    // Range k starts at the first byte at or after its share that is not a continuation byte, so
+    // every sequence is checked by exactly one range and the first failure is the file's first.
+    std::vector<std::size_t> starts(ranges + 1, n);
+    for (std::size_t k = 0; k < ranges; ++k) {
+        std::size_t b = k * (n / ranges);
+        while (k > 0 && b < n && isContinuation(static_cast<unsigned char>(data[b]))) ++b;
+        starts[k] = b;
+    }
+    std::vector<std::size_t> bad(ranges, std::string_view::npos);
+    (void)parallelFor(ranges, threads, RunContext{}, [&](std::size_t k) {
+        bad[k] = findInvalidUtf8In(data, starts[k], std::max(starts[k], starts[k + 1]));
+        return Status::ok();
+    });
+    return *std::min_element(bad.begin(), bad.end());
 }
 
 }  // namespace veil::detail

@@ -43,8 +43,12 @@ public:
     // Blank lines are skipped and counted.
     bool next(std::vector<CsvField>& fields, std::size_t& line);
 
+    // Skips blank lines (counting them), so that offset() is where the next record starts.
+    void skipBlankLines();
+
     const CsvTokenError* error() const { return m_error.message.empty() ? nullptr : &m_error; }
     std::size_t offset() const { return m_pos; }
+    std::size_t line() const { return m_line; }  // the current physical line (1-based)
     std::size_t blankLines() const { return m_blankLines; }
     std::size_t strayQuotes() const { return m_strayQuotes; }
     std::size_t strayQuoteLine() const { return m_strayQuoteLine; }
@@ -61,7 +65,8 @@ private:
     CsvTokenError m_error;
 };
 
-// Index of the first invalid UTF-8 byte, or npos when the bytes are valid UTF-8.
-std::size_t findInvalidUtf8(std::string_view data);
+// Index of the first invalid UTF-8 byte, or npos when the bytes are valid UTF-8; large inputs are
+// checked on `threads` threads.
+std::size_t findInvalidUtf8(std::string_view data, int threads = 1);
 
 }  // namespace veil::detail

@@ -5,6 +5,7 @@
 #include "veil/common/run_context.h"
 #include "veil/common/status.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <functional>
@@ -12,7 +13,10 @@
 #include <thread>
 #include <vector>
 
-namespace veil::eval::detail {
+namespace veil {
+
+// The number of threads to use when the caller asks for "all cores" (0): at least 1.
+inline int hardwareThreads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
 // Calls fn(i) for every i in [0, count) on `threads` threads (the calling thread is one of them).
 // `onDone` is called after each successful index with the number done so far (from any thread;
@@ -61,4 +65,4 @@ inline Status parallelFor(std::size_t count, int threads, const RunContext& ctx,
     return Status::ok();
 }
 
-}  // namespace veil::eval::detail
+}  // namespace veil

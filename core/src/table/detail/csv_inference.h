@@ -1,0 +1,53 @@
+// Type inference for CSV columns: what a field's text can be read as (integer, real, ISO date),
+// which texts stand for a missing value, and the per-column evidence gathered over the records.
+// A column whose values carry leading zeros ("03097") is a code, never a number.
+#pragma once
+
+#include "veil/table/column.h"
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace veil::detail {
+
+// The missing-value tokens: match() is -1 for the empty field, the token's index for a token, and
+// kPresent otherwise. Cheap for the common case (a first byte no token starts with).
+class MissingSet {
+public:
+    static constexpr int kPresent = -2;
+    explicit MissingSet(const std::vector<std::string>& tokens);
+    int match(std::string_view v) const {
+        if (v.empty()) return -1;
+        if (v.size() > m_maxLen || !m_firstByte[static_cast<unsigned char>(v[0])]) return kPresent;
+        for (std::size_t k = 0; k < m_tokens.size(); ++k)
+            if (m_tokens[k] == v) return static_cast<int>(k);
+        return kPresent;
+    }
+    bool isMissing(std::string_view v) const { return match(v) != kPresent; }
+
+private:
+    std::vector<std::string> m_tokens;
+    std::array<bool, 256> m_firstByte{};
+    std::size_t m_maxLen = 0;
+};
+
+// What the non-missing values of one column seen so far can all be read as.
+struct ColumnEvidence {
+    bool canInt = true, canReal = true, canDate = true;
+    std::size_t values = 0;  // non-missing
+
+    void observe(std::string_view value);
+    void merge(const ColumnEvidence& other);
+    // The inferred type (categorical when nothing else fits or nothing was seen).
+    ColumnType type() const;
+};
+
+bool parsesAsInt(std::string_view text);
+bool parsesAsReal(std::string_view text);
+// Digits after an optional sign that start with a 0 followed by another digit ("03097", "007.5").
+bool hasLeadingZero(std::string_view text);
+
+}  // namespace veil::detail
