@@ -43,7 +43,7 @@ fi
 if wanted tsan; then
   stage "ThreadSanitizer: the parallel sweeps"
   cmake --preset tsan >/dev/null
-  cmake --build --preset tsan -j "$jobs" --target tst_eval_sweep tst_eval_anonymity_sweep
+  cmake --build --preset tsan -j "$jobs" --target tst_eval_sweep tst_eval_anonymity_sweep tst_csv_parallel
   ctest --preset tsan -j "$jobs"
 fi
 stage "done"
