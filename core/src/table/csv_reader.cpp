@@ -234,11 +234,13 @@ Result<std::vector<std::shared_ptr<const Column>>> buildBody(
     VEIL_RETURN_IF_ERROR(parallelFor(ncols, plan.threads, ctx, [&](std::size_t c) {
         if (types[c] == ColumnType::Categorical) {
             std::vector<detail::CodedPart*> parts;
+            parts.reserve(chunks.size());
             for (auto& chunk : chunks) parts.push_back(&chunk.coded[c]);
             columns[c] = detail::joinCodedColumn(names[c], std::move(parts), options.missingTokens, maxDistinct,
                                                  options.typeOverrides.count(names[c]) > 0);
         } else {
             std::vector<std::shared_ptr<const Column>> parts;
+            parts.reserve(chunks.size());
             for (auto& chunk : chunks) parts.push_back(std::move(chunk.parts[c]));
             columns[c] = Column::concatenate(std::move(parts));
         }
