@@ -51,6 +51,7 @@ private slots:
     void badInput_data();
     void badInput();
     void riskAndHomogeneity();
+    void riskPopulationUniqueness();
     void linkSeed004();
     void help_data();
     void help();
@@ -195,6 +196,41 @@ void TestCliAnonymity::riskAndHomogeneity() {
     const CliRun bad = runCli({"risk", t, "--qi", "DOB,Nope"});
     QCOMPARE(bad.exitCode, 1);
     QVERIFY(bad.err.contains("Nope"));
+}
+
+// Classes of 1, 1, 1, 2 and 3 records sampled at half the population (16): the distribution of
+// per-record risk, and Zayatz's estimate 3 * 3 H(1) / sum f_i H(i) with H(i) = i C(16-i, 7) / C(16, 8)
+// = 1.8493150684931507 (python3 math.comb).
+void TestCliAnonymity::riskPopulationUniqueness() {
+    QTemporaryDir dir;
+    const QString t = writeFile(dir, "t.csv", "zip,age\n1,a\n2,b\n3,c\n4,d\n4,d\n5,e\n5,e\n5,e\n");
+    const CliRun r = runCli({"risk", t, "--qi", "zip,age", "--sampling-fraction", "0.5", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = r.json().object();
+    const QJsonObject u = o["population_uniqueness"].toObject();
+    QCOMPARE(u["population_size"].toInt(), 16);
+    QCOMPARE(u["sample_uniques"].toInt(), 3);
+    QVERIFY(std::abs(u["zayatz"].toObject()["uniques"].toDouble() - 1.8493150684931507) < 1e-12);
+    QVERIFY(u["pitman"].isNull() || u["pitman"].isObject());
+    double lastCumulative = 0;
+    QMap<double, int> records;
+    for (const auto& band : o["risk_distribution"].toArray()) {
+        const QJsonObject b = band.toObject();
+        QVERIFY(b["cumulative"].toDouble() >= lastCumulative);
+        lastCumulative = b["cumulative"].toDouble();
+        records[b["up_to"].toDouble()] = b["records"].toInt();
+    }
+    QCOMPARE(lastCumulative, 1.0);
+    QCOMPARE(records.value(1.0), 3);     // the uniques
+    QCOMPARE(records.value(0.5), 2);     // the pair
+    QCOMPARE(records.value(1 / 3.), 3);  // the triple
+    for (const QStringList& bad : {QStringList{"--sampling-fraction", "0"}, QStringList{"--population-size", "4"},
+                                   QStringList{"--population-size", "0"},
+                                   QStringList{"--population-size", "20", "--sampling-fraction", "0.5"}}) {
+        const CliRun e = runCli(QStringList{"risk", t, "--qi", "zip"} + bad);
+        QCOMPARE(e.exitCode, 1);
+        QVERIFY2(e.err.contains("population") || e.err.contains("sampling"), e.err.constData());
+    }
 }
 
 // Seed 004 "Linking Attack" slides: joining on DOB alone re-identifies nobody, on DOB+Sex one

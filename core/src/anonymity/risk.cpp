@@ -3,6 +3,8 @@
 
 #include "veil/common/validate.h"
 
+#include <algorithm>
+
 #include <unordered_map>
 
 namespace veil::anonymity {
@@ -62,6 +64,42 @@ std::string keyOf(const Table& table, const std::vector<std::size_t>& cols, std:
 }
 
 }  // namespace
+
+std::vector<RiskBand> riskDistribution(const std::vector<std::size_t>& sizes) {
+    static constexpr double kBands[] = {0.00001, 0.0001, 0.001, 0.01,   0.02,   0.03, 0.04, 0.05,   0.06, 0.07, 0.08,
+                                        0.09,    0.1,    0.125, 1 / 7., 1 / 6., 0.2,  0.25, 1 / 3., 0.5,  1.0};
+    std::vector<RiskBand> bands;
+    for (double upTo : kBands) bands.push_back({upTo, 0, 0, 0});
+    std::size_t records = 0;
+    for (std::size_t s : sizes) {
+        if (s == 0) continue;
+        records += s;
+        const double risk = 1.0 / double(s);
+        auto it = std::find_if(bands.begin(), bands.end(), [&](const RiskBand& b) { return risk <= b.upTo + 1e-15; });
+        it->records += s;
+    }
+    double cumulative = 0;
+    for (auto& b : bands) {
+        b.fraction = records ? double(b.records) / double(records) : 0;
+        cumulative += b.fraction;
+        b.cumulative = std::min(1.0, cumulative);
+    }
+    return bands;
+}
+
+Result<std::vector<std::size_t>> classSizes(const Table& table, const std::vector<std::string>& quasiIdentifiers) {
+    if (quasiIdentifiers.empty()) return Status::invalidArgument("no quasi-identifiers given");
+    auto cols = columnsOf(table, quasiIdentifiers, "quasi-identifier");
+    if (!cols) return cols.status();
+    std::unordered_map<std::string, std::size_t> classOf;
+    std::vector<std::size_t> sizes;
+    for (std::size_t r = 0; r < table.rowCount(); ++r) {
+        auto [it, inserted] = classOf.emplace(keyOf(table, *cols, r), sizes.size());
+        if (inserted) sizes.push_back(0);
+        ++sizes[it->second];
+    }
+    return sizes;
+}
 
 Result<RiskSummary> assessRisk(const Table& table, const std::vector<std::string>& quasiIdentifiers, double threshold,
                                const Table* population) {

@@ -34,6 +34,20 @@ struct RiskSummary {
 RiskSummary riskFromClassSizes(const std::vector<std::size_t>& sizes, double threshold,
                                const std::vector<std::size_t>& populationSizes = {});
 
+// The share of records per band of prosecutor risk (1 / class size), as ARX's risk distribution:
+// bands end at 0.001%, 0.01%, 0.1%, 1%, 2%, ..., 10%, 12.5%, 14.3%, 16.7%, 20%, 25%, 33.3%, 50%, 100%.
+struct RiskBand {
+    double upTo = 0;  // the band holds risks in (previous upTo, upTo]
+    std::size_t records = 0;
+    double fraction = 0;    // of all records
+    double cumulative = 0;  // of all records with risk <= upTo
+};
+std::vector<RiskBand> riskDistribution(const std::vector<std::size_t>& classSizes);
+
+// The sizes of the classes the named quasi-identifiers form (values compared as text), in order of
+// first appearance. Errors: no or unknown column.
+Result<std::vector<std::size_t>> classSizes(const Table& table, const std::vector<std::string>& quasiIdentifiers);
+
 // Groups the table on the named quasi-identifiers (values compared as text) and returns the risk.
 // `population` (optional) must contain the same QI columns. Errors: unknown column, threshold
 // outside (0, 1]. O(N) expected.
