@@ -204,7 +204,7 @@ void TestCliAnonymity::riskAndHomogeneity() {
 void TestCliAnonymity::riskPopulationUniqueness() {
     QTemporaryDir dir;
     const QString t = writeFile(dir, "t.csv", "zip,age\n1,a\n2,b\n3,c\n4,d\n4,d\n5,e\n5,e\n5,e\n");
-    const CliRun r = runCli({"risk", t, "--qi", "zip,age", "--sampling-fraction", "0.5", "--json"});
+    const CliRun r = runCli({"risk", t, "--qi", "zip,age", "--sampling-fraction", "0.5", "--attribute-risk", "--json"});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject o = r.json().object();
     const QJsonObject u = o["population_uniqueness"].toObject();
@@ -221,6 +221,11 @@ void TestCliAnonymity::riskPopulationUniqueness() {
         records[b["up_to"].toDouble()] = b["records"].toInt();
     }
     QCOMPARE(lastCumulative, 1.0);
+    // zip and age tell the same classes apart: each alone, and both, single out the 3 uniques.
+    const QJsonArray sets = o["attribute_risk"].toArray();
+    QCOMPARE(sets.size(), 3);
+    for (const auto& set : sets) QCOMPARE(set.toObject()["uniques"].toInt(), 3);
+    QCOMPARE(sets[2].toObject()["attributes"].toArray().size(), 2);
     QCOMPARE(records.value(1.0), 3);     // the uniques
     QCOMPARE(records.value(0.5), 2);     // the pair
     QCOMPARE(records.value(1 / 3.), 3);  // the triple

@@ -1,12 +1,13 @@
 // veil-cli risk TABLE --qi a,b,c [--sensitive COL] [--l L] [--threshold T] [--population FILE]
-// [--population-size N | --sampling-fraction F] [--json]: re-identification risk (prosecutor,
-// journalist, marketer, sample uniqueness, the distribution of per-record risk), population
-// uniqueness (Zayatz, Pitman) given the population's size, and, with a sensitive attribute, the
-// homogeneity attack.
+// [--population-size N | --sampling-fraction F] [--attribute-risk [--attribute-risk-max K]] [--json]: re-identification
+// risk (prosecutor, journalist, marketer, sample uniqueness, the distribution of per-record risk), population
+// uniqueness (Zayatz, Pitman) given the population's size, which sets of quasi-identifiers single
+// records out, and, with a sensitive attribute, the homogeneity attack.
 #include "anonymity_common.h"
 #include "command_registry.h"
 
 #include "veil/anonymity/attacks.h"
+#include "veil/anonymity/attribute_risk.h"
 #include "veil/anonymity/population_uniqueness.h"
 #include "veil/common/validate.h"
 
@@ -26,6 +27,8 @@ struct RiskOptions {
     std::string population;
     long long populationSize = -1;           // -1: not given
     double samplingFraction = std::nan("");  // NaN: not given
+    bool attributeRisk = false;
+    std::size_t attributeRiskMax = 0;
     bool json = false;
 };
 
@@ -49,6 +52,17 @@ nlohmann::json uniquenessJson(const PopulationUniqueness& u) {
             {"pitman", estimate(u.pitman)}};
 }
 
+nlohmann::json attributeRiskJson(const std::vector<AttributeSetRisk>& sets) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& r : sets)
+        j.push_back({{"attributes", r.attributes},
+                     {"uniques", r.uniques},
+                     {"uniqueness", r.uniqueness},
+                     {"distinction", r.distinction},
+                     {"separation", r.separation}});
+    return j;
+}
+
 // A share as a percentage for people to read: three significant digits ("14.3%").
 std::string percent(double share) {
     char buf[32];
@@ -69,99 +83,149 @@ Result<std::size_t> populationSizeOf(const RiskOptions& o, std::size_t records) 
     return std::size_t(std::llround(double(records) / o.samplingFraction));
 }
 
-int runRisk(const RiskOptions& o) {
+// Everything `risk` found, before it is printed.
+struct RiskFindings {
+    std::vector<std::string> qis;
+    RiskSummary risk;
+    std::vector<RiskBand> distribution;
+    std::size_t populationSize = 0;
+    std::optional<PopulationUniqueness> uniqueness;
+    std::vector<AttributeSetRisk> attributeSets;
+    std::optional<HomogeneityReport> homogeneity;
+};
+
+Result<RiskFindings> assess(const RiskOptions& o) {
     auto read = cli::readTableForAnonymity(o.table);
-    if (!read) return cli::reportError(read.status());
+    if (!read) return read.status();
     std::optional<Table> population;
     if (!o.population.empty()) {
         auto p = cli::readTableForAnonymity(o.population);
-        if (!p) return cli::reportError(p.status());
+        if (!p) return p.status();
         population = p->table;
     }
-    const auto qis = cli::splitList(o.qi);
-    auto risk = assessRisk(read->table, qis, o.threshold, population ? &*population : nullptr);
-    if (!risk) return cli::reportError(risk.status());
-    auto sizes = classSizes(read->table, qis);
-    if (!sizes) return cli::reportError(sizes.status());
-    const std::vector<RiskBand> distribution = riskDistribution(*sizes);
+    RiskFindings f;
+    f.qis = cli::splitList(o.qi);
+    auto risk = assessRisk(read->table, f.qis, o.threshold, population ? &*population : nullptr);
+    if (!risk) return risk.status();
+    f.risk = *risk;
+    auto sizes = classSizes(read->table, f.qis);
+    if (!sizes) return sizes.status();
+    f.distribution = riskDistribution(*sizes);
     auto populationSize = populationSizeOf(o, read->table.rowCount());
-    if (!populationSize) return cli::reportError(populationSize.status());
-    std::optional<PopulationUniqueness> uniqueness;
-    if (*populationSize > 0) {
-        auto u = estimatePopulationUniqueness(*sizes, *populationSize);
-        if (!u) return cli::reportError(u.status());
-        uniqueness = *u;
+    if (!populationSize) return populationSize.status();
+    f.populationSize = *populationSize;
+    if (f.populationSize > 0) {
+        auto u = estimatePopulationUniqueness(*sizes, f.populationSize);
+        if (!u) return u.status();
+        f.uniqueness = *u;
     }
-    std::optional<HomogeneityReport> homogeneity;
+    if (o.attributeRisk) {
+        auto a = anonymity::attributeRisk(read->table, f.qis, o.attributeRiskMax);
+        if (!a) return a.status();
+        f.attributeSets = std::move(*a);
+    }
     if (!o.sensitive.empty()) {
-        auto h = homogeneityAttack(read->table, qis, o.sensitive, o.l);
-        if (!h) return cli::reportError(h.status());
-        homogeneity = *h;
+        auto h = homogeneityAttack(read->table, f.qis, o.sensitive, o.l);
+        if (!h) return h.status();
+        f.homogeneity = *h;
     }
-    if (o.json) {
-        nlohmann::json j = cli::riskJson(*risk);
-        j["risk_distribution"] = distributionJson(distribution);
-        if (uniqueness) j["population_uniqueness"] = uniquenessJson(*uniqueness);
-        if (homogeneity) {
-            nlohmann::json classes = nlohmann::json::array();
-            for (const auto& c : homogeneity->vulnerable) {
-                nlohmann::json key = nlohmann::json::object();
-                for (std::size_t i = 0; i < qis.size(); ++i) key[qis[i]] = c.key[i];
-                classes.push_back({{"key", key},
-                                   {"size", c.size},
-                                   {"distinct_sensitive", c.distinctSensitive},
-                                   {"disclosed", c.distinctSensitive == 1 ? nlohmann::json(c.disclosedValue)
-                                                                          : nlohmann::json(nullptr)}});
-            }
-            j["homogeneity"] = {{"l", o.l},
-                                {"classes", homogeneity->classes},
-                                {"vulnerable_classes", homogeneity->vulnerableClasses},
-                                {"homogeneous_classes", homogeneity->homogeneousClasses},
-                                {"records_affected", homogeneity->recordsAffected},
-                                {"vulnerable", classes}};
-        }
-        cli::printJson(j);
-        return 0;
+    return f;
+}
+
+nlohmann::json homogeneityJson(const HomogeneityReport& h, const std::vector<std::string>& qis, int l) {
+    nlohmann::json classes = nlohmann::json::array();
+    for (const auto& c : h.vulnerable) {
+        nlohmann::json key = nlohmann::json::object();
+        for (std::size_t i = 0; i < qis.size(); ++i) key[qis[i]] = c.key[i];
+        classes.push_back(
+            {{"key", key},
+             {"size", c.size},
+             {"distinct_sensitive", c.distinctSensitive},
+             {"disclosed", c.distinctSensitive == 1 ? nlohmann::json(c.disclosedValue) : nlohmann::json(nullptr)}});
     }
-    std::cout << risk->records << " records in " << risk->classes << " classes (smallest " << risk->minClassSize
-              << ")\n"
-              << "Prosecutor risk: max " << risk->prosecutorMax << ", average " << risk->prosecutorAvg << ", "
-              << risk->recordsAtRisk << " records above " << risk->threshold << '\n'
-              << "Journalist risk: max " << risk->journalistMax << ", average " << risk->journalistAvg << '\n'
-              << "Marketer risk: " << risk->marketer << '\n'
-              << "Sample uniqueness: " << risk->sampleUniqueness << " (" << risk->uniques << " unique records)\n";
+    return {{"l", l},
+            {"classes", h.classes},
+            {"vulnerable_classes", h.vulnerableClasses},
+            {"homogeneous_classes", h.homogeneousClasses},
+            {"records_affected", h.recordsAffected},
+            {"vulnerable", classes}};
+}
+
+nlohmann::json findingsJson(const RiskFindings& f, const RiskOptions& o) {
+    nlohmann::json j = cli::riskJson(f.risk);
+    j["risk_distribution"] = distributionJson(f.distribution);
+    if (f.uniqueness) j["population_uniqueness"] = uniquenessJson(*f.uniqueness);
+    if (o.attributeRisk) j["attribute_risk"] = attributeRiskJson(f.attributeSets);
+    if (f.homogeneity) j["homogeneity"] = homogeneityJson(*f.homogeneity, f.qis, o.l);
+    return j;
+}
+
+void printPopulationRisk(const RiskFindings& f) {
     std::cout << "Records by prosecutor risk:";
-    for (const auto& b : distribution)
+    for (const auto& b : f.distribution)
         if (b.records > 0) std::cout << "  <=" << percent(b.upTo) << ": " << b.records;
     std::cout << '\n';
-    if (uniqueness) {
-        auto show = [&](const char* name, const std::optional<double>& v) {
-            std::cout << "  " << name << ": ";
-            if (v)
-                std::cout << formatNumber(std::round(*v * 10) / 10) << " (" << percent(*v / double(*populationSize))
-                          << " of the population)\n";
-            else
-                std::cout << "does not apply to this sample\n";
-        };
-        std::cout << "Population uniques (population " << *populationSize << ", sampling fraction "
-                  << formatNumber(uniqueness->samplingFraction) << "):\n";
-        show("Zayatz", uniqueness->zayatz);
-        show("Pitman", uniqueness->pitman);
+    if (!f.uniqueness) return;
+    auto show = [&](const char* name, const std::optional<double>& v) {
+        std::cout << "  " << name << ": ";
+        if (v)
+            std::cout << formatNumber(std::round(*v * 10) / 10) << " (" << percent(*v / double(f.populationSize))
+                      << " of the population)\n";
+        else
+            std::cout << "does not apply to this sample\n";
+    };
+    std::cout << "Population uniques (population " << f.populationSize << ", sampling fraction "
+              << formatNumber(f.uniqueness->samplingFraction) << "):\n";
+    show("Zayatz", f.uniqueness->zayatz);
+    show("Pitman", f.uniqueness->pitman);
+}
+
+void printAttributeRisk(const std::vector<AttributeSetRisk>& sets) {
+    std::cout << "Attribute sets that single records out (" << sets.size() << " sets; the three worst of each size):\n";
+    for (std::size_t i = 0, shown = 0; i < sets.size(); ++i) {
+        const auto& r = sets[i];
+        shown = i > 0 && r.attributes.size() == sets[i - 1].attributes.size() ? shown + 1 : 0;
+        if (shown >= 3) continue;
+        std::cout << "  ";
+        for (std::size_t k = 0; k < r.attributes.size(); ++k) std::cout << (k ? ", " : "") << r.attributes[k];
+        std::cout << ": " << r.uniques << " unique records (" << percent(r.uniqueness) << "), separation "
+                  << percent(r.separation) << '\n';
     }
-    if (homogeneity) {
-        std::cout << "Homogeneity attack (fewer than " << o.l << " distinct '" << o.sensitive
-                  << "'): " << homogeneity->vulnerableClasses << " of " << homogeneity->classes << " classes, "
-                  << homogeneity->recordsAffected << " records\n";
-        for (const auto& c : homogeneity->vulnerable) {
-            std::cout << "  ";
-            for (std::size_t i = 0; i < qis.size(); ++i) std::cout << (i ? ", " : "") << qis[i] << '=' << c.key[i];
-            std::cout << " (" << c.size << " records): ";
-            if (c.distinctSensitive == 1)
-                std::cout << "all '" << c.disclosedValue << "'\n";
-            else
-                std::cout << c.distinctSensitive << " distinct values\n";
-        }
+}
+
+void printHomogeneity(const HomogeneityReport& h, const RiskFindings& f, const RiskOptions& o) {
+    std::cout << "Homogeneity attack (fewer than " << o.l << " distinct '" << o.sensitive
+              << "'): " << h.vulnerableClasses << " of " << h.classes << " classes, " << h.recordsAffected
+              << " records\n";
+    for (const auto& c : h.vulnerable) {
+        std::cout << "  ";
+        for (std::size_t i = 0; i < f.qis.size(); ++i) std::cout << (i ? ", " : "") << f.qis[i] << '=' << c.key[i];
+        std::cout << " (" << c.size << " records): ";
+        if (c.distinctSensitive == 1)
+            std::cout << "all '" << c.disclosedValue << "'\n";
+        else
+            std::cout << c.distinctSensitive << " distinct values\n";
     }
+}
+
+int runRisk(const RiskOptions& o) {
+    auto found = assess(o);
+    if (!found) return cli::reportError(found.status());
+    const RiskFindings& f = *found;
+    if (o.json) {
+        cli::printJson(findingsJson(f, o));
+        return 0;
+    }
+    const RiskSummary& r = f.risk;
+    std::cout << r.records << " records in " << r.classes << " classes (smallest " << r.minClassSize << ")\n"
+              << "Prosecutor risk: max " << r.prosecutorMax << ", average " << r.prosecutorAvg << ", "
+              << r.recordsAtRisk << " records above " << r.threshold << '\n'
+              << "Journalist risk: max " << r.journalistMax << ", average " << r.journalistAvg << '\n'
+              << "Marketer risk: " << r.marketer << '\n'
+              << "Sample uniqueness: " << r.sampleUniqueness << " (" << r.uniques << " unique records)\n";
+    printPopulationRisk(f);
+    if (o.attributeRisk) printAttributeRisk(f.attributeSets);
+    if (f.homogeneity) printHomogeneity(*f.homogeneity, f, o);
     return 0;
 }
 
@@ -178,6 +242,10 @@ void setupRisk(CLI::App& app, veil::cli::CommandOutcome& outcome) {
                     "Size of the population the table was sampled from: estimate population uniques");
     cmd->add_option("--sampling-fraction", o->samplingFraction,
                     "Share of the population in the table, in (0, 1]: estimate population uniques");
+    cmd->add_flag("--attribute-risk", o->attributeRisk,
+                  "Rank every set of the quasi-identifiers by the records it singles out");
+    cmd->add_option("--attribute-risk-max", o->attributeRiskMax,
+                    "Largest set of quasi-identifiers to rank (default: all, at most 16 attributes)");
     cmd->add_flag("--json", o->json, "Machine-readable output");
     cmd->callback([o, &outcome] { outcome.exitCode = runRisk(*o); });
 }
