@@ -150,34 +150,50 @@ public:
             if (hi[d] > lo[d] && range > 0) order.emplace_back(-(hi[d] - lo[d]) / range, d);
         }
         std::sort(order.begin(), order.end());
-        const std::size_t size = e - b;
         for (const auto& [w, d] : order) {
-            m_tmp.resize(size);
-            for (std::size_t r = b; r < e; ++r) m_tmp[r - b] = m_rows[r * m_stride + 1 + d];
-            if (m_relaxed) {
-                // Relaxed: the sorted halves; records equal to the median may go either way.
-                const std::size_t half = size / 2;
-                std::nth_element(m_tmp.begin(), m_tmp.begin() + std::ptrdiff_t(half), m_tmp.end());
-                const double median = m_tmp[half];
-                std::size_t cut = partitionRows(b, e, d, [median](double x) { return x < median; });
-                cut = partitionRows(cut, e, d, [median](double x) { return x == median; });
-                (void)cut;
-                if (acceptable(b, b + half) && acceptable(b + half, e)) return b + half;
+            // Relaxed (LeFevre et al.'s cut on ordered domains): the sorted halves, records equal to
+            // the median on either side. A category split between both halves generalizes at least
+            // one of them to a higher hierarchy node, so categories are cut strictly when they can
+            // be, and relaxed only when no strict cut is allowed.
+            if (m_relaxed && m_dims[d].numeric) {
+                if (const std::size_t cut = relaxedCut(b, e, d)) return cut;
                 continue;
             }
-            // Strict: values up to the (lower) median left, the rest right.
-            const std::size_t mid = (size - 1) / 2;
-            std::nth_element(m_tmp.begin(), m_tmp.begin() + std::ptrdiff_t(mid), m_tmp.end());
-            const double median = m_tmp[mid];
-            std::size_t cut = partitionRows(b, e, d, [median](double x) { return x <= median; });
-            if (cut == e) cut = partitionRows(b, e, d, [median](double x) { return x < median; });
-            if (cut == b || cut == e) continue;
-            if (acceptable(b, cut) && acceptable(cut, e)) return cut;
+            if (const std::size_t cut = strictCut(b, e, d)) return cut;
+            if (m_relaxed)
+                if (const std::size_t cut = relaxedCut(b, e, d)) return cut;
         }
         return 0;
     }
 
 private:
+    // Values up to the (lower) median left, the rest right; 0 when not allowed.
+    std::size_t strictCut(std::size_t b, std::size_t e, std::size_t d) {
+        const std::size_t size = e - b;
+        m_tmp.resize(size);
+        for (std::size_t r = b; r < e; ++r) m_tmp[r - b] = m_rows[r * m_stride + 1 + d];
+        const std::size_t mid = (size - 1) / 2;
+        std::nth_element(m_tmp.begin(), m_tmp.begin() + std::ptrdiff_t(mid), m_tmp.end());
+        const double median = m_tmp[mid];
+        std::size_t cut = partitionRows(b, e, d, [median](double x) { return x <= median; });
+        if (cut == e) cut = partitionRows(b, e, d, [median](double x) { return x < median; });
+        if (cut == b || cut == e) return 0;
+        return acceptable(b, cut) && acceptable(cut, e) ? cut : 0;
+    }
+
+    // The sorted halves, records equal to the median on either side; 0 when not allowed.
+    std::size_t relaxedCut(std::size_t b, std::size_t e, std::size_t d) {
+        const std::size_t size = e - b;
+        m_tmp.resize(size);
+        for (std::size_t r = b; r < e; ++r) m_tmp[r - b] = m_rows[r * m_stride + 1 + d];
+        const std::size_t half = size / 2;
+        std::nth_element(m_tmp.begin(), m_tmp.begin() + std::ptrdiff_t(half), m_tmp.end());
+        const double median = m_tmp[half];
+        const std::size_t below = partitionRows(b, e, d, [median](double x) { return x < median; });
+        (void)partitionRows(below, e, d, [median](double x) { return x == median; });
+        return acceptable(b, b + half) && acceptable(b + half, e) ? b + half : 0;
+    }
+
     template <typename Pred>
     std::size_t partitionRows(std::size_t b, std::size_t e, std::size_t d, Pred pred) {
         std::size_t i = b, j = e;
