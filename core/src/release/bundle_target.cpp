@@ -189,6 +189,10 @@ Result<int> recoverReleaseBundles(PrivacyLedger& ledger) {
     int completed = 0;
     for (const auto& b : recordedBundles(*entries)) {
         if (!recoverable(b)) continue;
+        // A release still running holds the destination's lock (from its charge to its rename):
+        // its partial is not an interrupted one. Checked again under the lock.
+        auto lock = BundleLock::acquire(b.dir);
+        if (!lock || !recoverable(b)) continue;
         if (Status s = complete(b); !s.isOk())
             return Status(s.code(), b.dir.string() + ": cannot complete the interrupted release (" + s.message() + ")");
         ++completed;
@@ -209,6 +213,9 @@ Result<std::vector<BundleCheckItem>> checkReleaseBundles(PrivacyLedger& ledger, 
         scan.insert(b.dir.parent_path());
         if (fs::exists(fs::symlink_status(b.dir, ec))) {
             items.push_back({b.dir.string(), "complete", ""});
+        } else if (auto lock = recoverable(b) ? BundleLock::acquire(b.dir) : Status::notFound("");  // held below
+                   recoverable(b) && !lock) {
+            items.push_back({b.dir.string(), "being written (another release holds it now)", ""});
         } else if (recoverable(b)) {
             BundleCheckItem item{b.dir.string(), "recoverable (the ledger entry exists, the rename was interrupted)",
                                  ""};

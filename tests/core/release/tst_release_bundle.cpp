@@ -4,6 +4,7 @@
 // by the bundle writer (a crash leaves both or neither after recovery).
 #include "veil/dp/release_gate.h"
 #include "veil/io/hash.h"
+#include "veil/release/bundle_target.h"
 #include "veil/release/release_bundle.h"
 
 #include <QtTest>
@@ -227,6 +228,18 @@ void TestReleaseBundle::crashAfterLedgerIsCompletedByRecovery() {
     }
     auto ledger = PrivacyLedger::openFile(ledgerPath);
     QCOMPARE(int((*ledger)->entries()->size()), 1);  // the spend is never forgotten
+    {
+        // While another release holds the destination (it has charged and not yet renamed), its
+        // partial is not an interrupted one: recovery and ledger check leave it alone (20
+        // concurrent `veil-cli release` runs used to finish one another's renames).
+        auto running = prepareBundleTarget(opt.outputDir);
+        QVERIFY(running);
+        QCOMPARE(*recoverReleaseBundles(**ledger), 0);
+        auto items = checkReleaseBundles(**ledger, {}, true);
+        QVERIFY(items);
+        QCOMPARE(QString::fromStdString(items->front().state).left(13), QStringLiteral("being written"));
+        QVERIFY(!fs::exists(opt.outputDir));
+    }
     QCOMPARE(*recoverReleaseBundles(**ledger), 1);
     QVERIFY(fs::exists(fs::path(opt.outputDir) / "manifest.json"));
     QCOMPARE(int(hiddenPartials(tmp.path().toStdString()).size()), 0);
