@@ -31,7 +31,9 @@ struct PsdCliOptions {
     double minLeaf = 0.0, epsilon = 0.0, medianFraction = 0.3, delta = 1e-6;
     int hybridKdLevels = -1;
     std::optional<std::size_t> cellsPerAxis;
-    bool postprocess = false, json = false, nonPrivate = false, baselines = false, trueCounts = false;
+    std::optional<bool> postprocess;  // default: on for the trees (Cormode et al.), off for the grid
+    std::string dataCells;            // grid: COLUMNS,ROWS of the data's public resolution
+    bool json = false, nonPrivate = false, baselines = false, trueCounts = false;
     std::optional<std::size_t> queries;  // default: 1000 in teaching mode, none otherwise
     veil::cli::ReleaseOptions release;
 
@@ -98,13 +100,26 @@ PsdRequest requestFor(const PsdCliOptions& o, const std::string& tree, bool nonP
     r.epsilon = o.epsilon;
     r.nonPrivate = nonPrivate;
     if (tree == "grid") {
-        r.options = {{"postprocess", o.postprocess}};
+        r.options = {{"postprocess", o.postprocess.value_or(false)}};
         if (o.cellsPerAxis) r.options["cells_per_axis"] = *o.cellsPerAxis;
+        const auto cells = veil::cli::splitList(o.dataCells);
+        if (cells.size() == 2) {
+            // Validated by the catalogue (integers >= 0); a malformed number is left as text to be refused.
+            auto number = [](const std::string& t) -> nlohmann::json {
+                char* end = nullptr;
+                const long long v = std::strtoll(t.c_str(), &end, 10);
+                return end && *end == '\0' && !t.empty() ? nlohmann::json(v) : nlohmann::json(t);
+            };
+            r.options["data_columns"] = number(cells[0]);
+            r.options["data_rows"] = number(cells[1]);
+        } else if (!o.dataCells.empty()) {
+            r.options["data_columns"] = o.dataCells;  // refused by the catalogue with the option's name
+        }
         return r;
     }
     r.options = {{"height", o.height.value_or(8)},
                  {"budget", o.budget},
-                 {"postprocess", o.postprocess},
+                 {"postprocess", o.postprocess.value_or(true)},
                  {"min_leaf_size", o.minLeaf}};
     if (tree != "quad") {
         r.options["median"] = o.median;
@@ -294,7 +309,13 @@ void setupPsd(CLI::App& app, veil::cli::CommandOutcome& outcome) {
         ->check(CLI::Range(0.0, 0.99));
     cmd->add_option("--delta", o->delta, "Delta per smooth-sensitivity median (default 1e-6)");
     cmd->add_option("--hybrid-kd-levels", o->hybridKdLevels, "Hybrid: number of kd levels on top (default h/2)");
-    cmd->add_flag("--postprocess", o->postprocess, "Consistency post-processing (Hay et al.)");
+    cmd->add_flag_callback(
+        "--postprocess", [o] { o->postprocess = true; },
+        "Consistency post-processing (Hay et al.; default for quad, kd and hybrid)");
+    cmd->add_flag_callback(
+        "--no-postprocess", [o] { o->postprocess = false; }, "Keep the raw noisy counts (no consistency step)");
+    cmd->add_option("--data-cells", o->dataCells,
+                    "Grid: the data's public resolution COLUMNS,ROWS; grid cells are whole blocks of data cells");
     cmd->add_option("--queries", o->queries,
                     "Teaching: random range queries whose error is measured against the true counts (default 1000)")
         ->check(CLI::Range(std::size_t(0), std::size_t(10'000'000)));

@@ -7,7 +7,8 @@ namespace detail {
 
 const std::vector<HistogramStrategyEntry>& histogramStrategyEntries() {
     static const std::vector<HistogramStrategyEntry> entries = {
-        identityStrategy(), hierarchicalStrategy(), hbStrategy(), priveletStrategy(), mwemStrategy(),
+        identityStrategy(), hierarchicalStrategy(), hbStrategy(),
+        priveletStrategy(), mwemStrategy(),         mwemStarStrategy(),
     };
     return entries;
 }

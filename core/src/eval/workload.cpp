@@ -38,12 +38,52 @@ Status checkRange(std::size_t i, std::size_t lo, std::size_t hi, std::size_t ext
     return Status::ok();
 }
 
+// DPComp's range objects (dpcomp_core/query_nd_union.py: ndRange(lb, ub, wgt), inclusive corners,
+// axis 0 = rows) written as {"lb": [...], "ub": [...], "wgt": 1}, turned into Veil's arrays
+// [lo, hi] / [row_lo, row_hi, col_lo, col_hi]. Anything else is passed through for the checks.
+Result<nlohmann::json> fromDpcompQueries(const nlohmann::json& queries) {
+    if (!queries.is_array()) return queries;
+    nlohmann::json out = nlohmann::json::array();
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+        const auto& q = queries[i];
+        if (!q.is_object()) {
+            out.push_back(q);
+            continue;
+        }
+        if (!q.contains("lb") || !q.contains("ub") || !q["lb"].is_array() || !q["ub"].is_array() ||
+            q["lb"].size() != q["ub"].size() || q["lb"].empty() || q["lb"].size() > 2)
+            return Status::invalidArgument(queryLabel(i) +
+                                           ": expected {\"lb\": [...], \"ub\": [...]} with 1 or 2 "
+                                           "coordinates each, got " +
+                                           q.dump());
+        if (q.contains("wgt") && !(q["wgt"].is_number() && q["wgt"].get<double>() == 1.0))
+            return Status::invalidArgument(queryLabel(i) + ": only unit weights are supported (got wgt " +
+                                           q["wgt"].dump() + ")");
+        if (q["lb"].size() == 1)
+            out.push_back({q["lb"][0], q["ub"][0]});
+        else
+            out.push_back({q["lb"][0], q["ub"][0], q["lb"][1], q["ub"][1]});
+    }
+    return out;
+}
+
 }  // namespace
 
-Result<Workload> parseWorkloadJson(const nlohmann::json& ranges, const HistogramData& domain) {
+Result<Workload> parseWorkloadJson(const nlohmann::json& input, const HistogramData& domain) {
+    // DPBench-style files: an object whose "queries" array holds the ranges (Veil's arrays or DPComp's
+    // {"lb", "ub"} objects); Veil's own format is the bare array.
+    nlohmann::json converted;
+    if (input.is_object() && input.contains("queries")) {
+        auto q = fromDpcompQueries(input["queries"]);
+        if (!q) return q.status();
+        converted = std::move(*q);
+    }
+    const nlohmann::json& ranges = converted.is_null() ? input : converted;
     if (!ranges.is_array())
-        return Status::invalidArgument("workload: expected a JSON array of ranges, got " +
-                                       std::string(ranges.type_name()));
+        return Status::invalidArgument(
+            "workload: expected a JSON array of ranges or an object with a "
+            "\"queries\" array, got " +
+            std::string(ranges.type_name()));
     if (ranges.empty()) return Status::invalidArgument("workload: the list of ranges is empty");
     if (ranges.size() > limits::kMaxWorkloadQueries)
         return Status::invalidArgument("workload: " + std::to_string(ranges.size()) + " ranges; at most " +

@@ -31,11 +31,11 @@ std::vector<ParameterInfo> treeParameters(int maxHeight) {
          {"geometric", "uniform"}},
         {"postprocess",
          "Consistency",
-         "least-squares consistent counts (Hay et al.)",
+         "least-squares consistent counts (Hay et al.; on in Cormode et al.'s PSDs)",
          ParameterKind::Flag,
          0,
          0,
-         false,
+         true,
          {}},
         {"min_leaf_size",
          "Minimum leaf count",
@@ -112,7 +112,8 @@ std::vector<AlgorithmInfo> makeCatalogue() {
     grid.family = "psd";
     grid.id = "grid";
     grid.name = "Uniform grid";
-    grid.summary = "An m x m grid of noisy counts, m = sqrt(N epsilon / 10) from a noisy N";
+    grid.summary =
+        "About m x m noisy counts, m = sqrt(N epsilon / 10) from a noisy N; blocks aligned to the data's cells";
     grid.citation = "Qardaji, Yang, Li, ICDE 2013";
     grid.parameters = {
         {"cells_per_axis",
@@ -124,6 +125,15 @@ std::vector<AlgorithmInfo> makeCatalogue() {
          0,
          {}},
         {"postprocess", "Consistency", "least-squares consistent counts", ParameterKind::Flag, 0, 0, false, {}},
+        {"data_columns",
+         "Data columns",
+         "public resolution of the data along x: grid cells are whole blocks of data cells (0: continuous)",
+         ParameterKind::Integer,
+         0,
+         1 << 20,
+         0,
+         {}},
+        {"data_rows", "Data rows", "the same along y (set both or neither)", ParameterKind::Integer, 0, 1 << 20, 0, {}},
     };
     c.push_back(grid);
     return c;
@@ -169,6 +179,12 @@ Result<PsdPlan> planDecomposition(const PsdRequest& request) {
         plan.grid.epsilon = request.epsilon;
         plan.grid.cellsPerAxis = std::size_t(values->integer("cells_per_axis"));
         plan.grid.postprocess = values->flag("postprocess");
+        plan.grid.dataColumns = std::size_t(values->integer("data_columns"));
+        plan.grid.dataRows = std::size_t(values->integer("data_rows"));
+        if ((plan.grid.dataColumns == 0) != (plan.grid.dataRows == 0))
+            return Status::invalidArgument("options.data_columns and options.data_rows: set both or neither (got " +
+                                           std::to_string(plan.grid.dataColumns) + " and " +
+                                           std::to_string(plan.grid.dataRows) + ")");
         plan.grid.nonPrivate = request.nonPrivate;
         return plan;
     }

@@ -1,4 +1,5 @@
-// Uniform grid with the Qardaji, Yang, Li (ICDE 2013) size m = sqrt(N eps / 10).
+// Uniform grid (Qardaji, Yang, Li, ICDE 2013): m = sqrt(N eps / 10) cells per axis, or integer
+// blocks of data cells aligned to them when the data's resolution is declared (DPComp's UGrid).
 #include "veil/spatial/uniform_grid.h"
 
 #include "veil/common/validate.h"
@@ -7,12 +8,66 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <tuple>
 
 namespace veil::spatial {
 
+namespace {
+
+constexpr double kMaxCellsPerAxis = 1448.0;  // 2^21 cells
+
+// One axis of the grid: `units` equal units over [a, b) (data cells, or grid cells when the data
+// are continuous) grouped `per` to a grid cell; `count` grid cells, the last one possibly cut.
+struct Axis {
+    double a = 0.0, b = 1.0;
+    std::size_t units = 1, per = 1, count = 1;
+    std::size_t cellOf(double v) const {
+        const double u = std::clamp((v - a) / (b - a) * double(units), 0.0, double(units - 1));
+        return std::min(count - 1, static_cast<std::size_t>(u) / per);
+    }
+    double edge(std::size_t k) const {
+        const std::size_t u = std::min(k * per, units);
+        return u >= units ? b : a + (b - a) * double(u) / double(units);
+    }
+};
+
+Axis makeAxis(double a, double b, std::size_t units, std::size_t per) {
+    return Axis{a, b, units, per, (units + per - 1) / per};
+}
+
+}  // namespace
+
 std::size_t uniformGridSize(double n, double epsilon, double c) {
     const double m = std::ceil(std::sqrt(std::max(0.0, n) * epsilon / c));
-    return static_cast<std::size_t>(std::clamp(m, 1.0, 1448.0));
+    return static_cast<std::size_t>(std::clamp(m, 1.0, kMaxCellsPerAxis));
+}
+
+std::size_t alignedBlockSide(std::size_t columns, std::size_t rows, double targetCells) {
+    std::size_t g = std::max(columns, rows);
+    if (targetCells > 0.0 && std::isfinite(targetCells))
+        g = std::max<std::size_t>(
+            1, static_cast<std::size_t>(std::ceil(std::sqrt(double(columns) * double(rows) / targetCells))));
+    auto blocks = [&](std::size_t side) {
+        return double((columns + side - 1) / side) * double((rows + side - 1) / side);
+    };
+    while (blocks(g) > kMaxCellsPerAxis * kMaxCellsPerAxis) ++g;
+    return g;
+}
+
+// The grid's axes: aligned g x g blocks of data cells when the resolution is declared, otherwise
+// m x m equal cells; m or the target number of blocks from the noisy N unless given.
+static std::tuple<Axis, Axis, std::string> gridAxes(const UniformGridOptions& o, const Rect& d, double noisyN) {
+    if (o.dataColumns > 0) {
+        const double target = o.cellsPerAxis > 0 ? double(o.cellsPerAxis) * double(o.cellsPerAxis)
+                                                 : std::max(0.0, noisyN) * o.epsilon / o.sizeConstant;
+        const std::size_t g = alignedBlockSide(o.dataColumns, o.dataRows, target);
+        return {makeAxis(d.x0, d.x1, o.dataColumns, g), makeAxis(d.y0, d.y1, o.dataRows, g),
+                ", blocks of " + std::to_string(g) + " x " + std::to_string(g) + " data cells"};
+    }
+    const std::size_t m = o.cellsPerAxis > 0 ? std::min<std::size_t>(o.cellsPerAxis, std::size_t(kMaxCellsPerAxis))
+                                             : uniformGridSize(noisyN, o.epsilon, o.sizeConstant);
+    return {makeAxis(d.x0, d.x1, m, 1), makeAxis(d.y0, d.y1, m, 1), ""};
 }
 
 Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, const UniformGridOptions& o,
@@ -21,6 +76,9 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(o.sizeConstant, "grid size constant"));
     if (!(o.countFraction > 0.0 && o.countFraction < 1.0))
         return Status::invalidArgument("count fraction must be in (0, 1) (got " + formatNumber(o.countFraction) + ")");
+    if ((o.dataColumns == 0) != (o.dataRows == 0))
+        return Status::invalidArgument("declare both data columns and data rows, or neither (got " +
+                                       std::to_string(o.dataColumns) + " x " + std::to_string(o.dataRows) + ")");
     if (!o.nonPrivate && !ctx.random) return Status::invalidArgument("a private grid needs a random source");
     ctx.report(0.0, "Building uniform grid");
     PrivateSpatialDecomposition psd;
@@ -65,23 +123,19 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
     root.variance = o.nonPrivate ? 0.0 : 2.0 * rootMech->scale() * rootMech->scale();
     root.pointEnd = static_cast<std::uint32_t>(points.size());
     root.splitDim = 2;
-    const std::size_t m = o.cellsPerAxis > 0 ? std::min<std::size_t>(o.cellsPerAxis, 1448)
-                                             : uniformGridSize(root.noisyCount, o.epsilon, o.sizeConstant);
-    psd.privacy.mechanism = "uniform grid " + std::to_string(m) + " x " + std::to_string(m) + ", Laplace counts" +
-                            (o.nonPrivate ? " (NON-PRIVATE baseline: exact counts)" : "");
     const Rect d = points.domain;
-    auto cellOf = [&](double v, double a, double b) {
-        return static_cast<std::size_t>(std::clamp((v - a) / (b - a) * double(m), 0.0, double(m - 1)));
-    };
+    const auto [ax, ay, shape] = gridAxes(o, d, root.noisyCount);
+    const std::size_t mx = ax.count, my = ay.count;
+    psd.privacy.mechanism = "uniform grid " + std::to_string(mx) + " x " + std::to_string(my) + shape +
+                            ", Laplace counts" + (o.nonPrivate ? " (NON-PRIVATE baseline: exact counts)" : "");
     // Counting sort of the points by cell (row-major), so every cell's points are contiguous.
     std::vector<std::uint32_t> cellIndex(points.size());
-    std::vector<std::uint32_t> start(m * m + 1, 0);
+    std::vector<std::uint32_t> start(mx * my + 1, 0);
     for (std::size_t i = 0; i < points.size(); ++i) {
-        cellIndex[i] =
-            static_cast<std::uint32_t>(cellOf(points.y[i], d.y0, d.y1) * m + cellOf(points.x[i], d.x0, d.x1));
+        cellIndex[i] = static_cast<std::uint32_t>(ay.cellOf(points.y[i]) * mx + ax.cellOf(points.x[i]));
         ++start[cellIndex[i] + 1];
     }
-    for (std::size_t c = 0; c < m * m; ++c) start[c + 1] += start[c];
+    for (std::size_t c = 0; c < mx * my; ++c) start[c + 1] += start[c];
     psd.pointX.resize(points.size());
     psd.pointY.resize(points.size());
     {
@@ -93,21 +147,19 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
         }
     }
     root.firstChild = 1;
-    root.childCount = static_cast<std::int32_t>(m * m);
-    psd.nodes.reserve(m * m + 1);
+    root.childCount = static_cast<std::int32_t>(mx * my);
+    psd.nodes.reserve(mx * my + 1);
     psd.nodes.push_back(root);
-    ProgressReporter progress(ctx, "Noisy grid counts", static_cast<long long>(m));
-    auto edge = [&](double a, double b, std::size_t k) { return k >= m ? b : a + (b - a) * double(k) / double(m); };
-    for (std::size_t r = 0; r < m; ++r) {
+    ProgressReporter progress(ctx, "Noisy grid counts", static_cast<long long>(my));
+    for (std::size_t r = 0; r < my; ++r) {
         if (!progress.step(static_cast<long long>(r))) return Status::cancelled();
-        for (std::size_t c = 0; c < m; ++c) {
+        for (std::size_t c = 0; c < mx; ++c) {
             PsdNode cell;
-            cell.rect =
-                Rect{edge(d.x0, d.x1, c), edge(d.y0, d.y1, r), edge(d.x0, d.x1, c + 1), edge(d.y0, d.y1, r + 1)};
+            cell.rect = Rect{ax.edge(c), ay.edge(r), ax.edge(c + 1), ay.edge(r + 1)};
             cell.depth = 1;
             cell.parent = 0;
-            cell.pointBegin = start[r * m + c];
-            cell.pointEnd = start[r * m + c + 1];
+            cell.pointBegin = start[r * mx + c];
+            cell.pointEnd = start[r * mx + c + 1];
             cell.trueCount = double(cell.pointEnd - cell.pointBegin);
             cell.noisyCount = cell.estimate = noisy(cell.trueCount, *cellMech);
             VEIL_RETURN_IF_ERROR(noiseStatus);

@@ -19,6 +19,7 @@ class TestWorkload : public QObject {
 private slots:
     void parsesOneDimensionalRanges();
     void parsesTwoDimensionalRanges();
+    void parsesQueriesObject();
     void badRanges_data();
     void badRanges();
     void generators();
@@ -47,12 +48,34 @@ void TestWorkload::parsesTwoDimensionalRanges() {
     QCOMPARE(a[2], 4.0);   // row 0, column 3
 }
 
+void TestWorkload::parsesQueriesObject() {
+    // DPBench-style object with a "queries" array: Veil's arrays, or DPComp's ndRange corners
+    // {"lb", "ub"} (inclusive, axis 0 = rows). On twoD() (rows 1..4, 5..8, 9..12 by hand):
+    // rows 1-2, columns 1-2 = 6 + 7 + 10 + 11 = 34; row 0, column 3 = 4.
+    const auto w = parseWorkloadJson(
+        nlohmann::json::parse(R"({"queries": [{"lb": [1, 1], "ub": [2, 2], "wgt": 1.0}, [0, 0, 3, 3]]})"), twoD());
+    QVERIFY2(w.isOk(), w.status().message().c_str());
+    const auto a = answerWorkload(*w, twoD());
+    QCOMPARE(a[0], 34.0);
+    QCOMPARE(a[1], 4.0);
+    const auto one = parseWorkloadJson(nlohmann::json::parse(R"({"queries": [{"lb": [2], "ub": [4]}]})"), oneD());
+    QVERIFY2(one.isOk(), one.status().message().c_str());
+    QCOMPARE(answerWorkload(*one, oneD())[0], 12.0);  // 3 + 4 + 5
+}
+
 void TestWorkload::badRanges_data() {
     QTest::addColumn<QString>("json");
     QTest::addColumn<bool>("twoDimensional");
     QTest::addColumn<QString>("message");
     QTest::newRow("not an array") << R"({"lo": 1})" << false << "expected a JSON array";
     QTest::newRow("empty list") << "[]" << false << "the list of ranges is empty";
+    QTest::newRow("queries not a list") << R"({"queries": 3})" << false << "expected a JSON array";
+    QTest::newRow("weighted range") << R"({"queries": [{"lb": [0], "ub": [1], "wgt": 2}]})" << false
+                                    << "query 0: only unit weights";
+    QTest::newRow("corner sizes differ") << R"({"queries": [{"lb": [0, 1], "ub": [1]}]})" << true
+                                         << "query 0: expected {\"lb\"";
+    QTest::newRow("DPComp range out of domain")
+        << R"({"queries": [{"lb": [0], "ub": [8]}]})" << false << "query 0: hi 8 is out of the domain 0..7";
     QTest::newRow("lo > hi") << "[[0, 1], [5, 3]]" << false << "query 1: lo 5 > hi 3";
     QTest::newRow("out of range") << "[[0, 8]]" << false << "query 0: hi 8 is out of the domain 0..7";
     QTest::newRow("negative") << "[[0, 1], [1, 2], [-1, 2]]" << false << "query 2: lo must be >= 0";

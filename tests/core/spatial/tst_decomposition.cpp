@@ -1,6 +1,8 @@
 // Tests for building private spatial decompositions: per-path epsilon, tiling, consistency, bad input.
 #include "veil/spatial/consistency.h"
 #include "veil/spatial/decomposition.h"
+#include "veil/spatial/psd_release.h"
+#include "veil/spatial/range_query.h"
 #include "veil/spatial/uniform_grid.h"
 #include "veil/table/column.h"
 #include "veil/table/table.h"
@@ -67,6 +69,10 @@ private slots:
     void postProcessingIsConsistent();
     void consistencyHandExample();
     void uniformGrid();
+    void alignedBlockSideByHand_data();
+    void alignedBlockSideByHand();
+    void alignedGridByHand();
+    void consistencyOnByDefault();
     void sameSeedSameTree();
     void badInput_data();
     void badInput();
@@ -266,6 +272,84 @@ void TestDecomposition::uniformGrid() {
     QVERIFY(std::abs(area - 10000.0) < 1e-9);
     QCOMPARE(points, 2000.0);
     QCOMPARE(g->trueRangeCount(Rect{10, 10, 50, 90}), double(countPointsIn(ps, Rect{10, 10, 50, 90})));
+}
+
+void TestDecomposition::alignedBlockSideByHand_data() {
+    // g = max(1, ceil(sqrt(columns rows / M))), M = N eps / 10 (Qardaji et al.; DPComp UG.py).
+    QTest::addColumn<int>("columns");
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<double>("target");
+    QTest::addColumn<int>("side");
+    // 256^2 at N eps = 1e6: sqrt(65536 / 1e5) = 0.81 -> 1, one data cell (the old rule gave 317 real
+    // cells per axis, finer than the data's 256).
+    QTest::newRow("never finer than a data cell") << 256 << 256 << 1e5 << 1;
+    // N eps = 1e3: sqrt(65536 / 100) = 25.6 -> 26; 256 / 26 -> 10 blocks per axis, the last 22 wide.
+    QTest::newRow("256 at N eps 1e3") << 256 << 256 << 100.0 << 26;
+    QTest::newRow("exact square root") << 16 << 16 << 16.0 << 4;  // sqrt(256 / 16) = 4
+    QTest::newRow("rectangle") << 10 << 5 << 2.0 << 5;            // sqrt(50 / 2) = 5
+    QTest::newRow("no records") << 10 << 5 << 0.0 << 10;          // one block over the domain
+    QTest::newRow("negative noisy N") << 7 << 9 << -3.0 << 9;
+}
+
+void TestDecomposition::alignedBlockSideByHand() {
+    QFETCH(int, columns);
+    QFETCH(int, rows);
+    QFETCH(double, target);
+    QFETCH(int, side);
+    QCOMPARE(alignedBlockSide(std::size_t(columns), std::size_t(rows), target), std::size_t(side));
+}
+
+void TestDecomposition::alignedGridByHand() {
+    // A 5 x 3 histogram (domain [0,5) x [0,3)), records at cell centres: (0,0) 4, (1,1) 2, (3,0) 1,
+    // (4,2) 3. cells_per_axis 2 -> target 4 blocks -> g = ceil(sqrt(15 / 4)) = 2: columns
+    // [0,2) [2,4) [4,5), rows [0,2) [2,3); block counts by hand (row-major): 6 1 0 / 0 0 3.
+    std::vector<double> x, y;
+    for (auto [c, r, k] : {std::tuple{0, 0, 4}, std::tuple{1, 1, 2}, std::tuple{3, 0, 1}, std::tuple{4, 2, 3}})
+        for (int i = 0; i < k; ++i) x.push_back(c + 0.5), y.push_back(r + 0.5);
+    const PointSet ps = makePointSet(x, y, Rect{0, 0, 5, 3}).value();
+    UniformGridOptions o;
+    o.cellsPerAxis = 2;
+    o.dataColumns = 5;
+    o.dataRows = 3;
+    o.nonPrivate = true;  // exact counts: checks the geometry only
+    auto g = buildUniformGrid(ps, o, RunContext{});
+    QVERIFY2(g, g.status().message().c_str());
+    QCOMPARE(g->leaves.size(), std::size_t(6));
+    const double expected[6] = {6, 1, 0, 0, 0, 3};
+    const Rect rects[6] = {{0, 0, 2, 2}, {2, 0, 4, 2}, {4, 0, 5, 2}, {0, 2, 2, 3}, {2, 2, 4, 3}, {4, 2, 5, 3}};
+    for (std::size_t i = 0; i < 6; ++i) {
+        const PsdNode& leaf = g->nodes[std::size_t(g->leaves[i])];
+        QCOMPARE(leaf.trueCount, expected[i]);
+        QCOMPARE(leaf.rect.x0, rects[i].x0);
+        QCOMPARE(leaf.rect.y0, rects[i].y0);
+        QCOMPARE(leaf.rect.x1, rects[i].x1);
+        QCOMPARE(leaf.rect.y1, rects[i].y1);
+    }
+    // Uniform inside a block: one data cell of the first block holds 6 / 4; the cut block [4,5) x
+    // [2,3) is one data cell: 3; the whole domain 10.
+    const auto a = privateRangeCounts(*g, {Rect{0, 0, 1, 1}, Rect{4, 2, 5, 3}, Rect{0, 0, 5, 3}});
+    QCOMPARE(a[0], 1.5);
+    QCOMPARE(a[1], 3.0);
+    QCOMPARE(a[2], 10.0);
+    o.dataRows = 0;  // only one axis declared
+    QCOMPARE(buildUniformGrid(ps, o, RunContext{}).status().code(), veil::StatusCode::InvalidArgument);
+}
+
+void TestDecomposition::consistencyOnByDefault() {
+    // Cormode et al. (ICDE 2012) post-process every PSD; the grid has no hierarchy to reconcile.
+    for (const char* kind : {"quad", "kd", "hybrid"}) {
+        PsdRequest r;
+        r.kind = kind;
+        auto plan = planDecomposition(r);
+        QVERIFY(plan);
+        QVERIFY2(plan->tree.postprocess, kind);
+        r.options = {{"postprocess", false}};  // still possible to turn off
+        QVERIFY(!planDecomposition(r)->tree.postprocess);
+    }
+    PsdRequest grid;
+    grid.kind = "grid";
+    QVERIFY(!planDecomposition(grid)->grid.postprocess);
+    QVERIFY(PsdOptions{}.postprocess);
 }
 
 void TestDecomposition::sameSeedSameTree() {

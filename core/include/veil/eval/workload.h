@@ -32,7 +32,9 @@ struct Workload {
 // Parses a JSON array of ranges: [[lo, hi], ...] (1-D) or [[row_lo, row_hi, col_lo, col_hi], ...]
 // (2-D) against a domain of `rows` x `columns` cells (rows = 1 for 1-D). Errors name the query
 // index: not an array of 2 / 4 non-negative integers, shapes mixed, lo > hi, out of the domain,
-// 2-D ranges on a 1-D histogram or the reverse, an empty list.
+// 2-D ranges on a 1-D histogram or the reverse, an empty list. Also accepts an object whose
+// "queries" array holds such ranges or DPComp's range objects {"lb": [..], "ub": [..], "wgt": 1}
+// (inclusive corners, axis 0 = rows; other weights are refused).
 Result<Workload> parseWorkloadJson(const nlohmann::json& ranges, const HistogramData& domain);
 // Reads a JSON file holding such an array; errors are prefixed with the file name.
 Result<Workload> readWorkloadFile(const std::string& path, const HistogramData& domain);

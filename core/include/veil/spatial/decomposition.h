@@ -34,7 +34,7 @@ struct PsdOptions {
     double delta = 1e-6;           // per median, smooth-sensitivity medians only
     int hybridKdLevels = -1;       // hybrid: depths with kd splits; -1 = half the height, rounded up
     std::size_t cellGridSize = 0;  // cell-based medians: cells per axis; 0 = automatic
-    bool postprocess = false;      // Hay et al. consistency (see consistency.h)
+    bool postprocess = true;       // Hay et al. consistency (see consistency.h); on, as in Cormode et al.
     bool nonPrivate = false;       // baseline: exact medians and counts - NOT differentially private
 };
 

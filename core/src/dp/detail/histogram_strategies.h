@@ -28,6 +28,7 @@ HistogramStrategyEntry identityStrategy();      // identity_histogram.cpp
 HistogramStrategyEntry hierarchicalStrategy();  // hierarchical_histogram.cpp
 HistogramStrategyEntry priveletStrategy();      // privelet_histogram.cpp
 HistogramStrategyEntry mwemStrategy();          // mwem_histogram.cpp
+HistogramStrategyEntry mwemStarStrategy();      // mwem_histogram.cpp
 HistogramStrategyEntry hbStrategy();            // hb_histogram.cpp
 
 const std::vector<HistogramStrategyEntry>& histogramStrategyEntries();

@@ -52,6 +52,11 @@ spatial::PsdRequest requestFor(const AlgorithmInfo& info, const TrialInput& in, 
     r.kind = info.id;
     r.options = in.options.is_object() ? in.options : nlohmann::json::object();
     if (in.delta > 0 && info.parameter("delta") && !r.options.contains("delta")) r.options["delta"] = in.delta;
+    // The histogram's cells are the data's public resolution: the grid's blocks align to them.
+    if (info.parameter("data_columns") && !r.options.contains("data_columns") && !r.options.contains("data_rows")) {
+        r.options["data_columns"] = in.data.columns;
+        r.options["data_rows"] = in.data.rows;
+    }
     r.epsilon = epsilon;
     return r;
 }
