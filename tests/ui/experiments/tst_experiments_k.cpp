@@ -79,6 +79,26 @@ private Q_SLOTS:
         QCOMPARE(model.columnCount(), int(AnonymitySweepModel::FirstMeasureColumn + eval::kAnonymityMeasureCount));
     }
 
+    // Issue 20: no registry ids or raw JSON in the method list; human names, ids in the data.
+    void methodListIsReadable() {
+        ExperimentsView view(m_context);
+        QVERIFY(view.loadAnonymityExample());
+        auto* methods = child<QListWidget>(view, "methods");
+        QStringList texts;
+        for (int i = 0; i < methods->count(); ++i) {
+            const QString text = methods->item(i)->text();
+            texts << text;
+            QVERIFY2(!text.contains(QLatin1Char('{')) && !text.contains(QLatin1String("optimal:")), qPrintable(text));
+            QVERIFY(methods->item(i)->data(Qt::UserRole).toString().contains(QLatin1String("\"id\"")));
+        }
+        QVERIFY2(texts.contains(QStringLiteral("Optimal lattice search — Information loss (ARX Loss)")),
+                 qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY2(texts.contains(QStringLiteral("Optimal lattice search — Discernibility, penalised (DM)")),
+                 qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY2(texts.contains(QStringLiteral("mondrian (relaxed) — Mondrian partitioning")),
+                 qPrintable(texts.join(QLatin1Char('|'))));
+    }
+
     void exampleRunsAndMatchesEngine() {
         ExperimentsView view(m_context);
         view.resize(1500, 950);
@@ -185,7 +205,8 @@ private Q_SLOTS:
         bool histogramListed = false;
         auto* methods = child<QListWidget>(view, "methods");
         for (int i = 0; i < methods->count(); ++i)
-            histogramListed |= methods->item(i)->text() == QLatin1String("histogram:identity");
+            histogramListed |=
+                methods->item(i)->data(Qt::UserRole).toString().contains(QLatin1String("\"histogram:identity\""));
         QVERIFY(histogramListed);
     }
 

@@ -56,7 +56,11 @@ void configureSmallSweep(ExperimentsView& view, int trials) {
     child<QComboBox>(view, "workload")->setCurrentIndex(2);  // random ranges (1000, seed 9001)
     auto* methods = child<QListWidget>(view, "methods");
     for (int i = 0; i < methods->count(); ++i) {
-        const QString id = methods->item(i)->text();
+        // The registry id is in the item's data (the text is the human name).
+        const QString id =
+            QString::fromStdString(nlohmann::json::parse(methods->item(i)->data(Qt::UserRole).toString().toStdString())
+                                       .at("id")
+                                       .get<std::string>());
         const bool on =
             id == QLatin1String("histogram:identity") || id == QLatin1String("histogram:hierarchical+consistency");
         methods->item(i)->setCheckState(on ? Qt::Checked : Qt::Unchecked);

@@ -98,6 +98,10 @@ private Q_SLOTS:
     void parameterEditsAreUndoable();
     void hoverAndZoom();
     void screenshots();
+    // Issue 20: stale state.
+    void degreeCaptionFollowsTheGraph();
+    void refusedReleaseIsNotCalledReleased();
+    void typedEpsilonAndOutdatedResults();
 
 private:
     bool openKarate();
@@ -514,6 +518,84 @@ void TestGraphView::screenshots() {
     QVERIFY(fr.wait(kTimeoutMs) || fr.count() == 1);
     m_view->tabs()->setCurrentIndex(0);
     saveScreenshot(*m_view, QStringLiteral("graph_fruchterman_reingold.png"));
+}
+
+// The karate caption ("over 34 nodes") must not stay under another graph.
+void TestGraphView::degreeCaptionFollowsTheGraph() {
+    QVERIFY(openKarate());
+    DegreePanel* panel = m_view->degreePanel();
+    auto* summary = panel->findChild<QLabel*>(QStringLiteral("degreeSummary"));
+    QVERIFY(summary);
+    QSignalSpy done(panel->job(), &CoreJob::succeeded);
+    panel->release();
+    QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
+    QVERIFY2(summary->text().contains(QStringLiteral("34 nodes")), qPrintable(summary->text()));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("path.edges"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("0 1\n1 2\n2 3\n3 4\n");
+    file.close();
+    QSignalSpy opened(m_view.get(), &GraphView::graphOpened);
+    m_view->openGraph(path, QString());
+    QVERIFY(opened.wait(kTimeoutMs) || opened.count() == 1);
+    QVERIFY(!panel->result().has_value());
+    for (const QLabel* label : panel->findChildren<QLabel*>())
+        QVERIFY2(!label->text().contains(QStringLiteral("34 nodes")), qPrintable(label->text()));
+    QVERIFY2(!summary->text().contains(QStringLiteral("error")), qPrintable(summary->text()));
+    QVERIFY2(summary->text().contains(QStringLiteral("5 nodes")), qPrintable(summary->text()));
+    QTRY_VERIFY_WITH_TIMEOUT(!m_jobs->isBusy(), kTimeoutMs);  // the layout that follows the load
+}
+
+// Every method refused (budget 0.5 < ε = 1 each): the status bar must not say "Released".
+void TestGraphView::refusedReleaseIsNotCalledReleased() {
+    QTemporaryDir dir;
+    m_session->setTeaching(false);
+    QVERIFY(m_session->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
+    QVERIFY(m_session->setBudget("karate.edges", {0.5, 0.0}).isOk());
+    QVERIFY(openKarate());
+    ReleasePanel* panel = m_view->releasePanel();
+    choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), QStringLiteral("triangles"));
+    QSignalSpy messages(m_jobs.get(), &JobMonitor::statusMessage);
+    QSignalSpy done(panel->job(), &CoreJob::finished);
+    panel->findChild<QPushButton*>(QStringLiteral("releaseRun"))->click();
+    QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
+    QVERIFY(!messages.isEmpty());
+    const QString last = messages.last().at(0).toString();
+    QVERIFY2(!last.startsWith(QStringLiteral("Released")) && last.contains(QStringLiteral("refused")),
+             qPrintable(last));
+}
+
+// A typed ε beside the slider (with a message, not a silent reset); results computed with other
+// settings are marked outdated and cannot be bundled.
+void TestGraphView::typedEpsilonAndOutdatedResults() {
+    QTemporaryDir dir;
+    m_session->setTeaching(false);
+    QVERIFY(m_session->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
+    QVERIFY(openKarate());
+    ReleasePanel* panel = m_view->releasePanel();
+    auto* typed = panel->findChild<QLineEdit*>(QStringLiteral("epsilon-input"));
+    auto* message = panel->findChild<QLabel*>(QStringLiteral("epsilon-message"));
+    QVERIFY(typed && message);
+    const double before = m_view->parameters()->epsilon();
+    typed->setText(QStringLiteral("-1"));
+    Q_EMIT typed->editingFinished();
+    QCOMPARE(m_view->parameters()->epsilon(), before);
+    QVERIFY2(message->text().contains(QStringLiteral("greater than 0")), qPrintable(message->text()));
+    typed->setText(QStringLiteral("0.25"));
+    Q_EMIT typed->editingFinished();
+    QCOMPARE(m_view->parameters()->epsilon(), 0.25);
+    choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), QStringLiteral("edges"));
+    QSignalSpy done(panel->job(), &CoreJob::succeeded);
+    panel->findChild<QPushButton*>(QStringLiteral("releaseRun"))->click();
+    QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
+    auto* bundle = panel->findChild<QPushButton*>(QStringLiteral("releaseBundle"));
+    QVERIFY(bundle->isEnabled());
+    typed->setText(QStringLiteral("0.5"));
+    Q_EMIT typed->editingFinished();
+    QVERIFY(!bundle->isEnabled());
+    QVERIFY(!panel->releaseTo(dir.filePath(QStringLiteral("stale"))));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("stale"))));
 }
 
 QTEST_MAIN(TestGraphView)

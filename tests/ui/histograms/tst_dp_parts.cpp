@@ -8,6 +8,7 @@
 #include "views/histograms/strategy_error_model.h"
 #include "views/mechanisms/dp_parameters.h"
 #include "views/mechanisms/epsilon_slider.h"
+#include "panels/display_number.h"
 
 #include <QAbstractAxis>
 #include <QAbstractItemModelTester>
@@ -35,6 +36,8 @@ private Q_SLOTS:
     void strategyErrors();
     void epsilonSliderIsLogarithmic();
     void parameterEditsMergeAndUndo();
+    void numbersInTextAreRounded_data();
+    void numbersInTextAreRounded();
 };
 
 void TestDpParts::noiseChartLaplace() {
@@ -134,6 +137,31 @@ void TestDpParts::parameterEditsMergeAndUndo() {
     QCOMPARE(params.real(QStringLiteral("epsilon")), 0.2);
     pushDpParameter(&stack, &params, QStringLiteral("epsilon"), 0.2);  // no-op edits push nothing
     QCOMPARE(stack.count(), 2);
+}
+
+void TestDpParts::numbersInTextAreRounded_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("snapped scale") << "Laplace(130.0000000023283) per bin"
+                                   << "Laplace(130) per bin";
+    QTest::newRow("long fraction") << "loss 0.2306558570112438"
+                                   << "loss 0.230656";
+    QTest::newRow("short kept") << "eps 0.25, 13 levels"
+                                << "eps 0.25, 13 levels";
+    QTest::newRow("exponent") << "delta 1.00000000001e-06"
+                              << "delta 1e-06";
+    QTest::newRow("negative") << "[-3.14159265358979, 2]"
+                              << "[-3.14159, 2]";
+    QTest::newRow("no numbers") << "binary tree"
+                                << "binary tree";
+    QTest::newRow("empty") << ""
+                           << "";
+}
+
+void TestDpParts::numbersInTextAreRounded() {
+    QFETCH(QString, text);
+    QFETCH(QString, shown);
+    QCOMPARE(roundNumbersInText(text), shown);
 }
 
 QTEST_MAIN(TestDpParts)

@@ -32,6 +32,8 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QRegularExpression>
+#include <QLabel>
 #include <QTest>
 #include <QUndoStack>
 
@@ -62,6 +64,7 @@ private Q_SLOTS:
     void undoRedoStrategy();
     void cancelKeepsPrevious();
     void releaseModeIsChargedAndShowsNoTruth();
+    void descriptionNumbersAreRounded();
 
 private:
     bool runAndWait();
@@ -235,6 +238,20 @@ void TestHistogramsView::releaseModeIsChargedAndShowsNoTruth() {
             QVERIFY(saveWidget(view, path));
             QVERIFY(QFileInfo(path).size() > 1000);
         }
+}
+
+// Issue 20: "Laplace(3.3333333333333335) per bin" is read as "Laplace(3.33333) per bin".
+void TestHistogramsView::descriptionNumbersAreRounded() {
+    QVERIFY(m_view->openCountsFile(kNettrace));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("strategy")), QStringLiteral("identity"));
+    DpParameters* p = m_view->parameters();
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("epsilon"), 0.3);
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("trials"), 1);
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("seeded"), true);
+    QVERIFY(runAndWait());
+    const QString text = m_view->findChild<QLabel*>(QStringLiteral("description"))->text();
+    QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("\\d\\.\\d{7,}"))), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Laplace(3.33333)")), qPrintable(text));
 }
 
 QTEST_MAIN(TestHistogramsView)

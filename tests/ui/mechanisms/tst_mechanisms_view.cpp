@@ -13,6 +13,7 @@
 #include "views/mechanisms/mechanism_result_panel.h"
 #include "views/mechanisms/mechanisms_view.h"
 #include "views/mechanisms/randomized_response_panel.h"
+#include "panels/privacy_value_edit.h"
 #include "workbench/job_monitor.h"
 #include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
@@ -64,6 +65,14 @@ private Q_SLOTS:
     void undoRedoParameter();
     void cancelKeepsPreviousResult();
     void randomizedResponseNeedsDeclaredCategories();
+    // Issue 20: stale state and readouts that contradict themselves.
+    void failedRunMarksResultOutdated();
+    void partialRefusalIsNotCalledReleased();
+    void comparisonHasOneDeltaPerMechanism();
+    void typedEpsilonAndDeltaAreValidated_data();
+    void typedEpsilonAndDeltaAreValidated();
+    void exponentialIntervalSaysWhyValueIsOutside();
+    void boundsFromDataAreWarned();
 
 private:
     bool runAndWait();
@@ -368,6 +377,154 @@ void TestMechanismsView::randomizedResponseNeedsDeclaredCategories() {
     QVERIFY(text.contains(QStringLiteral("TEACHING MODE")));
     QCOMPARE(entries(), 1);
     saveScreenshot(*m_view, QStringLiteral("mechanisms_rr.png"));
+}
+
+// A histogram answer, then the query becomes a median whose run fails (smooth sensitivity with
+// δ = 0): the histogram must not stand under the median as if it were its answer.
+void TestMechanismsView::failedRunMarksResultOutdated() {
+    auto* release = m_view->findChild<QPushButton*>(QStringLiteral("release-bundle"));
+    auto* heading = m_view->panel(0)->findChild<QLabel*>(QStringLiteral("heading"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("histogram"));
+    QVERIFY(runAndWait());
+    QVERIFY(release->isEnabled());
+    QVERIFY(!m_view->panel(0)->property("outdated").toBool());
+    // Changing an input marks the answer outdated at once.
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("median"));
+    QVERIFY(m_view->panel(0)->property("outdated").toBool());
+    QVERIFY(!release->isEnabled());
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("mechanism")), QStringLiteral("smooth"));
+    QSignalSpy failed(m_view->job(), &CoreJob::failed);
+    QSignalSpy finished(m_view->job(), &CoreJob::finished);
+    m_view->run();
+    QVERIFY(finished.wait(kTimeoutMs));
+    QCOMPARE(failed.count(), 1);
+    QVERIFY(m_view->panel(0)->property("outdated").toBool());
+    QVERIFY2(heading->text().contains(QStringLiteral("OUTDATED")), qPrintable(heading->text()));
+    QVERIFY(!release->isEnabled());
+    QVERIFY(!m_view->releaseTo(m_dir.filePath(QStringLiteral("stale-bundle"))));
+    QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("stale-bundle"))));
+    // A successful run replaces it and may be bundled again.
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("mechanism")), QStringLiteral("exponential"));
+    QVERIFY(runAndWait());
+    QVERIFY(!m_view->panel(0)->property("outdated").toBool());
+    QVERIFY(!heading->text().contains(QStringLiteral("OUTDATED")));
+    QVERIFY(release->isEnabled());
+}
+
+// With budget for one of two compared releases, the status bar must not say "Released" alone.
+void TestMechanismsView::partialRefusalIsNotCalledReleased() {
+    QVERIFY(m_session->setBudget("adult.csv", {0.5, 0.0}).isOk());
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("compare")), QStringLiteral("geometric"));
+    set("epsilon", 0.3);
+    QSignalSpy messages(m_jobs.get(), &JobMonitor::statusMessage);
+    QVERIFY(runAndWait());
+    QCOMPARE(entries(), 1);
+    QVERIFY(!messages.isEmpty());
+    const QString last = messages.last().at(0).toString();
+    QVERIFY2(last.contains(QStringLiteral("refused")), qPrintable(last));
+}
+
+// The exponential mechanism needs δ = 0 and the smooth-sensitivity median δ > 0: each has its own.
+void TestMechanismsView::comparisonHasOneDeltaPerMechanism() {
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("median"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("mechanism")), QStringLiteral("exponential"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("compare")), QStringLiteral("smooth"));
+    auto* deltaB = m_view->findChild<QLineEdit*>(QStringLiteral("delta-b-input"));
+    QVERIFY(deltaB);
+    QVERIFY(deltaB->isVisibleTo(m_view.get()));
+    deltaB->setText(QStringLiteral("1e-6"));
+    Q_EMIT deltaB->editingFinished();
+    QCOMPARE(m_view->parameters()->real(QStringLiteral("delta")), 0.0);
+    QCOMPARE(m_view->parameters()->real(QStringLiteral("delta-b")), 1e-6);
+    QVERIFY(runAndWait());
+    QVERIFY2(m_view->panel(0)->hasResult() && m_view->panel(1)->hasResult(), qPrintable(m_view->statusLabel()->text()));
+    QCOMPARE(m_view->panel(1)->release()->delta, 1e-6);
+    QCOMPARE(entries(), 2);
+}
+
+void TestMechanismsView::typedEpsilonAndDeltaAreValidated_data() {
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<double>("expected");  // NaN: refused, the parameter keeps its value
+    QTest::addColumn<QString>("message");
+    const double refused = std::nan("");
+    QTest::newRow("epsilon 0 refused") << "epsilon"
+                                       << "0" << refused << "greater than 0";
+    QTest::newRow("epsilon -1 refused") << "epsilon"
+                                        << "-1" << refused << "greater than 0";
+    QTest::newRow("epsilon text refused") << "epsilon"
+                                          << "abc" << refused << "must be a number";
+    QTest::newRow("epsilon inf refused") << "epsilon"
+                                         << "inf" << refused << "must be a number";
+    QTest::newRow("epsilon 0.25 typed") << "epsilon"
+                                        << "0.25" << 0.25 << "";
+    QTest::newRow("epsilon 20 beyond the slider") << "epsilon"
+                                                  << "20" << 20.0 << "";
+    QTest::newRow("delta -1 refused") << "delta"
+                                      << "-1" << refused << "at least 0";
+    QTest::newRow("delta 1 refused") << "delta"
+                                     << "1" << refused << "below 1";
+    QTest::newRow("delta 1e-6 typed") << "delta"
+                                      << "1e-6" << 1e-6 << "";
+}
+
+void TestMechanismsView::typedEpsilonAndDeltaAreValidated() {
+    QFETCH(QString, field);
+    QFETCH(QString, typed);
+    QFETCH(double, expected);
+    QFETCH(QString, message);
+    auto* edit = m_view->findChild<QLineEdit*>(field + QStringLiteral("-input"));
+    auto* shown = m_view->findChild<QLabel*>(field + QStringLiteral("-message"));
+    QVERIFY(edit && shown);
+    const double before = m_view->parameters()->real(field);
+    edit->setText(typed);
+    Q_EMIT edit->editingFinished();
+    if (std::isnan(expected)) {
+        QCOMPARE(m_view->parameters()->real(field), before);
+        QCOMPARE(edit->text(), typed);  // not silently reset
+        QVERIFY(shown->isVisibleTo(m_view.get()));
+        QVERIFY2(shown->text().contains(message), qPrintable(shown->text()));
+    } else {
+        QCOMPARE(m_view->parameters()->real(field), expected);
+        QVERIFY(!shown->isVisibleTo(m_view.get()));
+        m_document->undoStack()->undo();  // a typed value is one undo step
+        QCOMPARE(m_view->parameters()->real(field), before);
+    }
+}
+
+// At ε = 10 the exponential median's rank interval is a single data value ([37, 37]) while the
+// answer is drawn between two data values (37.11): the readout must say why.
+void TestMechanismsView::exponentialIntervalSaysWhyValueIsOutside() {
+    m_session->setTeaching(true);
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("median"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("mechanism")), QStringLiteral("exponential"));
+    set("epsilon", 10.0);
+    set("seeded", true);
+    set("seed", 3);
+    QVERIFY(runAndWait());
+    const auto& r = *m_view->panel(0)->release();
+    QVERIFY(!r.intervals.empty() && !r.intervals[0].empty());
+    const auto& ci = r.intervals[0][0];
+    const double v = r.releases[0][0];
+    auto* interval = m_view->panel(0)->findChild<QLabel*>(QStringLiteral("interval"));
+    QVERIFY2(v < ci.lower || v > ci.upper,
+             qPrintable(QStringLiteral("%1 in [%2, %3]").arg(v).arg(ci.lower).arg(ci.upper)));
+    QVERIFY2(interval->text().contains(QStringLiteral("outside")), qPrintable(interval->text()));
+}
+
+void TestMechanismsView::boundsFromDataAreWarned() {
+    auto* warning = m_view->findChild<QLabel*>(QStringLiteral("bounds-warning"));
+    QVERIFY(warning);
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("mean"));
+    QVERIFY(!warning->isVisibleTo(m_view.get()));  // release mode: declared bounds
+    m_session->setTeaching(true);
+    QVERIFY(warning->isVisibleTo(m_view.get()));  // teaching: the column's own min and max
+    set("lower", 10.0);
+    QVERIFY(!warning->isVisibleTo(m_view.get()));  // declared again
 }
 
 QTEST_MAIN(TestMechanismsView)

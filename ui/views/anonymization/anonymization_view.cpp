@@ -42,9 +42,10 @@ AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent)
     m_runButton->setDefault(true);
     m_releaseButton = new QPushButton(tr("Re&lease…"), this);
     m_releaseButton->setObjectName(QStringLiteral("anon-release"));
-    m_releaseButton->setToolTip(
+    m_releaseTip =
         tr("Write the anonymized table as a release bundle (CSV, manifest, plan, report; folder "
-           "or .zip) and record it in the privacy ledger (syntactic: ε = 0)"));
+           "or .zip) and record it in the privacy ledger (syntactic: ε = 0)");
+    m_releaseButton->setToolTip(m_releaseTip);
     m_releaseButton->setEnabled(false);
     m_exportButton = new QPushButton(tr("&Export CSV…"), this);
     m_exportButton->setObjectName(QStringLiteral("anon-export"));
@@ -101,21 +102,13 @@ AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent)
         if (m_context.jobs) m_context.jobs->progress(fraction, message);
     });
     connect(m_job, &AnonymizationJob::succeeded, this, &AnonymizationView::onSucceeded);
-    connect(m_job, &AnonymizationJob::failed, this, [this](const QString& message) {
-        setStatus(tr("Anonymization failed: %1").arg(message), true);
-        if (m_context.jobs) m_context.jobs->end(tr("Anonymization failed"));
-    });
     connect(m_job, &AnonymizationJob::cancelled, this, [this] {
         setStatus(tr("Run cancelled; the previous result is kept."), false);
         if (m_context.jobs) m_context.jobs->end(tr("Anonymization cancelled"));
     });
     connect(m_job, &AnonymizationJob::finished, this, [this] { m_runButton->setEnabled(true); });
     connect(m_releaseButton, &QPushButton::clicked, this, &AnonymizationView::releaseInteractive);
-    connect(m_state, &AnonymizationState::runChanged, this, [this] {
-        m_exportButton->setEnabled(m_state->run() != nullptr);
-        m_releaseButton->setEnabled(m_state->run() != nullptr && m_state->run()->result.found);
-        m_releasedEntry.reset();  // a new result is a new release
-    });
+    connectResultState();
     if (context.document)
         connect(context.document, &Document::tableReset, this, [this] {
             // Another dataset: its undo history was cleared, so are the hierarchies and the result
@@ -128,6 +121,32 @@ AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent)
             m_state->setRun(nullptr);
             setStatus(tr("Mark quasi-identifiers in the Data tab, give each a hierarchy, then run."), false);
         });
+}
+
+// The result shown is tied to the run that made it: a failed run or an edited setting marks it
+// outdated, and Export and Release follow (updateActions).
+void AnonymizationView::connectResultState() {
+    connect(m_job, &AnonymizationJob::failed, this, [this](const QString& message) {
+        QString text = tr("Anonymization failed: %1").arg(message);
+        if (m_state->run()) {
+            m_outdated = true;  // what is shown is an earlier run's result, not this one's
+            text += tr(" — the result shown is from an earlier run: Export and Release are disabled.");
+        }
+        setStatus(text, true);
+        updateActions();
+        if (m_context.jobs) m_context.jobs->end(tr("Anonymization failed"));
+    });
+    connect(m_state, &AnonymizationState::runChanged, this, [this] {
+        m_outdated = false;
+        m_releasedEntry.reset();  // a new result is a new release
+        updateActions();
+    });
+    // The result shown was computed from the settings of its run: any edit makes it outdated.
+    connect(m_state, &AnonymizationState::settingsChanged, this, [this] {
+        if (!m_state->run() || m_outdated) return;
+        m_outdated = true;
+        updateActions();
+    });
 }
 
 AnonymizationView::~AnonymizationView() = default;
@@ -176,9 +195,36 @@ void AnonymizationView::onSucceeded(std::shared_ptr<const AnonymizationRun> run)
     m_state->setRun(std::move(run));
 }
 
+QString AnonymizationView::unusableReason() const {
+    const AnonymizationRun* run = m_state->run();
+    if (!run) return tr("Nothing to release: run the anonymization first.");
+    if (!run->result.found)
+        return !run->config.transformation
+                   ? tr("Nothing to release: no transformation satisfies the privacy models.")
+                   : tr("Nothing to release: the transformation shown does not satisfy the privacy models.");
+    if (m_outdated)
+        return tr(
+            "Nothing to release: the result shown is outdated (the settings changed or the last run "
+            "failed); run again first.");
+    return {};
+}
+
+void AnonymizationView::updateActions() {
+    const QString why = unusableReason();
+    m_exportButton->setEnabled(why.isEmpty());
+    m_releaseButton->setEnabled(why.isEmpty());
+    m_exportButton->setToolTip(why.isEmpty() ? tr("Only the anonymized CSV and a manifest beside it (not recorded "
+                                                  "in the ledger)")
+                                             : why);
+    m_releaseButton->setToolTip(why.isEmpty() ? m_releaseTip : why);
+}
+
 bool AnonymizationView::exportRelease(const QString& csvPath) {
     const auto run = m_state->runPtr();
-    if (!run) return false;
+    if (const QString why = unusableReason(); !why.isEmpty()) {
+        setStatus(why, true);
+        return false;
+    }
     const Status status = writeRelease(*run, m_state->settings(), csvPath);
     if (!status.isOk()) {
         setStatus(tr("Export failed: %1").arg(QString::fromStdString(status.message())), true);
@@ -199,10 +245,8 @@ void AnonymizationView::releaseInteractive() {
 
 bool AnonymizationView::releaseTo(const QString& target) {
     const auto run = m_state->runPtr();
-    if (!run || !run->result.found) {
-        setStatus(run ? tr("Nothing to release: no transformation satisfies the privacy models.")
-                      : tr("Nothing to release: run the anonymization first."),
-                  true);
+    if (const QString why = unusableReason(); !why.isEmpty()) {
+        setStatus(why, true);
         return false;
     }
     if (!m_context.release) {

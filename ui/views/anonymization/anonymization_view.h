@@ -69,6 +69,11 @@ private:
     void onSucceeded(std::shared_ptr<const AnonymizationRun> run);
     void setStatus(const QString& text, bool error);
     void releaseInteractive();
+    // Why the result shown cannot be exported or released ("" when it can): none, not anonymous
+    // (no optimum, or a lattice node that violates the models), or outdated.
+    QString unusableReason() const;
+    void updateActions();
+    void connectResultState();
 
     WorkbenchContext& m_context;
     AnonymizationState* m_state;
@@ -86,6 +91,8 @@ private:
     QPushButton* m_releaseButton;
     std::optional<std::int64_t> m_releasedEntry;  // the ledger entry of the result shown, once released
     QLabel* m_status;
+    QString m_releaseTip;
+    bool m_outdated = false;  // the settings changed, or a run failed, since the result shown
 };
 
 }  // namespace veil::ui

@@ -1,5 +1,7 @@
 #include "views/anonymization/models_panel.h"
 
+#include "veil/anonymity/metric_catalog.h"
+
 #include "document/document.h"
 #include "views/anonymization/anonymization_state.h"
 
@@ -92,8 +94,15 @@ ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget*
     runForm->addRow(tr("&Suppression limit:"), m_suppression);
     m_metric = new QComboBox(run);
     m_metric->setObjectName(QStringLiteral("anon-metric"));
-    for (MetricKind m : anonymity::kAllMetrics)
-        m_metric->addItem(QString::fromLatin1(anonymity::metricName(m)), int(m));
+    for (MetricKind m : anonymity::kAllMetrics) {
+        const auto& info = anonymity::metricInfo(m);
+        m_metric->addItem(QString::fromUtf8(info.title.data(), qsizetype(info.title.size())), int(m));
+        m_metric->setItemData(m_metric->count() - 1,
+                              QStringLiteral("%1 (%2)").arg(
+                                  QString::fromUtf8(info.description.data(), qsizetype(info.description.size())),
+                                  QString::fromLatin1(anonymity::metricName(m))),
+                              Qt::ToolTipRole);
+    }
     runForm->addRow(tr("&Metric:"), m_metric);
     m_algorithm = new QComboBox(run);
     m_algorithm->setObjectName(QStringLiteral("anon-algorithm"));

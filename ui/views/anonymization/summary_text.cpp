@@ -1,5 +1,7 @@
 #include "views/anonymization/summary_text.h"
 
+#include "veil/anonymity/metric_catalog.h"
+
 #include "views/anonymization/anonymization_state.h"
 
 #include <cmath>
@@ -47,12 +49,18 @@ QString summaryHtml(const AnonymizationRun& run) {
                 .arg(run.input.rowCount());
     html += QStringLiteral("</table>");
 
-    html += QObject::tr("<p><b>Information loss</b> (optimised: %1)</p>")
-                .arg(QString::fromLatin1(anonymity::metricName(r.metric)));
+    auto title = [](MetricKind m) {
+        const auto& info = anonymity::metricInfo(m);
+        return QString::fromUtf8(info.title.data(), qsizetype(info.title.size())).toHtmlEscaped();
+    };
+    html += QObject::tr("<p><b>Information loss</b> (optimised: %1)</p>").arg(title(r.metric));
     html += QStringLiteral("<table cellspacing=0 cellpadding=2>");
-    for (MetricKind m : anonymity::kAllMetrics)
-        html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
-                    .arg(QString::fromLatin1(anonymity::metricName(m)), number(r.metrics.get(m)));
+    for (MetricKind m : anonymity::kAllMetrics) {
+        const auto& d = anonymity::metricInfo(m).description;
+        html += QStringLiteral("<tr><td title=\"%3\">%1</td><td align=right>%2</td></tr>")
+                    .arg(title(m), number(r.metrics.get(m)),
+                         QString::fromUtf8(d.data(), qsizetype(d.size())).toHtmlEscaped());
+    }
     html += QStringLiteral("</table>");
 
     html += QObject::tr("<p><b>Re-identification risk</b> (prosecutor model)</p>");

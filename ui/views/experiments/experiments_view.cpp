@@ -1,5 +1,7 @@
 #include "views/experiments/experiments_view.h"
 
+#include "views/experiments/method_labels.h"
+
 #include "workbench/local_path.h"
 #include "workbench/release_session.h"
 #include "charts/experiments/error_epsilon_chart_builder.h"
@@ -41,14 +43,6 @@
 
 namespace veil::ui {
 namespace {
-
-QString methodText(const eval::MethodSpec& spec) {
-    if (spec.label == spec.id && spec.options.empty()) return QString::fromStdString(spec.id);
-    QString text = QString::fromStdString(spec.label);
-    if (spec.label != spec.id) text += QStringLiteral(" (%1)").arg(QString::fromStdString(spec.id));
-    if (!spec.options.empty()) text += QStringLiteral(" ") + QString::fromStdString(spec.options.dump());
-    return text;
-}
 
 nlohmann::json specJson(const eval::MethodSpec& spec) {
     return {{"id", spec.id}, {"label", spec.label}, {"options", spec.options}};
@@ -130,14 +124,15 @@ void ExperimentsView::populateMethods() {
     const bool anonymity = isAnonymityMode();
     for (const auto& info : eval::methodRegistry()) {
         if ((info.input == eval::DataKind::Table) != anonymity) continue;
-        auto* item = new QListWidgetItem(QString::fromStdString(info.id), m_methods);
+        eval::MethodSpec spec{info.id, info.id, nlohmann::json::object()};
+        auto* item = new QListWidgetItem(methodText(spec), m_methods);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         const bool preset = info.id == "histogram:identity" || info.id == "histogram:hierarchical+consistency" ||
                             info.id == "optimal:loss" || info.id == "mondrian";
         item->setCheckState(preset ? Qt::Checked : Qt::Unchecked);
         item->setToolTip(QString::fromStdString(info.description +
-                                                (info.optionsHelp.empty() ? "" : "\nOptions: " + info.optionsHelp)));
-        eval::MethodSpec spec{info.id, info.id, nlohmann::json::object()};
+                                                (info.optionsHelp.empty() ? "" : "\nOptions: " + info.optionsHelp) +
+                                                "\nMethod id: " + info.id));
         item->setData(Qt::UserRole, QString::fromStdString(specJson(spec).dump()));
     }
 }
@@ -185,7 +180,8 @@ void ExperimentsView::applySettingsJson(const nlohmann::json& j) {
             item->setCheckState(m.at("checked").get<bool>() ? Qt::Checked : Qt::Unchecked);
             item->setData(Qt::UserRole, QString::fromStdString(m.at("spec").get<std::string>()));
             if (auto info = eval::findMethod(s.id); info.isOk())
-                item->setToolTip(QString::fromStdString(info.value()->description));
+                item->setToolTip(QString::fromStdString(info.value()->description + "\nMethod id: " + s.id) +
+                                 (s.options.empty() ? QString() : tr("\nOptions: %1").arg(optionsText(s.options))));
         }
     }
     m_epsFrom->setValue(j.at("from").get<double>());

@@ -28,8 +28,8 @@ DegreePanel::DegreePanel(GraphParameters* parameters, JobMonitor* jobs, ReleaseS
     m_run->setEnabled(false);
     auto* png = new QPushButton(tr("Save PNG…"), this);
     auto* svg = new QPushButton(tr("Save SVG…"), this);
-    m_summary =
-        new QLabel(tr("Hay et al. (ICDM 2009): sorted degrees + Lap(2/ε) each, then isotonic regression."), this);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("degreeSummary"));
     m_summary->setWordWrap(true);
     m_summary->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     m_seededLabel = new QLabel(ReleaseModel::seededMark().toUpper(), this);
@@ -63,6 +63,7 @@ DegreePanel::DegreePanel(GraphParameters* parameters, JobMonitor* jobs, ReleaseS
         });
     }
     if (m_session) connect(m_session, &ReleaseSession::teachingChanged, this, [this] { setGraph(m_graph); });
+    setGraph(nullptr);
 }
 
 void DegreePanel::setGraph(std::shared_ptr<const graph::Graph> graph) {
@@ -70,6 +71,10 @@ void DegreePanel::setGraph(std::shared_ptr<const graph::Graph> graph) {
     m_result.reset();
     m_seededLabel->hide();
     m_run->setEnabled(m_graph != nullptr);
+    // The caption belongs to the result it describes: a new graph (or mode) clears both.
+    m_summary->setText(
+        tr("Hay et al. (ICDM 2009): sorted degrees + Lap(2/ε) each, then isotonic regression%1.")
+            .arg(m_graph ? tr(" — %1 nodes; press Release degree sequence").arg(m_graph->nodeCount()) : QString()));
     auto* old = m_chartView->chart();
     m_chartView->setChart(new QChart);
     delete old;

@@ -2,6 +2,7 @@
 
 #include "views/graph/change_graph_parameter_command.h"
 #include "jobs/core_job.h"
+#include "panels/privacy_value_edit.h"
 #include "views/graph/graph_parameters.h"
 #include "views/graph/release_model.h"
 
@@ -58,8 +59,7 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
     m_epsilon = new QSlider(Qt::Horizontal, this);
     m_epsilon->setObjectName(QStringLiteral("releaseEpsilon"));
     m_epsilon->setRange(0, 3000);
-    m_epsilonLabel = new QLabel(this);
-    m_epsilonLabel->setMinimumWidth(70);
+    m_epsilonInput = new PrivacyValueEdit(PrivacyValueEdit::Kind::Epsilon, this);
     m_delta = new QComboBox(this);
     m_delta->setObjectName(QStringLiteral("releaseDelta"));
     for (int e = 3; e <= 9; ++e) m_delta->addItem(QStringLiteral("1e-%1").arg(e), std::pow(10.0, -e));
@@ -91,7 +91,8 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
 
     auto* epsilonRow = new QHBoxLayout;
     epsilonRow->addWidget(m_epsilon, 1);
-    epsilonRow->addWidget(m_epsilonLabel);
+    epsilonRow->addWidget(m_epsilonInput);
+    epsilonRow->setAlignment(m_epsilon, Qt::AlignTop);
     auto* form = new QFormLayout;
     form->addRow(tr("Statistic"), m_statistic);
     form->addRow(tr("Profile"), m_profile);
@@ -131,6 +132,8 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
     connect(m_privacy, &QComboBox::activated, this,
             [this, push] { push(GraphParameters::Privacy, m_privacy->currentData()); });
     connect(m_epsilon, &QSlider::valueChanged, this, [push](int v) { push(GraphParameters::Epsilon, epsilonAt(v)); });
+    connect(m_epsilonInput, &PrivacyValueEdit::valueEdited, this,
+            [push](double v) { push(GraphParameters::Epsilon, v); });
     connect(m_delta, &QComboBox::activated, this,
             [this, push] { push(GraphParameters::Delta, m_delta->currentData()); });
     connect(m_k, &QSpinBox::valueChanged, this, [push](int v) { push(GraphParameters::K, v); });
@@ -138,6 +141,7 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
     connect(m_run, &QPushButton::clicked, this, &ReleasePanel::release);
     connect(m_bundle, &QPushButton::clicked, this, &ReleasePanel::releaseBundle);
     connect(m_parameters, &GraphParameters::changed, this, &ReleasePanel::syncFromParameters);
+    connectOutdated();
     connect(m_job, &CoreJob::failed, this, [this](const QString& message) { m_note->setText(message); });
     if (m_session)
         connect(m_session, &ReleaseSession::teachingChanged, this, [this] {
@@ -148,6 +152,18 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
             m_bundle->setEnabled(false);
         });
     syncFromParameters();
+}
+
+// The results shown were computed with the settings of their run: an edit makes them outdated.
+void ReleasePanel::connectOutdated() {
+    connect(m_parameters, &GraphParameters::changed, this, [this] {
+        if (m_model->entries().empty() || m_outdated) return;
+        m_outdated = true;
+        m_bundle->setEnabled(false);
+        m_note->setText(
+            tr("Outdated: the settings changed since these results were computed. Press Compare "
+               "again before releasing."));
+    });
 }
 
 int ReleasePanel::sliderPosition(double epsilon) { return int(std::lround((std::log10(epsilon) + 2.0) * 1000.0)); }
@@ -175,7 +191,7 @@ void ReleasePanel::syncFromParameters() {
     m_profile->setEnabled(statistic.startsWith(QLatin1String(kProfile)));
     m_privacy->setCurrentIndex(m_privacy->findData(m_parameters->privacy()));
     m_epsilon->setValue(sliderPosition(m_parameters->epsilon()));
-    m_epsilonLabel->setText(QStringLiteral("ε = %1").arg(m_parameters->epsilon()));
+    m_epsilonInput->setValue(m_parameters->epsilon());
     int deltaIndex = 0;
     for (int i = 0; i < m_delta->count(); ++i)
         if (std::abs(m_delta->itemData(i).toDouble() - m_parameters->delta()) < 1e-15) deltaIndex = i;
@@ -213,6 +229,7 @@ QString ReleasePanel::methodTitle(const graph::MethodChoice& m) {
 void ReleasePanel::setGraph(std::shared_ptr<const graph::Graph> graph) {
     m_graph = std::move(graph);
     m_model->clear();
+    m_outdated = false;
     m_banner->hide();
     m_note->clear();
     m_run->setEnabled(m_graph != nullptr);
@@ -257,30 +274,43 @@ void ReleasePanel::release() {
                              : tr("Each method is a release of its own: each is charged ε = %1 (and its δ) to the "
                                   "ledger before it is computed.")
                                    .arg(request.epsilon));
-    m_job->start(tr("Releasing %1").arg(m_parameters->statistic()), [this, graph = m_graph, request, methods, seeded,
-                                                                     plan, gate = *gate](const RunContext& ctx) {
-        ctx.report(0.0, "Releasing");
-        auto results = graph::compareReleases(*gate, *graph, request, methods, ctx);
-        if (ctx.cancelled()) return CoreJobOutcome{Status::cancelled(), {}, {}};
-        ctx.report(1.0, "Releasing");
-        auto entries = std::make_shared<std::vector<ReleaseModel::Entry>>();
-        std::size_t charged = 0;
-        for (std::size_t i = 0; i < results.size(); ++i) {
-            if (results[i] && results[i]->receipt.ledgerEntry) ++charged;
-            entries->push_back({methodTitle(methods[i]), std::move(results[i])});
-        }
-        const QString summary =
-            gate->isTeaching() ? tr("Teaching mode: %1 methods compared, nothing charged").arg(results.size())
-                               : tr("Released with %1 methods, %2 ledger entries").arg(results.size()).arg(charged);
-        return CoreJobOutcome{Status::ok(),
-                              [this, entries, seeded, plan] {
-                                  m_model->setEntries(std::move(*entries), seeded);
-                                  m_banner->setVisible(seeded);
-                                  m_runPlan = plan;
-                                  m_bundle->setEnabled(bundleEntryIndex() >= 0);
-                              },
-                              summary};
-    });
+    m_job->start(tr("Releasing %1").arg(m_parameters->statistic()),
+                 [this, graph = m_graph, request, methods, seeded, plan, gate = *gate](const RunContext& ctx) {
+                     ctx.report(0.0, "Releasing");
+                     auto results = graph::compareReleases(*gate, *graph, request, methods, ctx);
+                     if (ctx.cancelled()) return CoreJobOutcome{Status::cancelled(), {}, {}};
+                     ctx.report(1.0, "Releasing");
+                     auto entries = std::make_shared<std::vector<ReleaseModel::Entry>>();
+                     std::size_t charged = 0, ok = 0;
+                     for (std::size_t i = 0; i < results.size(); ++i) {
+                         if (results[i]) ++ok;
+                         if (results[i] && results[i]->receipt.ledgerEntry) ++charged;
+                         entries->push_back({methodTitle(methods[i]), std::move(results[i])});
+                     }
+                     // Never "Released" for what was refused: the message counts both.
+                     QString summary;
+                     if (gate->isTeaching())
+                         summary = tr("Teaching mode: %1 methods compared, nothing charged").arg(results.size());
+                     else if (ok == 0)
+                         summary = tr("Not released: all %1 methods were refused").arg(results.size());
+                     else if (ok < results.size())
+                         summary = tr("Released with %1 of %2 methods (%3 refused), %4 ledger entries")
+                                       .arg(ok)
+                                       .arg(results.size())
+                                       .arg(results.size() - ok)
+                                       .arg(charged);
+                     else
+                         summary = tr("Released with %1 methods, %2 ledger entries").arg(results.size()).arg(charged);
+                     return CoreJobOutcome{Status::ok(),
+                                           [this, entries, seeded, plan] {
+                                               m_model->setEntries(std::move(*entries), seeded);
+                                               m_outdated = false;
+                                               m_banner->setVisible(seeded);
+                                               m_runPlan = plan;
+                                               m_bundle->setEnabled(bundleEntryIndex() >= 0);
+                                           },
+                                           summary};
+                 });
 }
 
 int ReleasePanel::bundleEntryIndex() const {
@@ -303,8 +333,10 @@ void ReleasePanel::releaseBundle() {
 
 bool ReleasePanel::releaseTo(const QString& target) {
     const int index = bundleEntryIndex();
-    if (index < 0) {
-        m_note->setText(tr("Nothing to release: press Compare to compute the methods first."));
+    if (index < 0 || m_outdated) {
+        m_note->setText(m_outdated ? tr("Not bundled: the results shown are outdated (the settings changed); press "
+                                        "Compare again first.")
+                                   : tr("Nothing to release: press Compare to compute the methods first."));
         return false;
     }
     if (!m_session) {

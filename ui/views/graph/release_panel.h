@@ -38,6 +38,7 @@ namespace veil::ui {
 class CoreJob;
 class GraphParameters;
 class JobMonitor;
+class PrivacyValueEdit;
 class ReleaseModel;
 class ReleaseSession;
 
@@ -76,6 +77,7 @@ public Q_SLOTS:
     bool releaseTo(const QString& target);
 
 private:
+    void connectOutdated();
     void syncFromParameters();
     QString currentStatistic() const;
 
@@ -89,7 +91,7 @@ private:
     QLineEdit* m_profile;
     QComboBox* m_privacy;
     QSlider* m_epsilon;
-    QLabel* m_epsilonLabel;
+    PrivacyValueEdit* m_epsilonInput;  // the typed ε beside the slider
     QComboBox* m_delta;
     QSpinBox* m_k;
     QCheckBox* m_seeded;
@@ -100,6 +102,7 @@ private:
     QTableView* m_table;
     QString m_sourcePath;
     nlohmann::json m_runPlan;  // the settings of the results shown
+    bool m_outdated = false;   // the settings changed since the results shown
     QString m_lastBundle;
 };
 

@@ -10,6 +10,7 @@
 #include "jobs/core_job.h"
 #include "views/mechanisms/dp_parameters.h"
 #include "views/mechanisms/epsilon_slider.h"
+#include "panels/display_number.h"
 #include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
@@ -492,8 +493,9 @@ void HistogramsView::show(const HistogramRunResult& r) {
         replaceChart(m_errorView, empty);
         empty->setTitle(tr("Errors against the true counts are shown in teaching mode only"));
     }
-    m_description->setText(QString::fromStdString(r.description).toHtmlEscaped() + QStringLiteral("<br>") +
-                           receiptHtml(r.receipt));
+    // Rounded for reading; the bundle keeps core's exact text.
+    m_description->setText(roundNumbersInText(QString::fromStdString(r.description)).toHtmlEscaped() +
+                           QStringLiteral("<br>") + receiptHtml(r.receipt));
     setStatus(QString::fromStdString(dp::receiptLine(r.receipt)));
     Q_EMIT resultsShown();
 }

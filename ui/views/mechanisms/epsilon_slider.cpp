@@ -1,7 +1,8 @@
 #include "views/mechanisms/epsilon_slider.h"
 
+#include "panels/privacy_value_edit.h"
+
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QSignalBlocker>
 #include <QSlider>
 
@@ -15,18 +16,22 @@ EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {
     m_slider->setObjectName(QStringLiteral("epsilon-slider"));
     m_slider->setRange(0, kSteps);
     m_slider->setToolTip(tr("Privacy loss ε on a log scale from %1 to %2").arg(kMin).arg(kMax));
-    m_label = new QLabel(this);
-    m_label->setObjectName(QStringLiteral("epsilon-value"));
-    m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(QStringLiteral("ε = 0.000")));
+    m_input = new PrivacyValueEdit(PrivacyValueEdit::Kind::Epsilon, this);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_slider, 1);
-    layout->addWidget(m_label);
+    layout->addWidget(m_input);
+    layout->setAlignment(m_slider, Qt::AlignTop);
     setEpsilon(1.0);
     connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
         m_epsilon = epsilonAt(position);
-        showValue();
+        m_input->setValue(m_epsilon);
         Q_EMIT epsilonEdited(m_epsilon);
+    });
+    // A typed value may lie outside the slider's range: the handle stops at its end.
+    connect(m_input, &PrivacyValueEdit::valueEdited, this, [this](double epsilon) {
+        setEpsilon(epsilon);
+        Q_EMIT epsilonEdited(epsilon);
     });
 }
 
@@ -46,9 +51,7 @@ void EpsilonSlider::setEpsilon(double epsilon) {
     m_epsilon = epsilon;
     const QSignalBlocker block(m_slider);
     m_slider->setValue(positionOf(epsilon));
-    showValue();
+    m_input->setValue(epsilon);
 }
-
-void EpsilonSlider::showValue() { m_label->setText(QStringLiteral("ε = %1").arg(m_epsilon, 0, 'g', 3)); }
 
 }  // namespace veil::ui

@@ -1,13 +1,16 @@
-// EpsilonSlider: a logarithmic slider for epsilon over [0.01, 10] with the value shown beside it.
-// setEpsilon() only moves the handle; a user drag emits epsilonEdited().
+// EpsilonSlider: a logarithmic slider for epsilon over [0.01, 10] with a typed field beside it
+// (PrivacyValueEdit: any positive value, a message instead of a silent reset when it is not).
+// setEpsilon() only moves the handle and the field; a user drag or a valid typed value emits
+// epsilonEdited().
 #pragma once
 
 #include <QWidget>
 
-class QLabel;
 class QSlider;
 
 namespace veil::ui {
+
+class PrivacyValueEdit;
 
 class EpsilonSlider final : public QWidget {
     Q_OBJECT
@@ -22,6 +25,7 @@ public:
     double epsilon() const { return m_epsilon; }
     void setEpsilon(double epsilon);
     QSlider* slider() const { return m_slider; }
+    PrivacyValueEdit* input() const { return m_input; }
     // Slider position <-> epsilon (log scale, rounded to 3 significant digits).
     static double epsilonAt(int position);
     static int positionOf(double epsilon);
@@ -30,9 +34,8 @@ Q_SIGNALS:
     void epsilonEdited(double epsilon);
 
 private:
-    void showValue();
     QSlider* m_slider;
-    QLabel* m_label;
+    PrivacyValueEdit* m_input;
     double m_epsilon = 1.0;
 };
 

@@ -2,6 +2,7 @@
 
 #include "views/mechanisms/dp_parameters.h"
 #include "views/mechanisms/epsilon_slider.h"
+#include "panels/privacy_value_edit.h"
 
 #include "veil/table/column_summary.h"
 
@@ -70,10 +71,23 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
     fillMechanisms(m_compare, tr("(no comparison)"));
     m_compare->setItemData(0, QStringLiteral("none"));
     m_epsilon = add(new EpsilonSlider, QStringLiteral("epsilon"), tr("Epsilon ε"));
-    m_delta = add(realBox(0.0, 0.5, 10), QStringLiteral("delta"), tr("Delta δ"));
-    m_delta->setSingleStep(1e-6);
+    m_delta = add(new PrivacyValueEdit(PrivacyValueEdit::Kind::Delta), QStringLiteral("delta"), tr("Delta δ"));
+    m_deltaB =
+        add(new PrivacyValueEdit(PrivacyValueEdit::Kind::Delta), QStringLiteral("delta-b"), tr("Delta δ (compared)"));
+    m_deltaB->lineEdit()->setObjectName(QStringLiteral("delta-b-input"));
+    m_deltaB->setToolTip(
+        tr("The compared mechanism's own δ: e.g. 0 for the exponential mechanism, 1e-6 for "
+           "smooth sensitivity"));
     m_lower = add(realBox(-1e12, 1e12, 3), QStringLiteral("lower"), tr("Clamp lower"));
     m_upper = add(realBox(-1e12, 1e12, 3), QStringLiteral("upper"), tr("Clamp upper"));
+    m_boundsWarning = new QLabel(tr("⚠ The clamp bounds are the column's own minimum and maximum: they were read "
+                                    "off the data, which is not private (teaching only). Declare public bounds "
+                                    "before a real release."),
+                                 this);
+    m_boundsWarning->setObjectName(QStringLiteral("bounds-warning"));
+    m_boundsWarning->setWordWrap(true);
+    m_boundsWarning->setStyleSheet(QStringLiteral("color: #8a4b00; font-weight: bold"));
+    m_layout->addRow(m_boundsWarning);
     m_bins = add(new QSpinBox, QStringLiteral("bins"), tr("Bins"));
     m_bins->setRange(1, 1000);
     m_categories = add(new QLineEdit, QStringLiteral("categories"), tr("Categories"));
@@ -91,12 +105,23 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
     m_seed->setRange(0, 1'000'000'000);
     m_showTrue = add(new QCheckBox(tr("Show true value (teaching)")), QStringLiteral("show-true"), QString());
 
+    setDefaults();
+    connect(m_params, &DpParameters::changed, this, &MechanismForm::sync);
+
+    connectEdits();
+    setTeaching(false);
+    updateVisibility();
+}
+
+// Defaults of every parameter, without undo; the widgets follow.
+void MechanismForm::setDefaults() {
     m_params->setValue(QStringLiteral("query"), QStringLiteral("count"));
     m_params->setValue(QStringLiteral("quantile"), 0.5);
     m_params->setValue(QStringLiteral("mechanism"), QString());
     m_params->setValue(QStringLiteral("compare"), QStringLiteral("none"));
     m_params->setValue(QStringLiteral("epsilon"), 1.0);
     m_params->setValue(QStringLiteral("delta"), 0.0);
+    m_params->setValue(QStringLiteral("delta-b"), 0.0);
     m_params->setValue(QStringLiteral("bins"), 10);
     m_params->setValue(QStringLiteral("lower"), 0.0);
     m_params->setValue(QStringLiteral("upper"), 100.0);
@@ -107,10 +132,12 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
     m_params->setValue(QStringLiteral("show-true"), false);
     for (const char* key :
          {"column", "query", "quantile", "range-lower", "range-upper", "mechanism", "compare", "epsilon", "delta",
-          "lower", "upper", "bins", "categories", "other", "seeded", "seed", "show-true"})
+          "delta-b", "lower", "upper", "bins", "categories", "other", "seeded", "seed", "show-true"})
         sync(QString::fromLatin1(key));
-    connect(m_params, &DpParameters::changed, this, &MechanismForm::sync);
+}
 
+// Every user edit becomes an undoable parameter change.
+void MechanismForm::connectEdits() {
     auto edit = [this](const QString& key, const QString& label) {
         return [this, key, label](const QVariant& v) { pushDpParameter(m_undo, m_params, key, v, label); };
     };
@@ -123,13 +150,19 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
             [this, e = edit(QStringLiteral("compare"), tr("comparison"))] { e(m_compare->currentData()); });
     connect(m_epsilon, &EpsilonSlider::epsilonEdited, this,
             [e = edit(QStringLiteral("epsilon"), tr("epsilon"))](double v) { e(v); });
+    connect(m_delta, &PrivacyValueEdit::valueEdited, this,
+            [e = edit(QStringLiteral("delta"), tr("delta"))](double v) { e(v); });
+    connect(m_deltaB, &PrivacyValueEdit::valueEdited, this,
+            [e = edit(QStringLiteral("delta-b"), tr("compared delta"))](double v) { e(v); });
     const struct {
         QDoubleSpinBox* box;
         const char* key;
         const char* label;
-    } reals[] = {{m_quantile, "quantile", "quantile"},       {m_rangeLower, "range-lower", "range start"},
-                 {m_rangeUpper, "range-upper", "range end"}, {m_delta, "delta", "delta"},
-                 {m_lower, "lower", "lower bound"},          {m_upper, "upper", "upper bound"}};
+    } reals[] = {{m_quantile, "quantile", "quantile"},
+                 {m_rangeLower, "range-lower", "range start"},
+                 {m_rangeUpper, "range-upper", "range end"},
+                 {m_lower, "lower", "lower bound"},
+                 {m_upper, "upper", "upper bound"}};
     for (const auto& r : reals)
         connect(r.box, &QDoubleSpinBox::valueChanged, this,
                 [e = edit(QString::fromLatin1(r.key), tr(r.label))](double v) { e(v); });
@@ -142,8 +175,6 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
     connect(m_categories, &QLineEdit::editingFinished, this,
             [this, e = edit(QStringLiteral("categories"), tr("categories"))] { e(m_categories->text()); });
     connect(m_other, &QCheckBox::toggled, this, [e = edit(QStringLiteral("other"), tr("other bin"))](bool v) { e(v); });
-    setTeaching(false);
-    updateVisibility();
 }
 
 void MechanismForm::setTeaching(bool teaching) {
@@ -181,7 +212,9 @@ void MechanismForm::domainFromData(const QString& name, bool undoable) {
     if (s.minValue && s.maxValue) {
         set("lower", *s.minValue, tr("lower bound"));
         set("upper", *s.maxValue, tr("upper bound"));
+        m_boundsFromData = true;
     }
+    updateBoundsWarning();
     set("categories", categories.join(QStringLiteral(", ")), tr("categories"));
 }
 
@@ -233,7 +266,7 @@ void MechanismForm::sync(const QString& key) {
     else if (key == QLatin1String("mechanism"))
         setCombo(m_mechanism);
     else if (key == QLatin1String("compare"))
-        setCombo(m_compare);
+        setCombo(m_compare), updateVisibility();
     else if (key == QLatin1String("epsilon"))
         m_epsilon->setEpsilon(v.toDouble());
     else if (key == QLatin1String("quantile"))
@@ -243,11 +276,13 @@ void MechanismForm::sync(const QString& key) {
     else if (key == QLatin1String("range-upper"))
         setReal(m_rangeUpper);
     else if (key == QLatin1String("delta"))
-        setReal(m_delta);
+        m_delta->setValue(v.toDouble());
+    else if (key == QLatin1String("delta-b"))
+        m_deltaB->setValue(v.toDouble());
     else if (key == QLatin1String("lower"))
-        setReal(m_lower);
+        setReal(m_lower), updateBoundsWarning();
     else if (key == QLatin1String("upper"))
-        setReal(m_upper);
+        setReal(m_upper), updateBoundsWarning();
     else if (key == QLatin1String("bins")) {
         const QSignalBlocker b(m_bins);
         m_bins->setValue(v.toInt());
@@ -286,9 +321,26 @@ void MechanismForm::updateVisibility() {
         m_bins, (histogram && !categorical) || q == QLatin1String("median") || q == QLatin1String("quantile"));
     m_layout->setRowVisible(m_categories, categorical);
     m_layout->setRowVisible(m_other, categorical);
+    m_layout->setRowVisible(m_deltaB, m_params->text(QStringLiteral("compare")) != QLatin1String("none"));
+    updateBoundsWarning();
 }
 
-dp::ColumnQuerySpec MechanismForm::specFor(const QString& mechanismKey) const {
+// The bounds stay "from the data" until the user declares one of them (or picks a column in release
+// mode); the warning shows whenever bounds that came from the data would be used.
+void MechanismForm::updateBoundsWarning() {
+    if (!m_table) m_boundsFromData = false;
+    if (m_boundsFromData && m_table) {
+        const auto index = m_table->columnIndex(m_params->text(QStringLiteral("column")).toStdString());
+        const ColumnSummary s = index ? summarizeColumn(*m_table, *index) : ColumnSummary{};
+        m_boundsFromData = s.minValue && s.maxValue && *s.minValue == m_params->real(QStringLiteral("lower")) &&
+                           *s.maxValue == m_params->real(QStringLiteral("upper"));
+    }
+    const bool shown = m_boundsFromData && m_layout->isRowVisible(m_lower);
+    m_boundsWarning->setVisible(shown);
+    m_layout->setRowVisible(m_boundsWarning, shown);
+}
+
+dp::ColumnQuerySpec MechanismForm::specFor(const QString& mechanismKey, bool comparison) const {
     dp::ColumnQuerySpec spec;
     const QString q = m_params->text(QStringLiteral("query"));
     const std::string text = q == QLatin1String("range")      ? std::string("range:0:0")
@@ -305,7 +357,7 @@ dp::ColumnQuerySpec MechanismForm::specFor(const QString& mechanismKey) const {
         if (kind) spec.mechanism = *kind;
     }
     spec.epsilon = m_params->real(QStringLiteral("epsilon"));
-    spec.delta = m_params->real(QStringLiteral("delta"));
+    spec.delta = m_params->real(comparison ? QStringLiteral("delta-b") : QStringLiteral("delta"));
     const bool bounded = q != QLatin1String("count") && q != QLatin1String("range");
     if (bounded) {
         spec.lower = m_params->real(QStringLiteral("lower"));

@@ -1,9 +1,9 @@
 // MechanismForm: the Mechanisms view's settings (column, query, mechanism, the mechanism to
-// compare with, epsilon on a log slider, delta, declared clamping bounds, bins or categories, fixed
-// seed, show true value). Every user edit becomes an undoable DpParameters change; the widgets
-// follow the parameters on edit, undo and redo. specFor() turns the parameters into core's
-// ColumnQuerySpec. Output domains are declared: in release mode the bounds and categories are
-// what the user typed; only teaching mode fills them in from the data (public or sample data).
+// compare with, epsilon on a log slider with a typed field, one delta per mechanism, declared clamping bounds, bins or
+// categories, fixed seed, show true value). Every user edit becomes an undoable DpParameters change; the widgets follow
+// the parameters on edit, undo and redo. specFor() turns the parameters into core's ColumnQuerySpec. Output domains are
+// declared: in release mode the bounds and categories are what the user typed; only teaching mode fills them in from
+// the data (public or sample data).
 #pragma once
 
 #include "veil/dp/column_query.h"
@@ -23,6 +23,7 @@ namespace veil::ui {
 
 class DpParameters;
 class EpsilonSlider;
+class PrivacyValueEdit;
 
 class MechanismForm final : public QWidget {
     Q_OBJECT
@@ -32,15 +33,22 @@ public:
 
     // Fills the column list from the table and resets the parameters to defaults (no undo).
     void setTable(const Table& table);
-    // The spec for mechanism `mechanismKey` ("" = the query's natural one).
-    dp::ColumnQuerySpec specFor(const QString& mechanismKey) const;
+    // The spec for mechanism `mechanismKey` ("" = the query's natural one); `comparison` takes
+    // the compared mechanism's own delta ("delta-b"), so that e.g. the exponential mechanism
+    // (delta = 0) can run beside the smooth-sensitivity median (delta > 0).
+    dp::ColumnQuerySpec specFor(const QString& mechanismKey, bool comparison = false) const;
+    // True while the clamp bounds are the column's own minimum and maximum (teaching mode).
+    bool boundsFromData() const { return m_boundsFromData; }
     // Teaching mode: bounds and categories follow the chosen column's data; "show true value" is
     // available. Release mode: neither.
     void setTeaching(bool teaching);
 
 private:
+    void setDefaults();
+    void connectEdits();
     void sync(const QString& key);
     void updateVisibility();
+    void updateBoundsWarning();
     void pickColumn(const QString& name);
     // Teaching mode only: the column's own range and (up to 50) values as bounds and categories.
     void domainFromData(const QString& name, bool undoable);
@@ -60,7 +68,10 @@ private:
     QComboBox* m_mechanism;
     QComboBox* m_compare;
     EpsilonSlider* m_epsilon;
-    QDoubleSpinBox* m_delta;
+    PrivacyValueEdit* m_delta;
+    PrivacyValueEdit* m_deltaB;
+    QLabel* m_boundsWarning;
+    bool m_boundsFromData = false;
     QDoubleSpinBox* m_lower;
     QDoubleSpinBox* m_upper;
     QSpinBox* m_bins;

@@ -3,6 +3,7 @@
 #include "charts/mechanisms/noise_chart_builder.h"
 #include "charts/mechanisms/repeated_release_chart_builder.h"
 #include "charts/widget_export.h"
+#include "panels/display_number.h"
 #include "workbench/release_session.h"
 
 #include <QChart>
@@ -13,6 +14,17 @@
 namespace veil::ui {
 
 QString formatDpValue(double value) { return QString::number(value, 'g', 6); }
+
+QString outsideIntervalReason(const dp::ColumnQueryResult& r) {
+    if (r.mechanism == dp::MechanismKind::Exponential)
+        return MechanismResultPanel::tr(
+            "the released value lies outside it: the interval bounds the rank of the answer among the data "
+            "values, and the exponential mechanism draws its answer uniformly between two neighbouring data "
+            "values, so it can fall in the gap just beyond the last value of the interval");
+    return MechanismResultPanel::tr(
+        "the released value lies outside it: the interval covers the noise with the stated confidence, so "
+        "a release outside it is rare but possible");
+}
 
 namespace {
 QLabel* makeLabel(const QString& name, QWidget* parent, int pointDelta = 0, bool bold = false) {
@@ -55,6 +67,9 @@ MechanismResultPanel::MechanismResultPanel(const QString& name, QWidget* parent)
 
 void MechanismResultPanel::clear(const QString& message) {
     m_release.reset();
+    m_outdated = false;
+    m_outdatedReason.clear();
+    setProperty("outdated", false);
     m_repeatedValues.clear();
     m_heading->setText(message.isEmpty() ? tr("No release yet — press Run") : message);
     for (QLabel* l : {m_answer, m_scale, m_interval, m_truth, m_notes}) l->clear();
@@ -66,9 +81,20 @@ void MechanismResultPanel::clear(const QString& message) {
 
 void MechanismResultPanel::showResult(const dp::ColumnQueryResult& release, const dp::ColumnQueryResult& repeated) {
     m_release = release;
+    m_outdated = false;
+    m_outdatedReason.clear();
+    setProperty("outdated", false);
     m_repeatedValues.clear();
     for (const auto& trial : repeated.releases)
         if (!trial.empty()) m_repeatedValues.push_back(trial[0]);
+    redraw();
+}
+
+void MechanismResultPanel::markOutdated(const QString& reason) {
+    if (!m_release) return;
+    m_outdated = true;
+    m_outdatedReason = reason;
+    setProperty("outdated", true);
     redraw();
 }
 
@@ -87,6 +113,11 @@ void MechanismResultPanel::redraw() {
                            .arg(r.epsilon, 0, 'g', 3)
                            .arg(r.delta > 0 ? tr(", δ = %1").arg(r.delta, 0, 'g', 3) : QString())
                            .arg(QString::fromLatin1(dp::neighbouringName(r.neighbouring))));
+    if (m_outdated)
+        m_heading->setText(QStringLiteral("<span style='color:#b00020'>%1</span><br>%2")
+                               .arg(tr("OUTDATED — %1. This is the previous result; press Run for a new one.")
+                                        .arg(m_outdatedReason.toHtmlEscaped()),
+                                    m_heading->text().toHtmlEscaped()));
     const std::vector<double>& values = r.releases.empty() ? std::vector<double>{} : r.releases[0];
     if (values.size() == 1) {
         m_answer->setText(tr("Noisy answer: %1").arg(formatDpValue(values[0])));
@@ -107,9 +138,12 @@ void MechanismResultPanel::redraw() {
     m_scale->setProperty("value", r.noiseScale);
     if (!r.intervals.empty() && !r.intervals[0].empty()) {
         const auto& ci = r.intervals[0][0];
-        m_interval->setText(tr("%1% confidence interval: [%2, %3]")
-                                .arg(ci.confidence * 100, 0, 'g', 3)
-                                .arg(formatDpValue(ci.lower), formatDpValue(ci.upper)));
+        QString text = tr("%1% confidence interval: [%2, %3]")
+                           .arg(ci.confidence * 100, 0, 'g', 3)
+                           .arg(formatDpValue(ci.lower), formatDpValue(ci.upper));
+        if (!values.empty() && (values[0] < ci.lower || values[0] > ci.upper))
+            text += QStringLiteral(" — ") + outsideIntervalReason(r);
+        m_interval->setText(text);
     } else {
         m_interval->clear();
     }
@@ -119,7 +153,7 @@ void MechanismResultPanel::redraw() {
     QStringList notes;
     notes << receiptHtml(r.receipt);
     if (r.rowsUsed > 0) notes << tr("%1 rows used").arg(r.rowsUsed);
-    for (const auto& n : r.notes) notes << QString::fromStdString(n).toHtmlEscaped();
+    for (const auto& n : r.notes) notes << roundNumbersInText(QString::fromStdString(n)).toHtmlEscaped();
     m_notes->setText(notes.join(QStringLiteral(" · ")));
 
     // The histogram median's noise is on each bin count, not on the answer: draw it around 0.

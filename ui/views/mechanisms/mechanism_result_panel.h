@@ -1,7 +1,8 @@
 // MechanismResultPanel: one mechanism's outcome in the Mechanisms view: the noisy answer with its
 // noise scale and confidence interval, the true value (hidden unless teaching), the noise
 // distribution chart and the histogram of the repeated releases. Two of them sit side by side
-// when two mechanisms are compared.
+// when two mechanisms are compared. A result whose inputs changed, or after a failed run, is marked
+// outdated (it stays readable, headed as such) until the next run replaces it.
 #pragma once
 
 #include "veil/dp/column_query.h"
@@ -25,6 +26,9 @@ public:
     void showResult(const dp::ColumnQueryResult& release, const dp::ColumnQueryResult& repeated);
     void setShowTrue(bool show);
     void clear(const QString& message = {});
+    // Heads the result shown as outdated, saying why; no-op without a result.
+    void markOutdated(const QString& reason);
+    bool isOutdated() const { return m_outdated; }
     bool hasResult() const { return m_release.has_value(); }
     const std::optional<dp::ColumnQueryResult>& release() const { return m_release; }
 
@@ -46,9 +50,13 @@ private:
     std::optional<dp::ColumnQueryResult> m_release;
     std::vector<double> m_repeatedValues;
     bool m_showTrue = false;
+    bool m_outdated = false;
+    QString m_outdatedReason;
 };
 
 // The text shown for a released value: up to 6 significant digits.
 QString formatDpValue(double value);
+// Why the first released value of `r` lies outside its confidence interval.
+QString outsideIntervalReason(const dp::ColumnQueryResult& r);
 
 }  // namespace veil::ui

@@ -114,10 +114,12 @@ MechanismsView::MechanismsView(WorkbenchContext& context, QWidget* parent)
     connect(m_run, &QPushButton::clicked, this, &MechanismsView::run);
     connect(cancel, &QPushButton::clicked, m_job, &CoreJob::cancel);
     connect(m_release, &QPushButton::clicked, this, &MechanismsView::releaseBundle);
-    // A refusal (budget exceeded, bad parameters) shows nothing new: the previous answers stay,
-    // and the reason is said.
-    connect(m_job, &CoreJob::failed, this,
-            [this](const QString& m) { setStatus(tr("Not released: %1").arg(m), true); });
+    // A refusal (budget exceeded, bad parameters) shows nothing new: the previous answers stay
+    // for reference but are marked outdated and can no longer be bundled, and the reason is said.
+    connect(m_job, &CoreJob::failed, this, [this](const QString& m) {
+        markOutdated(tr("the last run was not released (%1)").arg(m));
+        setStatus(tr("Not released: %1").arg(m), true);
+    });
     connect(m_job, &CoreJob::cancelled, this, [this] { setStatus(tr("Cancelled — the previous result is kept.")); });
     connect(m_job, &CoreJob::finished, this, [this] { m_run->setEnabled(true); });
     connect(m_params, &DpParameters::changed, this, &MechanismsView::onParameterChanged);
@@ -152,8 +154,16 @@ void MechanismsView::onTeachingChanged(bool teaching) {
     m_panelB->setShowTrue(teaching && m_params->flag(QStringLiteral("show-true")));
 }
 
+void MechanismsView::markOutdated(const QString& reason) {
+    m_panelA->markOutdated(reason);
+    m_panelB->markOutdated(reason);
+    m_release->setEnabled(false);
+}
+
 void MechanismsView::onParameterChanged(const QString& key) {
     const bool teaching = m_context.release && m_context.release->isTeaching();
+    // Every setting but "show true value" is an input of the answers shown.
+    if (key != QLatin1String("show-true")) markOutdated(tr("the settings changed since it was computed"));
     if (key == QLatin1String("show-true")) {
         m_panelA->setShowTrue(teaching && m_params->flag(key));
         m_panelB->setShowTrue(teaching && m_params->flag(key));
@@ -181,7 +191,7 @@ void MechanismsView::run() {
     const dp::ColumnQuerySpec specA = m_form->specFor(m_params->text(QStringLiteral("mechanism")));
     const QString compare = m_params->text(QStringLiteral("compare"));
     std::optional<dp::ColumnQuerySpec> specB;
-    if (compare != QLatin1String("none")) specB = m_form->specFor(compare);
+    if (compare != QLatin1String("none")) specB = m_form->specFor(compare, true);
     const bool seeded = m_params->flag(QStringLiteral("seeded"));
     const auto seed =
         seeded ? std::optional<std::uint64_t>(std::uint64_t(m_params->integer(QStringLiteral("seed")))) : std::nullopt;
@@ -216,8 +226,13 @@ void MechanismsView::run() {
                      const bool teaching = gate->isTeaching();
                      auto shared = std::make_shared<std::pair<MechanismRun, std::optional<MechanismRun>>>(std::move(*a),
                                                                                                           std::move(b));
-                     const QString message = teaching ? tr("Teaching mode: not private, nothing charged")
-                                                      : tr("Released, spent ε = %1").arg(spent.epsilon, 0, 'g', 4);
+                     QString message = teaching ? tr("Teaching mode: not private, nothing charged")
+                                                : tr("Released, spent ε = %1").arg(spent.epsilon, 0, 'g', 4);
+                     if (!bRefused.isEmpty())
+                         message = teaching ? tr("Teaching mode: the second mechanism was refused")
+                                            : tr("Released the first mechanism only (spent ε = %1); the second "
+                                                 "was refused")
+                                                  .arg(spent.epsilon, 0, 'g', 4);
                      return {Status::ok(),
                              [this, shared, teaching, message, bRefused, seed] {
                                  m_shownSeed = seed;
@@ -258,6 +273,12 @@ bool MechanismsView::releaseTo(const QString& target) {
     const auto& r = m_panelA->release();
     if (!r || !m_context.release) {
         setStatus(tr("Nothing to release: run a release first."), true);
+        return false;
+    }
+    if (m_panelA->isOutdated()) {
+        setStatus(tr("Not bundled: the answer shown is outdated (its settings changed or the last run failed); "
+                     "run again first."),
+                  true);
         return false;
     }
     release::ReleaseOutcome outcome = mechanismOutcome(*r, m_shownSeed);

@@ -61,6 +61,8 @@ private:
     void onTeachingChanged(bool teaching);
     void onParameterChanged(const QString& key);
     void setStatus(const QString& text, bool error = false);
+    // Marks the answers shown as outdated (see MechanismResultPanel) and disables Release….
+    void markOutdated(const QString& reason);
 
     WorkbenchContext m_context;  // a copy: the window passes a temporary
     DpParameters* m_params;
