@@ -49,7 +49,8 @@ std::size_t alignedBlockSide(std::size_t columns, std::size_t rows, double targe
         g = std::max<std::size_t>(
             1, static_cast<std::size_t>(std::ceil(std::sqrt(double(columns) * double(rows) / targetCells))));
     auto blocks = [&](std::size_t side) {
-        return double((columns + side - 1) / side) * double((rows + side - 1) / side);
+        const std::size_t across = (columns + side - 1) / side, down = (rows + side - 1) / side;  // ceilings
+        return double(across) * double(down);
     };
     while (blocks(g) > kMaxCellsPerAxis * kMaxCellsPerAxis) ++g;
     return g;
