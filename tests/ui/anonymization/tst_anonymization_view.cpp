@@ -83,6 +83,7 @@ private Q_SLOTS:
     void cleanup();
     void offersBundledHierarchiesWithUndo();
     void builderBuildsHierarchyWithLivePreview();
+    void defaultPreviewNeverRepeatsALevel();
     void runShowsCoreClasses();
     void selectingClassHighlightsBothTables();
     void clickingLatticeNodeUpdatesTables();
@@ -150,6 +151,29 @@ void TestAnonymizationView::offersBundledHierarchiesWithUndo() {
     QCOMPARE(int(m_view->state()->settings().hierarchies.size()), 0);
     m_document->undoStack()->redo();
     QCOMPARE(int(m_view->state()->settings().hierarchies.size()), 9);
+}
+
+// The builder's default for a categorical column: no level that only repeats the one below it
+// (sex used to show "Female-Male" twice before "*"); two values go straight to "*".
+void TestAnonymizationView::defaultPreviewNeverRepeatsALevel() {
+    m_view->show();  // the editor previews once it is shown
+    HierarchyEditor* editor = m_view->hierarchyEditor();
+    for (const char* column : {"sex", "race", "marital-status", "workclass", "education"}) {
+        editor->selectColumn(QString::fromLatin1(column));
+        QTRY_VERIFY(editor->validationLabel()->text().startsWith(QStringLiteral("Valid")));
+        const QAbstractItemModel* m = editor->previewModel();
+        for (int level = 1; level < m->columnCount(); ++level) {
+            bool same = true;
+            for (int r = 0; r < m->rowCount() && same; ++r)
+                same = m->index(r, level).data() == m->index(r, level - 1).data();
+            QVERIFY2(!same, qPrintable(QStringLiteral("%1: level %2 repeats level %3")
+                                           .arg(QLatin1String(column))
+                                           .arg(level)
+                                           .arg(level - 1)));
+        }
+    }
+    editor->selectColumn(QStringLiteral("sex"));
+    QTRY_COMPARE(editor->previewModel()->columnCount(), 2);
 }
 
 void TestAnonymizationView::builderBuildsHierarchyWithLivePreview() {

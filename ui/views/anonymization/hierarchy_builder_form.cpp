@@ -155,9 +155,13 @@ void HierarchyBuilderForm::applySuggestion(const BuilderSuggestion& suggestion) 
             if (suggestion.origin) m_origin->setValue(*suggestion.origin);
             setKind(Intervals);
             break;
-        case BuilderSuggestion::OrderedGroups:
+        case BuilderSuggestion::OrderedGroups: {
+            QStringList sizes;
+            for (int g : suggestion.groupSizes) sizes << QString::number(g);
+            m_groupSizes->setText(sizes.join(QStringLiteral(", ")));
             setKind(OrderedGroups);
             break;
+        }
     }
     m_pages->setCurrentIndex(m_kind->currentIndex());
 }

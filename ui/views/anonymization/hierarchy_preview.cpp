@@ -14,7 +14,16 @@ BuilderSuggestion suggestBuilder(const std::vector<std::string>& values, bool nu
         s.kind = BuilderSuggestion::Dates;
         return s;
     }
-    if (!numeric) return s;
+    if (!numeric) {
+        // Pairs at each level while the level above still has two groups or more: a level with a
+        // single group would only repeat "*" (two values: straight to "*").
+        std::size_t groups = values.size();
+        while ((groups + 1) / 2 >= 2) {
+            s.groupSizes.push_back(2);
+            groups = (groups + 1) / 2;
+        }
+        return s;
+    }
     s.kind = BuilderSuggestion::Intervals;
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (const auto& v : values) {

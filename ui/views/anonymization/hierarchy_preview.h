@@ -25,6 +25,7 @@ using HierarchyRecipe =
 struct BuilderSuggestion {
     enum Kind { Intervals, Dates, OrderedGroups } kind = OrderedGroups;
     std::optional<double> width, origin;  // intervals over the column's range in about 8 steps
+    std::vector<int> groupSizes;          // ordered groups: pairs while a level still joins something
 };
 BuilderSuggestion suggestBuilder(const std::vector<std::string>& values, bool numeric, bool date);
 
