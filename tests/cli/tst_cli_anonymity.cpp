@@ -52,6 +52,7 @@ private slots:
     void badInput();
     void riskAndHomogeneity();
     void riskPopulationUniqueness();
+    void utilityByHand();
     void linkSeed004();
     void help_data();
     void help();
@@ -236,6 +237,23 @@ void TestCliAnonymity::riskPopulationUniqueness() {
         QCOMPARE(e.exitCode, 1);
         QVERIFY2(e.err.contains("population") || e.err.contains("sampling"), e.err.constData());
     }
+}
+
+// (1,x) x3 and (2,x) released as (1-2,x) x4: the released cell spread 2/2 against 3/1, TVD 0.25;
+// and a goes from 2 distinct values to 1.
+void TestCliAnonymity::utilityByHand() {
+    QTemporaryDir dir;
+    const QString original = writeFile(dir, "o.csv", "a,b\n1,x\n1,x\n1,x\n2,x\n");
+    const QString released = writeFile(dir, "r.csv", "a,b\n1-2,x\n1-2,x\n1-2,x\n1-2,x\n");
+    const CliRun r = runCli({"utility", original, released, "--columns", "a,b", "--pair", "a,b", "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject o = r.json().object();
+    QCOMPARE(o["contingency"].toArray()[0].toObject()["distance"].toDouble(), 0.25);
+    QCOMPARE(o["attributes"].toArray()[0].toObject()["distinct_before"].toInt(), 2);
+    QCOMPARE(o["attributes"].toArray()[0].toObject()["distinct_after"].toInt(), 1);
+    const CliRun bad = runCli({"utility", original, released, "--columns", "a", "--pair", "a"});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY(bad.err.contains("--pair expects two columns"));
 }
 
 // Seed 004 "Linking Attack" slides: joining on DOB alone re-identifies nobody, on DOB+Sex one

@@ -1,0 +1,45 @@
+// Utility of a released table against the original, as ARX's utility analysis shows it: a summary
+// per attribute before and after, the distance between two attributes' contingency tables before and
+// after, and how well a classifier still predicts a target from the released attributes.
+// - Contingency distance: the released table's joint counts of two attributes are spread uniformly
+//   over the original value pairs each generalized cell stands for (rows aligned by position), and
+//   compared with the original joint by total-variation distance (0 = same, 1 = disjoint).
+// - Classification accuracy: naive Bayes with Laplace smoothing (each attribute value a category),
+//   10-fold cross-validation with interleaved folds (row r in fold r mod 10), against always
+//   predicting the most frequent target value (ZeroR), as ARX reports accuracy relative to it.
+#pragma once
+
+#include "veil/common/status.h"
+#include "veil/table/table.h"
+
+#include <string>
+#include <vector>
+
+namespace veil::anonymity {
+
+struct AttributeUtility {
+    std::string name;
+    std::size_t distinctBefore = 0, distinctAfter = 0;
+    std::size_t suppressedAfter = 0;             // cells that are "*" or missing in the released table
+    double entropyBefore = 0, entropyAfter = 0;  // bits, over the values as text
+};
+
+struct ClassificationAccuracy {
+    std::string target;
+    std::size_t folds = 10;
+    double original = 0;  // naive Bayes on the original attributes
+    double released = 0;  // naive Bayes on the released attributes
+    double zeroR = 0;     // always the most frequent target value
+};
+
+// Both tables have the named columns; the released one as many rows as the original, in order.
+Result<std::vector<AttributeUtility>> attributeUtility(const Table& original, const Table& released,
+                                                       const std::vector<std::string>& columns);
+Result<double> contingencyDistance(const Table& original, const Table& released, const std::string& a,
+                                   const std::string& b);
+// `features` predict `target` (which is taken from the original table in both runs).
+Result<ClassificationAccuracy> classificationAccuracy(const Table& original, const Table& released,
+                                                      const std::vector<std::string>& features,
+                                                      const std::string& target);
+
+}  // namespace veil::anonymity

@@ -1,0 +1,173 @@
+#include "veil/anonymity/utility_analysis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace veil::anonymity {
+
+namespace {
+
+// Dense codes for a column's cells (as text); `names` gets the text of each code.
+std::vector<std::uint32_t> codesOf(const Column& column, std::vector<std::string>* names = nullptr) {
+    std::unordered_map<std::string, std::uint32_t> index;
+    std::vector<std::uint32_t> out(column.size());
+    std::string scratch;
+    for (std::size_t r = 0; r < column.size(); ++r) {
+        auto [it, added] = index.try_emplace(std::string(column.originalText(r, scratch)), std::uint32_t(index.size()));
+        if (added && names) names->push_back(it->first);
+        out[r] = it->second;
+    }
+    return out;
+}
+
+double entropyBits(const std::vector<std::uint32_t>& codes) {
+    std::unordered_map<std::uint32_t, double> counts;
+    for (auto c : codes) counts[c] += 1;
+    double h = 0;
+    for (const auto& [c, n] : counts) {
+        const double p = n / double(codes.size());
+        h -= p * std::log2(p);
+    }
+    return h;
+}
+
+Result<const Column*> column(const Table& t, const std::string& name, const char* which) {
+    auto index = t.columnIndex(name);
+    if (!index) return index.status().withContext(which);
+    return &t.column(*index);
+}
+
+Status checkAligned(const Table& original, const Table& released) {
+    if (original.rowCount() != released.rowCount())
+        return Status::invalidArgument("utility: the released table has " + std::to_string(released.rowCount()) +
+                                       " rows, the original " + std::to_string(original.rowCount()) +
+                                       "; rows must be aligned (suppressed rows kept as '*')");
+    return Status::ok();
+}
+
+// Naive Bayes (Laplace smoothing) accuracy by interleaved k-fold cross-validation.
+double naiveBayesAccuracy(const std::vector<std::vector<std::uint32_t>>& features,
+                          const std::vector<std::uint32_t>& target, std::size_t classes, std::size_t folds) {
+    const std::size_t n = target.size();
+    std::size_t correct = 0;
+    for (std::size_t fold = 0; fold < folds; ++fold) {
+        std::vector<double> prior(classes, 0);
+        std::vector<std::unordered_map<std::uint64_t, double>> joint(features.size());  // (value, class)
+        std::vector<std::size_t> distinct(features.size(), 0);
+        for (std::size_t f = 0; f < features.size(); ++f)
+            distinct[f] = *std::max_element(features[f].begin(), features[f].end()) + 1;
+        for (std::size_t r = 0; r < n; ++r) {
+            if (r % folds == fold) continue;
+            prior[target[r]] += 1;
+            for (std::size_t f = 0; f < features.size(); ++f)
+                joint[f][(std::uint64_t(features[f][r]) << 32) | target[r]] += 1;
+        }
+        for (std::size_t r = fold; r < n; r += folds) {
+            std::size_t best = 0;
+            double bestScore = -HUGE_VAL;
+            for (std::size_t c = 0; c < classes; ++c) {
+                double score = std::log(prior[c] + 1.0);
+                for (std::size_t f = 0; f < features.size(); ++f) {
+                    auto it = joint[f].find((std::uint64_t(features[f][r]) << 32) | c);
+                    const double count = it == joint[f].end() ? 0.0 : it->second;
+                    score += std::log((count + 1.0) / (prior[c] + double(distinct[f])));
+                }
+                if (score > bestScore) bestScore = score, best = c;
+            }
+            if (best == target[r]) ++correct;
+        }
+    }
+    return n ? double(correct) / double(n) : 0.0;
+}
+
+}  // namespace
+
+Result<std::vector<AttributeUtility>> attributeUtility(const Table& original, const Table& released,
+                                                       const std::vector<std::string>& columns) {
+    VEIL_RETURN_IF_ERROR(checkAligned(original, released));
+    std::vector<AttributeUtility> out;
+    for (const auto& name : columns) {
+        auto before = column(original, name, "original table");
+        if (!before) return before.status();
+        auto after = column(released, name, "released table");
+        if (!after) return after.status();
+        AttributeUtility u;
+        u.name = name;
+        std::vector<std::string> beforeNames, afterNames;
+        const auto b = codesOf(**before, &beforeNames), a = codesOf(**after, &afterNames);
+        u.distinctBefore = beforeNames.size();
+        u.distinctAfter = afterNames.size();
+        std::string scratch;
+        for (std::size_t r = 0; r < (*after)->size(); ++r)
+            if ((*after)->isMissing(r) || (*after)->originalText(r, scratch) == "*") ++u.suppressedAfter;
+        u.entropyBefore = entropyBits(b);
+        u.entropyAfter = entropyBits(a);
+        out.push_back(std::move(u));
+    }
+    return out;
+}
+
+Result<double> contingencyDistance(const Table& original, const Table& released, const std::string& a,
+                                   const std::string& b) {
+    VEIL_RETURN_IF_ERROR(checkAligned(original, released));
+    const Column *oa = nullptr, *ob = nullptr, *ra = nullptr, *rb = nullptr;
+    for (auto [ptr, table, name, which] :
+         {std::tuple{&oa, &original, &a, "original table"}, std::tuple{&ob, &original, &b, "original table"},
+          std::tuple{&ra, &released, &a, "released table"}, std::tuple{&rb, &released, &b, "released table"}}) {
+        auto c = column(*table, *name, which);
+        if (!c) return c.status();
+        *ptr = *c;
+    }
+    const auto xa = codesOf(*oa), xb = codesOf(*ob), ya = codesOf(*ra), yb = codesOf(*rb);
+    const std::size_t n = xa.size();
+    if (n == 0) return 0.0;
+    auto pairKey = [](std::uint32_t x, std::uint32_t y) { return (std::uint64_t(x) << 32) | y; };
+    // The original pairs each released cell stands for, and the counts on both sides.
+    std::unordered_map<std::uint64_t, std::unordered_set<std::uint64_t>> covers;
+    std::unordered_map<std::uint64_t, double> before, releasedCount, spread;
+    for (std::size_t r = 0; r < n; ++r) {
+        const std::uint64_t orig = pairKey(xa[r], xb[r]), cell = pairKey(ya[r], yb[r]);
+        before[orig] += 1;
+        releasedCount[cell] += 1;
+        covers[cell].insert(orig);
+    }
+    for (const auto& [cell, count] : releasedCount)
+        for (std::uint64_t orig : covers[cell]) spread[orig] += count / double(covers[cell].size());
+    double distance = 0;
+    for (const auto& [orig, count] : before) distance += std::abs(count - spread[orig]);
+    return distance / (2.0 * double(n));
+}
+
+Result<ClassificationAccuracy> classificationAccuracy(const Table& original, const Table& released,
+                                                      const std::vector<std::string>& features,
+                                                      const std::string& target) {
+    VEIL_RETURN_IF_ERROR(checkAligned(original, released));
+    if (features.empty()) return Status::invalidArgument("utility: no attributes to predict the target from");
+    auto t = column(original, target, "target");
+    if (!t) return t.status();
+    std::vector<std::string> classNames;
+    const auto y = codesOf(**t, &classNames);
+    std::vector<std::vector<std::uint32_t>> before, after;
+    for (const auto& name : features) {
+        if (name == target) return Status::invalidArgument("utility: the target '" + target + "' is also a feature");
+        auto o = column(original, name, "original table");
+        if (!o) return o.status();
+        auto r = column(released, name, "released table");
+        if (!r) return r.status();
+        before.push_back(codesOf(**o));
+        after.push_back(codesOf(**r));
+    }
+    ClassificationAccuracy acc;
+    acc.target = target;
+    if (y.size() < acc.folds) return Status::invalidArgument("utility: fewer rows than folds");
+    std::vector<std::size_t> counts(classNames.size(), 0);
+    for (auto c : y) ++counts[c];
+    acc.zeroR = double(*std::max_element(counts.begin(), counts.end())) / double(y.size());
+    acc.original = naiveBayesAccuracy(before, y, classNames.size(), acc.folds);
+    acc.released = naiveBayesAccuracy(after, y, classNames.size(), acc.folds);
+    return acc;
+}
+
+}  // namespace veil::anonymity
