@@ -9,6 +9,11 @@
 
 namespace veil::cli {
 
+// How a table argument is described in --help: every command reads it with veil::readTable.
+inline std::string tableHelp(const std::string& what) {
+    return what + ": a CSV file, or a database: sqlite:PATH?table=NAME or sqlite:PATH?query=SELECT...";
+}
+
 // Prints "veil-cli: <message>" on stderr (one line) and returns the exit code for it.
 int reportError(const Status& status);
 int reportError(const std::string& message);

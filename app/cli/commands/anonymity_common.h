@@ -4,7 +4,7 @@
 #include "cli_support.h"
 
 #include "veil/anonymity/risk.h"
-#include "veil/table/csv_reader.h"
+#include "veil/table/table_source.h"
 
 #include <iostream>
 #include <sstream>
@@ -12,7 +12,7 @@
 namespace veil::cli {
 
 inline Result<CsvReadResult> readTableForAnonymity(const std::string& path) {
-    auto read = readCsvFile(path);
+    auto read = readTable(path);
     if (!read) return read.status();
     for (const auto& w : read->warnings) std::cerr << "veil-cli: warning: " << w << '\n';
     return read;

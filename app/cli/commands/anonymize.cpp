@@ -207,7 +207,7 @@ void setupAnonymize(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<AnonymizeOptions>();
     auto* cmd = app.add_subcommand("anonymize",
                                    "k-anonymity / l-diversity / t-closeness by optimal generalization or Mondrian");
-    cmd->add_option("TABLE", o->table, "CSV table")->required();
+    cmd->add_option("TABLE", o->table, cli::tableHelp("The table"))->required();
     cmd->add_option("--qi", o->qi, "Quasi-identifiers, comma separated")->required();
     cmd->add_option("--hierarchy", o->hierarchies,
                     "COLUMN=FILE: ARX-format hierarchy (repeatable; also for the sensitive column)");

@@ -1,7 +1,7 @@
 // Shared by the dp and rr subcommands: reading the TABLE argument as CSV.
 #pragma once
 
-#include "veil/table/csv_reader.h"
+#include "veil/table/table_source.h"
 
 #include <iostream>
 #include <string>
@@ -18,7 +18,7 @@ inline Result<Table> readTableForDp(const std::string& file, const std::string& 
         else
             return Status::invalidArgument("--delimiter must be one character (or 'tab'), got '" + delimiter + "'");
     }
-    auto read = readCsvFile(file, opts);
+    auto read = readTable(file, opts);
     if (!read) return read.status();
     for (const auto& w : read->warnings) std::cerr << "veil-cli: warning: " << w << '\n';
     return read->table;

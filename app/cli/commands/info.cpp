@@ -3,7 +3,7 @@
 #include "command_registry.h"
 
 #include "veil/table/column_summary.h"
-#include "veil/table/csv_reader.h"
+#include "veil/table/table_source.h"
 
 #include <iomanip>
 #include <iostream>
@@ -57,7 +57,7 @@ int runInfo(const InfoOptions& o) {
             return veil::cli::reportError("--type expects COLUMN=integer|real|date|categorical|text, got '" + t + "'");
         opts.typeOverrides[t.substr(0, eq)] = *type;
     }
-    auto read = veil::readCsvFile(o.file, opts);
+    auto read = veil::readTable(o.file, opts);
     if (!read) return veil::cli::reportError(read.status());
     const veil::Table& table = read->table;
     for (const auto& w : read->warnings) std::cerr << "veil-cli: warning: " << w << '\n';
@@ -91,7 +91,7 @@ void setupInfo(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto opts = std::make_shared<InfoOptions>();
     auto* cmd = app.add_subcommand(
         "info", "Show rows and, per column, the inferred type, distinct and missing counts, min/max");
-    cmd->add_option("FILE", opts->file, "CSV file to inspect")->required();
+    cmd->add_option("FILE", opts->file, veil::cli::tableHelp("The table to inspect"))->required();
     cmd->add_option("--delimiter,-d", opts->delimiter, "Field delimiter (default: detect among , ; tab |)");
     cmd->add_option("--type", opts->types, "Override a column's type: COLUMN=integer|real|date|categorical|text");
     cmd->add_flag("--no-header", opts->noHeader, "The first line is data, not column names");

@@ -73,8 +73,9 @@ int runLink(const LinkOptions& o) {
 void setupLink(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<LinkOptions>();
     auto* cmd = app.add_subcommand("link", "Linkage attack: join an external table on quasi-identifiers");
-    cmd->add_option("TABLE", o->table, "Released (or de-identified) CSV table")->required();
-    cmd->add_option("--external", o->external, "External CSV table with identities (e.g. a voter list)")->required();
+    cmd->add_option("TABLE", o->table, cli::tableHelp("The released (or de-identified) table"))->required();
+    cmd->add_option("--external", o->external, cli::tableHelp("External table with identities (e.g. a voter list)"))
+        ->required();
     cmd->add_option("--on", o->on, "Join columns, comma separated, present in both tables")->required();
     cmd->add_flag("--json", o->json, "Machine-readable output");
     cmd->callback([o, &outcome] { outcome.exitCode = runLink(*o); });

@@ -232,7 +232,7 @@ int runRisk(const RiskOptions& o) {
 void setupRisk(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<RiskOptions>();
     auto* cmd = app.add_subcommand("risk", "Re-identification risk of a table and the homogeneity attack");
-    cmd->add_option("TABLE", o->table, "CSV table (original or released)")->required();
+    cmd->add_option("TABLE", o->table, cli::tableHelp("The table (original or released)"))->required();
     cmd->add_option("--qi", o->qi, "Quasi-identifiers, comma separated")->required();
     cmd->add_option("--sensitive", o->sensitive, "Sensitive attribute: also run the homogeneity attack");
     cmd->add_option("--l", o->l, "Homogeneity attack: flag classes with fewer than l distinct values (default 2)");

@@ -103,7 +103,7 @@ int runUtility(const UtilityOptions& o) {
 void setupUtility(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<UtilityOptions>();
     auto* cmd = app.add_subcommand("utility", "What a release kept: attributes, contingency tables and accuracy");
-    cmd->add_option("ORIGINAL", o->original, "The original table (CSV)")->required();
+    cmd->add_option("ORIGINAL", o->original, cli::tableHelp("The original table"))->required();
     cmd->add_option("RELEASED", o->released, "The released table, rows in the original's order")->required();
     cmd->add_option("--columns", o->columns, "Attributes to compare, comma separated")->required();
     cmd->add_option("--pair", o->pairs, "A,B: distance between the two attributes' contingency tables (repeatable)");

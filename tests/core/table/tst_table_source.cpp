@@ -1,0 +1,101 @@
+// Tables from a SQLite database through a source URI: a table, a view and a query read with the
+// CSV reader's lossless typing (a ZIP stored as text keeps its zero), NULL as missing, and clear
+// errors for a bad URI, a missing file or table, and a statement that is not one SELECT.
+#include "veil/table/table_source.h"
+
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include <sqlite3.h>
+
+using namespace veil;
+
+class TestTableSource : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        m_db = m_dir.filePath(QStringLiteral("people.db")).toStdString();
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(m_db.c_str(), &db), SQLITE_OK);
+        const char* sql =
+            "CREATE TABLE people (zip TEXT, age INTEGER, income REAL, note TEXT);"
+            "INSERT INTO people VALUES ('03097', 34, 51000.5, 'a'), ('10115', NULL, 42000.25, ''),"
+            "  ('03097', 61, NULL, 'c');"
+            "CREATE VIEW older AS SELECT zip, age FROM people WHERE age > 40;";
+        QCOMPARE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+    }
+
+    void readsATableLosslessly() {
+        auto r = readTable("sqlite://" + m_db + "?table=people");
+        QVERIFY2(r, r.status().message().c_str());
+        const Table& t = r->table;
+        QCOMPARE(t.rowCount(), std::size_t(3));
+        std::string scratch;
+        const Column& zip = t.column(0);
+        QVERIFY(!isNumericType(zip.type()));
+        QCOMPARE(std::string(zip.originalText(0, scratch)), std::string("03097"));
+        QCOMPARE(t.column(1).type(), ColumnType::Integer);
+        QVERIFY(t.column(1).isMissing(1));  // NULL
+        QCOMPARE(t.column(1).integerAt(2), std::int64_t(61));
+        QCOMPARE(t.column(2).type(), ColumnType::Real);
+        QCOMPARE(t.column(2).realAt(1), 42000.25);
+        QVERIFY(t.column(2).isMissing(2));
+        QVERIFY(!t.column(3).isMissing(1));  // an empty text is a value, not NULL
+    }
+
+    void readsAViewAndAQuery() {
+        auto view = readTable("sqlite:" + m_db + "?table=older");
+        QVERIFY2(view, view.status().message().c_str());
+        QCOMPARE(view->table.rowCount(), std::size_t(1));
+        auto query = readTable("sqlite://" + m_db +
+                               "?query=SELECT%20zip,%20COUNT(*)%20AS%20n%20FROM%20people%20GROUP%20BY%20zip");
+        QVERIFY2(query, query.status().message().c_str());
+        QCOMPARE(query->table.rowCount(), std::size_t(2));
+        QCOMPARE(query->table.column(1).name(), std::string("n"));
+    }
+
+    void namesWhatIsWrong_data() {
+        QTest::addColumn<QString>("uri");
+        QTest::addColumn<QString>("expected");
+        const QString db = QString::fromStdString(m_db);
+        QTest::newRow("no table") << "sqlite://" + db + "?table=nobody"
+                                  << "no table or view 'nobody' (there: older, people)";
+        QTest::newRow("no file") << QStringLiteral("sqlite:///nonexistent/x.db?table=t") << "cannot open the database";
+        QTest::newRow("both") << "sqlite://" + db + "?table=people&query=SELECT%201"
+                              << "exactly one of";
+        QTest::newRow("neither") << "sqlite://" + db << "exactly one of";
+        QTest::newRow("unknown parameter") << "sqlite://" + db + "?tab=people"
+                                           << "unknown parameter 'tab'";
+        QTest::newRow("not a select") << "sqlite://" + db + "?query=DELETE%20FROM%20people"
+                                      << "one SELECT";
+        QTest::newRow("two statements") << "sqlite://" + db + "?query=SELECT%201;%20SELECT%202"
+                                        << "one statement";
+        QTest::newRow("bad sql") << "sqlite://" + db + "?query=SELEC%20x"
+                                 << "the query does not run";
+        QTest::newRow("no path") << QStringLiteral("sqlite:?table=t") << "no database file";
+    }
+    void namesWhatIsWrong() {
+        QFETCH(QString, uri);
+        QFETCH(QString, expected);
+        auto r = readTable(uri.toStdString());
+        QVERIFY(!r);
+        QVERIFY2(QString::fromStdString(r.status().message()).contains(expected), r.status().message().c_str());
+    }
+
+    void csvPathsStillWork() {
+        QVERIFY(!isDatabaseSource("data.csv"));
+        QVERIFY(isDatabaseSource("sqlite:x.db?table=t"));
+        auto r = readTable(VEIL_SAMPLES_DIR "/adult.csv");
+        QVERIFY(r);
+        QCOMPARE(r->table.rowCount(), std::size_t(30162));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    std::string m_db;
+};
+
+QTEST_APPLESS_MAIN(TestTableSource)
+#include "tst_table_source.moc"
