@@ -11,7 +11,9 @@ namespace veil::cli {
 
 // How a table argument is described in --help: every command reads it with veil::readTable.
 inline std::string tableHelp(const std::string& what) {
-    return what + ": a CSV file, or a database: sqlite:PATH?table=NAME or sqlite:PATH?query=SELECT...";
+    return what +
+           ": a CSV file, or a database table, view or query: sqlite:PATH?table=NAME, "
+           "postgresql://USER@HOST:PORT/DB?table=NAME, or either with ?query=SELECT... (percent-encoded)";
 }
 
 // Prints "veil-cli: <message>" on stderr (one line) and returns the exit code for it.

@@ -1,6 +1,9 @@
 // Tables from a SQLite database through a source URI: a table, a view and a query read with the
 // CSV reader's lossless typing (a ZIP stored as text keeps its zero), NULL as missing, and clear
-// errors for a bad URI, a missing file or table, and a statement that is not one SELECT.
+// errors for a bad URI, a missing file or table, and a statement that is not one SELECT. The same
+// from a private PostgreSQL server (initdb + pg_ctl on loopback, tests/support/pg_server.h), where
+// a password never shows in a message.
+#include "pg_server.h"
 #include "veil/table/table_source.h"
 
 #include <QTemporaryDir>
@@ -82,6 +85,55 @@ private Q_SLOTS:
         auto r = readTable(uri.toStdString());
         QVERIFY(!r);
         QVERIFY2(QString::fromStdString(r.status().message()).contains(expected), r.status().message().c_str());
+    }
+
+    void postgresqlSource() {
+        veil::testing::PgServer pg;
+        QVERIFY2(pg.start(), qPrintable(pg.error()));
+        QVERIFY2(pg.runScript("CREATE TABLE people (zip text, age integer, joined date, income numeric);"
+                              "INSERT INTO people VALUES ('03097', 34, '2020-01-05', 51000.50),"
+                              "  ('10115', NULL, '2021-03-01', 42000.25), ('03097', 61, NULL, NULL);"
+                              "CREATE SCHEMA hr; CREATE VIEW hr.older AS SELECT zip, age FROM people WHERE age > 40;"),
+                 pg.output().constData());
+        const std::string base = "postgresql://veil@127.0.0.1:" + std::to_string(pg.port()) + "/postgres";
+        auto r = readTable(base + "?table=people");
+        QVERIFY2(r, r.status().message().c_str());
+        const Table& t = r->table;
+        QCOMPARE(t.rowCount(), std::size_t(3));
+        std::string scratch;
+        QVERIFY(!isNumericType(t.column(0).type()));
+        QCOMPARE(std::string(t.column(0).originalText(0, scratch)), std::string("03097"));
+        QCOMPARE(t.column(1).type(), ColumnType::Integer);
+        QVERIFY(t.column(1).isMissing(1));
+        QCOMPARE(t.column(2).type(), ColumnType::Date);
+        QCOMPARE(t.column(3).type(), ColumnType::Real);
+        QCOMPARE(std::string(t.column(3).originalText(0, scratch)), std::string("51000.50"));  // as the server wrote it
+        auto view = readTable(base + "?table=hr.older");
+        QVERIFY2(view, view.status().message().c_str());
+        QCOMPARE(view->table.rowCount(), std::size_t(1));
+        auto query = readTable(base + "?query=SELECT%20zip,%20count(*)%20AS%20n%20FROM%20people%20GROUP%20BY%20zip");
+        QVERIFY2(query, query.status().message().c_str());
+        QCOMPARE(query->table.rowCount(), std::size_t(2));
+
+        auto missing = readTable(base + "?table=nobody");
+        QVERIFY(!missing);
+        QVERIFY2(missing.status().message().find("no table or view 'nobody' (there: hr.older, public.people)") !=
+                     std::string::npos,
+                 missing.status().message().c_str());
+        auto write = readTable(base + "?query=DELETE%20FROM%20people");
+        QVERIFY(!write);
+        QVERIFY2(write.status().message().find("read-only") != std::string::npos, write.status().message().c_str());
+        auto two = readTable(base + "?query=SELECT%201;%20SELECT%202");
+        QVERIFY(!two);
+        auto refused = readTable("postgresql://veil:s3cret@127.0.0.1:1/postgres?table=people");
+        QVERIFY(!refused);
+        QVERIFY2(refused.status().message().find("cannot connect") != std::string::npos,
+                 refused.status().message().c_str());
+        QVERIFY(refused.status().message().find("s3cret") == std::string::npos);
+        QVERIFY(refused.status().message().find("veil:***@") != std::string::npos);
+        auto inParameter = readTable("postgresql://veil@127.0.0.1:1/postgres?password=s3cret&table=people");
+        QVERIFY(!inParameter);
+        QVERIFY(inParameter.status().message().find("s3cret") == std::string::npos);
     }
 
     void csvPathsStillWork() {

@@ -1,8 +1,10 @@
-// Where a table comes from: a CSV file path, or a SQLite database (a table, a view or a read-only
-// query). Every command that takes a table takes one of these:
+// Where a table comes from: a CSV file path, or a database (a table, a view or a read-only query)
+// in SQLite or PostgreSQL. Every command that takes a table takes one of these:
 //   data.csv
 //   sqlite:///abs/path/data.db?table=people      sqlite:relative/data.db?table=people
 //   sqlite:///abs/path/data.db?query=SELECT%20zip,%20age%20FROM%20people   (percent-encoded)
+//   postgresql://user@host:5432/db?table=schema.people   (any libpq URI parameter may follow)
+// Passwords (user:password@ or password=) never appear in messages.
 // Columns get the same lossless typing as CSV (text that looks like a code stays a code); SQL NULL
 // is missing. Errors name the source and what is wrong (no such table: the tables there).
 #pragma once
