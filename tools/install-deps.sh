@@ -8,7 +8,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libxkbcommon-dev qt6-qpa-plugins
-  libeigen3-dev libboost-graph-dev libglpk-dev libsodium-dev libsqlite3-dev sqlite3 libzip-dev libpq-dev
+  libeigen3-dev libboost-graph-dev libglpk-dev libsodium-dev libsqlite3-dev sqlite3 libzip-dev libpq-dev libpugixml-dev
   nlohmann-json3-dev libcli11-dev
   xvfb xauth dpkg-dev file
   clang libclang-rt-dev clang-format clang-tidy

@@ -5,6 +5,7 @@
 #include "detail/text_columns.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace veil {
 
@@ -40,7 +41,19 @@ bool isDatabaseSource(const std::string& source) {
     return startsWith(source, "sqlite:") || startsWith(source, "postgresql://") || startsWith(source, "postgres://");
 }
 
+// PATH.xlsx, optionally ?sheet=NAME.
+bool isSpreadsheet(const std::string& source) {
+    std::string path = source.substr(0, source.find('?'));
+    for (char& c : path) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return path.size() > 5 && path.compare(path.size() - 5, 5, ".xlsx") == 0;
+}
+
 Result<CsvReadResult> readTable(const std::string& source, const CsvReadOptions& options, const RunContext& ctx) {
+    if (isSpreadsheet(source)) {
+        auto rows = detail::readXlsxRows(source, ctx);
+        if (!rows) return rows.status();
+        return tableFromRows(source, std::move(*rows), options, ctx);
+    }
     if (!isDatabaseSource(source)) return readCsvFile(source, options, ctx);
     ctx.report(0.0, "Reading " + detail::redactPassword(source));
     auto rows =

@@ -18,5 +18,7 @@ struct TextRows {
 
 Result<TextRows> readSqliteRows(const std::string& uri, const RunContext& ctx);
 Result<TextRows> readPostgresRows(const std::string& uri, const RunContext& ctx);
+// PATH.xlsx or PATH.xlsx?sheet=NAME (the first sheet when none is named).
+Result<TextRows> readXlsxRows(const std::string& source, const RunContext& ctx);
 
 }  // namespace veil::detail

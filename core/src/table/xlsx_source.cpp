@@ -1,0 +1,191 @@
+// Tables from .xlsx spreadsheets (ECMA-376 SpreadsheetML): the workbook's sheet list and
+// relationships, shared strings, cell styles (to know which numbers are dates) and one sheet's
+// cells, read with libzip and pugixml. The first row is the header. Numbers keep the text the file
+// stores; date-formatted serial numbers become ISO dates (1900 date system).
+#include "detail/database_sources.h"
+#include "detail/source_uri.h"
+
+#include "veil/table/column.h"
+
+#include <pugixml.hpp>
+#include <zip.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+
+namespace veil::detail {
+
+namespace {
+
+struct ZipCloser {
+    void operator()(zip_t* z) const { zip_discard(z); }
+};
+using Zip = std::unique_ptr<zip_t, ZipCloser>;
+
+// One member of the archive as a parsed XML document; empty when the member is absent.
+Result<std::unique_ptr<pugi::xml_document>> readXml(zip_t* z, const std::string& name, const std::string& shown) {
+    auto doc = std::make_unique<pugi::xml_document>();
+    zip_stat_t st;
+    if (zip_stat(z, name.c_str(), 0, &st) != 0) return doc;
+    if (st.size > (std::uint64_t(1) << 31)) return Status::invalidArgument(shown + ": " + name + " is too large");
+    std::string bytes(std::size_t(st.size), '\0');
+    zip_file_t* f = zip_fopen(z, name.c_str(), 0);
+    if (!f) return Status::ioError(shown + ": cannot read " + name);
+    const zip_int64_t got = zip_fread(f, bytes.data(), st.size);
+    zip_fclose(f);
+    if (got != zip_int64_t(st.size)) return Status::ioError(shown + ": cannot read " + name);
+    if (!doc->load_buffer(bytes.data(), bytes.size()))
+        return Status::parseError(shown + ": " + name + " is not well-formed XML");
+    return doc;
+}
+
+std::string textOf(const pugi::xml_node& n) {  // every <t> under n, in order (rich text runs)
+    std::string out;
+    for (const auto& t : n.select_nodes(".//*[local-name()='t']")) out += t.node().child_value();
+    return out;
+}
+
+// Built-in date formats (ECMA-376 18.8.30) and custom ones with day/month/year codes.
+bool isDateFormat(int id, const std::string& code) {
+    if ((id >= 14 && id <= 22) || (id >= 45 && id <= 47)) return true;
+    bool quoted = false;
+    for (std::size_t i = 0; i < code.size(); ++i) {
+        const char c = char(std::tolower(static_cast<unsigned char>(code[i])));
+        if (code[i] == '"') quoted = !quoted;
+        if (code[i] == '[') i = code.find(']', i) == std::string::npos ? code.size() : code.find(']', i);
+        if (!quoted && (c == 'd' || c == 'y')) return true;
+    }
+    return false;
+}
+
+std::vector<bool> dateStyles(const pugi::xml_document& styles) {
+    std::map<int, std::string> custom;
+    for (const auto& f : styles.select_nodes("//*[local-name()='numFmt']"))
+        custom[f.node().attribute("numFmtId").as_int()] = f.node().attribute("formatCode").as_string();
+    std::vector<bool> out;
+    const auto xfs = styles.select_node("//*[local-name()='cellXfs']").node();
+    for (const auto& xf : xfs.children()) {
+        const int id = xf.attribute("numFmtId").as_int();
+        out.push_back(isDateFormat(id, custom.count(id) ? custom[id] : std::string()));
+    }
+    return out;
+}
+
+std::size_t columnIndex(const std::string& ref) {  // "C12" -> 2
+    std::size_t c = 0;
+    for (char ch : ref) {
+        if (ch < 'A' || ch > 'Z') break;
+        c = c * 26 + std::size_t(ch - 'A' + 1);
+    }
+    return c == 0 ? 0 : c - 1;
+}
+
+std::string serialToDate(const std::string& v) {
+    const double serial = std::atof(v.c_str());
+    if (serial != std::floor(serial) || serial < 1) return v;
+    const int days = int(serial) < 60 ? int(serial) + 1 : int(serial);  // Excel's 1900-02-29
+    return formatIsoDate(daysFromCivil(1899, 12, 30) + days);
+}
+
+}  // namespace
+
+namespace {
+
+// The archive member of the named sheet (the first when `sheet` is empty).
+Result<std::string> sheetMember(zip_t* z, const std::string& sheet, const std::string& shown) {
+    auto workbook = readXml(z, "xl/workbook.xml", shown);
+    if (!workbook) return workbook.status();
+    auto rels = readXml(z, "xl/_rels/workbook.xml.rels", shown);
+    if (!rels) return rels.status();
+    std::string names, id;
+    for (const auto& n : (*workbook)->select_nodes("//*[local-name()='sheet']")) {
+        const std::string name = n.node().attribute("name").as_string();
+        names += (names.empty() ? "" : ", ") + name;
+        for (const auto& a : n.node().attributes())
+            if (std::string(a.name()).size() >= 3 &&
+                std::string(a.name()).substr(std::string(a.name()).size() - 3) == ":id")
+                if (id.empty() && (sheet.empty() || sheet == name)) id = a.as_string();
+    }
+    if (names.empty()) return Status::parseError(shown + ": not a spreadsheet (no xl/workbook.xml with sheets)");
+    if (id.empty()) return Status::notFound(shown + ": no sheet '" + sheet + "' (sheets: " + names + ")");
+    for (const auto& r : (*rels)->select_nodes("//*[local-name()='Relationship']"))
+        if (id == r.node().attribute("Id").as_string()) {
+            const std::string target = r.node().attribute("Target").as_string();
+            return target.rfind("/xl/", 0) == 0 ? target.substr(1) : "xl/" + target;
+        }
+    return Status::parseError(shown + ": the workbook names a sheet the archive does not hold");
+}
+
+// The text of one cell: shared strings, inline strings, booleans, numbers (dates by style).
+std::string cellText(const pugi::xml_node& c, const std::vector<std::string>& shared, const std::vector<bool>& dates) {
+    const std::string type = c.attribute("t").as_string();
+    const std::string v = c.child("v").child_value();
+    if (type == "s") {
+        const auto i = std::size_t(std::atoll(v.c_str()));
+        return i < shared.size() ? shared[i] : std::string();
+    }
+    if (type == "inlineStr") return textOf(c.child("is"));
+    if (type == "b") return v == "1" ? "TRUE" : "FALSE";
+    const auto style = std::size_t(c.attribute("s").as_uint());
+    if ((type.empty() || type == "n") && style < dates.size() && dates[style]) return serialToDate(v);
+    return v;
+}
+
+}  // namespace
+
+Result<TextRows> readXlsxRows(const std::string& source, const RunContext& ctx) {
+    const auto q = source.find('?');
+    const std::string path = source.substr(0, q), shown = source;
+    std::string sheet;
+    if (q != std::string::npos) {
+        const std::string param = source.substr(q + 1);
+        if (param.rfind("sheet=", 0) != 0)
+            return Status::invalidArgument(shown + ": unknown parameter '" + param + "' (use ?sheet=NAME)");
+        sheet = percentDecode(param.substr(6));
+    }
+    int error = 0;
+    Zip z(zip_open(path.c_str(), ZIP_RDONLY, &error));
+    if (!z) return Status::ioError(path + ": cannot open the spreadsheet (not a readable .xlsx file)");
+    auto member = sheetMember(z.get(), sheet, shown);
+    if (!member) return member.status();
+    std::vector<std::string> shared;
+    auto strings = readXml(z.get(), "xl/sharedStrings.xml", shown);
+    if (!strings) return strings.status();
+    for (const auto& si : (*strings)->select_nodes("//*[local-name()='si']")) shared.push_back(textOf(si.node()));
+    auto styles = readXml(z.get(), "xl/styles.xml", shown);
+    if (!styles) return styles.status();
+    const std::vector<bool> dates = dateStyles(**styles);
+    auto doc = readXml(z.get(), *member, shown);
+    if (!doc) return doc.status();
+    std::vector<std::map<std::size_t, std::string>> grid;
+    std::size_t width = 0;
+    for (const auto& row : (*doc)->select_nodes("//*[local-name()='sheetData']/*[local-name()='row']")) {
+        if (ctx.cancelled()) return Status::cancelled();
+        auto& cells = grid.emplace_back();
+        std::size_t next = 0;
+        for (const auto& c : row.node().children()) {
+            const std::string ref = c.attribute("r").as_string();
+            const std::size_t col = ref.empty() ? next : columnIndex(ref);
+            cells[col] = cellText(c, shared, dates);
+            next = col + 1;
+            width = std::max(width, next);
+        }
+    }
+    if (grid.empty()) return Status::invalidArgument(shown + ": the sheet is empty");
+    TextRows rows;
+    for (std::size_t c = 0; c < width; ++c) {
+        auto it = grid[0].find(c);
+        rows.names.push_back(it != grid[0].end() && !it->second.empty() ? it->second
+                                                                        : "column_" + std::to_string(c + 1));
+    }
+    rows.cells.resize(width);
+    for (std::size_t r = 1; r < grid.size(); ++r)
+        for (std::size_t c = 0; c < width; ++c) {
+            auto it = grid[r].find(c);
+            rows.cells[c].push_back(it == grid[r].end() ? std::nullopt : std::optional<std::string>(it->second));
+        }
+    return rows;
+}
+
+}  // namespace veil::detail
