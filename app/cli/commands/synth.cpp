@@ -1,0 +1,236 @@
+// veil-cli synth DATA --method privbayes --epsilon E [--columns a,b,c] [--bins COL=N ...]
+// [--bounds COL=LO:HI ...] [--hierarchy COL=FILE ...] [--categories COL=a|b ...] [--rows N]
+// [--seed S] --output FILE.csv [--json] [--evaluate]: a differentially private synthetic table
+// (issue 17) through the release gate; --evaluate (teaching mode) prints marginal TVDs.
+#include "cli_support.h"
+#include "command_registry.h"
+#include "commands/dp_common.h"
+#include "release_options.h"
+
+#include "veil/common/validate.h"
+#include "veil/hierarchy/hierarchy_io.h"
+#include "veil/synth/marginal_distance.h"
+#include "veil/synth/privbayes.h"
+#include "veil/table/csv_writer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <map>
+
+namespace {
+
+using veil::Result;
+using veil::Status;
+using veil::synth::AttributeDomain;
+
+struct SynthOptions {
+    std::string file, method = "privbayes", columns, output, delimiter;
+    std::vector<std::string> bins, bounds, hierarchies, categories;
+    double epsilon = std::nan("");
+    double beta = 0.3;
+    std::size_t degree = 3, rows = 0;
+    bool json = false, evaluate = false;
+    veil::cli::ReleaseOptions release;
+};
+
+// "COL=VALUE" items of one flag, by column. Errors name the flag and the item.
+Result<std::map<std::string, std::string>> keyed(const std::vector<std::string>& items, const std::string& flag) {
+    std::map<std::string, std::string> out;
+    for (const auto& item : items) {
+        const auto eq = item.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
+            return Status::invalidArgument(flag + ": '" + item + "' is not COLUMN=VALUE");
+        if (!out.emplace(item.substr(0, eq), item.substr(eq + 1)).second)
+            return Status::invalidArgument(flag + ": column '" + item.substr(0, eq) + "' is given twice");
+    }
+    return out;
+}
+
+Result<AttributeDomain> numericDomain(const std::string& col, const std::map<std::string, std::string>& bins,
+                                      const std::map<std::string, std::string>& bounds) {
+    AttributeDomain d;
+    d.column = col;
+    d.kind = AttributeDomain::Kind::NumericBins;
+    const auto b = bins.find(col), r = bounds.find(col);
+    if (r == bounds.end() || b == bins.end())
+        return Status::invalidArgument("column '" + col + "' is numeric: declare --bounds " + col +
+                                       "=LO:HI and --bins " + col + "=N (never read off the data)");
+    const auto colon = r->second.find(':');
+    char* end = nullptr;
+    if (colon == std::string::npos)
+        return Status::invalidArgument("--bounds " + col + ": '" + r->second + "' is not LO:HI");
+    const std::string lo = r->second.substr(0, colon), hi = r->second.substr(colon + 1);
+    d.lower = std::strtod(lo.c_str(), &end);
+    if (lo.empty() || *end) return Status::invalidArgument("--bounds " + col + ": '" + lo + "' is not a number");
+    d.upper = std::strtod(hi.c_str(), &end);
+    if (hi.empty() || *end) return Status::invalidArgument("--bounds " + col + ": '" + hi + "' is not a number");
+    const long long n = std::strtoll(b->second.c_str(), &end, 10);
+    if (*end || n < 1)
+        return Status::invalidArgument("--bins " + col + ": '" + b->second + "' is not a positive integer");
+    d.bins = static_cast<std::size_t>(n);
+    d.source = "declared bounds and bins";
+    return d;
+}
+
+Result<AttributeDomain> categoryDomain(const std::string& col, const veil::Column& column, const SynthOptions& o,
+                                       const std::map<std::string, std::string>& hier,
+                                       const std::map<std::string, std::string>& cats) {
+    AttributeDomain d;
+    d.column = col;
+    if (auto c = cats.find(col); c != cats.end()) {
+        d.categories = veil::cli::splitList(c->second, '|');
+        d.source = "declared categories";
+    } else if (auto h = hier.find(col); h != hier.end()) {
+        auto read = veil::hierarchy::readHierarchyCsv(h->second, col);
+        if (!read) return read.status().withContext("--hierarchy " + col);
+        for (const auto& row : read->rows()) d.categories.push_back(row.front());
+        d.source = "hierarchy " + h->second;
+    } else if (o.release.teaching) {
+        d.categories = column.dictionary();
+        std::sort(d.categories.begin(), d.categories.end());
+        d.source = "the data's dictionary (teaching mode)";
+        d.fromData = true;
+    } else {
+        return Status::invalidArgument("column '" + col + "' is categorical: declare its categories with --hierarchy " +
+                                       col + "=FILE or --categories " + col + "=a|b|c");
+    }
+    return d;
+}
+
+Result<std::vector<AttributeDomain>> buildDomains(const SynthOptions& o, const veil::Table& table) {
+    auto bins = keyed(o.bins, "--bins");
+    if (!bins) return bins.status();
+    auto bounds = keyed(o.bounds, "--bounds");
+    if (!bounds) return bounds.status();
+    auto hier = keyed(o.hierarchies, "--hierarchy");
+    if (!hier) return hier.status();
+    auto cats = keyed(o.categories, "--categories");
+    if (!cats) return cats.status();
+    auto names = o.columns.empty() ? table.columnNames() : veil::cli::splitList(o.columns);
+    if (names.empty()) return Status::invalidArgument("--columns: no column given");
+    std::vector<AttributeDomain> out;
+    for (const auto& col : names) {
+        auto idx = table.columnIndex(col);
+        if (!idx) return idx.status().withContext("--columns");
+        const auto& column = table.column(*idx);
+        auto d = veil::isNumericType(column.type()) ? numericDomain(col, *bins, *bounds)
+                                                    : categoryDomain(col, column, o, *hier, *cats);
+        if (!d) return d.status();
+        out.push_back(std::move(*d));
+    }
+    for (const auto* flag : {&*bins, &*bounds, &*hier, &*cats})
+        for (const auto& [col, value] : *flag)
+            if (std::none_of(out.begin(), out.end(), [&](const AttributeDomain& d) { return d.column == col; }))
+                return Status::invalidArgument("column '" + col + "' has a declared domain but is not synthesized");
+    return out;
+}
+
+Result<nlohmann::json> evaluate(const veil::Table& table, const std::vector<AttributeDomain>& domains,
+                                const veil::synth::SyntheticRelease& rel) {
+    auto real = veil::synth::discretize(table, domains);
+    if (!real) return real.status();
+    nlohmann::json j;
+    j["private"] = false;
+    j["note"] = "teaching mode: computed from the true data";
+    j["dropped_rows"] = real->droppedRows;  // missing or undeclared values
+    for (std::size_t way = 1; way <= std::min<std::size_t>(3, domains.size()); ++way) {
+        auto tvd = veil::synth::teachingMarginalTvd(real->table, rel.codes, way);
+        if (!tvd) return tvd.status();
+        j["tvd_" + std::to_string(way) + "way"] = {
+            {"average", tvd->averageTvd}, {"max", tvd->maxTvd}, {"marginals", tvd->marginals}};
+    }
+    return j;
+}
+
+void printHuman(const SynthOptions& o, const veil::synth::SyntheticRelease& rel, const nlohmann::json& eval) {
+    std::cout << (o.method == "independent" ? "independent noisy marginals" : "PrivBayes")
+              << " synthetic table, epsilon " << veil::formatNumber(o.epsilon) << ": " << rel.table.rowCount()
+              << " rows x " << rel.table.columnCount() << " columns written to " << o.output << "\n";
+    for (const auto& p : rel.plan["network"]) {
+        std::cout << "  " << p["attribute"].get<std::string>();
+        if (!p["parents"].empty()) std::cout << " <- ";
+        for (std::size_t i = 0; i < p["parents"].size(); ++i)
+            std::cout << (i ? ", " : "") << p["parents"][i].get<std::string>();
+        std::cout << "\n";
+    }
+    if (!eval.is_null()) {
+        std::cout << "utility (TEACHING MODE - computed from the true data, not private):\n";
+        for (const auto& [key, v] : eval.items())
+            if (key.rfind("tvd_", 0) == 0)
+                std::cout << "  average " << key.substr(4) << " marginal TVD " << veil::formatNumber(v["average"])
+                          << " (max " << veil::formatNumber(v["max"]) << ", " << v["marginals"] << " marginals)\n";
+    }
+    veil::cli::printReceipt(rel.receipt);
+}
+
+int runSynth(const SynthOptions& o) {
+    if (auto st = veil::cli::requireTeaching(o.release, o.evaluate, "--evaluate"); !st)
+        return veil::cli::reportError(st);
+    if (o.method == "mst" || o.method == "aim")
+        return veil::cli::reportError(
+            Status::unsupported("--method " + o.method + ": not implemented yet (privbayes, independent)"));
+    if (o.method != "privbayes" && o.method != "independent")
+        return veil::cli::reportError("--method: '" + o.method + "' is not one of privbayes, independent");
+    veil::synth::PrivBayesOptions opts;
+    opts.epsilon = o.epsilon;
+    opts.beta = o.beta;
+    opts.maxDegree = o.degree;
+    opts.rows = o.rows;
+    opts.independent = o.method == "independent";
+    if (auto st = veil::synth::validateOptions(opts); !st) return veil::cli::reportError(st);
+    auto table = veil::cli::readTableForDp(o.file, o.delimiter);
+    if (!table) return veil::cli::reportError(table.status());
+    auto domains = buildDomains(o, *table);
+    if (!domains) return veil::cli::reportError(domains.status());
+    auto gate = veil::cli::makeGate(o.release, o.file);
+    if (!gate) return veil::cli::reportError(gate.status());
+    auto rel = veil::synth::releasePrivBayes(*gate->gate, *table, *domains, opts);
+    if (!rel) return veil::cli::reportError(rel.status());
+    if (auto st = veil::writeCsvFile(rel->table, o.output); !st) return veil::cli::reportError(st);
+    nlohmann::json eval;
+    if (o.evaluate) {
+        auto e = evaluate(*table, *domains, *rel);
+        if (!e) return veil::cli::reportError(e.status());
+        eval = std::move(*e);
+    }
+    if (!o.json) {
+        printHuman(o, *rel, eval);
+        return 0;
+    }
+    nlohmann::json j = rel->plan;
+    j["output"] = o.output;
+    j["rows"] = rel->table.rowCount();
+    if (!eval.is_null()) j["evaluation"] = eval;
+    j["random"] = rel->receipt.randomness;
+    veil::cli::addReceipt(j, rel->receipt);
+    veil::cli::printJson(j);
+    return 0;
+}
+
+void setupSynth(CLI::App& app, veil::cli::CommandOutcome& outcome) {
+    auto o = std::make_shared<SynthOptions>();
+    auto* cmd = app.add_subcommand("synth", "A differentially private synthetic table (PrivBayes)");
+    cmd->add_option("DATA", o->file, "CSV file")->required();
+    cmd->add_option("--method,-m", o->method, "privbayes (default) or independent (baseline: noisy 1-way marginals)");
+    cmd->add_option("--epsilon,-e", o->epsilon, "Privacy parameter epsilon, in [1e-9, 1000]")->required();
+    cmd->add_option("--columns", o->columns, "Columns to synthesize a,b,c (default: all)");
+    cmd->add_option("--bins", o->bins, "Numeric column: COL=N equal-width bins between its bounds");
+    cmd->add_option("--bounds", o->bounds, "Numeric column: COL=LO:HI declared bounds (values outside are clamped)");
+    cmd->add_option("--hierarchy", o->hierarchies, "Categorical column: COL=FILE, its categories from a hierarchy");
+    cmd->add_option("--categories", o->categories, "Categorical column: COL=a|b|c declared categories");
+    cmd->add_option("--rows", o->rows, "Rows to sample (default: as many as the input)");
+    cmd->add_option("--degree", o->degree, "PrivBayes: at most this many parents per column (default 3)");
+    cmd->add_option("--beta", o->beta, "PrivBayes: share of epsilon spent on the network, in (0, 1) (default 0.3)");
+    cmd->add_option("--output,-o", o->output, "Synthetic CSV to write")->required();
+    cmd->add_option("--delimiter,-d", o->delimiter, "Field delimiter of DATA (default: detect)");
+    veil::cli::addReleaseOptions(cmd, o->release);
+    cmd->add_flag("--evaluate", o->evaluate,
+                  "Print 1-, 2- and 3-way marginal TVDs against the data (needs --teaching)");
+    cmd->add_flag("--json", o->json, "Machine-readable output");
+    cmd->callback([o, &outcome] { outcome.exitCode = runSynth(*o); });
+}
+
+}  // namespace
+
+VEIL_REGISTER_COMMAND("synth", setupSynth);

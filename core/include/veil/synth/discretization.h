@@ -1,0 +1,67 @@
+// Public discretization for synthetic tables (issue 17): every column is mapped onto a declared,
+// finite domain before any private step. Numeric columns are cut into equal-width bins between
+// declared bounds; categorical columns use declared categories (or a hierarchy's level-0 values).
+// Nothing about the domain is read off the data, except in teaching mode where a categorical
+// column may use its own dictionary (the domain then says so).
+#pragma once
+
+#include "veil/common/random.h"
+#include "veil/common/status.h"
+#include "veil/table/table.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace veil::synth {
+
+// The public domain of one column.
+struct AttributeDomain {
+    enum class Kind { NumericBins, Categories };
+    std::string column;
+    Kind kind = Kind::Categories;
+    double lower = 0.0, upper = 0.0;      // NumericBins: declared bounds (values outside are clamped)
+    std::size_t bins = 0;                 // NumericBins: equal-width bins
+    std::vector<std::string> categories;  // Categories: declared values
+    std::string source;                   // "declared bounds", "hierarchy adult_hierarchy_sex.csv", ...
+    bool fromData = false;                // teaching only: the data's own dictionary
+
+    std::size_t size() const { return kind == Kind::NumericBins ? bins : categories.size(); }
+    std::string label(std::size_t code) const;  // "[17, 30)" or the category
+    nlohmann::json toJson() const;              // what the plan records
+};
+
+// Errors naming the field: an empty column name, bounds not finite or lower >= upper, bins 0 or
+// above kMaxHistogramBins, no categories or a duplicated category.
+Status validateDomain(const AttributeDomain& domain);
+
+// A table of codes: column j holds values in [0, sizes[j]).
+struct DiscreteTable {
+    std::vector<std::string> names;
+    std::vector<std::size_t> sizes;
+    std::vector<std::vector<std::int32_t>> codes;  // codes[column][row]
+    std::size_t rowCount() const { return codes.empty() ? 0 : codes.front().size(); }
+};
+
+struct Discretized {
+    DiscreteTable table;
+    std::size_t droppedRows = 0;  // missing or undeclared values (teaching mode may report it)
+};
+
+// Maps the named columns of `table` onto `domains` (one per column, by name). Rows with a missing
+// value or a category outside the declared ones are dropped (a row-wise transformation: it keeps
+// the neighbouring relation). Errors: an unknown column; a numeric domain on a text/categorical
+// column or categories on a numeric column (the message names the column); an invalid domain.
+// Complexity: O(rows x columns).
+Result<Discretized> discretize(const Table& table, const std::vector<AttributeDomain>& domains);
+
+// Turns codes back into a typed table: categories as categorical columns; numeric bins as a value
+// drawn uniformly inside the bin (whole numbers for integer and date columns), with `random`
+// (post-processing). `types[j]`: the type column j had (Integer, Date or Real for numeric bins).
+Table decode(const DiscreteTable& codes, const std::vector<AttributeDomain>& domains,
+             const std::vector<ColumnType>& types, RandomSource& random);
+
+}  // namespace veil::synth

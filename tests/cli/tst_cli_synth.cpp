@@ -1,0 +1,123 @@
+// veil-cli synth on the adult sample: the flag contract, declared domains, seeds, the ledger
+// charge, --evaluate only in teaching mode, and bad input naming the field.
+#include "cli_runner.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+const QString kSamples = QStringLiteral(VEIL_SAMPLES_DIR);
+const QString kAdult = kSamples + "/adult.csv";
+
+QStringList declared(const QString& out) {
+    return {"synth",       kAdult,
+            "--method",    "privbayes",
+            "--epsilon",   "1",
+            "--columns",   "sex,age,salary-class",
+            "--bins",      "age=6",
+            "--bounds",    "age=17:90",
+            "--hierarchy", "sex=" + kSamples + "/adult_hierarchy_sex.csv",
+            "--hierarchy", "salary-class=" + kSamples + "/adult_hierarchy_salary-class.csv",
+            "--output",    out};
+}
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+}  // namespace
+
+class TestCliSynth : public QObject {
+    Q_OBJECT
+
+private slots:
+    void seededRunRepeatsAndIsMarked() {
+        QTemporaryDir dir;
+        const QString a = dir.filePath("a.csv"), b = dir.filePath("b.csv");
+        const CliRun r1 = runCli(declared(a) << "--seed"
+                                             << "5"
+                                             << "--rows"
+                                             << "500"
+                                             << "--json");
+        QCOMPARE(r1.exitCode, 0);
+        const CliRun r2 = runCli(declared(b) << "--seed"
+                                             << "5"
+                                             << "--rows"
+                                             << "500"
+                                             << "--json");
+        QCOMPARE(r2.exitCode, 0);
+        QCOMPARE(readAll(a), readAll(b));
+        QCOMPARE(readAll(a).count('\n'), 501);  // header + rows
+        const auto j = r1.json().object();
+        QCOMPARE(j["seeded"].toBool(), true);
+        QCOMPARE(j["private"].toBool(), false);
+        QCOMPARE(j["method"].toString(), QString("privbayes"));
+        QCOMPARE(j["network"].toArray().size(), 3);
+        QVERIFY(readAll(a).startsWith("sex,age,salary-class"));
+    }
+    void chargeIsRecordedInTheLedger() {
+        QTemporaryDir dir;
+        const QString ledger = dir.filePath("l.db");
+        const CliRun r = runCli(declared(dir.filePath("s.csv")) << "--ledger" << ledger << "--budget"
+                                                                << "1.5"
+                                                                << "--json");
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json()["private"].toBool(), true);
+        QCOMPARE(r.json()["spent"].toObject()["epsilon"].toDouble(), 1.0);
+        QVERIFY(r.json()["ledger_entry"].toInt() > 0);
+        const CliRun again = runCli(declared(dir.filePath("t.csv")) << "--ledger" << ledger << "--json");
+        QVERIFY(again.exitCode != 0);
+        QVERIFY2(QString(again.err).contains("refused"), again.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("t.csv")));
+    }
+    void evaluateIsTeachingOnly() {
+        QTemporaryDir dir;
+        const CliRun refused = runCli(declared(dir.filePath("s.csv")) << "--evaluate");
+        QVERIFY(refused.exitCode != 0);
+        QVERIFY2(QString(refused.err).contains("--evaluate"), refused.err.constData());
+        const CliRun r = runCli(declared(dir.filePath("s.csv")) << "--evaluate"
+                                                                << "--teaching"
+                                                                << "--seed"
+                                                                << "1"
+                                                                << "--json");
+        QCOMPARE(r.exitCode, 0);
+        const auto e = r.json()["evaluation"].toObject();
+        QCOMPARE(e["private"].toBool(), false);
+        QVERIFY(e["tvd_2way"].toObject()["average"].toDouble() < 0.2);
+        QCOMPARE(r.json()["private"].toBool(), false);
+    }
+    void badInputNamesTheField_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expected");
+        const QString o = QDir::temp().filePath("veil_synth_bad.csv");
+        const QStringList base{"synth", kAdult, "--epsilon", "1", "--output", o, "--columns"};
+        QTest::newRow("numeric without bounds") << (base + QStringList{"age"}) << "column 'age'";
+        QTest::newRow("categorical undeclared") << (base + QStringList{"race"}) << "column 'race'";
+        QTest::newRow("bad bins") << (base + QStringList{"age", "--bounds", "age=0:90", "--bins", "age=x"})
+                                  << "--bins age";
+        QTest::newRow("bad bounds") << (base + QStringList{"age", "--bounds", "age=9", "--bins", "age=3"})
+                                    << "--bounds age";
+        QTest::newRow("reversed bounds") << (base + QStringList{"age", "--bounds", "age=90:0", "--bins", "age=3"})
+                                         << "column 'age'";
+        QTest::newRow("unknown column") << (base + QStringList{"nope"}) << "nope";
+        QTest::newRow("unknown method") << (base + QStringList{"sex", "--method", "gan"}) << "--method";
+        QTest::newRow("epsilon 0") << QStringList{"synth", kAdult, "--epsilon", "0", "--output", o} << "epsilon";
+        QTest::newRow("beta") << (base + QStringList{"sex", "--teaching", "--beta", "1"}) << "beta";
+    }
+    void badInputNamesTheField() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expected);
+        const CliRun r = runCli(args);
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(QString(r.err).contains(expected), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliSynth)
+#include "tst_cli_synth.moc"
