@@ -43,6 +43,7 @@ private slots:
     void missingFileAndOutput();
     void badInput_data();
     void badInput();
+    void perQueryFile();
 };
 
 void TestCliEval::shippedExampleRunsFromTheRepositoryRoot() {
@@ -142,6 +143,25 @@ void TestCliEval::badInput() {
     QVERIFY2(err.contains(message), qPrintable(err));
     QCOMPARE(err.count('\n'), 1);  // one line
     QVERIFY(!QFile::exists(tmp.filePath("r.csv")));
+}
+
+void TestCliEval::perQueryFile() {
+    // --per-query: one row per (method, epsilon, trial, query) with the range, the noisy answer and,
+    // in teaching mode, the true one; kSmall has 4096 prefixes, 2 methods on them, 3 epsilons, 5 trials,
+    // and one total count: 2 * 3 * 5 * 4096 + 3 * 5 rows. Prefix [0, 0] of NETTRACE is bin 0's count.
+    QTemporaryDir tmp;
+    const QString exp = writeExperiment(tmp, "small.json", kSmall);
+    const QString answers = tmp.filePath("answers.csv");
+    const CliRun r =
+        runCli({"sweep", exp, "--output", tmp.filePath("rows.csv"), "--per-query", answers, "--teaching", "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().object()["per_query"].toString(), answers);
+    const QList<QByteArray> lines = readAll(answers).trimmed().split('\n');
+    QCOMPARE(lines.size(), 1 + 2 * 3 * 5 * 4096 + 3 * 5);
+    QCOMPARE(lines[0], QByteArray("method,label,epsilon,trial,query,row_lo,row_hi,col_lo,col_hi,noisy,true"));
+    QVERIFY2(lines[1].startsWith("histogram:identity,histogram:identity,0.1,0,0,0,0,0,0,"), lines[1].constData());
+    QVERIFY2(lines.last().startsWith("count:laplace,count:laplace,10,4,0,,,,,"), lines.last().constData());
+    QVERIFY2(lines.last().endsWith(",25714"), lines.last().constData());
 }
 
 QTEST_APPLESS_MAIN(TestCliEval)

@@ -33,6 +33,7 @@ private slots:
     void badInput_data();
     void badInput();
     void help();
+    void adaptiveGrid();
 };
 
 void TestCliSpatial::shapeJsonContract() {
@@ -229,6 +230,26 @@ void TestCliSpatial::help() {
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains("--tree"));
     QVERIFY(r.out.contains("--postprocess"));
+}
+
+// --tree agrid (Qardaji et al. ICDE 2013): three levels (noisy N, first level, leaves) with 5% /
+// 47.5% / 47.5% of epsilon; 20,000 points at eps 1 give m1 = max(10, ceil(sqrt(20000 / 10) / 4)) =
+// 12 (the noisy N moves sqrt(N eps / c) by far less than the 0.7 to the next integer), so blocks
+// of ceil(256 / 12) = 22 data cells, 12 x 12 first-level cells.
+void TestCliSpatial::adaptiveGrid() {
+    const CliRun r = runCli({"psd", "--shape", kShape, "--scale", "20000", "--tree", "agrid", "--epsilon", "1",
+                             "--data-cells", "256,256", "--queries", "300", "--seed", "5", "--json", "--teaching"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject o = r.json().object();
+    QCOMPARE(o["max_depth"].toInt(), 2);
+    QVERIFY(qAbs(o["max_path_epsilon"].toDouble() - 1.0) < 1e-12);
+    const QJsonArray eps = o["count_epsilon_by_depth"].toArray();
+    QCOMPARE(eps.size(), 3);
+    QVERIFY(qAbs(eps[0].toDouble() - 0.05) < 1e-12 && qAbs(eps[1].toDouble() - 0.475) < 1e-12);
+    QVERIFY2(o["privacy"].toObject()["mechanism"].toString().startsWith("adaptive grid 12 x 12"),
+             qPrintable(o["privacy"].toObject()["mechanism"].toString()));
+    QVERIFY(o["leaves"].toInt() >= 144);
+    QVERIFY(o["postprocessed"].toBool());
 }
 
 QTEST_MAIN(TestCliSpatial)

@@ -99,9 +99,10 @@ PsdRequest requestFor(const PsdCliOptions& o, const std::string& tree, bool nonP
     r.kind = tree;
     r.epsilon = o.epsilon;
     r.nonPrivate = nonPrivate;
-    if (tree == "grid") {
-        r.options = {{"postprocess", o.postprocess.value_or(false)}};
-        if (o.cellsPerAxis) r.options["cells_per_axis"] = *o.cellsPerAxis;
+    if (tree == "grid" || tree == "agrid") {
+        // The adaptive grid's first level takes --cells-per-axis; its inference is on by default.
+        r.options = {{"postprocess", o.postprocess.value_or(tree == "agrid")}};
+        if (o.cellsPerAxis) r.options[tree == "grid" ? "cells_per_axis" : "first_level_cells"] = *o.cellsPerAxis;
         const auto cells = veil::cli::splitList(o.dataCells);
         if (cells.size() == 2) {
             // Validated by the catalogue (integers >= 0); a malformed number is left as text to be refused.
@@ -226,7 +227,7 @@ void printJsonResult(const PsdCliOptions& o, const PointSet& points, const Priva
 int runPsd(const PsdCliOptions& o) {
     const auto start = Clock::now();
     if (auto s = checkTeachingFlags(o); !s) return veil::cli::reportError(s);
-    if (o.tree != "grid" && !o.height)
+    if (o.tree != "grid" && o.tree != "agrid" && !o.height)
         return veil::cli::reportError("--height H is required for a " + o.tree + " tree");
     if (auto plan = planDecomposition(requestFor(o, o.tree, o.nonPrivate)); !plan)
         return veil::cli::reportError(plan.status());
@@ -294,10 +295,11 @@ void setupPsd(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--shape", o->shape, "2-D DPBench shape (.npy or CSV of counts) to sample points from");
     cmd->add_option("--scale", o->scale, "Number of points to sample from --shape (1 to 10,000,000)")
         ->check(CLI::Range(std::uint64_t(1), std::uint64_t(10'000'000)));
-    cmd->add_option("--tree", o->tree, "quad | kd | hybrid | grid (uniform-grid baseline)")
-        ->check(CLI::IsMember({"quad", "kd", "hybrid", "grid"}));
+    cmd->add_option("--tree", o->tree, "quad | kd | hybrid | grid (uniform-grid baseline) | agrid (adaptive grid)")
+        ->check(CLI::IsMember({"quad", "kd", "hybrid", "grid", "agrid"}));
     cmd->add_option("--height", o->height, "Maximum height h of the tree (quad <= 10, kd and hybrid <= 20)");
-    cmd->add_option("--cells-per-axis", o->cellsPerAxis, "Grid: cells per axis (default: Qardaji et al.'s rule)");
+    cmd->add_option("--cells-per-axis", o->cellsPerAxis,
+                    "Grid: cells per axis; agrid: first-level cells per axis (default: Qardaji et al.'s rules)");
     cmd->add_option("--min-leaf", o->minLeaf, "Do not split a node whose noisy count is below L (default 0: off)");
     cmd->add_option("--epsilon,-e", o->epsilon, "Total privacy budget on every root-to-leaf path, in [1e-9, 1000]")
         ->required();
@@ -311,11 +313,13 @@ void setupPsd(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--hybrid-kd-levels", o->hybridKdLevels, "Hybrid: number of kd levels on top (default h/2)");
     cmd->add_flag_callback(
         "--postprocess", [o] { o->postprocess = true; },
-        "Consistency post-processing (Hay et al.; default for quad, kd and hybrid)");
+        "Consistency post-processing (Hay et al.; default for quad, kd and hybrid; agrid: the paper's inference, "
+        "default)");
     cmd->add_flag_callback(
         "--no-postprocess", [o] { o->postprocess = false; }, "Keep the raw noisy counts (no consistency step)");
-    cmd->add_option("--data-cells", o->dataCells,
-                    "Grid: the data's public resolution COLUMNS,ROWS; grid cells are whole blocks of data cells");
+    cmd->add_option(
+        "--data-cells", o->dataCells,
+        "Grid, agrid: the data's public resolution COLUMNS,ROWS; grid cells are whole blocks of data cells");
     cmd->add_option("--queries", o->queries,
                     "Teaching: random range queries whose error is measured against the true counts (default 1000)")
         ->check(CLI::Range(std::size_t(0), std::size_t(10'000'000)));

@@ -1,4 +1,5 @@
-// veil-cli sweep EXPERIMENT.json --output results.csv --teaching [--threads N] [--json]: runs an
+// veil-cli sweep EXPERIMENT.json --output results.csv --teaching [--per-query answers.csv]
+// [--threads N] [--json]: runs an
 // experiment (methods x epsilon grid x trials), writes one CSV row per (method, epsilon, trial) with
 // the error metrics (atomically) and prints a summary per (method, epsilon): a table, or JSON with
 // --json. Errors are measured against the true answers, so a differential sweep is teaching mode
@@ -22,6 +23,7 @@ namespace {
 struct SweepCliOptions {
     std::string experiment;
     std::string output;
+    std::string perQuery;  // --per-query FILE: every query's answer per trial
     int threads = 0;
     bool json = false;
     bool teaching = false;
@@ -102,14 +104,23 @@ int runSweepCommand(const SweepCliOptions& o) {
     veil::eval::SweepOptions opts;
     opts.threads = o.threads;
     opts.teaching = o.teaching;
+    opts.keepAnswers = !o.perQuery.empty();
+    if (opts.keepAnswers && experiment->kind == veil::eval::ExperimentKind::Anonymity)
+        return veil::cli::reportError("--per-query: an anonymity experiment (k grid) has no queries");
     auto result = veil::eval::runSweep(*experiment, *inputs, opts, ctx);
     if (showProgress) std::cerr << "\r    \r";
     if (!result) return veil::cli::reportError(result.status().withContext(o.experiment));
     const auto written = veil::eval::writeTrialsCsvFile(o.output, *result);
     if (!written) return veil::cli::reportError(written);
+    if (!o.perQuery.empty()) {
+        // True answers only in teaching mode (a differential sweep cannot run otherwise).
+        const auto perQuery = veil::eval::writePerQueryCsvFile(o.perQuery, *result, o.teaching);
+        if (!perQuery) return veil::cli::reportError(perQuery);
+    }
     if (o.json) {
         auto j = veil::eval::sweepSummaryJson(*result);
         j["output"] = o.output;
+        if (!o.perQuery.empty()) j["per_query"] = o.perQuery;
         j["rows"] = result->isAnonymity() ? result->anonymity.size() : result->rows.size();
         veil::cli::printJson(j);
     } else if (result->isAnonymity()) {
@@ -136,6 +147,9 @@ void setupSweep(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--output,-o", opts->output,
                     "CSV file for one row per (method, epsilon, trial) with the error metrics")
         ->required();
+    cmd->add_option("--per-query", opts->perQuery,
+                    "CSV file for every query's answer per (method, epsilon, trial): its range, the noisy answer "
+                    "and, in teaching mode, the true one");
     cmd->add_option("--threads,-j", opts->threads,
                     "Worker threads (default 0 = all cores); results do not depend on it");
     cmd->add_flag("--json", opts->json, "Print the summaries as JSON");

@@ -7,8 +7,8 @@ namespace detail {
 
 const std::vector<HistogramStrategyEntry>& histogramStrategyEntries() {
     static const std::vector<HistogramStrategyEntry> entries = {
-        identityStrategy(), hierarchicalStrategy(), hbStrategy(),
-        priveletStrategy(), mwemStrategy(),         mwemStarStrategy(),
+        identityStrategy(), hierarchicalStrategy(), hbStrategy(),      priveletStrategy(),
+        mwemStrategy(),     mwemStarStrategy(),     uniformStrategy(),
     };
     return entries;
 }
@@ -31,6 +31,11 @@ const std::vector<AlgorithmInfo>& histogramStrategies() {
         return out;
     }();
     return infos;
+}
+
+bool histogramStrategyIsCellwise(const std::string& id) {
+    auto entry = findInCatalogue(detail::histogramStrategyEntries(), id, "histogram strategy");
+    return entry && (*entry)->cellwise;
 }
 
 Result<const AlgorithmInfo*> findHistogramStrategy(const std::string& id) {

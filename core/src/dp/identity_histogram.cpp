@@ -34,7 +34,7 @@ HistogramStrategyEntry identityStrategy() {
     info.name = "Identity (Laplace per bin)";
     info.summary = "Adds Laplace noise of scale 1/epsilon to every bin; best when queries are single bins";
     info.citation = "Dwork, McSherry, Nissim, Smith, TCC 2006";
-    return {info, releaseIdentity};
+    return {info, releaseIdentity, true};
 }
 
 }  // namespace veil::dp::detail

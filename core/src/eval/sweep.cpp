@@ -46,6 +46,12 @@ const AnonymityRow* SweepResult::anonymityRow(std::size_t method, std::size_t kI
     return i < anonymity.size() ? &anonymity[i] : nullptr;
 }
 
+const std::vector<double>* SweepResult::truthFor(const TrialRow& row) const {
+    const std::size_t i = row.method * (sampled ? static_cast<std::size_t>(trials) : 1) +
+                          (sampled ? static_cast<std::size_t>(row.trial) : 0);
+    return i < truths.size() ? &truths[i] : nullptr;
+}
+
 const SummaryRow* SweepResult::summary(std::size_t method, std::size_t epsilonIndex) const {
     const std::size_t i = method * epsilons.size() + epsilonIndex;
     return i < summaries.size() ? &summaries[i] : nullptr;
@@ -194,6 +200,7 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
             row.seed = seed;
             row.errors =
                 computeErrors(tr, *estimates, sampled ? dataFor(d).total() : result.scale, experiment.sanityFraction);
+            if (options.keepAnswers) row.answers = std::move(*estimates);
             return Status::ok();
         },
         [&](std::size_t done) {
@@ -203,6 +210,10 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
     if (!status.isOk()) return status;
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     result.summaries = summarizeRows(result.rows, M, result.epsilons);
+    if (options.keepAnswers) {
+        result.truths = std::move(truth);
+        result.queries = inputs.workload.queries;
+    }
     ctx.report(1.0, "Done");
     return result;
 }

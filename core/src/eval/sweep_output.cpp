@@ -105,6 +105,44 @@ Status writeTrialsCsvFile(const std::string& path, const SweepResult& result) {
     });
 }
 
+Status writePerQueryCsv(std::ostream& out, const SweepResult& result, bool withTruth) {
+    if (result.isAnonymity())
+        return Status::invalidArgument("per-query answers: an anonymity experiment has no queries");
+    if (result.truths.empty() && !result.rows.empty())
+        return Status::invalidArgument("per-query answers: the sweep did not keep its answers");
+    out << "method,label,epsilon,trial,query,row_lo,row_hi,col_lo,col_hi,noisy" << (withTruth ? ",true" : "") << '\n';
+    for (const auto& r : result.rows) {
+        const auto& spec = result.methods[r.method];
+        const auto* truth = result.truthFor(r);
+        const bool ranges = result.targets[r.method] == "workload" && r.answers.size() == result.queries.size();
+        for (std::size_t q = 0; q < r.answers.size(); ++q) {
+            out << csvField(spec.id) << ',' << csvField(spec.label) << ',' << formatNumber(r.epsilon) << ',' << r.trial
+                << ',' << q << ',';
+            if (ranges) {
+                const auto& w = result.queries[q];
+                out << w.rowLo << ',' << w.rowHi << ',' << w.colLo << ',' << w.colHi;
+            } else {
+                out << ",,,";
+            }
+            out << ',' << formatNumber(r.answers[q]);
+            if (withTruth) out << ',' << (truth && q < truth->size() ? formatNumber((*truth)[q]) : std::string());
+            out << '\n';
+        }
+    }
+    return out ? Status::ok() : Status::ioError("per-query answers: write failed");
+}
+
+Status writePerQueryCsvFile(const std::string& path, const SweepResult& result, bool withTruth) {
+    if (result.isAnonymity())
+        return Status::invalidArgument("per-query answers: an anonymity experiment has no queries");
+    Status inner;
+    const Status written = writeFileAtomically(path, [&](std::ostream& out) {
+        inner = writePerQueryCsv(out, result, withTruth);
+        return inner.isOk();
+    });
+    return inner.isOk() ? written : inner;
+}
+
 nlohmann::json sweepSummaryJson(const SweepResult& result) {
     if (result.isAnonymity()) return anonymitySummaryJson(result);
     nlohmann::json j;

@@ -1,5 +1,5 @@
 // The spatial decompositions' catalogue and release (Cormode, Procopiuc, Shen, Srivastava, Yu,
-// ICDE 2012; Qardaji, Yang, Li, ICDE 2013 for the grid), through the release gate.
+// ICDE 2012; Qardaji, Yang, Li, ICDE 2013 for the uniform and adaptive grids), through the release gate.
 #include "veil/spatial/psd_release.h"
 
 #include "veil/common/validate.h"
@@ -101,6 +101,70 @@ AlgorithmInfo tree(const char* id, const char* name, const char* summary, int ma
     return a;
 }
 
+AlgorithmInfo adaptiveGridInfo() {
+    AlgorithmInfo a;
+    a.family = "psd";
+    a.id = "agrid";
+    a.name = "Adaptive grid (AGrid)";
+    a.summary =
+        "A coarse noisy grid whose cells are each cut finer by their own noisy count, the two levels "
+        "made consistent";
+    a.citation = "Qardaji, Yang, Li, ICDE 2013";
+    a.dataDependent = true;
+    a.parameters = {
+        {"alpha",
+         "Alpha",
+         "share of the cells' epsilon on the first level",
+         ParameterKind::Number,
+         0.01,
+         0.99,
+         0.5,
+         {}},
+        {"c",
+         "First-level constant c",
+         "m1 = max(10, ceil(sqrt(N eps / c) / 4))",
+         ParameterKind::Number,
+         0.01,
+         1e6,
+         10.0,
+         {}},
+        {"c2",
+         "Second-level constant c2",
+         "m2 = ceil(sqrt(N' (1 - alpha) eps / c2))",
+         ParameterKind::Number,
+         0.01,
+         1e6,
+         5.0,
+         {}},
+        {"first_level_cells",
+         "First-level cells per axis",
+         "0: the paper's m1 from a noisy N",
+         ParameterKind::Integer,
+         0,
+         1448,
+         0,
+         {}},
+        {"postprocess",
+         "Consistency",
+         "the paper's constrained inference between the two levels",
+         ParameterKind::Flag,
+         0,
+         0,
+         true,
+         {}},
+        {"data_columns",
+         "Data columns",
+         "public resolution of the data along x: cells are whole blocks of data cells",
+         ParameterKind::Integer,
+         0,
+         1 << 20,
+         0,
+         {}},
+        {"data_rows", "Data rows", "the same along y (set both or neither)", ParameterKind::Integer, 0, 1 << 20, 0, {}},
+    };
+    return a;
+}
+
 std::vector<AlgorithmInfo> makeCatalogue() {
     std::vector<AlgorithmInfo> c;
     c.push_back(
@@ -136,6 +200,7 @@ std::vector<AlgorithmInfo> makeCatalogue() {
         {"data_rows", "Data rows", "the same along y (set both or neither)", ParameterKind::Integer, 0, 1 << 20, 0, {}},
     };
     c.push_back(grid);
+    c.push_back(adaptiveGridInfo());
     return c;
 }
 
@@ -163,7 +228,7 @@ const std::vector<AlgorithmInfo>& psdCatalogue() {
 Result<const AlgorithmInfo*> findPsdKind(const std::string& id) {
     for (const auto& a : psdCatalogue())
         if (a.id == id) return &a;
-    return Status::notFound("unknown decomposition '" + id + "' (known: quad, kd, hybrid, grid)");
+    return Status::notFound("unknown decomposition '" + id + "' (known: quad, kd, hybrid, grid, agrid)");
 }
 
 Result<PsdPlan> planDecomposition(const PsdRequest& request) {
@@ -186,6 +251,24 @@ Result<PsdPlan> planDecomposition(const PsdRequest& request) {
                                            std::to_string(plan.grid.dataColumns) + " and " +
                                            std::to_string(plan.grid.dataRows) + ")");
         plan.grid.nonPrivate = request.nonPrivate;
+        return plan;
+    }
+    if (request.kind == "agrid") {
+        plan.kind = TreeKind::UniformGrid;  // the grid family; `adaptive` selects AGrid
+        plan.adaptive = true;
+        AdaptiveGridOptions& g = plan.agrid;
+        g.epsilon = request.epsilon;
+        g.alpha = values->number("alpha");
+        g.sizeConstant = values->number("c");
+        g.subdivideConstant = values->number("c2");
+        g.firstLevelCells = std::size_t(values->integer("first_level_cells"));
+        g.postprocess = values->flag("postprocess");
+        g.dataColumns = std::size_t(values->integer("data_columns"));
+        g.dataRows = std::size_t(values->integer("data_rows"));
+        if ((g.dataColumns == 0) != (g.dataRows == 0))
+            return Status::invalidArgument("options.data_columns and options.data_rows: set both or neither (got " +
+                                           std::to_string(g.dataColumns) + " and " + std::to_string(g.dataRows) + ")");
+        g.nonPrivate = request.nonPrivate;
         return plan;
     }
     PsdOptions& t = plan.tree;
@@ -232,7 +315,10 @@ Result<PrivateSpatialDecomposition> releaseDecomposition(dp::ReleaseGate& gate, 
                 "bounding box would reveal the extreme points (teaching mode may use it)");
     }
     dp::Charge charge;
-    charge.what = std::string(request.kind == "grid" ? "uniform grid" : request.kind + " tree") + " of points";
+    charge.what = std::string(request.kind == "grid"    ? "uniform grid"
+                              : request.kind == "agrid" ? "adaptive grid"
+                                                        : request.kind + " tree") +
+                  " of points";
     charge.mechanism = request.kind;
     charge.neighbouring = "add or remove one point";
     charge.citation = (*findPsdKind(request.kind))->citation;
@@ -242,8 +328,9 @@ Result<PrivateSpatialDecomposition> releaseDecomposition(dp::ReleaseGate& gate, 
     if (!admission) return admission.status();
     RunContext local = ctx;
     local.random = admission->random.get();
-    auto psd = plan->kind == TreeKind::UniformGrid ? buildUniformGrid(points, plan->grid, local)
-                                                   : buildDecomposition(points, plan->tree, local);
+    auto psd = plan->adaptive                        ? buildAdaptiveGrid(points, plan->agrid, local)
+               : plan->kind == TreeKind::UniformGrid ? buildUniformGrid(points, plan->grid, local)
+                                                     : buildDecomposition(points, plan->tree, local);
     if (!psd) return psd;
     psd->receipt = admission->receipt;
     if (!gate.isTeaching()) {

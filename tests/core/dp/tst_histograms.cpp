@@ -283,6 +283,35 @@ private slots:
             QVERIFY2(r->description.find(prefix) == 0, r->description.c_str());
         }
     }
+    void uniformSpreadsTheNoisyTotal() {
+        // By hand: counts {5, 0, 3, 9, 1} total 18 over 5 bins -> 3.6 each; at eps 1000 the
+        // Laplace(0.001) on the total moves a bin by < 0.02 / 5 except with probability e^-20.
+        auto r = release({5, 0, 3, 9, 1}, "uniform", 1000.0, 2);
+        QVERIFY2(r, r.status().message().c_str());
+        QCOMPARE(r->estimate.size(), std::size_t(5));
+        for (double v : r->estimate) QVERIFY2(std::fabs(v - 3.6) < 0.004, qPrintable(QString::number(v)));
+        QVERIFY(r->estimate[0] == r->estimate[4]);
+        QCOMPARE(r->noiseScale, 0.001);
+    }
+    void uniformTotalIsLaplaceOneOverEps() {
+        // n * estimate - total is Laplace(1/eps). With eps 0.5 (scale b = 2), over 2000 seeds:
+        // E|X| = b = 2 with sd b = 2, so the mean of |X| is 2 +- 0.045 (one standard error);
+        // E X^2 = 2 b^2 = 8, sd sqrt(24 b^4 - 4 b^4) = sqrt(20) * 4 ~ 17.9, standard error 0.40.
+        // Accept within 5 standard errors: P(fail | correct) < 1e-6; scale 1 or 4 is far outside.
+        const std::vector<double> counts{10, 20, 30, 40};
+        double absSum = 0, sqSum = 0;
+        const int trials = 2000;
+        for (int s = 0; s < trials; ++s) {
+            auto r = release(counts, "uniform", 0.5, std::uint64_t(1000 + s));
+            QVERIFY(r);
+            const double x = 4.0 * r->estimate[2] - 100.0;
+            absSum += std::fabs(x);
+            sqSum += x * x;
+        }
+        const double meanAbs = absSum / trials, meanSq = sqSum / trials;
+        QVERIFY2(std::fabs(meanAbs - 2.0) < 5 * 0.045, qPrintable(QString("E|X| %1 vs 2").arg(meanAbs)));
+        QVERIFY2(std::fabs(meanSq - 8.0) < 5 * 0.40, qPrintable(QString("E X^2 %1 vs 8").arg(meanSq)));
+    }
     void quantileFromHistogramGolden() {
         // By hand: edges 0,10,20 with counts 5,5: median target 5 ends bin 0 -> 10; q 0.75 target
         // 7.5 is half-way into bin 1 -> 15; a negative count is treated as 0.

@@ -145,6 +145,9 @@ void TestExperiment::inputErrors_data() {
                                             << "query 0: hi 4 is out of the domain 0..3";
     QTest::newRow("psd on 1-D data") << R"({"methods": ["psd:kd"]})"
                                      << "method 'psd:kd' needs a 2-D histogram";
+    QTest::newRow("ordered histogram strategy on 2-D data")
+        << R"({"dataset": {"counts": [[1, 2], [3, 4]]}, "methods": ["histogram:hb"]})"
+        << "method 'histogram:hb' needs a 1-D histogram";
     QTest::newRow("smooth median without delta") << R"({"methods": ["median:smooth"]})"
                                                  << "give the experiment a delta";
     QTest::newRow("negative count") << R"({"dataset": {"counts": [1, -2]}})"

@@ -50,12 +50,14 @@ private slots:
     void differentSeedsDiffer();
     void laplaceCountErrorIsItsScale();
     void geometricCountErrorMatchesItsExpectation();
+    void identityOn2DSumsTheRectanglesCells();
     void nearExactAtHugeEpsilon_data();
     void nearExactAtHugeEpsilon();
     void sampledDataIsReproducible();
     void progressAndCancel();
     void failingTrialNamesMethodEpsilonAndTrial();
     void summariesAndJson();
+    void perQueryAnswers();
 };
 
 void TestSweep::reproducibleWithOneAndTwoThreads() {
@@ -118,6 +120,26 @@ void TestSweep::geometricCountErrorMatchesItsExpectation() {
     }
 }
 
+void TestSweep::identityOn2DSumsTheRectanglesCells() {
+    // Identity on a 4 x 4 grid, one query: the 2 x 3 rectangle rows 1..2, columns 0..2. Its answer
+    // is the truth plus S, a sum of 6 independent Laplace(b) (one per cell): E S^2 = 6 * 2 b^2 =
+    // 12 b^2; the 4th cumulant is 6 * 12 b^4, so E S^4 = 72 b^4 + 3 (12 b^2)^2 = 504 b^4 and
+    // sd(S^2) = sqrt(504 - 144) b^2 = 18.97 b^2. Over 20,000 trials the mean of S^2 has standard
+    // error 0.134 b^2; tolerance 4 of them. A rectangle of 5 or 7 cells (10 or 14 b^2) fails.
+    const auto e = experimentFrom(R"({"dataset": {"counts": [[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,15,16]]},
+                                      "workload": [[1, 2, 0, 2]], "methods": ["histogram:identity"],
+                                      "epsilon": [1], "trials": 20000, "seed": 11})");
+    const auto r = run(e, 2);
+    QVERIFY2(r.isOk(), r.status().message().c_str());
+    const double b = veil::dp::LaplaceMechanism::create(1.0, 1.0)->scale();
+    double sq = 0.0;
+    for (const auto& row : r->rows) sq += row.errors[Metric::Rmse] * row.errors[Metric::Rmse];
+    const double meanSq = sq / double(r->rows.size());
+    QCOMPARE(r->rows.size(), std::size_t(20000));
+    QVERIFY2(std::abs(meanSq - 12 * b * b) < 4 * 0.134 * b * b,
+             qPrintable(QString("E S^2 %1, expected %2").arg(meanSq).arg(12 * b * b)));
+}
+
 void TestSweep::nearExactAtHugeEpsilon_data() {
     QTest::addColumn<QString>("json");
     QTest::addColumn<double>("bound");
@@ -151,6 +173,14 @@ void TestSweep::nearExactAtHugeEpsilon_data() {
     QTest::newRow("graph edge restricted k above max degree 17")
         << R"({"dataset": {"graph": "../../resources/samples/karate.edges"}, "methods": [{"id": "graph:edge-restricted", "options": {"k": 20, "statistic": "edges"}}], "epsilon": [1000]})"
         << 0.1;
+    // Identity on 2-D cells, prefix rectangles of up to 16 cells: noise sd <= 4 * 1.4e-3.
+    QTest::newRow("identity on a 4x4 grid")
+        << R"({"dataset": {"counts": [[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,15,16]]}, "methods": ["histogram:identity"], "epsilon": [1000]})"
+        << 0.05;
+    // AGrid on 4 x 4 data cells: m1 = 10 gives blocks of one data cell, each one leaf.
+    QTest::newRow("adaptive grid 4x4")
+        << R"({"dataset": {"counts": [[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,15,16]]}, "methods": ["psd:agrid"], "epsilon": [1000]})"
+        << 0.05;
     QTest::newRow("uniform grid 4x4")
         << R"({"dataset": {"counts": [[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,15,16]]}, "methods": [{"id": "psd:grid", "options": {"cells_per_axis": 4}}], "epsilon": [1000]})"
         << 0.05;
@@ -254,6 +284,49 @@ void TestSweep::summariesAndJson() {
     QCOMPARE(j["methods"][4]["target"].get<std::string>(), std::string("count"));
     // Sweeps on more epsilons give more error at the small end: identity's error falls with eps.
     QVERIFY(r->summary(0, 0)->metrics[0].median > r->summary(0, 2)->metrics[0].median);
+}
+
+void TestSweep::perQueryAnswers() {
+    // Counts {1, 2, 3, 4}, ranges [0, 1] and [2, 3]: true answers 3 and 7 (by hand). Each trial's
+    // abs_error must be the mean |noisy - true| of its two rows in the per-query file.
+    const auto e = experimentFrom(R"({"dataset": {"counts": [1, 2, 3, 4]}, "workload": [[0, 1], [2, 3]],
+                                      "methods": ["histogram:identity", "count:laplace"], "epsilon": [0.5, 2],
+                                      "trials": 3, "seed": 5})");
+    SweepOptions o;
+    o.threads = 2;
+    o.teaching = true;
+    o.keepAnswers = true;
+    const auto r = runExperiment(e, o, {});
+    QVERIFY2(r.isOk(), r.status().message().c_str());
+    std::ostringstream csv;
+    QVERIFY(writePerQueryCsv(csv, *r, true).isOk());
+    std::istringstream in(csv.str());
+    std::string line;
+    std::getline(in, line);
+    QCOMPARE(QString::fromStdString(line),
+             QString("method,label,epsilon,trial,query,row_lo,row_hi,col_lo,col_hi,noisy,true"));
+    std::vector<QStringList> rows;
+    while (std::getline(in, line)) rows.push_back(QString::fromStdString(line).split(','));
+    // identity: 2 epsilons x 3 trials x 2 queries; count: 2 x 3 x 1 (the total, 10, no range).
+    QCOMPARE(rows.size(), std::size_t(12 + 6));
+    QCOMPARE(rows[0].mid(5, 4), (QStringList{"0", "0", "0", "1"}));
+    QCOMPARE(rows[0][10], QString("3"));
+    QCOMPARE(rows[1].mid(5, 4), (QStringList{"0", "0", "2", "3"}));
+    QCOMPARE(rows[1][10], QString("7"));
+    QCOMPARE(rows[12][5], QString());
+    QCOMPARE(rows[12][10], QString("10"));
+    for (std::size_t t = 0; t < 6; ++t) {
+        const double a = std::abs(rows[2 * t][9].toDouble() - 3), b = std::abs(rows[2 * t + 1][9].toDouble() - 7);
+        const double reported = r->rows[t].errors[Metric::MeanAbsolute];
+        QVERIFY2(std::abs((a + b) / 2 - reported) < 1e-9 * (1 + reported),
+                 qPrintable(QString("%1 vs %2").arg((a + b) / 2).arg(reported)));
+    }
+    // Without the truth column, and refused when the answers were not kept.
+    std::ostringstream noTruth;
+    QVERIFY(writePerQueryCsv(noTruth, *r, false).isOk());
+    QVERIFY(noTruth.str().rfind("method,label,epsilon,trial,query,row_lo,row_hi,col_lo,col_hi,noisy\n", 0) == 0);
+    std::ostringstream refused;
+    QVERIFY(!writePerQueryCsv(refused, *run(e, 1), true).isOk());
 }
 
 QTEST_APPLESS_MAIN(TestSweep)

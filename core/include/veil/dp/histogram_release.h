@@ -38,6 +38,9 @@ struct HistogramResult {
 // test, a docs page.
 const std::vector<AlgorithmInfo>& histogramStrategies();
 Result<const AlgorithmInfo*> findHistogramStrategy(const std::string& id);
+// Whether strategy `id` ignores the order of the bins (identity, uniform): it then releases a 2-D
+// histogram given as row-major cells exactly as it would on the plane. False for unknown ids.
+bool histogramStrategyIsCellwise(const std::string& id);
 
 struct HistogramRequest {
     std::string strategy = "identity";

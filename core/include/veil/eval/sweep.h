@@ -26,6 +26,9 @@ struct SweepOptions {
     // A differential sweep measures error against the true answers, so it runs in teaching mode
     // only (public or sample data); its results are marked "private": false.
     bool teaching = false;
+    // Keep every trial's answers and the true answers (SweepResult::truths, TrialRow::answers) for a
+    // per-query output; memory grows as methods x epsilons x trials x queries.
+    bool keepAnswers = false;
 };
 
 // One trial: the error of one method at one epsilon.
@@ -36,6 +39,7 @@ struct TrialRow {
     int trial = 0;
     std::uint64_t seed = 0;  // the trial's derived seed (0 when secure randomness was used)
     ErrorMetrics errors;
+    std::vector<double> answers;  // the method's answers (noisy), when SweepOptions::keepAnswers
 };
 
 // The trials of one (method, epsilon), summarised per metric.
@@ -80,6 +84,12 @@ struct SweepResult {
     std::vector<AnonymityRow> anonymity;        // kind Anonymity: ordered by method, k index (rows, summaries empty)
     std::vector<std::string> quasiIdentifiers;  // kind Anonymity
     std::string models;                         // kind Anonymity: e.g. "2-anonymity, distinct-2-diversity"
+
+    // With SweepOptions::keepAnswers: the true answers per method and data set (index
+    // method * D + d, D = trials when sampled, else 1) and the workload's queries.
+    std::vector<std::vector<double>> truths;
+    std::vector<RangeQuery> queries;
+    const std::vector<double>* truthFor(const TrialRow& row) const;
 
     bool isAnonymity() const { return kind == ExperimentKind::Anonymity; }
     // The grid's name in outputs: "epsilon", or "k" for anonymity experiments.

@@ -22,6 +22,14 @@ void writeTrialsCsv(std::ostream& out, const SweepResult& result);
 // Writes the CSV atomically (temporary file + rename). Errors: the file system's.
 Status writeTrialsCsvFile(const std::string& path, const SweepResult& result);
 
+// Per-query answers of a sweep run with SweepOptions::keepAnswers, one row per (method, epsilon,
+// trial, query): method,label,epsilon,trial,query,row_lo,row_hi,col_lo,col_hi,noisy[,true] (the
+// range columns empty for a count or median target; 1-D ranges have rows 0..0). The true answer
+// is written only when `withTruth` (teaching mode). Errors: the sweep kept no answers (or is an
+// anonymity experiment), the file system's.
+Status writePerQueryCsv(std::ostream& out, const SweepResult& result, bool withTruth);
+Status writePerQueryCsvFile(const std::string& path, const SweepResult& result, bool withTruth);
+
 // {"name", "dataset", "workload", "queries", "scale", "trials", "delta", "seed", "seconds",
 //  "threads", "methods": [{"id", "label", "target"}], "epsilons": [...],
 //  "summaries": [{"method", "label", "epsilon", "metrics": {"abs_error": {"n", "median", "q1",

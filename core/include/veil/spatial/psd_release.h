@@ -11,6 +11,7 @@
 
 #include "veil/common/catalogue.h"
 #include "veil/dp/release_gate.h"
+#include "veil/spatial/adaptive_grid.h"
 #include "veil/spatial/decomposition.h"
 #include "veil/spatial/uniform_grid.h"
 
@@ -25,7 +26,7 @@ namespace veil::spatial {
 // before any work from the kind and its height.
 inline constexpr double kMaxLeaves = limits::kMaxPsdLeaves;
 
-// quad, kd, hybrid, grid: names, citations and parameters (height, budget, median, ...).
+// quad, kd, hybrid, grid, agrid: names, citations and parameters (height, budget, median, ...).
 const std::vector<AlgorithmInfo>& psdCatalogue();
 Result<const AlgorithmInfo*> findPsdKind(const std::string& id);
 
@@ -41,6 +42,8 @@ struct PsdPlan {
     TreeKind kind = TreeKind::Quadtree;
     PsdOptions tree;
     UniformGridOptions grid;
+    AdaptiveGridOptions agrid;  // with `adaptive` (kind "agrid"; `kind` is then UniformGrid)
+    bool adaptive = false;
     dp::PrivacySpend cost;  // epsilon, plus delta per smooth-sensitivity median level
 };
 Result<PsdPlan> planDecomposition(const PsdRequest& request);

@@ -22,6 +22,9 @@ struct HistogramRun {
 struct HistogramStrategyEntry {
     AlgorithmInfo info;
     std::function<Result<HistogramResult>(const HistogramRun& run)> release;
+    // The release treats the bins as an unordered set of cells (identity, uniform), so it applies
+    // unchanged to a 2-D histogram given row-major.
+    bool cellwise = false;
 };
 
 HistogramStrategyEntry identityStrategy();      // identity_histogram.cpp
@@ -30,6 +33,7 @@ HistogramStrategyEntry priveletStrategy();      // privelet_histogram.cpp
 HistogramStrategyEntry mwemStrategy();          // mwem_histogram.cpp
 HistogramStrategyEntry mwemStarStrategy();      // mwem_histogram.cpp
 HistogramStrategyEntry hbStrategy();            // hb_histogram.cpp
+HistogramStrategyEntry uniformStrategy();       // uniform_histogram.cpp
 
 const std::vector<HistogramStrategyEntry>& histogramStrategyEntries();
 // Runs strategy `id` with validated options (no charge: the caller was admitted by the gate).

@@ -1,6 +1,7 @@
 // Histogram strategies of the dp engine's catalogue (veil/dp/histogram_release.h), one method
-// "histogram:<id>" each (plus the historical aliases), on a 1-D histogram, answering the
-// workload's ranges from the released bin estimates. Options are the catalogue's parameters.
+// "histogram:<id>" each (plus the historical aliases), on a 1-D histogram (cellwise strategies,
+// identity and uniform, on a 2-D one too, its cells row-major), answering the workload's ranges
+// from the released estimates by prefix sums / a summed-area table. Options are the catalogue's.
 #include "methods.h"
 
 #include "veil/dp/histogram_release.h"
@@ -29,7 +30,7 @@ MethodInfo makeMethod(const Variant& v, const AlgorithmInfo& info) {
     m.description = v.description;
     m.target = MethodTarget::Workload;
     m.supports1D = true;
-    m.supports2D = false;
+    m.supports2D = dp::histogramStrategyIsCellwise(v.strategy);  // row-major cells, answered by a summed-area table
     std::string help;
     for (const auto& p : info.parameters)
         if (!v.fixed.contains(p.name)) help += (help.empty() ? "" : ", ") + p.name + " (" + p.defaultValue.dump() + ")";
@@ -51,11 +52,13 @@ MethodInfo makeMethod(const Variant& v, const AlgorithmInfo& info) {
         request.epsilon = epsilon;
         request.what = "histogram (" + v.strategy + ")";
         // Workload-aware strategies (MWEM) select among the workload's own queries, as in DPBench.
-        request.workload.reserve(in.workload.size());
-        for (const auto& q : in.workload.queries) request.workload.push_back({q.colLo, q.colHi});
+        if (!in.workload.twoDimensional) {
+            request.workload.reserve(in.workload.size());
+            for (const auto& q : in.workload.queries) request.workload.push_back({q.colLo, q.colHi});
+        }
         auto released = dp::releaseHistogram(gate, in.data.counts, request, RunContext{});
         if (!released) return released.status();
-        return answerWorkload(in.workload, released->estimate, 1, in.data.columns);
+        return answerWorkload(in.workload, released->estimate, in.data.rows, in.data.columns);
     };
     return m;
 }
