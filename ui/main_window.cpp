@@ -1,6 +1,8 @@
 #include "main_window.h"
 
 #include "dialogs/about_dialog.h"
+#include "dialogs/help_browser.h"
+#include "dialogs/help_topics.h"
 #include "dialogs/load_problem_dialog.h"
 #include "document/document.h"
 #include "document/recent_files.h"
@@ -11,6 +13,7 @@
 #include "views/release/release_actions.h"
 #include "views/welcome_view.h"
 #include "workbench/job_monitor.h"
+#include "workbench/presentation_zoom.h"
 #include "workbench/release_session.h"
 #include "workbench/view_catalog.h"
 #if __has_include("views/demos/demo_catalog.h")
@@ -216,6 +219,9 @@ void MainWindow::createActions() {
     m_aboutAction->setObjectName(QStringLiteral("aboutAction"));
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, [this] { showAboutDialog(this); });
+
+    m_zoom = new PresentationZoom(this);
+    for (QAction* a : {m_zoom->zoomInAction(), m_zoom->zoomOutAction(), m_zoom->resetAction()}) addAction(a);
 }
 
 void MainWindow::createMenus() {
@@ -240,14 +246,17 @@ void MainWindow::createMenus() {
     m_viewMenu->addAction(dockToggle);
     m_viewMenu->addAction(m_teachingAction);
     m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_zoom->presentationAction());
+    m_viewMenu->addAction(m_zoom->zoomInAction());
+    m_viewMenu->addAction(m_zoom->zoomOutAction());
+    m_viewMenu->addAction(m_zoom->resetAction());
+    m_viewMenu->addSeparator();
 
     QMenu* releaseMenu = menuBar()->addMenu(tr("&Release"));
     releaseMenu->addAction(m_release->runPlanAction());
     createDemosMenu();
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(m_aboutAction);
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    createHelpMenu();
 
     QToolBar* tools = addToolBar(tr("Main"));
     tools->setObjectName(QStringLiteral("mainToolBar"));
@@ -348,11 +357,42 @@ void MainWindow::createDemosMenu() {
 #endif
 }
 
+void MainWindow::createHelpMenu() {
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* context = help->addAction(tr("Help on This &View"), this, &MainWindow::showHelpForCurrentView);
+    context->setObjectName(QStringLiteral("contextHelpAction"));
+    context->setShortcut(QKeySequence::HelpContents);
+    QAction* guide = help->addAction(tr("&User Guide"), this, [this] { showHelp(userGuidePage()); });
+    guide->setObjectName(QStringLiteral("userGuideAction"));
+    QAction* algorithms = help->addAction(tr("&Algorithms"), this, [this] { showHelp(algorithmsIndexPage()); });
+    algorithms->setObjectName(QStringLiteral("algorithmsHelpAction"));
+    help->addSeparator();
+    help->addAction(m_aboutAction);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+HelpBrowser* MainWindow::showHelp(const QString& page) {
+    if (!m_help) m_help = new HelpBrowser(this);
+    m_help->showPage(page);
+    m_help->show();
+    m_help->raise();
+    m_help->activateWindow();
+    return m_help;
+}
+
+void MainWindow::showHelpForCurrentView() {
+    QWidget* page = m_workspace->currentWidget();
+    // A view may name a more precise page (its selected method) in its "helpPage" property.
+    auto* scroll = qobject_cast<QScrollArea*>(page);
+    const QString own = scroll && scroll->widget() ? scroll->widget()->property("helpPage").toString() : QString();
+    showHelp(own.isEmpty() ? helpPageForView(page ? page->objectName() : QString()) : own);
+}
+
 void MainWindow::openFileDialog() {
     QSettings settings;
     const QString dir = settings.value(QStringLiteral("lastDirectory")).toString();
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open Table"), dir, tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Table"), dir,
+                                                      tr("Tables (*.csv *.tsv *.txt *.xlsx);;All files (*)"));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
     openFile(path);

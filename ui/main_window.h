@@ -1,7 +1,9 @@
 // MainWindow: Veil's workbench window. It wires a Document to its views: the table, the column
 // summary dock, the loader with its progress in the status bar, menus and recent files, and the
 // ReleaseSession every view releases through (the ledger it charges, and View > Teaching mode with
-// its banner). It holds no data of its own beyond the window state it persists in QSettings.
+// its banner), View > Presentation Mode and zoom (PresentationZoom), and Help (the user guide and
+// algorithm pages in a HelpBrowser, F1 for the current view). It holds no data of its own beyond
+// the window state it persists in QSettings.
 #pragma once
 
 #include "workbench/workbench_context.h"
@@ -25,7 +27,9 @@ namespace veil::ui {
 
 class ColumnSummaryPanel;
 class Document;
+class HelpBrowser;
 class JobMonitor;
+class PresentationZoom;
 class RecentFiles;
 class ReleaseActions;
 class ReleaseSession;
@@ -48,6 +52,12 @@ public:
     ReleaseActions* releaseActions() const { return m_release; }
     ReleaseSession* releaseSession() const { return m_releaseSession; }
     QAction* teachingAction() const { return m_teachingAction; }
+    // View > Zoom In/Out, Actual Size and Presentation Mode: one zoom for every widget and chart.
+    PresentationZoom* zoom() const { return m_zoom; }
+    // Shows the help window at `page` (relative to docs/, e.g. "user-guide.md"); F1 shows the
+    // page of the current view. The window is created on first use.
+    HelpBrowser* showHelp(const QString& page);
+    void showHelpForCurrentView();
     // The tab widget holding the data table and the task views (objectName = view id).
     QTabWidget* workspace() const { return m_workspace; }
     // Shows the tab of view `id` ("data", "anonymize", "mechanisms", ...); false if absent.
@@ -75,6 +85,7 @@ private:
     void createStatusBar();
     void createViews();
     void createDemosMenu();
+    void createHelpMenu();
     void updateBusy();
     void onTeachingChanged(bool teaching);
     void updateRecentFilesMenu();
@@ -106,6 +117,8 @@ private:
     QAction* m_redoAction = nullptr;
     QAction* m_cancelLoadAction = nullptr;
     QAction* m_aboutAction = nullptr;
+    PresentationZoom* m_zoom = nullptr;
+    HelpBrowser* m_help = nullptr;
     QAction* m_teachingAction = nullptr;
     QLabel* m_teachingBanner = nullptr;
     QLabel* m_teachingStatus = nullptr;

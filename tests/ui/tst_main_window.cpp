@@ -3,6 +3,7 @@
 // previous table stays), show a load error, open by drag-and-drop, and persist recent files and
 // window state in QSettings.
 #include "ui_test_support.h"
+#include "xlsx_writer.h"
 #include "document/document.h"
 #include "document/recent_files.h"
 #include "jobs/table_loader.h"
@@ -73,6 +74,7 @@ class TestMainWindow : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void opensAdultSample();
+    void opensAWorkbookLikeACsv();
     void setsRoleThroughHeaderMenuWithUndo();
     void setsTypeThroughHeaderMenuWithUndo();
     void cancelKeepsPreviousTable_data();
@@ -113,6 +115,23 @@ void TestMainWindow::initTestCase() {
         }
     }
     file.write(chunk);
+}
+
+// An .xlsx opens like a CSV (its first sheet, the first row as the header), codes kept.
+void TestMainWindow::opensAWorkbookLikeACsv() {
+    const QString book = m_dir.filePath(QStringLiteral("survey.xlsx"));
+    QVERIFY(testing::writeXlsx(
+        book.toStdString(), {{"Answers", {{"zip", "age"}, {"03097", "#34"}, {"10115", "#61"}}}, {"Other", {{"x"}}}}));
+    MainWindow window;
+    window.show();
+    QSignalSpy loaded(window.loader(), &ui::TableLoader::loaded);
+    window.openFile(book);
+    QVERIFY(loaded.wait(kLoadTimeoutMs) || loaded.count() == 1);
+    const Table& table = window.document()->table();
+    QCOMPARE(table.rowCount(), std::size_t(2));
+    QCOMPARE(table.column(1).type(), ColumnType::Integer);
+    std::string scratch;
+    QCOMPARE(std::string(table.column(0).originalText(0, scratch)), std::string("03097"));
 }
 
 void TestMainWindow::opensAdultSample() {

@@ -1,4 +1,5 @@
 #include "charts/value_counts_chart_builder.h"
+#include "charts/chart_zoom.h"
 
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
@@ -31,7 +32,7 @@ void styleChart(QChart* chart) {
 
 void styleAxis(QAbstractAxis* axis) {
     QFont f = axis->labelsFont();
-    f.setPointSizeF(std::max(7.0, f.pointSizeF() - 1.0));
+    f.setPointSizeF(std::max(chart_zoom::points(7), f.pointSizeF() - 1.0));
     axis->setLabelsFont(f);
     axis->setGridLineColor(QColor(0xe3, 0xe6, 0xea));
 }

@@ -3,6 +3,7 @@
 #include "jobs/worker_pool.h"
 #include "workbench/local_path.h"
 #include "veil/common/run_context.h"
+#include "veil/table/table_source.h"
 
 #include <QFile>
 #include <QFutureWatcher>
@@ -40,7 +41,7 @@ void loadInWorker(QPromise<LoadOutcome>& promise, QString path, CsvReadOptions o
     if (cancel->isCancelled()) {
         outcome.status = Status::cancelled();
     } else {
-        auto result = readCsvFile(localPath(path), options, ctx);
+        auto result = readTable(localPath(path), options, ctx);  // CSV or .xlsx by name
         if (result.isOk())
             outcome.result = std::move(result).value();
         else

@@ -1,4 +1,4 @@
-// TableLoader: reads a CSV file off the UI thread. The core reader runs in QtConcurrent::run in
+// TableLoader: reads a CSV file or an .xlsx workbook (its first sheet) off the UI thread. The core reader runs in QtConcurrent::run in
 // promise mode; its ProgressSink is forwarded to the QPromise and a QFutureWatcher (connected
 // before setFuture) brings progress and the result back to the GUI thread. cancel() fires the
 // core's CancelToken; a cancelled load never delivers a table, so the caller keeps what it had.

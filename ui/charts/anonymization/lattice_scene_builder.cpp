@@ -1,4 +1,5 @@
 #include "charts/anonymization/lattice_scene_builder.h"
+#include "charts/chart_zoom.h"
 
 #include <QBrush>
 #include <QCursor>
@@ -73,9 +74,9 @@ void LatticeSceneBuilder::build(const anonymity::GeneralizationLattice& lattice,
     }
 
     QFont font;
-    font.setPointSize(10);
+    font.setPointSizeF(chart_zoom::points(10));
     QFont small = font;
-    small.setPointSize(9);
+    small.setPointSizeF(chart_zoom::points(9));
     const double nodeW = 14.0 * double(lattice.dimensions()) + 16.0;
     const double nodeH = 26.0, gapX = 12.0, gapY = 46.0;
     std::size_t widest = 1;

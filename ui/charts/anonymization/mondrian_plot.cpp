@@ -1,4 +1,5 @@
 #include "charts/anonymization/mondrian_plot.h"
+#include "charts/chart_zoom.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -56,7 +57,7 @@ void MondrianPlot::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     QFont font = p.font();
-    font.setPointSizeF(std::max(10.0, font.pointSizeF()));
+    font.setPointSizeF(std::max(chart_zoom::points(10), font.pointSizeF()));
     p.setFont(font);
     const QFontMetrics fm(font);
     const bool yCategorical = !m_data.y.categories.isEmpty();

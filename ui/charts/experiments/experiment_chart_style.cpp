@@ -1,4 +1,5 @@
 #include "charts/experiments/experiment_chart_style.h"
+#include "charts/chart_zoom.h"
 
 #include <QAbstractAxis>
 #include <QChart>
@@ -12,12 +13,12 @@ namespace veil::ui::experiment_chart {
 QChart* newChart() {
     auto* chart = new QChart;
     QFont titleFont = chart->titleFont();
-    titleFont.setPointSize(14);
+    titleFont.setPointSizeF(chart_zoom::points(14));
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
     chart->legend()->setAlignment(Qt::AlignBottom);
     QFont legendFont = chart->legend()->font();
-    legendFont.setPointSize(11);
+    legendFont.setPointSizeF(chart_zoom::points(11));
     chart->legend()->setFont(legendFont);
     return chart;
 }
@@ -25,7 +26,7 @@ QChart* newChart() {
 void styleAxes(std::initializer_list<QAbstractAxis*> axes) {
     for (auto* axis : axes) {
         QFont labels = axis->labelsFont();
-        labels.setPointSize(11);
+        labels.setPointSizeF(chart_zoom::points(11));
         QFont title = labels;
         title.setBold(true);
         axis->setLabelsFont(labels);

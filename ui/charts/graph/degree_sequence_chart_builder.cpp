@@ -1,4 +1,5 @@
 #include "charts/graph/degree_sequence_chart_builder.h"
+#include "charts/chart_zoom.h"
 
 #include <QChart>
 #include <QLegend>
@@ -18,7 +19,7 @@ QChart* DegreeSequenceChartBuilder::build(const graph::DegreeSequenceRelease& re
     chart->setTitle(title);
     QFont titleFont = chart->titleFont();
     titleFont.setBold(true);
-    titleFont.setPointSizeF(std::max(11.0, titleFont.pointSizeF() + 1));
+    titleFont.setPointSizeF(std::max(chart_zoom::points(11), titleFont.pointSizeF() + 1));
     chart->setTitleFont(titleFont);
 
     auto* noisy = new QScatterSeries;
@@ -62,11 +63,11 @@ QChart* DegreeSequenceChartBuilder::build(const graph::DegreeSequenceRelease& re
     y->setLabelFormat(QStringLiteral("%.0f"));
     for (QValueAxis* axis : {x, y}) {
         QFont f = axis->titleFont();
-        f.setPointSizeF(std::max(10.0, f.pointSizeF()));
+        f.setPointSizeF(std::max(chart_zoom::points(10), f.pointSizeF()));
         f.setBold(true);
         axis->setTitleFont(f);
         QFont labels = axis->labelsFont();
-        labels.setPointSizeF(std::max(10.0, labels.pointSizeF()));
+        labels.setPointSizeF(std::max(chart_zoom::points(10), labels.pointSizeF()));
         axis->setLabelsFont(labels);
         axis->setGridLineColor(QColor(0xe3, 0xe6, 0xea));
     }
@@ -78,7 +79,7 @@ QChart* DegreeSequenceChartBuilder::build(const graph::DegreeSequenceRelease& re
     }
     chart->legend()->setAlignment(Qt::AlignBottom);
     QFont legendFont = chart->legend()->font();
-    legendFont.setPointSizeF(std::max(10.0, legendFont.pointSizeF()));
+    legendFont.setPointSizeF(std::max(chart_zoom::points(10), legendFont.pointSizeF()));
     chart->legend()->setFont(legendFont);
     return chart;
 }

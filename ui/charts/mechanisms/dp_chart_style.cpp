@@ -1,4 +1,5 @@
 #include "charts/mechanisms/dp_chart_style.h"
+#include "charts/chart_zoom.h"
 
 #include <QAbstractSeries>
 #include <QChart>
@@ -16,11 +17,11 @@ QChart* newChart(const QString& title) {
     chart->setTitle(title);
     QFont titleFont = chart->titleFont();
     titleFont.setBold(true);
-    titleFont.setPointSizeF(std::max(12.0, titleFont.pointSizeF() + 2));
+    titleFont.setPointSizeF(std::max(chart_zoom::points(12), titleFont.pointSizeF() + 2));
     chart->setTitleFont(titleFont);
     chart->legend()->setAlignment(Qt::AlignBottom);
     QFont legendFont = chart->legend()->font();
-    legendFont.setPointSizeF(std::max(10.0, legendFont.pointSizeF()));
+    legendFont.setPointSizeF(std::max(chart_zoom::points(10), legendFont.pointSizeF()));
     chart->legend()->setFont(legendFont);
     chart->setMargins(QMargins(4, 4, 4, 4));
     return chart;
@@ -34,7 +35,7 @@ QValueAxis* valueAxis(const QString& title, double lo, double hi, const QString&
     axis->setLabelFormat(format);
     axis->setTickCount(5);
     QFont font = axis->titleFont();
-    font.setPointSizeF(std::max(10.0, font.pointSizeF()));
+    font.setPointSizeF(std::max(chart_zoom::points(10), font.pointSizeF()));
     font.setBold(false);
     axis->setTitleFont(font);
     return axis;

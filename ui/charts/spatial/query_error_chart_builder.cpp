@@ -1,4 +1,5 @@
 #include "charts/spatial/query_error_chart_builder.h"
+#include "charts/chart_zoom.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -17,7 +18,7 @@ QString tr(const char* text) { return QCoreApplication::translate("QueryErrorCha
 
 QFont chartFont(double points, bool bold = false) {
     QFont f;
-    f.setPointSizeF(points);
+    f.setPointSizeF(chart_zoom::points(points));
     f.setBold(bold);
     return f;
 }

@@ -1,4 +1,5 @@
 #include "views/demos/demo_support.h"
+#include "charts/chart_zoom.h"
 
 #include "workbench/local_path.h"
 #include "veil/table/csv_reader.h"
@@ -133,15 +134,15 @@ QLabel* makeResultLabel(QWidget* parent) {
 
 void styleChart(QChart* chart) {
     QFont title = chart->titleFont();
-    title.setPointSize(14);
+    title.setPointSizeF(chart_zoom::points(14));
     title.setBold(true);
     chart->setTitleFont(title);
     QFont legend = chart->legend()->font();
-    legend.setPointSize(11);
+    legend.setPointSizeF(chart_zoom::points(11));
     chart->legend()->setFont(legend);
     for (QAbstractAxis* axis : chart->axes()) {
         QFont labels = axis->labelsFont();
-        labels.setPointSize(11);
+        labels.setPointSizeF(chart_zoom::points(11));
         axis->setLabelsFont(labels);
         QFont axisTitle = labels;
         axisTitle.setBold(true);

@@ -1,4 +1,5 @@
 #include "views/demos/median_demo.h"
+#include "charts/chart_zoom.h"
 
 #include "views/demos/demo_support.h"
 
@@ -126,7 +127,7 @@ QString MedianDemo::doRun() {
     for (double e : m_meanError) *set << std::max(e, 1e-3);
     set->setColor(QColor(0, 114, 178));
     QFont labelFont = set->labelFont();
-    labelFont.setPointSize(12);
+    labelFont.setPointSizeF(chart_zoom::points(12));
     labelFont.setBold(true);
     set->setLabelFont(labelFont);
     auto* bars = new QBarSeries;

@@ -1,5 +1,6 @@
 #include "views/mechanisms/mechanisms_view.h"
 
+#include "dialogs/help_topics.h"
 #include "document/document.h"
 #include "jobs/core_job.h"
 #include "charts/mechanisms/noise_chart_builder.h"
@@ -169,6 +170,8 @@ void MechanismsView::onParameterChanged(const QString& key) {
         m_panelB->setShowTrue(teaching && m_params->flag(key));
     } else if (key == QLatin1String("compare")) {
         m_panelB->setVisible(m_params->text(key) != QLatin1String("none"));
+    } else if (key == QLatin1String("mechanism")) {
+        setProperty("helpPage", helpPageForMethod(m_params->text(key)));  // F1: the chosen mechanism's page
     }
 }
 
