@@ -231,7 +231,7 @@ void inferLevels(PrivateSpatialDecomposition& psd, double alpha) {
             u.push_back(psd.nodes[std::size_t(c)].noisyCount);
         cell.estimate = adaptiveGridInference(cell.noisyCount, u, alpha);
         for (std::int32_t c = 0; c < cell.childCount; ++c)
-            psd.nodes[std::size_t(cell.firstChild + c)].estimate = u[std::size_t(c)];
+            psd.nodes[std::size_t(cell.firstChild) + std::size_t(c)].estimate = u[std::size_t(c)];
         total += cell.estimate;
     }
     root.estimate = total;

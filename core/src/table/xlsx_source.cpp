@@ -120,7 +120,7 @@ Result<std::string> sheetMember(zip_t* z, const std::string& sheet, const std::s
 // The text of one cell: shared strings, inline strings, booleans, numbers (dates by style).
 std::string cellText(const pugi::xml_node& c, const std::vector<std::string>& shared, const std::vector<bool>& dates) {
     const std::string type = c.attribute("t").as_string();
-    const std::string v = c.child("v").child_value();
+    std::string v = c.child("v").child_value();
     if (type == "s") {
         const auto i = std::size_t(std::atoll(v.c_str()));
         return i < shared.size() ? shared[i] : std::string();
@@ -136,7 +136,8 @@ std::string cellText(const pugi::xml_node& c, const std::vector<std::string>& sh
 
 Result<TextRows> readXlsxRows(const std::string& source, const RunContext& ctx) {
     const auto q = source.find('?');
-    const std::string path = source.substr(0, q), shown = source;
+    const std::string path = source.substr(0, q);
+    const std::string& shown = source;
     std::string sheet;
     if (q != std::string::npos) {
         const std::string param = source.substr(q + 1);

@@ -62,7 +62,7 @@ std::string redactPasswordParameter(std::string uri) {
 }  // namespace
 
 std::string redactPassword(const std::string& raw) {
-    const std::string uri = redactPasswordParameter(raw);
+    std::string uri = redactPasswordParameter(raw);
     const auto scheme = uri.find("://");
     if (scheme == std::string::npos) return uri;
     const auto authorityEnd = uri.find_first_of("/?", scheme + 3);
