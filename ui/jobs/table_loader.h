@@ -1,7 +1,8 @@
-// TableLoader: reads a CSV file or an .xlsx workbook (its first sheet) off the UI thread. The core reader runs in QtConcurrent::run in
-// promise mode; its ProgressSink is forwarded to the QPromise and a QFutureWatcher (connected
-// before setFuture) brings progress and the result back to the GUI thread. cancel() fires the
-// core's CancelToken; a cancelled load never delivers a table, so the caller keeps what it had.
+// TableLoader: reads a CSV file or an .xlsx workbook (its first sheet) off the UI thread. The core
+// reader runs in QtConcurrent::run in promise mode; its ProgressSink is forwarded to the QPromise
+// and a QFutureWatcher (connected before setFuture) brings progress and the result back to the GUI
+// thread. cancel() fires the core's CancelToken; a cancelled load never delivers a table, so the
+// caller keeps what it had.
 #pragma once
 
 #include "veil/common/status.h"
