@@ -1,13 +1,23 @@
 #include "views/anonymization/lattice_page.h"
 
+#include "charts/anonymization/lattice_level_names.h"
 #include "charts/anonymization/lattice_scene_builder.h"
-#include "views/anonymization/anonymization_state.h"
-#include "views/anonymization/lattice_view.h"
 #include "charts/widget_export.h"
+#include "views/anonymization/anonymization_state.h"
+#include "views/anonymization/lattice_transformation_model.h"
+#include "views/anonymization/lattice_view.h"
 
+#include <QComboBox>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace veil::ui {
@@ -25,20 +35,109 @@ LatticePage::LatticePage(AnonymizationState* state, QWidget* parent) : QWidget(p
                    anonymity::NodeDisplay::NotAnonymous, anonymity::NodeDisplay::Unknown})
         html += QStringLiteral("<span style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span> %2 &nbsp;&nbsp; ")
                     .arg(LatticeSceneBuilder::displayColor(d).name(), LatticeSceneBuilder::displayName(d));
-    legend->setText(html + tr("· bold outline: shown now · digits: level of each quasi-identifier"));
+    legend->setText(html + tr("· bold outline: shown now · size: information loss"));
     layout->addWidget(legend);
+    layout->addWidget(buildToolbar());
     m_scene = new QGraphicsScene(this);
     m_view = new LatticeView(this);
     m_view->setObjectName(QStringLiteral("lattice-view"));
     m_view->setScene(m_scene);
     installExportMenu(m_view, QStringLiteral("lattice"));
-    layout->addWidget(m_view, 1);
+    buildTable();
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_view);
+    splitter->addWidget(m_table);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setSizes({560, 440});
+    layout->addWidget(splitter, 1);
     connect(m_view, &LatticeView::nodeClicked, this, [this](std::size_t index) {
         const auto& lattice = m_state->searchLattice();
-        if (index < lattice.size()) Q_EMIT nodeActivated(lattice.levelsOf(index));
+        if (index >= lattice.size()) return;
+        selectRowOf(index);
+        Q_EMIT nodeActivated(lattice.levelsOf(index));
     });
     connect(m_state, &AnonymizationState::runChanged, this, &LatticePage::redraw);
     redraw();
+}
+
+QWidget* LatticePage::buildToolbar() {
+    auto* bar = new QWidget(this);
+    auto* row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    auto button = [&](const QString& text, const QString& tip, auto slot) {
+        auto* b = new QToolButton(bar);
+        b->setText(text);
+        b->setToolTip(tip);
+        connect(b, &QToolButton::clicked, this, slot);
+        row->addWidget(b);
+    };
+    button(tr("Fit"), tr("Show the whole lattice"), [this] { m_view->fitToView(); });
+    button(tr("100%"), tr("Readable size"), [this] {
+        m_view->resetTransform();
+        m_view->zoomBy(1.0);
+    });
+    button(QStringLiteral("+"), tr("Zoom in (Ctrl+wheel)"), [this] { m_view->zoomBy(1.25); });
+    button(QStringLiteral("−"), tr("Zoom out (Ctrl+wheel)"), [this] { m_view->zoomBy(0.8); });
+    row->addSpacing(16);
+    row->addWidget(new QLabel(tr("Show:"), bar));
+    m_filter = new QComboBox(bar);
+    m_filter->setObjectName(QStringLiteral("lattice-filter"));
+    m_filter->addItems({tr("All transformations"), tr("Anonymous only")});
+    connect(m_filter, &QComboBox::currentIndexChanged, this, &LatticePage::applyFilter);
+    row->addWidget(m_filter);
+    row->addStretch(1);
+    return bar;
+}
+
+void LatticePage::buildTable() {
+    m_model = new LatticeTransformationModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(LatticeTransformationModel::SortRole);
+    m_proxy->setFilterRole(LatticeTransformationModel::AnonymousRole);
+    m_proxy->setFilterKeyColumn(LatticeTransformationModel::AnonymousColumn);
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("lattice-transformations"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(LatticeTransformationModel::LossColumn, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->setWordWrap(false);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (!current.isValid()) return;
+                m_view->selectNode(std::size_t(current.data(LatticeTransformationModel::NodeIndexRole).toULongLong()));
+            });
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        const auto& lattice = m_state->searchLattice();
+        const auto node = std::size_t(index.data(LatticeTransformationModel::NodeIndexRole).toULongLong());
+        if (node < lattice.size()) Q_EMIT nodeActivated(lattice.levelsOf(node));
+    });
+}
+
+void LatticePage::applyFilter() {
+    const bool anonymousOnly = m_filter->currentIndex() == 1;
+    m_proxy->setFilterFixedString(anonymousOnly ? QStringLiteral("yes") : QString());
+    const auto& lattice = m_state->searchLattice();
+    for (QGraphicsItem* item : m_scene->items()) {
+        const QVariant index = item->data(LatticeSceneBuilder::kNodeIndexKey);
+        if (!index.isValid() || index.toULongLong() >= lattice.size()) continue;
+        const bool anonymous =
+            lattice.node(std::size_t(index.toULongLong())).status == anonymity::NodeStatus::Anonymous;
+        item->setOpacity(anonymousOnly && !anonymous ? 0.12 : 1.0);
+    }
+}
+
+void LatticePage::selectRowOf(std::size_t index) {
+    const QModelIndex row = m_proxy->mapFromSource(m_model->index(m_model->rowOf(index), 0));
+    if (!row.isValid()) return;
+    m_table->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(row);
 }
 
 void LatticePage::redraw() {
@@ -46,32 +145,36 @@ void LatticePage::redraw() {
     const AnonymizationRun* run = m_state->run();
     if (!run || lattice.size() == 0) {
         m_scene->clear();
+        m_model->setLattice({}, {});
         m_info->setText(run && run->result.algorithm == anonymity::Algorithm::Mondrian
                             ? tr("Mondrian does not search a lattice: see the Mondrian cuts tab.")
                             : tr("Run the optimal search to explore its lattice."));
         return;
     }
-    QStringList qis;
-    for (const auto& q : run->result.quasiIdentifiers) qis << QString::fromStdString(q);
+    const LatticeLevelNames names =
+        LatticeLevelNames::fromConfig(run->config, run->result.quasiIdentifiers, lattice.maxLevels());
     QString text = tr("<b>%1 nodes</b> (levels of %2), %3 checked, %4 anonymous. ")
                        .arg(lattice.size())
-                       .arg(qis.join(QStringLiteral(", ")))
+                       .arg(names.quasiIdentifiers().join(QStringLiteral(", ")))
                        .arg(lattice.countChecked())
                        .arg(lattice.countStatus(anonymity::NodeStatus::Anonymous));
-    if (auto opt = m_state->searchOptimum())
-        text += tr("Optimum %1. ").arg(QString::fromStdString(anonymity::formatLevels(lattice.levelsOf(*opt))));
+    if (auto opt = m_state->searchOptimum()) text += tr("Optimum: %1. ").arg(names.describe(lattice.levelsOf(*opt)));
     if (auto applied = m_state->appliedNode())
         text += tr("Shown now: <b>%1</b> (loss %2). ")
-                    .arg(QString::fromStdString(anonymity::formatLevels(lattice.levelsOf(*applied))))
+                    .arg(names.describe(lattice.levelsOf(*applied)).toHtmlEscaped())
                     .arg(run->result.informationLoss, 0, 'g', 4);
-    text += tr("Click a node to apply it; Ctrl+wheel zooms.");
+    text += tr("Click a node to apply it; Ctrl+wheel zooms; select a row to find its node.");
     m_info->setText(text);
-    LatticeSceneBuilder::build(lattice, m_state->appliedNode(), m_scene);
+    LatticeSceneBuilder::build(lattice, m_state->appliedNode(), m_scene, &names);
+    m_model->setLattice(lattice, names);
+    m_table->setColumnWidth(LatticeTransformationModel::TransformationColumn, 300);
+    m_table->resizeColumnToContents(LatticeTransformationModel::AnonymousColumn);
+    applyFilter();
     std::optional<QPointF> focus;
     if (auto applied = m_state->appliedNode())
         for (QGraphicsItem* item : m_scene->items())
-            if (item->data(LatticeSceneBuilder::kNodeIndexKey).toULongLong() == *applied &&
-                item->data(LatticeSceneBuilder::kNodeIndexKey).isValid())
+            if (item->data(LatticeSceneBuilder::kNodeIndexKey).isValid() &&
+                item->data(LatticeSceneBuilder::kNodeIndexKey).toULongLong() == *applied)
                 focus = item->sceneBoundingRect().center();
     m_view->setFocusPoint(focus);
     m_view->fitAll();

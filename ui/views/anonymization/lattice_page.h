@@ -1,18 +1,24 @@
-// LatticePage: the generalization lattice of the last optimal search, by level, nodes coloured
-// optimum / anonymous / pruned / not anonymous; clicking a node asks the view to apply that
-// transformation (tables, charts and metrics follow), so a class can see why the optimum wins.
+// LatticePage: the generalization lattice of the last optimal search as a Hasse diagram (every
+// node, edges to direct successors, coloured optimum / anonymous / pruned / not anonymous, sized
+// by loss) beside a sortable list of all transformations with level names. Selecting a row
+// selects its node; clicking a node (or double-clicking a row) asks the view to apply that
+// transformation (tables, charts and metrics follow), so a steward can see why the optimum wins.
 #pragma once
 
 #include <QWidget>
 
 #include <vector>
 
+class QComboBox;
 class QGraphicsScene;
 class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
 
 namespace veil::ui {
 
 class AnonymizationState;
+class LatticeTransformationModel;
 class LatticeView;
 
 class LatticePage final : public QWidget {
@@ -23,17 +29,30 @@ public:
 
     LatticeView* view() const { return m_view; }
     QGraphicsScene* scene() const { return m_scene; }
+    QTableView* table() const { return m_table; }
+    LatticeTransformationModel* model() const { return m_model; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    // "All transformations" (0) or "Anonymous only" (1).
+    QComboBox* filter() const { return m_filter; }
 
 Q_SIGNALS:
     void nodeActivated(const std::vector<int>& levels);
 
 private:
+    QWidget* buildToolbar();
+    void buildTable();
     void redraw();
+    void applyFilter();
+    void selectRowOf(std::size_t index);
 
     AnonymizationState* m_state;
     QLabel* m_info;
     QGraphicsScene* m_scene;
     LatticeView* m_view;
+    QTableView* m_table = nullptr;
+    LatticeTransformationModel* m_model = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+    QComboBox* m_filter = nullptr;
 };
 
 }  // namespace veil::ui

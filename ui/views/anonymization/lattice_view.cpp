@@ -27,6 +27,30 @@ void LatticeView::fitAll() {
     m_userZoomed = false;
 }
 
+void LatticeView::fitToView() {
+    if (!scene()) return;
+    fitInView(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
+    m_userZoomed = true;
+}
+
+void LatticeView::zoomBy(double factor) {
+    scale(factor, factor);
+    m_userZoomed = true;
+}
+
+bool LatticeView::selectNode(std::size_t index) {
+    if (!scene()) return false;
+    scene()->clearSelection();
+    for (QGraphicsItem* item : scene()->items()) {
+        const QVariant data = item->data(LatticeSceneBuilder::kNodeIndexKey);
+        if (!data.isValid() || std::size_t(data.toULongLong()) != index) continue;
+        item->setSelected(true);
+        centerOn(item);
+        return true;
+    }
+    return false;
+}
+
 void LatticeView::mousePressEvent(QMouseEvent* event) {
     if (event->button() == Qt::LeftButton) {
         for (QGraphicsItem* item : items(event->position().toPoint())) {
@@ -45,8 +69,7 @@ void LatticeView::wheelEvent(QWheelEvent* event) {
     if (event->modifiers() & Qt::ControlModifier) {
         const double factor = event->angleDelta().y() > 0 ? 1.2 : 1.0 / 1.2;
         setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
-        scale(factor, factor);
-        m_userZoomed = true;
+        zoomBy(factor);
         event->accept();
         return;
     }
