@@ -101,7 +101,8 @@ void TestCliRelease::badPlans_data() {
     QTest::addColumn<QString>("message");
     QTest::newRow("not JSON") << QByteArray("{\n  oops") << "plan.json:2:3: not valid JSON";
     QTest::newRow("no kind") << QByteArray("{}") << "plan.kind: is missing";
-    QTest::newRow("unknown kind") << QByteArray("{\"kind\": \"magic\"}") << "must be \"anonymization\" or \"dp-query\"";
+    QTest::newRow("unknown kind") << QByteArray("{\"kind\": \"magic\"}")
+                                  << "must be \"anonymization\", \"dp-query\" or \"synthetic\"";
     QTest::newRow("missing dataset") << QByteArray("{\"kind\": \"dp-query\", \"column\": \"age\", \"epsilon\": 1}")
                                      << "plan.dataset: is missing";
     QTest::newRow("epsilon zero") << QByteArray("{\"kind\": \"dp-query\", \"dataset\": \"" VEIL_SAMPLES_DIR

@@ -38,7 +38,12 @@ int runRelease(const ReleaseOptions& o) {
     veil::dp::ReleaseGate::Options gateOptions;
     gateOptions.dataset = *datasetKey;
     gateOptions.ledger = ledger->get();
-    if (o.seeded) gateOptions.seed = o.seed;
+    auto planSeed = veil::release::planSeed(*plan);  // a synthetic plan may record a demonstration seed
+    if (!planSeed) return veil::cli::reportError(planSeed.status());
+    if (o.seeded)
+        gateOptions.seed = o.seed;
+    else if (*planSeed)
+        gateOptions.seed = **planSeed;
     gateOptions.details = veil::release::bundleDetails(*target);
     veil::dp::ReleaseGate gate(std::move(gateOptions));
     auto outcome = o.aggregates.empty() ? veil::release::runReleasePlan(*plan, gate)
@@ -76,7 +81,8 @@ void setupRelease(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--aggregates", o->aggregates,
                     "Release a dp-query plan from the exact aggregates (veil_aggregates exported as CSV) that an "
                     "engine computed with plan-sql's script, instead of from the plan's dataset");
-    auto* seed = cmd->add_option("--seed", o->seed, "Fixed seed: reproducible demo, NOT a private release");
+    auto* seed = cmd->add_option("--seed", o->seed,
+                                 "Fixed seed: reproducible demo, NOT a private release (overrides a plan's \"seed\")");
     cmd->add_flag("--json", o->json, "Print the manifest as JSON");
     cmd->callback([o, seed, &outcome] {
         o->seeded = seed->count() > 0;

@@ -1,6 +1,8 @@
 // Experiment JSON: parsing with messages naming the key, serialisation, loading of the inputs.
 #include "veil/eval/experiment.h"
 
+#include "detail/methods.h"
+
 #include "detail/anonymity_experiment.h"
 
 #include "veil/common/random.h"
@@ -58,11 +60,26 @@ Status parseDataset(const nlohmann::json& d, DatasetSpec& out) {
     }
     if (!d.is_object()) return bad("dataset", "expected a file name or an object, got " + d.dump());
     for (const auto& [k, v] : d.items())
-        if (k != "file" && k != "counts" && k != "sample" && k != "graph")
-            return bad("dataset", "unknown key '" + k + "' (known: file, counts, graph, sample)");
-    if (int(d.contains("file")) + int(d.contains("counts")) + int(d.contains("graph")) != 1)
-        return bad("dataset", "give exactly one of 'file', 'counts' and 'graph'");
-    if (d.contains("graph")) {
+        if (k != "file" && k != "counts" && k != "sample" && k != "graph" && k != "table" && k != "delimiter" &&
+            k != "domains")
+            return bad("dataset", "unknown key '" + k + "' (known: file, counts, graph, table, sample)");
+    if (int(d.contains("file")) + int(d.contains("counts")) + int(d.contains("graph")) + int(d.contains("table")) != 1)
+        return bad("dataset", "give exactly one of 'file', 'counts', 'graph' and 'table'");
+    if (d.contains("table") != d.contains("domains") || (d.contains("delimiter") && !d.contains("table")))
+        return bad("dataset",
+                   "a 'table' (synth:* methods) comes with its declared 'domains' and an optional "
+                   "'delimiter'; other data sets take neither");
+    if (d.contains("table")) {
+        if (!d["table"].is_string()) return bad("dataset.table", "expected a string");
+        if (d.contains("sample")) return bad("dataset.sample", "sampling applies to histograms, not to tables");
+        out.table = d["table"].get<std::string>();
+        out.domains = d["domains"];
+        if (d.contains("delimiter")) {
+            if (!d["delimiter"].is_string() || d["delimiter"].get<std::string>().size() != 1)
+                return bad("dataset.delimiter", "expected one character, got " + d["delimiter"].dump());
+            out.delimiter = d["delimiter"].get<std::string>()[0];
+        }
+    } else if (d.contains("graph")) {
         if (!d["graph"].is_string()) return bad("dataset.graph", "expected a string");
         if (d.contains("sample")) return bad("dataset.sample", "sampling applies to histograms, not to graphs");
         out.graph = d["graph"].get<std::string>();
@@ -303,7 +320,11 @@ nlohmann::json experimentToJson(const Experiment& e) {
         return j;
     }
     nlohmann::json d;
-    if (!e.dataset.graph.empty())
+    if (!e.dataset.table.empty()) {
+        d["table"] = e.dataset.table;
+        if (e.dataset.delimiter != 0) d["delimiter"] = std::string(1, e.dataset.delimiter);
+        d["domains"] = e.dataset.domains;
+    } else if (!e.dataset.graph.empty())
         d["graph"] = e.dataset.graph;
     else if (!e.dataset.file.empty())
         d["file"] = e.dataset.file;
@@ -383,6 +404,15 @@ Result<ExperimentInputs> loadExperimentInputs(const Experiment& e) {
     auto eps = epsilonValues(e.epsilon);
     if (!eps) return eps.status();
     in.epsilons = std::move(*eps);
+    if (!e.dataset.table.empty()) {
+        VEIL_RETURN_IF_ERROR(detail::loadSyntheticInputs(e, in));
+        for (const auto& m : e.methods) {
+            auto info = findMethod(m.id);
+            if (!info) return info.status();
+            VEIL_RETURN_IF_ERROR(checkMethodApplies(**info, in.kind, in.data, e.delta));
+        }
+        return in;
+    }
     if (!e.dataset.graph.empty()) {
         const std::string path = resolvePath(e, e.dataset.graph);
         if (!fs::exists(path)) return Status::notFound(path + ": no such file");

@@ -26,7 +26,10 @@ const char* methodTargetName(MethodTarget t) {
 }
 
 const char* dataKindName(DataKind k) {
-    return k == DataKind::Graph ? "graph" : k == DataKind::Table ? "table" : "histogram";
+    return k == DataKind::Graph            ? "graph"
+           : k == DataKind::Table          ? "table"
+           : k == DataKind::SyntheticTable ? "synthetic-table"
+                                           : "histogram";
 }
 
 const std::vector<MethodInfo>& methodRegistry() {
@@ -38,6 +41,7 @@ const std::vector<MethodInfo>& methodRegistry() {
         detail::addSpatialMethods(all);
         detail::addGraphMethods(all);
         detail::addAnonymityMethods(all);
+        detail::addSynthMethods(all);
         std::sort(all.begin(), all.end(), [](const MethodInfo& a, const MethodInfo& b) { return a.id < b.id; });
         return all;
     }();

@@ -124,8 +124,8 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
     VEIL_RETURN_IF_ERROR(parallelFor(M * D, threads, ctx, [&](std::size_t i) -> Status {
         const std::size_t m = i / D, d = i % D;
         const auto& data = dataFor(d);
-        TrialInput in{data,    inputs.workload,   experiment.methods[m].options, experiment.delta,
-                      nullptr, inputs.graph.get()};
+        TrialInput in{data,    inputs.workload,    experiment.methods[m].options, experiment.delta,
+                      nullptr, inputs.graph.get(), inputs.synthetic.get()};
         const std::string where = "method '" + experiment.methods[m].label + "'";
         if (infos[m]->prepare) {
             auto p = infos[m]->prepare(in);
@@ -158,6 +158,12 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
         result.scale = static_cast<double>(std::max<std::size_t>(1, inputs.graph->nodeCount()));
         result.datasetName = inputs.graphName + " (" + std::to_string(inputs.graph->nodeCount()) + " nodes, " +
                              std::to_string(inputs.graph->edgeCount()) + " edges)";
+    } else if (inputs.kind == DataKind::SyntheticTable) {
+        // Records of a table: its discretized rows; the error (a TVD in [0, 1]) needs no scale.
+        const std::size_t rows = inputs.synthetic->discrete->rowCount();
+        result.scale = static_cast<double>(std::max<std::size_t>(1, rows));
+        result.datasetName = inputs.tableName + " (" + std::to_string(rows) + " rows, " +
+                             std::to_string(inputs.synthetic->domains.size()) + " declared columns)";
     } else {
         result.scale = sampled ? static_cast<double>(*experiment.dataset.sample) : inputs.data.total();
         result.datasetName = inputs.data.name + " (" + inputs.data.shapeText() + ", " +
@@ -182,8 +188,13 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
                 experiment.seed ? trialSeed(*experiment.seed, experiment.methods[m].label, e, t) : 0;
             // Errors against the truth: every trial runs in teaching mode (public or sample data).
             auto gate = dp::ReleaseGate::teaching(experiment.seed ? std::optional<std::uint64_t>(seed) : std::nullopt);
-            const TrialInput in{dataFor(d),       inputs.workload,           experiment.methods[m].options,
-                                experiment.delta, prepared[m * D + d].get(), inputs.graph.get()};
+            const TrialInput in{dataFor(d),
+                                inputs.workload,
+                                experiment.methods[m].options,
+                                experiment.delta,
+                                prepared[m * D + d].get(),
+                                inputs.graph.get(),
+                                inputs.synthetic.get()};
             auto estimates = infos[m]->run(in, eps, gate);
             const std::string where = "method '" + experiment.methods[m].label + "', epsilon " + formatNumber(eps) +
                                       ", trial " + std::to_string(t);

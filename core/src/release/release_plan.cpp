@@ -1,5 +1,7 @@
 #include "veil/release/release_plan.h"
 
+#include "release/detail/plan_fields.h"
+
 #include "veil/dp/exact_aggregates.h"
 #include "veil/hierarchy/hierarchy_io.h"
 #include "veil/common/limits.h"
@@ -16,14 +18,8 @@ using nlohmann::json;
 
 namespace {
 
-// "PLAN: plan.bins: expected an integer in [1, 10000000], got \"x\"".
-Status fieldError(const ReleasePlan& plan, const std::string& field, const std::string& what) {
-    return Status::invalidArgument(plan.name + ": plan." + field + ": " + what);
-}
-
-Status expected(const ReleasePlan& plan, const std::string& field, const std::string& what, const json& got) {
-    return fieldError(plan, field, "expected " + what + ", got " + jsonTypeText(got));
-}
+using detail::expected;
+using detail::fieldError;
 
 const json* find(const ReleasePlan& plan, const std::string& key) {
     auto it = plan.json.find(key);
@@ -130,10 +126,11 @@ Result<ReleasePlan> parseReleasePlan(const json& j, const std::string& baseDir, 
     plan.json = j;
     if (!j.is_object()) return Status::invalidArgument(name + ": a plan is a JSON object");
     if (!j.contains("kind") || !j["kind"].is_string())
-        return fieldError(plan, "kind", "is missing (\"anonymization\" or \"dp-query\")");
+        return fieldError(plan, "kind", "is missing (\"anonymization\", \"dp-query\" or \"synthetic\")");
     plan.kind = j["kind"].get<std::string>();
-    if (plan.kind != "anonymization" && plan.kind != "dp-query")
-        return fieldError(plan, "kind", "must be \"anonymization\" or \"dp-query\" (got \"" + plan.kind + "\")");
+    if (plan.kind != "anonymization" && plan.kind != "dp-query" && plan.kind != "synthetic")
+        return fieldError(plan, "kind",
+                          "must be \"anonymization\", \"dp-query\" or \"synthetic\" (got \"" + plan.kind + "\")");
     return plan;
 }
 
@@ -329,10 +326,28 @@ Result<std::string> planDatasetKey(const ReleasePlan& plan) {
         if (!qp) return qp.status();
         return qp->datasetKey;
     }
+    if (plan.kind == "synthetic") {
+        auto sp = syntheticPlan(plan);
+        if (!sp) return sp.status();
+        return sp->datasetKey;
+    }
     auto ds = datasetOf(plan);
     if (!ds) return ds.status();
     return fs::path(ds->path).filename().string();
 }
+
+namespace detail {
+// Shared with synthetic_plan.cpp.
+// "PLAN: plan.bins: expected an integer in [1, 10000000], got \"x\"".
+Status fieldError(const ReleasePlan& plan, const std::string& field, const std::string& what) {
+    return Status::invalidArgument(plan.name + ": plan." + field + ": " + what);
+}
+Status expected(const ReleasePlan& plan, const std::string& field, const std::string& what, const json& got) {
+    return fieldError(plan, field, "expected " + what + ", got " + jsonTypeText(got));
+}
+Result<DatasetRef> planDataset(const ReleasePlan& plan) { return datasetOf(plan); }
+std::string resolvePlanPath(const ReleasePlan& plan, const std::string& path) { return resolve(plan, path); }
+}  // namespace detail
 
 // nlohmann::json throws on type mismatches deep inside a plan; turn them into a Status.
 Result<AnonymizationPlan> anonymizationPlan(const ReleasePlan& plan) {

@@ -224,8 +224,9 @@ Result<ReleaseOutcome> runDpQuery(const ReleasePlan& plan, dp::ReleaseGate& gate
 }  // namespace
 
 Result<ReleaseOutcome> runReleasePlan(const ReleasePlan& plan, dp::ReleaseGate& gate, const RunContext& ctx) {
-    Result<ReleaseOutcome> out =
-        plan.kind == "anonymization" ? runAnonymization(plan, ctx) : runDpQuery(plan, gate, ctx);
+    Result<ReleaseOutcome> out = plan.kind == "anonymization" ? runAnonymization(plan, ctx)
+                                 : plan.kind == "synthetic"   ? detail::runSyntheticPlan(plan, gate, ctx)
+                                                              : runDpQuery(plan, gate, ctx);
     if (out && out->randomness.empty()) out->randomness = "not used (deterministic release)";
     return out;
 }

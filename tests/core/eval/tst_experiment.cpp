@@ -86,7 +86,7 @@ void TestExperiment::badExperiments_data() {
     QTest::newRow("bad generator") << R"({"workload": "suffix"})"
                                    << "unknown generator 'suffix'";
     QTest::newRow("file and counts") << R"({"dataset": {"file": "a.npy", "counts": [1]}})"
-                                     << "exactly one of 'file', 'counts' and 'graph'";
+                                     << "exactly one of 'file', 'counts', 'graph' and 'table'";
     QTest::newRow("bad method option key") << R"({"methods": [{"id": "count:laplace", "opts": {}}]})"
                                            << "unknown key 'opts'";
 }

@@ -14,6 +14,10 @@
 //   "epsilon": {"from": 0.01, "to": 10, "count": 10, "spacing": "log"} | [0.1, 1, 10],
 //   "trials": 10, "delta": 1e-6, "seed": 42, "sanity_fraction": 0.001
 // }
+// Synthetic-table methods (synth:privbayes, synth:independent) take a table and its declared
+// discretization (as in a "synthetic" release plan); their error is the average 2-way marginal TVD:
+//   "dataset": {"table": "adult.csv", "delimiter": ";", "domains": [{"column": "age", "bounds": [17, 91],
+//               "bins": 8}, {"column": "sex", "categories": ["Male", "Female"]}, ...]}
 //
 // Anonymity experiments (syntactic side; recognised by "k" or "kind": "anonymity"): information
 // loss and re-identification risk against k, one deterministic run per (method, k):
@@ -61,8 +65,9 @@ struct DatasetSpec {
     std::string graph;                    // or a graph file (edge list, GML, GraphML: veil/graph/graph_io.h)
     nlohmann::json inlineCounts;          // or the counts themselves (null when `file` is used)
     std::optional<std::uint64_t> sample;  // DPBench scale: draw this many records per trial; none = fixed input
-    std::string table;                    // or a CSV table (anonymity experiments)
+    std::string table;                    // or a CSV table (anonymity experiments, synth:* methods)
     char delimiter = 0;                   // of the table; 0 = detect
+    nlohmann::json domains;               // synth:* methods: the table's declared discretization
 };
 
 // The syntactic side of an anonymity experiment (CLI spellings as in `veil-cli anonymize`).
@@ -138,6 +143,7 @@ struct ExperimentInputs {
     std::shared_ptr<const Table> table;  // DataKind::Table
     std::shared_ptr<const anonymity::AnonymizationConfig> anonymity;  // QIs, hierarchies, models but k
     std::string tableName;                                            // file name of the table
+    std::shared_ptr<const SyntheticTableData> synthetic;              // DataKind::SyntheticTable
 };
 // Reads the data set and builds the workload (none for a graph). Errors: unreadable data or
 // workload file, bad ranges (naming the query index), a method that does not apply to the data

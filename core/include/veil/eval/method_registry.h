@@ -11,6 +11,7 @@
 #include "veil/dp/release_gate.h"
 #include "veil/eval/histogram.h"
 #include "veil/eval/workload.h"
+#include "veil/synth/discretization.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,6 +23,7 @@
 namespace veil::graph {
 class Graph;
 }
+
 namespace veil::anonymity {
 struct AnonymizationConfig;
 }
@@ -30,11 +32,20 @@ namespace veil::eval {
 
 // What a method takes as its data set.
 enum class DataKind {
-    Histogram,  // 1-D or 2-D counts (HistogramData)
-    Graph,      // a simple undirected graph (veil::graph::Graph)
-    Table,      // a table with quasi-identifiers and hierarchies (syntactic anonymization over a k grid)
+    Histogram,       // 1-D or 2-D counts (HistogramData)
+    Graph,           // a simple undirected graph (veil::graph::Graph)
+    Table,           // a table with quasi-identifiers and hierarchies (syntactic anonymization over a k grid)
+    SyntheticTable,  // a table with a declared discretization (synth:* methods over an epsilon grid)
 };
-const char* dataKindName(DataKind k);  // "histogram", "graph", "table"
+const char* dataKindName(DataKind k);  // "histogram", "graph", "table", "synthetic-table"
+
+// The data set of DataKind::SyntheticTable methods: the table, its declared domains and the table
+// discretized onto them (the real marginals the synthetic ones are compared with, teaching mode).
+struct SyntheticTableData {
+    std::shared_ptr<const Table> table;
+    std::vector<synth::AttributeDomain> domains;
+    std::shared_ptr<const synth::DiscreteTable> discrete;
+};
 
 // What a method estimates, and so what its error is measured against.
 enum class MethodTarget {
@@ -49,10 +60,11 @@ const char* methodTargetName(MethodTarget t);  // "workload", "count", "median",
 struct TrialInput {
     const HistogramData& data;  // the trial's data: the fixed input, or the trial's sample (empty for graphs)
     const Workload& workload;
-    const nlohmann::json& options;        // the method's options from the experiment (an object, maybe empty)
-    double delta = 0.0;                   // the experiment's delta (0 when not given)
-    const void* prepared = nullptr;       // what the method's prepare step built for this data, or null
-    const graph::Graph* graph = nullptr;  // the data set of DataKind::Graph methods
+    const nlohmann::json& options;                  // the method's options from the experiment (an object, maybe empty)
+    double delta = 0.0;                             // the experiment's delta (0 when not given)
+    const void* prepared = nullptr;                 // what the method's prepare step built for this data, or null
+    const graph::Graph* graph = nullptr;            // the data set of DataKind::Graph methods
+    const SyntheticTableData* synthetic = nullptr;  // the data set of DataKind::SyntheticTable methods
 };
 
 using TrialFunction =

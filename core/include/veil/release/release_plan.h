@@ -3,17 +3,23 @@
 // and "dp-query" (a differentially private answer to a query on a table column; a histogram
 // declares its domain: "bins" with "lower"/"upper", or "categories" with an optional "other"
 // bin, and may name a "strategy" with its "options"). Paths inside a plan are relative to the
-// plan file. See docs/examples/adult-k5-plan.json.
+// plan file. See docs/examples/adult-k5-plan.json. A third kind, "synthetic", releases a
+// differentially private synthetic table (PrivBayes or independent marginals) over a declared
+// discretization; see docs/examples/adult-synthetic-plan.json.
 #pragma once
 
 #include "veil/anonymity/anonymization.h"
 #include "veil/common/status.h"
 #include "veil/dp/column_query.h"
+#include "veil/synth/discretization.h"
+#include "veil/synth/privbayes.h"
 #include "veil/table/csv_reader.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,8 +44,21 @@ struct DpQueryPlan {
     std::string datasetKey;  // ledger key (default: the file name)
 };
 
+// A "synthetic" plan: method ("privbayes" | "independent"), epsilon, the declared domain of every
+// synthesized column ("domains": [{"column", "bins" + "bounds" | "categories" | "hierarchy"}]),
+// rows, and optionally beta, max_degree, theta, seed, dataset_key.
+struct SyntheticPlan {
+    DatasetRef dataset;
+    std::string method;  // "privbayes" | "independent"
+    std::vector<synth::AttributeDomain> domains;
+    std::map<std::string, std::string> hierarchyFiles;  // column -> absolute path
+    synth::PrivBayesOptions options;
+    std::optional<std::uint64_t> seed;  // a demonstration seed (the release is then not private)
+    std::string datasetKey;             // ledger key (default: the file name)
+};
+
 struct ReleasePlan {
-    std::string kind;  // "anonymization" | "dp-query"
+    std::string kind;  // "anonymization" | "dp-query" | "synthetic"
     std::string name;
     nlohmann::json json;  // the plan as written
     std::string baseDir;  // folder of the plan file (relative paths start here)
@@ -52,6 +71,11 @@ Result<ReleasePlan> parseReleasePlan(const nlohmann::json& json, const std::stri
 // Kind-specific views of a plan (hierarchy files are read and validated here).
 Result<AnonymizationPlan> anonymizationPlan(const ReleasePlan& plan);
 Result<DpQueryPlan> dpQueryPlan(const ReleasePlan& plan);
+// Errors name the field: an unknown method, epsilon out of range, a domain without bounds and bins
+// or categories (or with both), a duplicated column, an unreadable hierarchy, a negative seed.
+Result<SyntheticPlan> syntheticPlan(const ReleasePlan& plan);
+// The plan's "seed" (synthetic plans), if any: the release gate is then seeded (a demonstration).
+Result<std::optional<std::uint64_t>> planSeed(const ReleasePlan& plan);
 // The ledger key of the plan's dataset ("dataset_key", default the data file's name): the release
 // gate that runs the plan charges this dataset.
 Result<std::string> planDatasetKey(const ReleasePlan& plan);

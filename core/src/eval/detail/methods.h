@@ -1,6 +1,7 @@
 // Registration hooks of the method families (one file per engine) used by method_registry.cpp.
 #pragma once
 
+#include "veil/eval/experiment.h"
 #include "veil/eval/method_registry.h"
 
 #include <vector>
@@ -13,6 +14,11 @@ void addHistogramMethods(std::vector<MethodInfo>& out);  // histogram:* (dp hist
 void addSpatialMethods(std::vector<MethodInfo>& out);    // psd:* (spatial decompositions)
 void addGraphMethods(std::vector<MethodInfo>& out);      // graph:* (graph statistic releases)
 void addAnonymityMethods(std::vector<MethodInfo>& out);  // optimal:<metric>, mondrian (syntactic, over k)
+void addSynthMethods(std::vector<MethodInfo>& out);      // synth:privbayes, synth:independent
+
+// Reads the table of a synth:* experiment and discretizes it onto the declared "domains"
+// (synth_methods.cpp). Errors: unreadable table, malformed domains (named), unknown columns.
+Status loadSyntheticInputs(const Experiment& e, ExperimentInputs& in);
 
 // The records of a 1-D histogram as values (bin index repeated count times; fractional counts
 // rounded to the nearest integer), for mechanisms that take values.

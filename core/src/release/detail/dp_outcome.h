@@ -15,4 +15,8 @@ ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, co
 // The gate must charge the plan's own dataset.
 Status checkGateDataset(const ReleasePlan& plan, const dp::ReleaseGate& gate, const std::string& datasetKey);
 
+// Runs a "synthetic" plan (synthetic_release.cpp): one charge through `gate`, then the bundle's
+// synthetic CSV, model and discretization.
+Result<ReleaseOutcome> runSyntheticPlan(const ReleasePlan& plan, dp::ReleaseGate& gate, const RunContext& ctx);
+
 }  // namespace veil::release::detail

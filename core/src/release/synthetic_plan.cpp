@@ -1,0 +1,103 @@
+// Reads a "synthetic" release plan: the method, epsilon, rows, seed and the declared (public)
+// discretization of every column. Nothing about the domain is read off the data: numeric columns
+// declare bounds and bins, categorical ones a list of categories or a hierarchy file (its level-0
+// values). See docs/examples/adult-synthetic-plan.json and docs/algorithms/synthetic_data.md.
+#include "release/detail/plan_fields.h"
+
+#include "veil/synth/domain_json.h"
+#include "veil/io/json_file.h"
+
+#include <filesystem>
+
+namespace veil::release {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+using detail::expected;
+using detail::fieldError;
+
+// A non-negative integer up to `hi` (2.5, -1 and 2^64 are refused).
+Result<std::uint64_t> unsignedField(const ReleasePlan& plan, const std::string& field, const json& v,
+                                    std::uint64_t hi) {
+    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<long long>() >= 0))
+        return expected(plan, field, "an integer in [0, " + std::to_string(hi) + "]", v);
+    const auto u = v.get<std::uint64_t>();
+    if (u > hi) return expected(plan, field, "an integer in [0, " + std::to_string(hi) + "]", v);
+    return u;
+}
+
+Result<double> numberField(const ReleasePlan& plan, const std::string& field, const json& v) {
+    if (!v.is_number()) return expected(plan, field, "a number", v);
+    return v.get<double>();
+}
+
+Result<SyntheticPlan> syntheticPlanImpl(const ReleasePlan& plan) {
+    if (plan.kind != "synthetic") return Status::invalidArgument(plan.name + ": not a synthetic plan");
+    SyntheticPlan out;
+    auto ds = detail::planDataset(plan);
+    if (!ds) return ds.status();
+    out.dataset = *ds;
+    const json& j = plan.json;
+    out.method = j.value("method", std::string("privbayes"));
+    if (out.method != "privbayes" && out.method != "independent")
+        return fieldError(plan, "method", "must be \"privbayes\" or \"independent\" (got \"" + out.method + "\")");
+    auto& o = out.options;
+    o.independent = out.method == "independent";
+    if (!j.contains("epsilon")) return fieldError(plan, "epsilon", "is missing");
+    auto eps = numberField(plan, "epsilon", j["epsilon"]);
+    if (!eps) return eps.status();
+    o.epsilon = *eps;
+    for (auto [key, target] : {std::pair<const char*, double*>{"beta", &o.beta}, {"theta", &o.theta}}) {
+        if (!j.contains(key)) continue;
+        auto v = numberField(plan, key, j[key]);
+        if (!v) return v.status();
+        *target = *v;
+    }
+    if (j.contains("max_degree")) {
+        auto k = unsignedField(plan, "max_degree", j["max_degree"], 16);
+        if (!k) return k.status();
+        o.maxDegree = static_cast<std::size_t>(*k);
+    }
+    if (j.contains("rows")) {
+        auto rows = unsignedField(plan, "rows", j["rows"], synth::kMaxSyntheticRows);
+        if (!rows) return rows.status();
+        o.rows = static_cast<std::size_t>(*rows);
+    }
+    if (j.contains("seed") && !j["seed"].is_null()) {
+        auto seed = unsignedField(plan, "seed", j["seed"], UINT64_MAX);
+        if (!seed) return seed.status();
+        out.seed = *seed;
+    }
+    if (auto st = synth::validateOptions(o); !st) return st.withContext(plan.name);
+    auto domains =
+        synth::domainsFromJson(j.value("domains", json()), plan.baseDir, "plan.domains", &out.hierarchyFiles);
+    if (!domains) return domains.status().withContext(plan.name);
+    out.domains = std::move(*domains);
+    const json& key = j.value("dataset_key", json(fs::path(out.dataset.path).filename().string()));
+    if (!key.is_string() || key.get<std::string>().empty())
+        return expected(plan, "dataset_key", "a non-empty string", key);
+    out.datasetKey = key.get<std::string>();
+    return out;
+}
+
+}  // namespace
+
+Result<SyntheticPlan> syntheticPlan(const ReleasePlan& plan) {
+    try {
+        return syntheticPlanImpl(plan);
+    } catch (const json::exception& e) {
+        return Status::invalidArgument(plan.name + ": " + e.what());
+    }
+}
+
+Result<std::optional<std::uint64_t>> planSeed(const ReleasePlan& plan) {
+    if (plan.kind != "synthetic") return std::optional<std::uint64_t>{};
+    auto sp = syntheticPlan(plan);
+    if (!sp) return sp.status();
+    return sp->seed;
+}
+
+}  // namespace veil::release
