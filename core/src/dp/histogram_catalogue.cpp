@@ -7,8 +7,8 @@ namespace detail {
 
 const std::vector<HistogramStrategyEntry>& histogramStrategyEntries() {
     static const std::vector<HistogramStrategyEntry> entries = {
-        identityStrategy(), hierarchicalStrategy(), hbStrategy(),      priveletStrategy(),
-        mwemStrategy(),     mwemStarStrategy(),     uniformStrategy(),
+        identityStrategy(), hierarchicalStrategy(), hbStrategy(),   priveletStrategy(),   mwemStrategy(),
+        mwemStarStrategy(), uniformStrategy(),      hb2dStrategy(), privelet2dStrategy(),
     };
     return entries;
 }
@@ -27,7 +27,18 @@ Result<HistogramResult> runHistogramStrategy(const std::string& id, const Histog
 const std::vector<AlgorithmInfo>& histogramStrategies() {
     static const std::vector<AlgorithmInfo> infos = [] {
         std::vector<AlgorithmInfo> out;
-        for (const auto& e : detail::histogramStrategyEntries()) out.push_back(e.info);
+        for (const auto& e : detail::histogramStrategyEntries())
+            if (!e.planar) out.push_back(e.info);
+        return out;
+    }();
+    return infos;
+}
+
+const std::vector<AlgorithmInfo>& planarHistogramStrategies() {
+    static const std::vector<AlgorithmInfo> infos = [] {
+        std::vector<AlgorithmInfo> out;
+        for (const auto& e : detail::histogramStrategyEntries())
+            if (e.planar) out.push_back(e.info);
         return out;
     }();
     return infos;
@@ -36,6 +47,11 @@ const std::vector<AlgorithmInfo>& histogramStrategies() {
 bool histogramStrategyIsCellwise(const std::string& id) {
     auto entry = findInCatalogue(detail::histogramStrategyEntries(), id, "histogram strategy");
     return entry && (*entry)->cellwise;
+}
+
+bool histogramStrategyIsPlanar(const std::string& id) {
+    auto entry = findInCatalogue(detail::histogramStrategyEntries(), id, "histogram strategy");
+    return entry && (*entry)->planar;
 }
 
 Result<const AlgorithmInfo*> findHistogramStrategy(const std::string& id) {

@@ -23,6 +23,22 @@ Status validateCounts(const std::vector<double>& counts) {
     return Status::ok();
 }
 
+// The declared shape: both or neither of rows and columns, their product the number of bins, and
+// present for the strategies that need it.
+Status validateShape(const HistogramRequest& request, std::size_t bins) {
+    if ((request.rows == 0) != (request.columns == 0))
+        return Status::invalidArgument("the histogram shape needs both rows and columns (got " +
+                                       std::to_string(request.rows) + " x " + std::to_string(request.columns) + ")");
+    if (request.rows > 0 && request.rows * request.columns != bins)
+        return Status::invalidArgument("the declared shape " + std::to_string(request.rows) + " x " +
+                                       std::to_string(request.columns) + " does not hold the " + std::to_string(bins) +
+                                       " bins");
+    if (request.rows == 0 && histogramStrategyIsPlanar(request.strategy))
+        return Status::invalidArgument("strategy '" + request.strategy +
+                                       "' releases a 2-D histogram: declare its rows and columns");
+    return Status::ok();
+}
+
 }  // namespace
 
 Result<HistogramResult> releaseHistogram(ReleaseGate& gate, const std::vector<double>& counts,
@@ -37,6 +53,7 @@ Result<HistogramResult> releaseHistogram(ReleaseGate& gate, const std::vector<do
         if (q.lo > q.hi || q.hi >= counts.size())
             return Status::invalidArgument("workload query [" + std::to_string(q.lo) + ", " + std::to_string(q.hi) +
                                            "] is outside the " + std::to_string(counts.size()) + " bins");
+    VEIL_RETURN_IF_ERROR(validateShape(request, counts.size()));
     if (ctx.cancelled()) return Status::cancelled();
 
     Charge charge;
@@ -46,13 +63,15 @@ Result<HistogramResult> releaseHistogram(ReleaseGate& gate, const std::vector<do
     charge.citation = (*entry)->citation;
     charge.cost = {request.epsilon, 0.0, 0.0};
     charge.details = {{"strategy", (*entry)->id}, {"options", options->json()}, {"bins", counts.size()}};
+    if (request.rows > 0) charge.details["shape"] = {request.rows, request.columns};
     auto admission = gate.admit(charge);
     if (!admission) return admission.status();
 
     RunContext local = ctx;
     local.random = admission->random.get();
     auto r = detail::runHistogramStrategy(
-        (*entry)->id, detail::HistogramRun{counts, *options, request.epsilon, request.workload, local});
+        (*entry)->id, detail::HistogramRun{counts, *options, request.epsilon, request.workload, local, request.rows,
+                                           request.columns});
     if (!r) return r;
     r->epsilon = request.epsilon;
     r->neighbouring = Neighbouring::AddRemove;

@@ -2,7 +2,8 @@
 // per bin), Hierarchical (b-ary tree with the constrained inference of Hay, Rastogi, Miklau,
 // Suciu, VLDB 2010), HB (the same tree with Qardaji, Yang, Li's branching, VLDB 2013), Privelet
 // (Haar wavelet, Xiao, Wang, Gehrke, ICDE 2010) and MWEM (Hardt, Ligett, McSherry, NIPS 2012) over
-// a range workload. All are epsilon-DP under add/remove-one-record (each record is one unit in
+// a range workload; on a 2-D grid of declared shape, HB2D and Privelet2D (planarHistogramStrategies()).
+// All are epsilon-DP under add/remove-one-record (each record is one unit in
 // one bin). Outputs are real-valued bin estimates; range answers are sums of them.
 //
 // releaseHistogram() is the only way to run one on data: it goes through the ReleaseGate.
@@ -37,10 +38,16 @@ struct HistogramResult {
 // in core/src/dp, one line in dp/detail/histogram_strategies.h and in histogram_catalogue.cpp, a
 // test, a docs page.
 const std::vector<AlgorithmInfo>& histogramStrategies();
+// The strategies that only release a 2-D histogram of declared shape (HB2D), kept apart from the
+// 1-D list above; findHistogramStrategy knows both.
+const std::vector<AlgorithmInfo>& planarHistogramStrategies();
 Result<const AlgorithmInfo*> findHistogramStrategy(const std::string& id);
 // Whether strategy `id` ignores the order of the bins (identity, uniform): it then releases a 2-D
 // histogram given as row-major cells exactly as it would on the plane. False for unknown ids.
 bool histogramStrategyIsCellwise(const std::string& id);
+// Whether strategy `id` needs the 2-D shape of the histogram (HB2D): the request must then give
+// rows and columns. False for unknown ids.
+bool histogramStrategyIsPlanar(const std::string& id);
 
 struct HistogramRequest {
     std::string strategy = "identity";
@@ -48,6 +55,10 @@ struct HistogramRequest {
     double epsilon = 1.0;
     std::vector<RangeQuery> workload;  // candidate queries for workload-aware strategies (public)
     std::string what = "histogram";    // for the ledger: "histogram of age", ...
+    // The declared (public) shape of a 2-D histogram given row-major: rows * columns == bins.
+    // Required by planar strategies; 0 and 0 for a 1-D histogram.
+    std::size_t rows = 0;
+    std::size_t columns = 0;
 };
 
 // Validates the request (strategy, options by field, epsilon range, counts finite and >= 0),

@@ -17,6 +17,8 @@ struct HistogramRun {
     double epsilon;
     const std::vector<RangeQuery>& workload;
     const RunContext& ctx;
+    std::size_t rows = 0;  // declared 2-D shape (planar strategies), rows * columns == counts.size()
+    std::size_t columns = 0;
 };
 
 struct HistogramStrategyEntry {
@@ -25,6 +27,8 @@ struct HistogramStrategyEntry {
     // The release treats the bins as an unordered set of cells (identity, uniform), so it applies
     // unchanged to a 2-D histogram given row-major.
     bool cellwise = false;
+    // The release needs the declared 2-D shape (HB2D).
+    bool planar = false;
 };
 
 HistogramStrategyEntry identityStrategy();      // identity_histogram.cpp
@@ -34,6 +38,8 @@ HistogramStrategyEntry mwemStrategy();          // mwem_histogram.cpp
 HistogramStrategyEntry mwemStarStrategy();      // mwem_histogram.cpp
 HistogramStrategyEntry hbStrategy();            // hb_histogram.cpp
 HistogramStrategyEntry uniformStrategy();       // uniform_histogram.cpp
+HistogramStrategyEntry hb2dStrategy();          // hb2d_histogram.cpp
+HistogramStrategyEntry privelet2dStrategy();    // privelet2d_histogram.cpp
 
 const std::vector<HistogramStrategyEntry>& histogramStrategyEntries();
 // Runs strategy `id` with validated options (no charge: the caller was admitted by the gate).

@@ -1,7 +1,7 @@
 // Histogram strategies of the dp engine's catalogue (veil/dp/histogram_release.h), one method
 // "histogram:<id>" each (plus the historical aliases), on a 1-D histogram (cellwise strategies,
-// identity and uniform, on a 2-D one too, its cells row-major), answering the workload's ranges
-// from the released estimates by prefix sums / a summed-area table. Options are the catalogue's.
+// identity and uniform, on a 2-D one too, its cells row-major; planar ones, HB2D, on 2-D only), answering the
+// workload's ranges from the released estimates by prefix sums / a summed-area table. Options are the catalogue's.
 #include "methods.h"
 
 #include "veil/dp/histogram_release.h"
@@ -29,8 +29,10 @@ MethodInfo makeMethod(const Variant& v, const AlgorithmInfo& info) {
     m.module = "dp";
     m.description = v.description;
     m.target = MethodTarget::Workload;
-    m.supports1D = true;
-    m.supports2D = dp::histogramStrategyIsCellwise(v.strategy);  // row-major cells, answered by a summed-area table
+    // Cellwise strategies take row-major cells; planar ones (HB2D) the declared shape too. Both are
+    // answered by a summed-area table.
+    m.supports1D = !dp::histogramStrategyIsPlanar(v.strategy);
+    m.supports2D = dp::histogramStrategyIsCellwise(v.strategy) || dp::histogramStrategyIsPlanar(v.strategy);
     std::string help;
     for (const auto& p : info.parameters)
         if (!v.fixed.contains(p.name)) help += (help.empty() ? "" : ", ") + p.name + " (" + p.defaultValue.dump() + ")";
@@ -55,6 +57,9 @@ MethodInfo makeMethod(const Variant& v, const AlgorithmInfo& info) {
         if (!in.workload.twoDimensional) {
             request.workload.reserve(in.workload.size());
             for (const auto& q : in.workload.queries) request.workload.push_back({q.colLo, q.colHi});
+        } else {
+            request.rows = in.data.rows;  // the declared grid of the 2-D histogram
+            request.columns = in.data.columns;
         }
         auto released = dp::releaseHistogram(gate, in.data.counts, request, RunContext{});
         if (!released) return released.status();
@@ -67,6 +72,9 @@ MethodInfo makeMethod(const Variant& v, const AlgorithmInfo& info) {
 
 void addHistogramMethods(std::vector<MethodInfo>& out) {
     for (const auto& info : dp::histogramStrategies())
+        out.push_back(makeMethod(
+            {"histogram:" + info.id, info.id, nlohmann::json::object(), info.name + ": " + info.summary}, info));
+    for (const auto& info : dp::planarHistogramStrategies())
         out.push_back(makeMethod(
             {"histogram:" + info.id, info.id, nlohmann::json::object(), info.name + ": " + info.summary}, info));
     // Historical ids of the first experiments.
