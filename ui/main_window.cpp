@@ -5,7 +5,9 @@
 #include "dialogs/help_topics.h"
 #include "dialogs/load_problem_dialog.h"
 #include "document/document.h"
+#include "dialogs/open_database_dialog.h"
 #include "document/recent_files.h"
+#include "jobs/source_names.h"
 #include "jobs/table_loader.h"
 #include "panels/column_summary_panel.h"
 #include "views/table_view.h"
@@ -136,7 +138,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(m_loader, &TableLoader::started, this, [this](const QString& path) {
         setLoading(true);
-        statusBar()->showMessage(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+        statusBar()->showMessage(tr("Reading %1…").arg(sourceDisplayName(path)));
     });
     connect(m_loader, &TableLoader::progressChanged, this, [this](double fraction, const QString& message) {
         m_progress->setValue(int(fraction * 100.0 + 0.5));
@@ -145,8 +147,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_loader, &TableLoader::loaded, this, &MainWindow::onLoaded);
     connect(m_loader, &TableLoader::failed, this, &MainWindow::onLoadFailed);
     connect(m_loader, &TableLoader::cancelled, this, [this](const QString& path) {
-        statusBar()->showMessage(
-            tr("Loading %1 cancelled; the table shown is unchanged.").arg(QFileInfo(path).fileName()), kMessageMs);
+        statusBar()->showMessage(tr("Loading %1 cancelled; the table shown is unchanged.").arg(sourceDisplayName(path)),
+                                 kMessageMs);
     });
     connect(m_loader, &TableLoader::finished, this, [this] { setLoading(m_loader->isRunning()); });
 
@@ -170,7 +172,7 @@ void MainWindow::createActions() {
     m_openAction = new QAction(themeIcon("document-open", QStyle::SP_DialogOpenButton, this), tr("&Open…"), this);
     m_openAction->setObjectName(QStringLiteral("openAction"));
     m_openAction->setShortcut(QKeySequence::Open);
-    m_openAction->setStatusTip(tr("Open a CSV table"));
+    m_openAction->setStatusTip(tr("Open a CSV table or a spreadsheet"));
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openFileDialog);
 
     m_closeAction = new QAction(themeIcon("document-close", QStyle::SP_DialogCloseButton, this), tr("&Close"), this);
@@ -227,6 +229,7 @@ void MainWindow::createActions() {
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openAction);
+    file->addAction(createOpenDatabaseAction(this, [this](const QString& uri) { openFile(uri); }));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
     file->addAction(m_release->newProjectAction());
@@ -310,7 +313,7 @@ bool MainWindow::confirmReplaceDocument() {
     if (m_document->isEmpty() || m_document->undoStack()->isClean() || m_release->session()->isOpen()) return true;
     QMessageBox box(
         QMessageBox::Warning, tr("Unsaved Changes"),
-        tr("The roles and types you set on %1 are not saved.").arg(QFileInfo(m_document->filePath()).fileName()),
+        tr("The roles and types you set on %1 are not saved.").arg(sourceDisplayName(m_document->filePath())),
         QMessageBox::NoButton, this);
     box.setObjectName(QStringLiteral("unsavedChangesBox"));
     box.setInformativeText(tr("Save them in a project to keep them, or discard them."));
@@ -392,7 +395,7 @@ void MainWindow::openFileDialog() {
     QSettings settings;
     const QString dir = settings.value(QStringLiteral("lastDirectory")).toString();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Table"), dir,
-                                                      tr("Tables (*.csv *.tsv *.txt *.xlsx);;All files (*)"));
+                                                      tr("Tables (*.csv *.tsv *.txt *.xlsx *.ods);;All files (*)"));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
     openFile(path);
@@ -470,7 +473,7 @@ void MainWindow::setLoading(bool loading) {
 void MainWindow::onLoaded(const QString& path, const CsvReadResult& result, qint64 elapsedMs) {
     QStringList warnings;
     for (const std::string& w : result.warnings) warnings << QString::fromStdString(w);
-    m_document->reset(result.table, path, warnings);
+    m_document->reset(result.table, storableSource(path), warnings);  // never a password
     m_recentFiles->add(path);
 
     const QLocale locale;
@@ -481,8 +484,7 @@ void MainWindow::onLoaded(const QString& path, const CsvReadResult& result, qint
     m_warningsButton->setVisible(!warnings.isEmpty());
     m_warningsButton->setText(tr("%n warning(s)", nullptr, int(warnings.size())));
     m_warningsButton->setToolTip(warnings.join(QLatin1Char('\n')));
-    QString message =
-        tr("Opened %1 in %2 s").arg(QFileInfo(path).fileName(), locale.toString(elapsedMs / 1000.0, 'f', 2));
+    QString message = tr("Opened %1 in %2 s").arg(sourceDisplayName(path), locale.toString(elapsedMs / 1000.0, 'f', 2));
     if (!warnings.isEmpty()) message += QStringLiteral(" — ") + warnings.first();
     statusBar()->showMessage(message, kMessageMs);
     m_tableView->selectColumnAt(0);
@@ -490,8 +492,8 @@ void MainWindow::onLoaded(const QString& path, const CsvReadResult& result, qint
 
 void MainWindow::onLoadFailed(const QString& path, const QString& message) {
     statusBar()->clearMessage();
-    if (!QFileInfo::exists(path)) m_recentFiles->remove(path);
-    showLoadError(this, path, message);
+    if (!isDatabaseSourceUri(path) && !QFileInfo::exists(path)) m_recentFiles->remove(path);
+    showLoadError(this, redactedSource(path), message);
 }
 
 void MainWindow::updateRecentFilesMenu() {
@@ -499,7 +501,7 @@ void MainWindow::updateRecentFilesMenu() {
     const QStringList files = m_recentFiles->files();
     for (int i = 0; i < files.size(); ++i) {
         const QString& path = files[i];
-        QString label = QFileInfo(path).fileName().replace(QLatin1Char('&'), QStringLiteral("&&"));
+        QString label = sourceDisplayName(path).replace(QLatin1Char('&'), QStringLiteral("&&"));
         if (i < 9) label = QStringLiteral("&%1 %2").arg(i + 1).arg(label);
         QAction* action = m_recentMenu->addAction(label);
         action->setToolTip(path);
@@ -514,7 +516,7 @@ void MainWindow::updateRecentFilesMenu() {
 
 void MainWindow::updateTitle() {
     const QString path = m_document->filePath();
-    setWindowTitle(path.isEmpty() ? tr("Veil") : tr("%1[*] — Veil").arg(QFileInfo(path).fileName()));
+    setWindowTitle(path.isEmpty() ? tr("Veil") : tr("%1[*] — Veil").arg(sourceDisplayName(path)));
     setWindowModified(!m_document->undoStack()->isClean());
 }
 

@@ -63,8 +63,9 @@ public:
     // Shows the tab of view `id` ("data", "anonymize", "mechanisms", ...); false if absent.
     bool showView(const QString& id);
 
-    // Starts loading `path` in the background (a .veil path opens that project); the current
-    // table stays until it succeeds.
+    // Starts loading `path` in the background (a .veil path opens that project; a table source
+    // URI such as sqlite:///db?table=T opens that table); the current table stays until it succeeds.
+    // The document, title and recent files keep the source without its password.
     void openFile(const QString& path);
 
 public Q_SLOTS:

@@ -1,4 +1,5 @@
 // RecentFiles: the most recently opened files, newest first, kept in QSettings ("recentFiles").
+// Database sources are kept as URIs without their password.
 #pragma once
 
 #include <QObject>

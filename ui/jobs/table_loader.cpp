@@ -1,6 +1,7 @@
 #include "jobs/table_loader.h"
 
 #include "jobs/worker_pool.h"
+#include "jobs/source_names.h"
 #include "workbench/local_path.h"
 #include "veil/common/run_context.h"
 #include "veil/table/table_source.h"
@@ -41,7 +42,7 @@ void loadInWorker(QPromise<LoadOutcome>& promise, QString path, CsvReadOptions o
     if (cancel->isCancelled()) {
         outcome.status = Status::cancelled();
     } else {
-        auto result = readTable(localPath(path), options, ctx);  // CSV or .xlsx by name
+        auto result = readTable(localPath(path), options, ctx);  // CSV, .xlsx/.ods or a database URI
         if (result.isOk())
             outcome.result = std::move(result).value();
         else
@@ -100,7 +101,7 @@ void TableLoader::onFinished(QFutureWatcher<LoadOutcome>* watcher) {
     const qint64 elapsed = m_timer.elapsed();
     const QFuture<LoadOutcome> future = watcher->future();
     if (future.resultCount() == 0) {
-        Q_EMIT failed(path, tr("%1: the loader stopped without a result").arg(path));
+        Q_EMIT failed(path, tr("%1: the loader stopped without a result").arg(redactedSource(path)));
     } else {
         LoadOutcome outcome = future.result();
         // A cancel that came too late to stop the reader still wins: the user asked to keep

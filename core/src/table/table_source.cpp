@@ -35,22 +35,30 @@ Result<CsvReadResult> tableFromRows(const std::string& uri, detail::TextRows row
 
 bool startsWith(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
 
+bool hasExtension(const std::string& source, std::string_view extension) {
+    if (isDatabaseSource(source)) return false;
+    std::string path = source.substr(0, source.find('?'));
+    for (char& c : path) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return path.size() > extension.size() &&
+           path.compare(path.size() - extension.size(), extension.size(), extension) == 0;
+}
+bool isXlsx(const std::string& source) { return hasExtension(source, ".xlsx"); }
+bool isOds(const std::string& source) { return hasExtension(source, ".ods"); }
+
 }  // namespace
 
 bool isDatabaseSource(const std::string& source) {
     return startsWith(source, "sqlite:") || startsWith(source, "postgresql://") || startsWith(source, "postgres://");
 }
 
-// PATH.xlsx, optionally ?sheet=NAME.
-bool isSpreadsheet(const std::string& source) {
-    std::string path = source.substr(0, source.find('?'));
-    for (char& c : path) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return path.size() > 5 && path.compare(path.size() - 5, 5, ".xlsx") == 0;
-}
+// PATH.xlsx or PATH.ods, optionally ?sheet=NAME.
+bool isSpreadsheet(const std::string& source) { return isXlsx(source) || isOds(source); }
+
+std::string redactSourcePassword(const std::string& source) { return detail::redactPassword(source); }
 
 Result<CsvReadResult> readTable(const std::string& source, const CsvReadOptions& options, const RunContext& ctx) {
     if (isSpreadsheet(source)) {
-        auto rows = detail::readXlsxRows(source, ctx);
+        auto rows = isOds(source) ? detail::readOdsRows(source, ctx) : detail::readXlsxRows(source, ctx);
         if (!rows) return rows.status();
         return tableFromRows(source, std::move(*rows), options, ctx);
     }

@@ -4,6 +4,7 @@
 // stores; date-formatted serial numbers become ISO dates (1900 date system).
 #include "detail/database_sources.h"
 #include "detail/source_uri.h"
+#include "detail/zip_xml.h"
 
 #include "veil/table/column.h"
 
@@ -17,28 +18,6 @@
 namespace veil::detail {
 
 namespace {
-
-struct ZipCloser {
-    void operator()(zip_t* z) const { zip_discard(z); }
-};
-using Zip = std::unique_ptr<zip_t, ZipCloser>;
-
-// One member of the archive as a parsed XML document; empty when the member is absent.
-Result<std::unique_ptr<pugi::xml_document>> readXml(zip_t* z, const std::string& name, const std::string& shown) {
-    auto doc = std::make_unique<pugi::xml_document>();
-    zip_stat_t st;
-    if (zip_stat(z, name.c_str(), 0, &st) != 0) return doc;
-    if (st.size > (std::uint64_t(1) << 31)) return Status::invalidArgument(shown + ": " + name + " is too large");
-    std::string bytes(std::size_t(st.size), '\0');
-    zip_file_t* f = zip_fopen(z, name.c_str(), 0);
-    if (!f) return Status::ioError(shown + ": cannot read " + name);
-    const zip_int64_t got = zip_fread(f, bytes.data(), st.size);
-    zip_fclose(f);
-    if (got != zip_int64_t(st.size)) return Status::ioError(shown + ": cannot read " + name);
-    if (!doc->load_buffer(bytes.data(), bytes.size()))
-        return Status::parseError(shown + ": " + name + " is not well-formed XML");
-    return doc;
-}
 
 std::string textOf(const pugi::xml_node& n) {  // every <t> under n, in order (rich text runs)
     std::string out;
@@ -94,9 +73,9 @@ namespace {
 
 // The archive member of the named sheet (the first when `sheet` is empty).
 Result<std::string> sheetMember(zip_t* z, const std::string& sheet, const std::string& shown) {
-    auto workbook = readXml(z, "xl/workbook.xml", shown);
+    auto workbook = readZipXml(z, "xl/workbook.xml", shown);
     if (!workbook) return workbook.status();
-    auto rels = readXml(z, "xl/_rels/workbook.xml.rels", shown);
+    auto rels = readZipXml(z, "xl/_rels/workbook.xml.rels", shown);
     if (!rels) return rels.status();
     std::string names, id;
     for (const auto& n : (*workbook)->select_nodes("//*[local-name()='sheet']")) {
@@ -151,13 +130,13 @@ Result<TextRows> readXlsxRows(const std::string& source, const RunContext& ctx) 
     auto member = sheetMember(z.get(), sheet, shown);
     if (!member) return member.status();
     std::vector<std::string> shared;
-    auto strings = readXml(z.get(), "xl/sharedStrings.xml", shown);
+    auto strings = readZipXml(z.get(), "xl/sharedStrings.xml", shown);
     if (!strings) return strings.status();
     for (const auto& si : (*strings)->select_nodes("//*[local-name()='si']")) shared.push_back(textOf(si.node()));
-    auto styles = readXml(z.get(), "xl/styles.xml", shown);
+    auto styles = readZipXml(z.get(), "xl/styles.xml", shown);
     if (!styles) return styles.status();
     const std::vector<bool> dates = dateStyles(**styles);
-    auto doc = readXml(z.get(), *member, shown);
+    auto doc = readZipXml(z.get(), *member, shown);
     if (!doc) return doc.status();
     std::vector<std::map<std::size_t, std::string>> grid;
     std::size_t width = 0;

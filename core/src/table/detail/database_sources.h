@@ -20,5 +20,7 @@ Result<TextRows> readSqliteRows(const std::string& uri, const RunContext& ctx);
 Result<TextRows> readPostgresRows(const std::string& uri, const RunContext& ctx);
 // PATH.xlsx or PATH.xlsx?sheet=NAME (the first sheet when none is named).
 Result<TextRows> readXlsxRows(const std::string& source, const RunContext& ctx);
+// PATH.ods or PATH.ods?sheet=NAME (OpenDocument; the first sheet when none is named).
+Result<TextRows> readOdsRows(const std::string& source, const RunContext& ctx);
 
 }  // namespace veil::detail

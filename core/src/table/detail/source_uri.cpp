@@ -73,4 +73,29 @@ std::string redactPassword(const std::string& raw) {
     return uri.substr(0, colon + 1) + "***" + uri.substr(at);
 }
 
+std::string removePassword(const std::string& raw) {
+    std::string uri = raw;
+    const auto q = uri.find('?');
+    if (q != std::string::npos) {  // drop password=... among the parameters
+        std::string kept;
+        const std::string params = uri.substr(q + 1);
+        for (std::size_t from = 0; from <= params.size();) {
+            const auto amp = params.find('&', from);
+            const std::string kv = params.substr(from, amp == std::string::npos ? std::string::npos : amp - from);
+            if (!kv.empty() && kv.rfind("password=", 0) != 0) kept += (kept.empty() ? "" : "&") + kv;
+            if (amp == std::string::npos) break;
+            from = amp + 1;
+        }
+        uri = uri.substr(0, q) + (kept.empty() ? "" : "?" + kept);
+    }
+    const auto scheme = uri.find("://");
+    if (scheme == std::string::npos) return uri;
+    const auto authorityEnd = uri.find_first_of("/?", scheme + 3);
+    const auto at = uri.rfind('@', authorityEnd == std::string::npos ? std::string::npos : authorityEnd);
+    if (at == std::string::npos || at < scheme + 3) return uri;
+    const auto colon = uri.find(':', scheme + 3);
+    if (colon == std::string::npos || colon > at) return uri;
+    return uri.substr(0, colon) + uri.substr(at);
+}
+
 }  // namespace veil::detail

@@ -20,5 +20,7 @@ std::string percentDecode(std::string_view s);
 Result<SourceSelection> selectFrom(const std::string& uri, bool keepOthers);
 // "postgresql://ann:secret@host/db" -> "postgresql://ann:***@host/db": never print a password.
 std::string redactPassword(const std::string& uri);
+// "postgresql://ann:secret@host/db?password=x&table=t" -> "postgresql://ann@host/db?table=t".
+std::string removePassword(const std::string& uri);
 
 }  // namespace veil::detail
