@@ -28,7 +28,11 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QLineSeries>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -73,6 +77,7 @@ private Q_SLOTS:
     void typedEpsilonAndDeltaAreValidated();
     void exponentialIntervalSaysWhyValueIsOutside();
     void boundsFromDataAreWarned();
+    void histogramAnswerIsTableAndChart();
 
 private:
     bool runAndWait();
@@ -525,6 +530,75 @@ void TestMechanismsView::boundsFromDataAreWarned() {
     QVERIFY(warning->isVisibleTo(m_view.get()));  // teaching: the column's own min and max
     set("lower", 10.0);
     QVERIFY(!warning->isVisibleTo(m_view.get()));  // declared again
+}
+
+// A histogram answer is a table (bin, noisy count, interval per bin) and a bar chart with one error
+// bar per bin, not one line of text with the first bin's interval only. Each bin's interval is
+// its own noisy count -+ the noise's 95% half-width, and matches the interval core computed for it.
+void TestMechanismsView::histogramAnswerIsTableAndChart() {
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("histogram"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("mechanism")), QStringLiteral("laplace"));
+    set("seeded", true);
+    set("seed", 11);
+    QVERIFY(runAndWait());
+    MechanismResultPanel* panel = m_view->panel(0);
+    const dp::ColumnQueryResult& r = *panel->release();
+    const std::vector<double>& values = r.releases.at(0);
+    QVERIFY2(values.size() > 2, qPrintable(QString::number(values.size())));
+    auto* answer = panel->findChild<QLabel*>(QStringLiteral("answer"));
+    QVERIFY2(!answer->text().contains(QStringLiteral(", ")), qPrintable(answer->text()));  // no long line
+    QTableWidget* table = panel->binTable();
+    QVERIFY(table->isVisibleTo(m_view.get()));
+    QCOMPARE(table->rowCount(), int(values.size()));
+    QCOMPARE(table->columnCount(), 3);  // release mode: no true counts
+    const double w = r.noise.halfWidth(0.95);
+    for (int i = 0; i < table->rowCount(); ++i) {
+        const auto row = std::size_t(i);
+        QCOMPARE(table->item(i, 0)->text(), QString::fromStdString(r.labels[row]));
+        QCOMPARE(table->item(i, 1)->data(Qt::UserRole).toDouble(), values[row]);
+        const double lower = table->item(i, 2)->data(Qt::UserRole).toDouble();
+        const double upper = table->item(i, 2)->data(Qt::UserRole + 1).toDouble();
+        QVERIFY2(lower <= values[row] && values[row] <= upper, qPrintable(table->item(i, 2)->text()));
+        QCOMPARE(lower, values[row] - w);
+        QCOMPARE(upper, values[row] + w);
+        QCOMPARE(lower, r.intervals[0][row].lower);  // as core computed it for this bin
+        QCOMPARE(upper, r.intervals[0][row].upper);
+    }
+    QChartView* chartView = panel->histogramChartView();
+    QVERIFY(chartView->isVisibleTo(m_view.get()));
+    QBarSeries* bars = nullptr;
+    int errorBars = 0;
+    for (QAbstractSeries* s : chartView->chart()->series()) {
+        if (auto* b = qobject_cast<QBarSeries*>(s)) bars = b;
+        if (auto* line = qobject_cast<QLineSeries*>(s)) {
+            double lo = 1e300, hi = -1e300;
+            for (const QPointF& p : line->points()) lo = std::min(lo, p.y()), hi = std::max(hi, p.y());
+            const auto bin = std::size_t(std::lround(line->points().at(2).x()));
+            QCOMPARE(lo, values[bin] - w);
+            QCOMPARE(hi, values[bin] + w);
+            ++errorBars;
+        }
+    }
+    QVERIFY(bars && bars->barSets().size() == 1);
+    QCOMPARE(bars->barSets()[0]->count(), int(values.size()));
+    for (int i = 0; i < int(values.size()); ++i) QCOMPARE(bars->barSets()[0]->at(i), values[std::size_t(i)]);
+    QCOMPARE(errorBars, int(values.size()));
+    saveScreenshot(*m_view, QStringLiteral("mechanisms_histogram.png"));
+    // Teaching mode with "show true value": the true counts join the table as a column of their own.
+    m_session->setTeaching(true);
+    set("show-true", true);
+    QVERIFY(runAndWait());
+    const dp::ColumnQueryResult& t = *panel->release();
+    QCOMPARE(table->columnCount(), 4);
+    for (int i = 0; i < table->rowCount(); ++i)
+        QCOMPARE(table->item(i, 3)->text(), formatDpValue(t.trueValues.at(std::size_t(i))));
+    QVERIFY(!panel->findChild<QLabel*>(QStringLiteral("true-value"))->isVisibleTo(m_view.get()));
+    // A single-value answer hides them again.
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("count"));
+    QVERIFY(runAndWait());
+    QVERIFY(!table->isVisibleTo(m_view.get()));
+    QVERIFY(!chartView->isVisibleTo(m_view.get()));
 }
 
 QTEST_MAIN(TestMechanismsView)

@@ -3,6 +3,7 @@
 // query-error chart builder, slider mappings, undo-command merging, and the runner's job body
 // (cancellation, a table without the columns).
 #include "charts/spatial/query_error_chart_builder.h"
+#include "views/spatial/configuration_hints.h"
 #include "views/spatial/density_color_scale.h"
 #include "views/spatial/leaf_table_model.h"
 #include "views/spatial/spatial_controls.h"
@@ -67,6 +68,8 @@ private Q_SLOTS:
     void runnerHonoursCancel();
     void runnerReportsMissingColumns();
     void readoutHidesTrueValues();
+    void configurationHints_data();
+    void configurationHints();
 };
 
 void TestSpatialParts::leafModelUnderTester() {
@@ -255,6 +258,47 @@ void TestSpatialParts::readoutHidesTrueValues() {
              QStringLiteral("Range [0, 4) × [0, 4): private answer 11.5"));
     QCOMPARE(rangeReadout(spatial::Rect{0, 0, 4, 4}, answer, true),
              QStringLiteral("Range [0, 4) × [0, 4): private answer 11.5 · true 12.0 · relative error 4.2 %"));
+}
+
+// The table of known-poor configurations: each rule fires at its boundary and not beside it.
+void TestSpatialParts::configurationHints_data() {
+    QTest::addColumn<int>("tree");
+    QTest::addColumn<int>("height");
+    QTest::addColumn<double>("epsilon");
+    QTest::addColumn<bool>("postprocess");
+    QTest::addColumn<double>("p90");
+    QTest::addColumn<QString>("expected");  // a word of the hint, or empty for none
+    const int kd = int(spatial::TreeKind::KdTree), quad = int(spatial::TreeKind::Quadtree);
+    const int grid = int(spatial::TreeKind::UniformGrid);
+    QTest::newRow("kd eps 1, p90 866% (issue 20)") << kd << 8 << 1.0 << true << 8.66 << QStringLiteral("quadtree");
+    QTest::newRow("kd eps 1, p90 exactly 100%") << kd << 8 << 1.0 << true << 1.0 << QString();
+    QTest::newRow("kd eps 2, p90 866%") << kd << 8 << 2.0 << true << 8.66 << QString();
+    QTest::newRow("quad eps 1, p90 866%") << quad << 8 << 1.0 << true << 8.66 << QString();
+    QTest::newRow("quad eps 0.1, h 10, p90 200%") << quad << 10 << 0.1 << true << 2.0 << QStringLiteral("lower height");
+    QTest::newRow("quad eps 0.1, h 8, p90 200%") << quad << 8 << 0.1 << true << 2.0 << QString();
+    QTest::newRow("quad, no post-processing, p90 60%")
+        << quad << 6 << 1.0 << false << 0.6 << QStringLiteral("Post-processing");
+    QTest::newRow("grid, no post-processing, p90 60%") << grid << 6 << 1.0 << false << 0.6 << QString();
+    QTest::newRow("kd eps 1, p90 NaN") << kd << 8 << 1.0 << true << qQNaN() << QString();
+}
+
+void TestSpatialParts::configurationHints() {
+    QFETCH(int, tree);
+    QFETCH(int, height);
+    QFETCH(double, epsilon);
+    QFETCH(bool, postprocess);
+    QFETCH(double, p90);
+    QFETCH(QString, expected);
+    SpatialSettings s;
+    s.tree = spatial::TreeKind(tree);
+    s.height = height;
+    s.epsilon = epsilon;
+    s.postprocess = postprocess;
+    const QString hint = configurationHint(s, p90);
+    if (expected.isEmpty())
+        QVERIFY2(hint.isEmpty(), qPrintable(hint));
+    else
+        QVERIFY2(hint.contains(expected), qPrintable(hint));
 }
 
 QTEST_MAIN(TestSpatialParts)

@@ -6,6 +6,7 @@
 // default mode: a declared domain, a charge before every run, no truth anywhere, refusals.
 #include "ui_test_support.h"
 #include "document/document.h"
+#include "views/spatial/configuration_hints.h"
 #include "views/spatial/leaf_table_model.h"
 #include "views/spatial/spatial_canvas.h"
 #include "views/spatial/spatial_controls.h"
@@ -31,6 +32,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -118,6 +120,7 @@ private Q_SLOTS:
     void shapeSourceScreenshot();
     void releaseModeNeedsDomainAndCharges();
     void releaseModeRefusalShowsNothingNew();
+    void poorConfigurationShowsHint();
 
 private:
     // Sets the view to a seeded run of `tree` and waits for the result.
@@ -559,6 +562,23 @@ void TestSpatialView::releaseModeRefusalShowsNothingNew() {
     QVERIFY2(m_view->statusText().contains(QStringLiteral("budget")), qPrintable(m_view->statusText()));
     auto spent = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("points.csv"); });
     QCOMPARE(spent->epsilon, 1.0);
+}
+
+// A kd-tree at small ε with a large 90th-percentile error gets a hint under the result, from the
+// rules table; a configuration no rule names gets none.
+void TestSpatialView::poorConfigurationShowsHint() {
+    auto* hint = child<QLabel>(*m_view, "spatial-hint");
+    QVERIFY(!hint->isVisibleTo(m_view.get()));
+    QVERIFY(runWith(spatial::TreeKind::KdTree, 8, 0.05));
+    const double p90 = m_view->result()->error.p90Relative;
+    QVERIFY2(p90 > 1.0, qPrintable(QString::number(p90)));
+    const QString expected = configurationHint(m_view->result()->settings, p90);
+    QVERIFY(expected.contains(QStringLiteral("quadtree")));
+    QVERIFY(hint->isVisibleTo(m_view.get()));
+    QVERIFY2(hint->text().contains(expected.toHtmlEscaped()), qPrintable(hint->text()));
+    QVERIFY(runWith(spatial::TreeKind::Quadtree, 6, 1.0));
+    QCOMPARE(hint->isVisibleTo(m_view.get()),
+             !configurationHint(m_view->result()->settings, m_view->result()->error.p90Relative).isEmpty());
 }
 
 QTEST_MAIN(TestSpatialView)

@@ -1,14 +1,18 @@
 #include "views/mechanisms/mechanism_result_panel.h"
 
+#include "charts/mechanisms/histogram_answer_chart_builder.h"
 #include "charts/mechanisms/noise_chart_builder.h"
 #include "charts/mechanisms/repeated_release_chart_builder.h"
 #include "charts/widget_export.h"
 #include "panels/display_number.h"
+#include "views/mechanisms/histogram_answer.h"
 #include "workbench/release_session.h"
 
 #include <QChart>
 #include <QChartView>
+#include <QHeaderView>
 #include <QLabel>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace veil::ui {
@@ -58,8 +62,17 @@ MechanismResultPanel::MechanismResultPanel(const QString& name, QWidget* parent)
     m_notes = makeLabel(QStringLiteral("notes"), this);
     m_noiseView = makeChartView(QStringLiteral("noise-chart"), name + QStringLiteral("-noise"), this);
     m_repeatedView = makeChartView(QStringLiteral("repeated-chart"), name + QStringLiteral("-repeated"), this);
+    m_binTable = new QTableWidget(this);
+    m_binTable->setObjectName(QStringLiteral("bin-table"));
+    m_binTable->verticalHeader()->setVisible(false);
+    m_binTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_binTable->setMinimumHeight(160);
+    m_histogramView = makeChartView(QStringLiteral("histogram-chart"), name + QStringLiteral("-histogram"), this);
     auto* layout = new QVBoxLayout(this);
-    for (QLabel* l : {m_heading, m_answer, m_scale, m_interval, m_truth, m_notes}) layout->addWidget(l);
+    for (QLabel* l : {m_heading, m_answer, m_scale, m_interval, m_truth}) layout->addWidget(l);
+    layout->addWidget(m_binTable, 1);
+    layout->addWidget(m_histogramView, 2);
+    layout->addWidget(m_notes);
     layout->addWidget(m_noiseView, 1);
     layout->addWidget(m_repeatedView, 1);
     clear();
@@ -77,6 +90,11 @@ void MechanismResultPanel::clear(const QString& message) {
     m_scale->setProperty("value", QVariant());
     m_noiseView->setChart(new QChart);
     m_repeatedView->setChart(new QChart);
+    m_binTable->clear();
+    m_binTable->setRowCount(0);
+    m_binTable->setVisible(false);
+    m_histogramView->setChart(new QChart);
+    m_histogramView->setVisible(false);
 }
 
 void MechanismResultPanel::showResult(const dp::ColumnQueryResult& release, const dp::ColumnQueryResult& repeated) {
@@ -118,24 +136,63 @@ void MechanismResultPanel::redraw() {
                                .arg(tr("OUTDATED — %1. This is the previous result; press Run for a new one.")
                                         .arg(m_outdatedReason.toHtmlEscaped()),
                                     m_heading->text().toHtmlEscaped()));
-    const std::vector<double>& values = r.releases.empty() ? std::vector<double>{} : r.releases[0];
-    if (values.size() == 1) {
-        m_answer->setText(tr("Noisy answer: %1").arg(formatDpValue(values[0])));
-        m_answer->setProperty("value", values[0]);
-    } else {
-        QStringList parts;
-        for (std::size_t i = 0; i < values.size() && i < 12; ++i)
-            parts << QStringLiteral("%1: %2").arg(QString::fromStdString(r.labels[i]), formatDpValue(values[i]));
-        if (values.size() > 12) parts << tr("… (%1 bins)").arg(values.size());
-        m_answer->setText(tr("Noisy answer: %1").arg(parts.join(QStringLiteral(", "))));
-        m_answer->setProperty("value", values.empty() ? QVariant() : QVariant(values[0]));
-    }
+    showAnswer(r);
     if (r.noiseScale > 0)
         m_scale->setText(
             tr("Noise scale: %1 (sensitivity %2)").arg(formatDpValue(r.noiseScale), formatDpValue(r.sensitivity)));
     else
         m_scale->setText(tr("Noise scale: depends on the data (not released)"));
     m_scale->setProperty("value", r.noiseScale);
+    const std::size_t outputs = r.releases.empty() ? 0 : r.releases[0].size();
+    const bool multi = outputs > 1 || r.query == dp::QueryKind::Histogram;
+    const bool haveTrue = !r.trueValues.empty();
+    m_truth->setVisible(m_showTrue && !multi);  // a histogram's true counts are in its table
+    m_truth->setText(haveTrue ? tr("True value (teaching): %1").arg(formatDpValue(r.trueValues[0])) : QString());
+    QStringList notes;
+    notes << receiptHtml(r.receipt);
+    if (r.rowsUsed > 0) notes << tr("%1 rows used").arg(r.rowsUsed);
+    for (const auto& n : r.notes) notes << roundNumbersInText(QString::fromStdString(n)).toHtmlEscaped();
+    m_notes->setText(notes.join(QStringLiteral(" · ")));
+
+    // The histogram median's noise is on each bin count, not on the answer: draw it around 0.
+    const bool perBin = r.mechanism == dp::MechanismKind::Histogram || multi;
+    const bool around = m_showTrue && haveTrue && !perBin;
+    m_noiseView->setChart(NoiseChartBuilder::build(r.noise, around ? r.trueValues[0] : 0.0,
+                                                   perBin   ? tr("Noise added to each bin count")
+                                                   : around ? tr("Noise distribution around the true value")
+                                                            : tr("Noise distribution (centred on 0)")));
+    drawRepeated(r, haveTrue, multi);
+}
+
+// The answer line and interval; a histogram's bins go to the table and the bar chart instead.
+void MechanismResultPanel::showAnswer(const dp::ColumnQueryResult& r) {
+    const std::vector<double>& values = r.releases.empty() ? std::vector<double>{} : r.releases[0];
+    const bool histogram = values.size() > 1 || r.query == dp::QueryKind::Histogram;
+    m_binTable->setVisible(histogram);
+    m_histogramView->setVisible(histogram);
+    if (histogram) {
+        const auto intervals = histogramBinIntervals(r);
+        m_answer->setText(tr("Noisy answer: %1 bins — see the table and chart below").arg(values.size()));
+        m_answer->setProperty("value", values.empty() ? QVariant() : QVariant(values[0]));
+        m_interval->setText(intervals.empty() ? QString()
+                                              : tr("%1% confidence interval of each bin: noisy count ± %2")
+                                                    .arg(intervals.front().confidence * 100, 0, 'g', 3)
+                                                    .arg(formatDpValue(intervals.front().upper - values.front())));
+        fillHistogramTable(m_binTable, r, intervals, m_showTrue);
+        m_histogramView->setChart(HistogramAnswerChartBuilder::build(
+            r.labels, values, intervals,
+            tr("Released histogram of %1 with %2")
+                .arg(QString::fromStdString(r.column),
+                     m_interval->text().isEmpty() ? tr("no intervals") : tr("per-bin intervals"))));
+        return;
+    }
+    if (!values.empty()) {
+        m_answer->setText(tr("Noisy answer: %1").arg(formatDpValue(values[0])));
+        m_answer->setProperty("value", values[0]);
+    } else {
+        m_answer->clear();
+        m_answer->setProperty("value", QVariant());
+    }
     if (!r.intervals.empty() && !r.intervals[0].empty()) {
         const auto& ci = r.intervals[0][0];
         QString text = tr("%1% confidence interval: [%2, %3]")
@@ -147,22 +204,9 @@ void MechanismResultPanel::redraw() {
     } else {
         m_interval->clear();
     }
-    const bool haveTrue = !r.trueValues.empty();
-    m_truth->setVisible(m_showTrue);
-    m_truth->setText(haveTrue ? tr("True value (teaching): %1").arg(formatDpValue(r.trueValues[0])) : QString());
-    QStringList notes;
-    notes << receiptHtml(r.receipt);
-    if (r.rowsUsed > 0) notes << tr("%1 rows used").arg(r.rowsUsed);
-    for (const auto& n : r.notes) notes << roundNumbersInText(QString::fromStdString(n)).toHtmlEscaped();
-    m_notes->setText(notes.join(QStringLiteral(" · ")));
+}
 
-    // The histogram median's noise is on each bin count, not on the answer: draw it around 0.
-    const bool perBin = r.mechanism == dp::MechanismKind::Histogram || values.size() > 1;
-    const bool around = m_showTrue && haveTrue && !perBin;
-    m_noiseView->setChart(NoiseChartBuilder::build(r.noise, around ? r.trueValues[0] : 0.0,
-                                                   perBin   ? tr("Noise added to each bin count")
-                                                   : around ? tr("Noise distribution around the true value")
-                                                            : tr("Noise distribution (centred on 0)")));
+void MechanismResultPanel::drawRepeated(const dp::ColumnQueryResult& r, bool haveTrue, bool multi) {
     const std::optional<double> mark = (m_showTrue && haveTrue) ? std::optional<double>(r.trueValues[0]) : std::nullopt;
     if (m_repeatedValues.empty()) {
         m_repeatedView->setChart(new QChart);
@@ -170,11 +214,9 @@ void MechanismResultPanel::redraw() {
             tr("Repeated releases are drawn in teaching mode only (each would be charged)"));
         return;
     }
-    m_repeatedView->setChart(
-        RepeatedReleaseChartBuilder::build(m_repeatedValues, mark,
-                                           tr("%1 repeated releases%2")
-                                               .arg(m_repeatedValues.size())
-                                               .arg(values.size() > 1 ? tr(" (first bin)") : QString())));
+    m_repeatedView->setChart(RepeatedReleaseChartBuilder::build(
+        m_repeatedValues, mark,
+        tr("%1 repeated releases%2").arg(m_repeatedValues.size()).arg(multi ? tr(" (first bin)") : QString())));
 }
 
 }  // namespace veil::ui

@@ -2,7 +2,8 @@
 // noise scale and confidence interval, the true value (hidden unless teaching), the noise
 // distribution chart and the histogram of the repeated releases. Two of them sit side by side
 // when two mechanisms are compared. A result whose inputs changed, or after a failed run, is marked
-// outdated (it stays readable, headed as such) until the next run replaces it.
+// outdated (it stays readable, headed as such) until the next run replaces it. A histogram
+// answer is a table (bin, noisy count, interval per bin) and a bar chart with error bars.
 #pragma once
 
 #include "veil/dp/column_query.h"
@@ -13,6 +14,7 @@
 
 class QChartView;
 class QLabel;
+class QTableWidget;
 
 namespace veil::ui {
 
@@ -34,11 +36,16 @@ public:
 
     QChartView* noiseChartView() const { return m_noiseView; }
     QChartView* repeatedChartView() const { return m_repeatedView; }
+    // A histogram answer's table and bar chart (hidden for single-value answers).
+    QTableWidget* binTable() const { return m_binTable; }
+    QChartView* histogramChartView() const { return m_histogramView; }
     // The releases drawn in the repeated-release histogram (output 0).
     const std::vector<double>& repeatedValues() const { return m_repeatedValues; }
 
 private:
     void redraw();
+    void showAnswer(const dp::ColumnQueryResult& r);
+    void drawRepeated(const dp::ColumnQueryResult& r, bool haveTrue, bool multi);
     QLabel* m_heading;
     QLabel* m_answer;
     QLabel* m_scale;
@@ -47,6 +54,8 @@ private:
     QLabel* m_notes;
     QChartView* m_noiseView;
     QChartView* m_repeatedView;
+    QTableWidget* m_binTable;
+    QChartView* m_histogramView;
     std::optional<dp::ColumnQueryResult> m_release;
     std::vector<double> m_repeatedValues;
     bool m_showTrue = false;

@@ -7,6 +7,7 @@
 #include "views/spatial/spatial_controls.h"
 #include "views/spatial/spatial_export.h"
 #include "views/spatial/spatial_parameters.h"
+#include "views/spatial/configuration_hints.h"
 #include "views/spatial/spatial_readout.h"
 #include "views/spatial/spatial_release.h"
 #include "views/spatial/spatial_runner.h"
@@ -74,6 +75,7 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
       m_hoverLabel(readoutLabel("spatial-hover")),
       m_rangeLabel(readoutLabel("spatial-range")),
       m_infoLabel(readoutLabel("spatial-info")),
+      m_hintLabel(readoutLabel("spatial-hint")),
       m_autoRunTimer(new QTimer(this)) {
     setObjectName(QStringLiteral("spatial-view"));
     auto* controlsScroll = new QScrollArea;
@@ -112,6 +114,9 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
     buttonColumn->addStretch(1);
     infoRow->addLayout(buttonColumn);
     centreLayout->addLayout(infoRow);
+    m_hintLabel->setStyleSheet(QStringLiteral("color: #8a5a00"));
+    m_hintLabel->setVisible(false);
+    centreLayout->addWidget(m_hintLabel);
 
     m_chartView->setObjectName(QStringLiteral("spatial-error-chart"));
     m_chartView->setRenderHint(QPainter::Antialiasing);
@@ -419,6 +424,12 @@ void SpatialView::updateInfo() {
     if (!m_error.isEmpty()) lines << tr("<span style='color:#b00000'>%1</span>").arg(m_error.toHtmlEscaped());
     if (!m_releaseNote.isEmpty()) lines << m_releaseNote.toHtmlEscaped();
     m_infoLabel->setText(lines.join(QStringLiteral("<br>")));
+    // The hint reads the error against true counts: teaching mode only, like the error itself.
+    const QString hint = m_result && m_result->receipt.mode == dp::ReleaseMode::Teaching
+                             ? configurationHint(m_result->settings, m_result->error.p90Relative)
+                             : QString();
+    m_hintLabel->setText(hint.isEmpty() ? QString() : tr("<b>Hint:</b> %1").arg(hint.toHtmlEscaped()));
+    m_hintLabel->setVisible(!hint.isEmpty());
 }
 
 void SpatialView::browseShape() {

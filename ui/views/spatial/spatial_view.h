@@ -99,6 +99,7 @@ private:
     QLabel* m_hoverLabel;
     QLabel* m_rangeLabel;
     QLabel* m_infoLabel;
+    QLabel* m_hintLabel;  // a known-poor configuration (teaching mode, see configuration_hints.h)
     QTimer* m_autoRunTimer;
     QPushButton* m_release;
     QString m_releaseNote;
