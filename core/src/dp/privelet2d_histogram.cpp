@@ -22,7 +22,8 @@ void haarForward(std::vector<double>& x) {
     const std::size_t m = x.size();
     std::vector<double> sums = x, out(m);
     for (std::size_t n = m / 2; n >= 1; n /= 2) {  // n nodes of size s = m / n
-        const double size = double(m / n);
+        const std::size_t nodeSize = m / n;        // exact: both are powers of two
+        const double size = double(nodeSize);
         for (std::size_t i = 0; i < n; ++i) {
             out[n + i] = (sums[2 * i] - sums[2 * i + 1]) / size;
             sums[i] = sums[2 * i] + sums[2 * i + 1];
@@ -50,7 +51,8 @@ double haarWeight(std::size_t p, std::size_t m) {
     if (p == 0) return double(m);
     std::size_t top = 1;
     while (top * 2 <= p) top *= 2;
-    return double(m / top);
+    const std::size_t nodeSize = m / top;  // exact: both are powers of two
+    return double(nodeSize);
 }
 
 // Applies f to every row (along the columns) and then to every column of the R x C grid g.
