@@ -120,9 +120,11 @@ Result<std::vector<AttributeDomain>> buildDomains(const SynthOptions& o, const v
         out.push_back(std::move(*d));
     }
     for (const auto* flag : {&*bins, &*bounds, &*hier, &*cats})
-        for (const auto& [col, value] : *flag)
+        for (const auto& entry : *flag) {
+            const std::string& col = entry.first;  // not a structured binding: lambdas capture it (clang 14)
             if (std::none_of(out.begin(), out.end(), [&](const AttributeDomain& d) { return d.column == col; }))
                 return Status::invalidArgument("column '" + col + "' has a declared domain but is not synthesized");
+        }
     return out;
 }
 

@@ -8,6 +8,7 @@
 #include <QtTest/QtTest>
 
 #include <cmath>
+#include <limits>
 
 using namespace veil;
 using namespace veil::synth;
@@ -231,7 +232,7 @@ private slots:
         if (change == "eps=0") o.epsilon = 0;
         if (change == "eps=-1") o.epsilon = -1;
         if (change == "eps=nan") o.epsilon = std::nan("");
-        if (change == "eps=inf") o.epsilon = INFINITY;
+        if (change == "eps=inf") o.epsilon = std::numeric_limits<double>::infinity();
         if (change == "beta=1") o.beta = 1;
         if (change == "bins=0") domains[0].bins = 0;
         if (change == "bounds") std::swap(domains[0].lower, domains[0].upper);
