@@ -1,96 +1,23 @@
 // The Graph view end to end, offscreen, on the bundled karate club sample: open it, check the
-// statistics shown, move the k slider and compare the marks with core's projection, run releases
-// and compare the noise scales shown with core's, release the degree sequence and export the
-// chart, cancel a layout, undo parameter edits. Reference numbers for karate (n = 34, m = 78,
+// statistics shown, move the k slider and compare the marks with core's projection, release the
+// degree sequence and export the chart, cancel a layout, undo parameter edits (releases are in
+// tst_graph_releases.cpp). Reference numbers for karate (n = 34, m = 78,
 // 45 triangles, max degree 17, 528 two-stars, nodes above k / edges removed by the edge projection)
 // were computed with a short independent Python script over resources/samples/karate.edges; the
 // first five agree with networkx 3.6.1 (/work/shared/data/graphs/SOURCE.md).
-#include "ui_test_support.h"
-#include "charts/graph/degree_sequence_chart_builder.h"
-#include "document/document.h"
-#include "views/graph/degree_panel.h"
-#include "views/graph/graph_canvas.h"
-#include "jobs/core_job.h"
-#include "views/graph/graph_parameters.h"
-#include "views/graph/graph_view.h"
-#include "views/graph/release_model.h"
-#include "views/graph/release_panel.h"
-#include "views/graph/sensitivity_model.h"
-#include "views/graph/statistics_model.h"
-#include "workbench/job_monitor.h"
-#include "workbench/release_session.h"
-#include "workbench/workbench_context.h"
+#include "graph_view_fixture.h"
 
-#include "veil/common/random.h"
-#include "veil/graph/graph_io.h"
-#include "veil/graph/mechanisms.h"
-#include "veil/graph/projection.h"
-#include "veil/graph/statistic.h"
-
-#include <QAbstractItemModelTester>
-#include <QApplication>
-#include <QChart>
-#include <QChartView>
-#include <QCheckBox>
-#include <QComboBox>
-#include <QFileInfo>
-#include <QLabel>
-#include <QLineEdit>
-#include <QMouseEvent>
-#include <QPushButton>
-#include <QSignalSpy>
-#include <QSlider>
-#include <QTabWidget>
-#include <QTemporaryDir>
-#include <QTest>
-#include <QUndoStack>
-#include <QWheelEvent>
-#include <QXYSeries>
-
-#include <cmath>
-#include <memory>
-
-using namespace veil;
-using namespace veil::ui;
-
-using ui_test::choose;
-using ui_test::saveScreenshot;
-
-namespace {
-
-const QString kKarate = QStringLiteral(VEIL_SAMPLES_DIR "/karate.edges");
-const QString kKarateLabels = QStringLiteral(VEIL_SAMPLES_DIR "/karate.labels");
-constexpr int kTimeoutMs = 60000;
-
-graph::Graph loadKarate() {
-    auto loaded = graph::loadGraph(std::string(VEIL_SAMPLES_DIR "/karate.edges"));
-    graph::Graph g = std::move(loaded->graph);
-    (void)graph::loadLabels(std::string(VEIL_SAMPLES_DIR "/karate.labels"), g, nullptr);
-    return g;
-}
-
-// Noise scales come from the snapped Laplace mechanism (Mironov 2012): the sensitivity is widened
-// by a few ulps of the lattice, so a scale equals its formula to a relative 1e-9.
-bool sameScale(double actual, double expected) { return std::abs(actual / expected - 1.0) < 1e-9; }
-
-// Picks the item with `data` in a combo box the way a user does (index change + activated).
-
-}  // namespace
-
-class TestGraphView : public QObject {
+class TestGraphView : public GraphViewFixture {
     Q_OBJECT
 
 private Q_SLOTS:
-    void init();
-    void cleanup();
+    void init() { createView(); }
+    void cleanup() { destroyView(); }
     void opensKarateAndShowsStatistics();
     void openSampleButtonFindsKarate();
     void kSliderMarksCoreProjection_data();
     void kSliderMarksCoreProjection();
     void vertexLpMarksDeletedNodes();
-    void releaseShowsCoreNoiseScales_data();
-    void releaseShowsCoreNoiseScales();
-    void releaseModeChargesEachMethodAndHidesTruth();
     void degreeDistributionChartAndExport();
     void cancelLayoutKeepsDrawing();
     void loadErrorKeepsPreviousGraph();
@@ -98,47 +25,8 @@ private Q_SLOTS:
     void parameterEditsAreUndoable();
     void hoverAndZoom();
     void screenshots();
-    // Issue 20: stale state.
     void degreeCaptionFollowsTheGraph();
-    void refusedReleaseIsNotCalledReleased();
-    void typedEpsilonAndOutdatedResults();
-
-private:
-    bool openKarate();
-
-    std::unique_ptr<Document> m_document;
-    std::unique_ptr<JobMonitor> m_jobs;
-    std::unique_ptr<ReleaseSession> m_session;
-    WorkbenchContext m_context;
-    std::unique_ptr<GraphView> m_view;
 };
-
-void TestGraphView::init() {
-    m_document = std::make_unique<Document>();
-    m_jobs = std::make_unique<JobMonitor>();
-    // Karate is public sample data: most of these tests compare with the truth (teaching mode).
-    m_session = std::make_unique<ReleaseSession>();
-    m_session->setTeaching(true);
-    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr, m_session.get()};
-    m_view = std::make_unique<GraphView>(m_context);
-    m_view->resize(1500, 950);
-}
-
-void TestGraphView::cleanup() {
-    m_view.reset();
-    m_session.reset();
-    m_jobs.reset();
-    m_document.reset();
-}
-
-bool TestGraphView::openKarate() {
-    QSignalSpy opened(m_view.get(), &GraphView::graphOpened);
-    QSignalSpy laidOut(m_view->layoutJob(), &CoreJob::finished);
-    m_view->openGraph(kKarate, kKarateLabels);
-    if (!(opened.wait(kTimeoutMs) || opened.count() == 1)) return false;
-    if (!m_jobs->isBusy()) return false;  // the layout that follows the load shows in the status bar
-    return (laidOut.wait(kTimeoutMs) || laidOut.count() == 1) && !m_jobs->isBusy();
-}
 
 void TestGraphView::opensKarateAndShowsStatistics() {
     QVERIFY(openKarate());
@@ -223,137 +111,6 @@ void TestGraphView::vertexLpMarksDeletedNodes() {
     QCOMPARE(m_view->canvas()->highlightedNodeCount(), int(graph::nodesAboveDegree(g, 4).size()));
     QVERIFY(p->deletedNodes.size() > 0);  // the hubs 0, 33 (degrees 16, 17) cannot stay in H_8
     QVERIFY(m_view->markSummary().contains(QStringLiteral("d_est")));
-}
-
-void TestGraphView::releaseShowsCoreNoiseScales_data() {
-    QTest::addColumn<QString>("statistic");
-    QTest::addColumn<QString>("privacy");
-    QTest::addColumn<int>("k");
-    QTest::addColumn<double>("epsilon");
-    QTest::addColumn<double>("globalScale");      // by hand: GS / eps
-    QTest::addColumn<double>("restrictedScale");  // by hand, edge only (0 = not checked)
-    // GS_edge(#edges) = 1; RS_edge over H_k = 1, scale 3 RS / eps (Blocki et al.).
-    QTest::newRow("edges, edge-level") << "edges"
-                                       << "edge" << 5 << 1.0 << 1.0 << 3.0;
-    // GS_edge(#triangles) = n - 2 = 32; RS_edge = k - 1 = 4, scale 3 * 4 / 0.5 = 24.
-    QTest::newRow("triangles, edge-level") << "triangles"
-                                           << "edge" << 5 << 0.5 << 64.0 << 24.0;
-    // GS_edge(two-stars) = 2(n - 2) = 64; RS_edge = 2(k - 1) = 12, scale 36.
-    QTest::newRow("two-stars, edge-level") << "two-stars"
-                                           << "edge" << 7 << 1.0 << 64.0 << 36.0;
-    // Local profile query (seed 001), typed in the profile field: "knows two Officers who know each
-    // other". GS_edge = n = 34; RS_edge over H_k = k + 1 = 6, scale 3 * 6 = 18.
-    QTest::newRow("profile query, edge-level") << "profile:Officer,Officer/1-2"
-                                               << "edge" << 5 << 1.0 << 34.0 << 18.0;
-    // GS_node(#triangles) = C(33, 2) = 528.
-    QTest::newRow("triangles, node-level") << "triangles"
-                                           << "node" << 5 << 1.0 << 528.0 << 0.0;
-}
-
-void TestGraphView::releaseShowsCoreNoiseScales() {
-    QFETCH(QString, statistic);
-    QFETCH(QString, privacy);
-    QFETCH(int, k);
-    QFETCH(double, epsilon);
-    QFETCH(double, globalScale);
-    QFETCH(double, restrictedScale);
-    QVERIFY(openKarate());
-    m_view->tabs()->setCurrentWidget(m_view->releasePanel());
-    ReleasePanel* panel = m_view->releasePanel();
-    if (statistic.startsWith("profile:")) {
-        choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), QStringLiteral("profile:"));
-        auto* spec = panel->findChild<QLineEdit*>(QStringLiteral("releaseProfile"));
-        QVERIFY(spec->isEnabled());
-        spec->setText(statistic.mid(8));
-        Q_EMIT spec->editingFinished();
-    } else {
-        choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), statistic);
-    }
-    QCOMPARE(m_view->parameters()->statistic(), statistic);
-    choose(panel->findChild<QComboBox*>(QStringLiteral("releasePrivacy")), privacy);
-    panel->findChild<QSlider*>(QStringLiteral("releaseEpsilon"))->setValue(ReleasePanel::sliderPosition(epsilon));
-    m_view->kSlider()->setValue(k);
-    panel->findChild<QCheckBox*>(QStringLiteral("releaseSeeded"))->setChecked(true);
-    QCOMPARE(m_view->parameters()->epsilon(), epsilon);
-    QSignalSpy done(panel->job(), &CoreJob::succeeded);
-    panel->findChild<QPushButton*>(QStringLiteral("releaseRun"))->click();
-    QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
-
-    ReleaseModel* model = panel->model();
-    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    // Core on the same request with the same demo seed gives the same rows.
-    const graph::Graph g = loadKarate();
-    graph::ReleaseRequest request;
-    request.statistic = *graph::parseStatistic(statistic.toStdString(), g);
-    request.privacy = privacy == "node" ? graph::Privacy::Node : graph::Privacy::Edge;
-    request.k = std::size_t(k);
-    request.epsilon = epsilon;
-    request.delta = 1e-6;
-    const auto methods = ReleasePanel::methodsFor(request.privacy, statistic);
-    dp::ReleaseGate gate = dp::ReleaseGate::teaching(ReleasePanel::kDemoSeed);
-    const auto expected = graph::compareReleases(gate, g, request, methods, RunContext{});
-    const int methodCount = int(expected.size());
-    QCOMPARE(model->columnCount(), methodCount + 1);
-    for (int m = 0; m < methodCount; ++m) {
-        QVERIFY2(expected[std::size_t(m)].isOk(), expected[std::size_t(m)].status().message().c_str());
-        const auto& e = *expected[std::size_t(m)];
-        QCOMPARE(model->cell(m, ReleaseModel::ScaleRow).data(ReleaseModel::NumberRole).toDouble(), e.noiseScale);
-        QCOMPARE(model->cell(m, ReleaseModel::ReleasedRow).data(ReleaseModel::NumberRole).toDouble(),
-                 e.releases.front());
-        QCOMPARE(model->cell(m, ReleaseModel::TrueRow).data(ReleaseModel::NumberRole).toDouble(), e.trueValue);
-        QVERIFY(model->cell(m, ReleaseModel::GuaranteeRow).data().toString().contains("seeded - not for release"));
-        QCOMPARE(model->headerData(m + 1, Qt::Horizontal).toString(),
-                 ReleasePanel::methodTitle(methods[std::size_t(m)]));
-    }
-    QVERIFY(sameScale(model->cell(0, ReleaseModel::ScaleRow).data(ReleaseModel::NumberRole).toDouble(), globalScale));
-    if (restrictedScale > 0)
-        QVERIFY(
-            sameScale(model->cell(methodCount - 1, ReleaseModel::ScaleRow).data(ReleaseModel::NumberRole).toDouble(),
-                      restrictedScale));
-    QVERIFY(panel->findChild<QLabel*>(QStringLiteral("seededBanner"))->isVisibleTo(panel));
-}
-
-// Release mode (the default): Compare is a release per method, each charged to the ledger before it
-// is computed; the true and projected values never reach the window; Release… bundles one of them
-// without charging again.
-void TestGraphView::releaseModeChargesEachMethodAndHidesTruth() {
-    QTemporaryDir dir;
-    m_session->setTeaching(false);
-    QVERIFY(m_session->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
-    QVERIFY(openKarate());
-    ReleasePanel* panel = m_view->releasePanel();
-    choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), QStringLiteral("triangles"));
-    QSignalSpy done(panel->job(), &CoreJob::succeeded);
-    panel->findChild<QPushButton*>(QStringLiteral("releaseRun"))->click();
-    QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
-    ReleaseModel* model = panel->model();
-    QCOMPARE(model->columnCount(), 4);  // laplace, noisy max degree, restricted
-    const auto spent = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("karate.edges"); });
-    QVERIFY(spent.isOk());
-    // edge-laplace eps 1, noisy-max-degree 2 eps and delta 1e-6, restricted eps 1.
-    QCOMPARE(spent->epsilon, 4.0);
-    QCOMPARE(spent->delta, 1e-6);
-    for (int m = 0; m < 3; ++m) {
-        for (auto row : {ReleaseModel::TrueRow, ReleaseModel::ProjectedRow, ReleaseModel::ErrorRow})
-            QCOMPARE(model->cell(m, row).data().toString(), ReleaseModel::hiddenMark());
-        QVERIFY(std::isfinite(model->cell(m, ReleaseModel::ReleasedRow).data(ReleaseModel::NumberRole).toDouble()));
-        QVERIFY(model->entries()[std::size_t(m)].result->receipt.isPrivate);
-    }
-    // The noisy max degree's scale is built from the data: hidden as well.
-    QCOMPARE(model->cell(1, ReleaseModel::ScaleRow).data().toString(), ReleaseModel::hiddenMark());
-    QVERIFY(sameScale(model->cell(0, ReleaseModel::ScaleRow).data(ReleaseModel::NumberRole).toDouble(), 32.0));
-    QVERIFY(panel->releaseTo(dir.filePath(QStringLiteral("bundle"))));
-    const auto after = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("karate.edges"); });
-    QCOMPARE(after->epsilon, 4.0);  // bundling spends nothing more
-    // The degree sequence in release mode: charged, no truth, no true curve on the chart.
-    DegreePanel* degrees = m_view->degreePanel();
-    QSignalSpy released(degrees->job(), &CoreJob::succeeded);
-    degrees->release();
-    QVERIFY(released.wait(kTimeoutMs) || released.count() == 1);
-    QVERIFY(degrees->result()->trueSorted.empty());
-    QCOMPARE(degrees->chartView()->chart()->series().size(), 2);
-    const auto total = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("karate.edges"); });
-    QCOMPARE(total->epsilon, 5.0);
 }
 
 void TestGraphView::degreeDistributionChartAndExport() {
@@ -545,57 +302,6 @@ void TestGraphView::degreeCaptionFollowsTheGraph() {
     QVERIFY2(!summary->text().contains(QStringLiteral("error")), qPrintable(summary->text()));
     QVERIFY2(summary->text().contains(QStringLiteral("5 nodes")), qPrintable(summary->text()));
     QTRY_VERIFY_WITH_TIMEOUT(!m_jobs->isBusy(), kTimeoutMs);  // the layout that follows the load
-}
-
-// Every method refused (budget 0.5 < ε = 1 each): the status bar must not say "Released".
-void TestGraphView::refusedReleaseIsNotCalledReleased() {
-    QTemporaryDir dir;
-    m_session->setTeaching(false);
-    QVERIFY(m_session->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
-    QVERIFY(m_session->setBudget("karate.edges", {0.5, 0.0}).isOk());
-    QVERIFY(openKarate());
-    ReleasePanel* panel = m_view->releasePanel();
-    choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), QStringLiteral("triangles"));
-    QSignalSpy messages(m_jobs.get(), &JobMonitor::statusMessage);
-    QSignalSpy done(panel->job(), &CoreJob::finished);
-    panel->findChild<QPushButton*>(QStringLiteral("releaseRun"))->click();
-    QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
-    QVERIFY(!messages.isEmpty());
-    const QString last = messages.last().at(0).toString();
-    QVERIFY2(!last.startsWith(QStringLiteral("Released")) && last.contains(QStringLiteral("refused")),
-             qPrintable(last));
-}
-
-// A typed ε beside the slider (with a message, not a silent reset); results computed with other
-// settings are marked outdated and cannot be bundled.
-void TestGraphView::typedEpsilonAndOutdatedResults() {
-    QTemporaryDir dir;
-    m_session->setTeaching(false);
-    QVERIFY(m_session->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
-    QVERIFY(openKarate());
-    ReleasePanel* panel = m_view->releasePanel();
-    auto* typed = panel->findChild<QLineEdit*>(QStringLiteral("epsilon-input"));
-    auto* message = panel->findChild<QLabel*>(QStringLiteral("epsilon-message"));
-    QVERIFY(typed && message);
-    const double before = m_view->parameters()->epsilon();
-    typed->setText(QStringLiteral("-1"));
-    Q_EMIT typed->editingFinished();
-    QCOMPARE(m_view->parameters()->epsilon(), before);
-    QVERIFY2(message->text().contains(QStringLiteral("greater than 0")), qPrintable(message->text()));
-    typed->setText(QStringLiteral("0.25"));
-    Q_EMIT typed->editingFinished();
-    QCOMPARE(m_view->parameters()->epsilon(), 0.25);
-    choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), QStringLiteral("edges"));
-    QSignalSpy done(panel->job(), &CoreJob::succeeded);
-    panel->findChild<QPushButton*>(QStringLiteral("releaseRun"))->click();
-    QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
-    auto* bundle = panel->findChild<QPushButton*>(QStringLiteral("releaseBundle"));
-    QVERIFY(bundle->isEnabled());
-    typed->setText(QStringLiteral("0.5"));
-    Q_EMIT typed->editingFinished();
-    QVERIFY(!bundle->isEnabled());
-    QVERIFY(!panel->releaseTo(dir.filePath(QStringLiteral("stale"))));
-    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("stale"))));
 }
 
 QTEST_MAIN(TestGraphView)
