@@ -63,6 +63,19 @@ std::string keyOf(const Table& table, const std::vector<std::size_t>& cols, std:
     return key;
 }
 
+// The size of each class of rows equal on `cols` (in order of first appearance); `classOf` maps
+// a class's key to its index.
+std::vector<std::size_t> groupRows(const Table& table, const std::vector<std::size_t>& cols,
+                                   std::unordered_map<std::string, std::size_t>& classOf) {
+    std::vector<std::size_t> sizes;
+    for (std::size_t r = 0; r < table.rowCount(); ++r) {
+        auto [it, inserted] = classOf.emplace(keyOf(table, cols, r), sizes.size());
+        if (inserted) sizes.push_back(0);
+        ++sizes[it->second];
+    }
+    return sizes;
+}
+
 }  // namespace
 
 std::vector<RiskBand> riskDistribution(const std::vector<std::size_t>& sizes) {
@@ -92,13 +105,7 @@ Result<std::vector<std::size_t>> classSizes(const Table& table, const std::vecto
     auto cols = columnsOf(table, quasiIdentifiers, "quasi-identifier");
     if (!cols) return cols.status();
     std::unordered_map<std::string, std::size_t> classOf;
-    std::vector<std::size_t> sizes;
-    for (std::size_t r = 0; r < table.rowCount(); ++r) {
-        auto [it, inserted] = classOf.emplace(keyOf(table, *cols, r), sizes.size());
-        if (inserted) sizes.push_back(0);
-        ++sizes[it->second];
-    }
-    return sizes;
+    return groupRows(table, *cols, classOf);
 }
 
 Result<RiskSummary> assessRisk(const Table& table, const std::vector<std::string>& quasiIdentifiers, double threshold,
@@ -109,12 +116,7 @@ Result<RiskSummary> assessRisk(const Table& table, const std::vector<std::string
     auto cols = columnsOf(table, quasiIdentifiers, "quasi-identifier");
     if (!cols) return cols.status();
     std::unordered_map<std::string, std::size_t> classOf;
-    std::vector<std::size_t> sizes;
-    for (std::size_t r = 0; r < table.rowCount(); ++r) {
-        auto [it, inserted] = classOf.emplace(keyOf(table, *cols, r), sizes.size());
-        if (inserted) sizes.push_back(0);
-        ++sizes[it->second];
-    }
+    const std::vector<std::size_t> sizes = groupRows(table, *cols, classOf);
     std::vector<std::size_t> popSizes;
     if (population) {
         auto pcols = columnsOf(*population, quasiIdentifiers, "population table");
