@@ -6,6 +6,8 @@
 #include "veil/dp/laplace_mechanism.h"
 #include "veil/spatial/uniform_grid.h"
 
+#include "detail/grid_cells.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -15,36 +17,19 @@ namespace veil::spatial {
 
 namespace {
 
-constexpr double kMaxPerAxis = 1448.0;  // 2^21 cells
+using detail::GridAxis;
+using detail::LevelNoise;
+constexpr double kMaxPerAxis = detail::kMaxCellsPerAxis;
 
-// `units` equal units over [a, b) grouped `per` to a cell; `count` cells, the last possibly cut.
-struct Axis {
-    double a = 0.0, b = 1.0;
-    std::size_t units = 1, per = 1, count = 1;
-    std::size_t cellOf(double v) const {
-        const double u = std::clamp((v - a) / (b - a) * double(units), 0.0, double(units - 1));
-        return std::min(count - 1, static_cast<std::size_t>(u) / per);
-    }
-    double edge(std::size_t k) const {
-        const std::size_t u = std::min(k * per, units);
-        return u >= units ? b : a + (b - a) * double(u) / double(units);
-    }
-    std::size_t unitsIn(std::size_t k) const { return std::min((k + 1) * per, units) - k * per; }
-};
-
-Axis makeAxis(double a, double b, std::size_t units, std::size_t per) {
-    return Axis{a, b, units, per, (units + per - 1) / per};
-}
-
-using Axes = std::pair<Axis, Axis>;
+using Axes = std::pair<GridAxis, GridAxis>;
 
 // First level: m1 x m1 cells, or blocks of data cells aligned to them for about m1^2 cells.
 Axes firstLevelAxes(const AdaptiveGridOptions& o, const Rect& d, std::size_t m1) {
     if (o.dataColumns > 0) {
         const std::size_t g = alignedBlockSide(o.dataColumns, o.dataRows, double(m1) * double(m1));
-        return {makeAxis(d.x0, d.x1, o.dataColumns, g), makeAxis(d.y0, d.y1, o.dataRows, g)};
+        return {GridAxis::over(d.x0, d.x1, o.dataColumns, g), GridAxis::over(d.y0, d.y1, o.dataRows, g)};
     }
-    return {makeAxis(d.x0, d.x1, m1, 1), makeAxis(d.y0, d.y1, m1, 1)};
+    return {GridAxis::over(d.x0, d.x1, m1, 1), GridAxis::over(d.y0, d.y1, m1, 1)};
 }
 
 // Second level inside first-level cell (cx, cy): m2 x m2 cells, or aligned blocks of its data cells.
@@ -54,9 +39,9 @@ Axes secondLevelAxes(const AdaptiveGridOptions& o, const Axes& top, std::size_t 
     if (o.dataColumns > 0) {
         const std::size_t nn = ax.unitsIn(cx), mm = ay.unitsIn(cy);
         const std::size_t g = alignedBlockSide(nn, mm, double(m2) * double(m2));
-        return {makeAxis(x0, x1, nn, g), makeAxis(y0, y1, mm, g)};
+        return {GridAxis::over(x0, x1, nn, g), GridAxis::over(y0, y1, mm, g)};
     }
-    return {makeAxis(x0, x1, m2, 1), makeAxis(y0, y1, m2, 1)};
+    return {GridAxis::over(x0, x1, m2, 1), GridAxis::over(y0, y1, m2, 1)};
 }
 
 Status validate(const AdaptiveGridOptions& o, const RunContext& ctx) {
@@ -67,31 +52,10 @@ Status validate(const AdaptiveGridOptions& o, const RunContext& ctx) {
         return Status::invalidArgument("alpha must be in (0, 1) (got " + formatNumber(o.alpha) + ")");
     if (!(o.countFraction > 0.0 && o.countFraction < 1.0))
         return Status::invalidArgument("count fraction must be in (0, 1) (got " + formatNumber(o.countFraction) + ")");
-    if ((o.dataColumns == 0) != (o.dataRows == 0))
-        return Status::invalidArgument("declare both data columns and data rows, or neither (got " +
-                                       std::to_string(o.dataColumns) + " x " + std::to_string(o.dataRows) + ")");
+    VEIL_RETURN_IF_ERROR(detail::checkDataResolution(o.dataColumns, o.dataRows));
     if (!o.nonPrivate && !ctx.random) return Status::invalidArgument("a private grid needs a random source");
     return Status::ok();
 }
-
-// Noisy counts for one level (exact in the non-private baseline); the first failure is kept.
-struct LevelNoise {
-    const AdaptiveGridOptions& o;
-    const RunContext& ctx;
-    dp::LaplaceMechanism mech;
-    double epsilon;
-    Status status;
-    double operator()(double v) {
-        if (o.nonPrivate) return v;
-        auto out = mech.release(*ctx.random, v);
-        if (!out) {
-            status = out.status();
-            return 0.0;
-        }
-        return *out;
-    }
-    double variance() const { return o.nonPrivate ? 0.0 : 2.0 * mech.scale() * mech.scale(); }
-};
 
 PsdNode cellNode(const Rect& rect, int depth, std::int32_t parent, double trueCount, LevelNoise& noise,
                  double pathEpsilon) {
@@ -172,22 +136,13 @@ Status addSecondLevel(PrivateSpatialDecomposition& psd, const PointSet& points, 
         leafOffset[k + 1] = leafOffset[k] + static_cast<std::uint32_t>(sub[k].first.count * sub[k].second.count);
     }
     const std::size_t leaves = leafOffset[cells];
-    std::vector<std::uint32_t> leafOf(points.size()), start(leaves + 1, 0);
+    std::vector<std::uint32_t> leafOf(points.size());
     for (std::size_t i = 0; i < points.size(); ++i) {
         const auto& [sx, sy] = sub[cellOf[i]];
         leafOf[i] = leafOffset[cellOf[i]] +
                     static_cast<std::uint32_t>(sy.cellOf(points.y[i]) * sx.count + sx.cellOf(points.x[i]));
-        ++start[leafOf[i] + 1];
     }
-    for (std::size_t l = 0; l < leaves; ++l) start[l + 1] += start[l];
-    psd.pointX.resize(points.size());
-    psd.pointY.resize(points.size());
-    std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        const std::uint32_t at = cursor[leafOf[i]]++;
-        psd.pointX[at] = points.x[i];
-        psd.pointY[at] = points.y[i];
-    }
+    const std::vector<std::uint32_t> start = detail::placePointsByCell(points, leafOf, leaves, psd);
     psd.nodes.reserve(psd.nodes.size() + leaves);
     ProgressReporter progress(ctx, "Noisy sub-cells", static_cast<long long>(cells));
     for (std::size_t k = 0; k < cells; ++k) {
@@ -250,7 +205,8 @@ Result<PrivateSpatialDecomposition> buildAdaptiveGrid(const PointSet& points, co
     auto mech1 = dp::LaplaceMechanism::create(eps1, 1.0);
     auto mech2 = dp::LaplaceMechanism::create(eps2, 1.0);
     if (!mechN || !mech1 || !mech2) return !mechN ? mechN.status() : !mech1 ? mech1.status() : mech2.status();
-    LevelNoise noiseN{o, ctx, *mechN, epsN, {}}, noise1{o, ctx, *mech1, eps1, {}}, noise2{o, ctx, *mech2, eps2, {}};
+    LevelNoise noiseN{o.nonPrivate, &ctx, *mechN, epsN, {}}, noise1{o.nonPrivate, &ctx, *mech1, eps1, {}},
+        noise2{o.nonPrivate, &ctx, *mech2, eps2, {}};
     PrivateSpatialDecomposition psd;
     // The grid family's kind (TreeKind lists the shapes the views offer); privacy.mechanism names AGrid.
     psd.options.kind = TreeKind::UniformGrid;

@@ -6,6 +6,8 @@
 #include "veil/dp/laplace_mechanism.h"
 #include "veil/spatial/consistency.h"
 
+#include "detail/grid_cells.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -15,26 +17,8 @@ namespace veil::spatial {
 
 namespace {
 
-constexpr double kMaxCellsPerAxis = 1448.0;  // 2^21 cells
-
-// One axis of the grid: `units` equal units over [a, b) (data cells, or grid cells when the data
-// are continuous) grouped `per` to a grid cell; `count` grid cells, the last one possibly cut.
-struct Axis {
-    double a = 0.0, b = 1.0;
-    std::size_t units = 1, per = 1, count = 1;
-    std::size_t cellOf(double v) const {
-        const double u = std::clamp((v - a) / (b - a) * double(units), 0.0, double(units - 1));
-        return std::min(count - 1, static_cast<std::size_t>(u) / per);
-    }
-    double edge(std::size_t k) const {
-        const std::size_t u = std::min(k * per, units);
-        return u >= units ? b : a + (b - a) * double(u) / double(units);
-    }
-};
-
-Axis makeAxis(double a, double b, std::size_t units, std::size_t per) {
-    return Axis{a, b, units, per, (units + per - 1) / per};
-}
+using detail::GridAxis;
+using detail::kMaxCellsPerAxis;
 
 }  // namespace
 
@@ -58,17 +42,17 @@ std::size_t alignedBlockSide(std::size_t columns, std::size_t rows, double targe
 
 // The grid's axes: aligned g x g blocks of data cells when the resolution is declared, otherwise
 // m x m equal cells; m or the target number of blocks from the noisy N unless given.
-static std::tuple<Axis, Axis, std::string> gridAxes(const UniformGridOptions& o, const Rect& d, double noisyN) {
+static std::tuple<GridAxis, GridAxis, std::string> gridAxes(const UniformGridOptions& o, const Rect& d, double noisyN) {
     if (o.dataColumns > 0) {
         const double target = o.cellsPerAxis > 0 ? double(o.cellsPerAxis) * double(o.cellsPerAxis)
                                                  : std::max(0.0, noisyN) * o.epsilon / o.sizeConstant;
         const std::size_t g = alignedBlockSide(o.dataColumns, o.dataRows, target);
-        return {makeAxis(d.x0, d.x1, o.dataColumns, g), makeAxis(d.y0, d.y1, o.dataRows, g),
+        return {GridAxis::over(d.x0, d.x1, o.dataColumns, g), GridAxis::over(d.y0, d.y1, o.dataRows, g),
                 ", blocks of " + std::to_string(g) + " x " + std::to_string(g) + " data cells"};
     }
     const std::size_t m = o.cellsPerAxis > 0 ? std::min<std::size_t>(o.cellsPerAxis, std::size_t(kMaxCellsPerAxis))
                                              : uniformGridSize(noisyN, o.epsilon, o.sizeConstant);
-    return {makeAxis(d.x0, d.x1, m, 1), makeAxis(d.y0, d.y1, m, 1), ""};
+    return {GridAxis::over(d.x0, d.x1, m, 1), GridAxis::over(d.y0, d.y1, m, 1), ""};
 }
 
 Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, const UniformGridOptions& o,
@@ -77,9 +61,7 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
     VEIL_RETURN_IF_ERROR(requirePositiveFinite(o.sizeConstant, "grid size constant"));
     if (!(o.countFraction > 0.0 && o.countFraction < 1.0))
         return Status::invalidArgument("count fraction must be in (0, 1) (got " + formatNumber(o.countFraction) + ")");
-    if ((o.dataColumns == 0) != (o.dataRows == 0))
-        return Status::invalidArgument("declare both data columns and data rows, or neither (got " +
-                                       std::to_string(o.dataColumns) + " x " + std::to_string(o.dataRows) + ")");
+    VEIL_RETURN_IF_ERROR(detail::checkDataResolution(o.dataColumns, o.dataRows));
     if (!o.nonPrivate && !ctx.random) return Status::invalidArgument("a private grid needs a random source");
     ctx.report(0.0, "Building uniform grid");
     PrivateSpatialDecomposition psd;
@@ -103,25 +85,17 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
     if (!rootMech) return rootMech.status();
     auto cellMech = dp::LaplaceMechanism::create(epsCells, 1.0);
     if (!cellMech) return cellMech.status();
-    Status noiseStatus;
-    auto noisy = [&](double v, const dp::LaplaceMechanism& m) {
-        if (o.nonPrivate) return v;
-        auto out = m.release(*ctx.random, v);
-        if (!out) {
-            noiseStatus = out.status();
-            return 0.0;
-        }
-        return *out;
-    };
+    detail::LevelNoise rootNoise{o.nonPrivate, &ctx, *rootMech, epsRoot, {}};
+    detail::LevelNoise cellNoise{o.nonPrivate, &ctx, *cellMech, epsCells, {}};
 
     const double n = double(points.size());
     PsdNode root;
     root.rect = points.domain;
     root.trueCount = n;
-    root.noisyCount = root.estimate = noisy(n, *rootMech);
-    VEIL_RETURN_IF_ERROR(noiseStatus);
+    root.noisyCount = root.estimate = rootNoise(n);
+    VEIL_RETURN_IF_ERROR(rootNoise.status);
     root.countEpsilon = root.pathEpsilon = epsRoot;
-    root.variance = o.nonPrivate ? 0.0 : 2.0 * rootMech->scale() * rootMech->scale();
+    root.variance = rootNoise.variance();
     root.pointEnd = static_cast<std::uint32_t>(points.size());
     root.splitDim = 2;
     const Rect d = points.domain;
@@ -129,24 +103,11 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
     const std::size_t mx = ax.count, my = ay.count;
     psd.privacy.mechanism = "uniform grid " + std::to_string(mx) + " x " + std::to_string(my) + shape +
                             ", Laplace counts" + (o.nonPrivate ? " (NON-PRIVATE baseline: exact counts)" : "");
-    // Counting sort of the points by cell (row-major), so every cell's points are contiguous.
+    // The points cell by cell (row-major), so every cell's points are contiguous.
     std::vector<std::uint32_t> cellIndex(points.size());
-    std::vector<std::uint32_t> start(mx * my + 1, 0);
-    for (std::size_t i = 0; i < points.size(); ++i) {
+    for (std::size_t i = 0; i < points.size(); ++i)
         cellIndex[i] = static_cast<std::uint32_t>(ay.cellOf(points.y[i]) * mx + ax.cellOf(points.x[i]));
-        ++start[cellIndex[i] + 1];
-    }
-    for (std::size_t c = 0; c < mx * my; ++c) start[c + 1] += start[c];
-    psd.pointX.resize(points.size());
-    psd.pointY.resize(points.size());
-    {
-        std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
-        for (std::size_t i = 0; i < points.size(); ++i) {
-            const std::uint32_t at = cursor[cellIndex[i]]++;
-            psd.pointX[at] = points.x[i];
-            psd.pointY[at] = points.y[i];
-        }
-    }
+    const std::vector<std::uint32_t> start = detail::placePointsByCell(points, cellIndex, mx * my, psd);
     root.firstChild = 1;
     root.childCount = static_cast<std::int32_t>(mx * my);
     psd.nodes.reserve(mx * my + 1);
@@ -162,11 +123,11 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
             cell.pointBegin = start[r * mx + c];
             cell.pointEnd = start[r * mx + c + 1];
             cell.trueCount = double(cell.pointEnd - cell.pointBegin);
-            cell.noisyCount = cell.estimate = noisy(cell.trueCount, *cellMech);
-            VEIL_RETURN_IF_ERROR(noiseStatus);
+            cell.noisyCount = cell.estimate = cellNoise(cell.trueCount);
+            VEIL_RETURN_IF_ERROR(cellNoise.status);
             cell.countEpsilon = epsCells;
             cell.pathEpsilon = epsRoot + epsCells;
-            cell.variance = o.nonPrivate ? 0.0 : 2.0 * cellMech->scale() * cellMech->scale();
+            cell.variance = cellNoise.variance();
             psd.leaves.push_back(static_cast<std::int32_t>(psd.nodes.size()));
             psd.nodes.push_back(cell);
         }

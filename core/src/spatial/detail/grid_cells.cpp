@@ -1,0 +1,40 @@
+#include "grid_cells.h"
+
+#include <string>
+
+namespace veil::spatial::detail {
+
+Status checkDataResolution(std::size_t columns, std::size_t rows) {
+    if ((columns == 0) != (rows == 0))
+        return Status::invalidArgument("declare both data columns and data rows, or neither (got " +
+                                       std::to_string(columns) + " x " + std::to_string(rows) + ")");
+    return Status::ok();
+}
+
+double LevelNoise::operator()(double v) {
+    if (nonPrivate) return v;
+    auto out = mech.release(*ctx->random, v);
+    if (!out) {
+        if (status.isOk()) status = out.status();
+        return 0.0;
+    }
+    return *out;
+}
+
+std::vector<std::uint32_t> placePointsByCell(const PointSet& points, const std::vector<std::uint32_t>& cellOf,
+                                             std::size_t cells, PrivateSpatialDecomposition& psd) {
+    std::vector<std::uint32_t> start(cells + 1, 0);
+    for (std::uint32_t c : cellOf) ++start[c + 1];
+    for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
+    psd.pointX.resize(points.size());
+    psd.pointY.resize(points.size());
+    std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const std::uint32_t at = cursor[cellOf[i]]++;
+        psd.pointX[at] = points.x[i];
+        psd.pointY[at] = points.y[i];
+    }
+    return start;
+}
+
+}  // namespace veil::spatial::detail
