@@ -135,7 +135,7 @@ Result<nlohmann::json> evaluate(const veil::Table& table, const std::vector<Attr
     nlohmann::json j;
     j["private"] = false;
     j["note"] = "teaching mode: computed from the true data";
-    j["dropped_rows"] = real->droppedRows;  // missing or undeclared values
+    j["other_rows"] = real->otherRows;  // rows with a missing or undeclared value (kept, as "other")
     for (std::size_t way = 1; way <= std::min<std::size_t>(3, domains.size()); ++way) {
         auto tvd = veil::synth::teachingMarginalTvd(real->table, rel.codes, way);
         if (!tvd) return tvd.status();

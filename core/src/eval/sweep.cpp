@@ -159,9 +159,9 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
         result.datasetName = inputs.graphName + " (" + std::to_string(inputs.graph->nodeCount()) + " nodes, " +
                              std::to_string(inputs.graph->edgeCount()) + " edges)";
     } else if (inputs.kind == DataKind::SyntheticTable) {
-        // Records of a table: its discretized rows; the error (a TVD in [0, 1]) needs no scale.
+        // The error is a TVD in [0, 1]: no scale.
         const std::size_t rows = inputs.synthetic->discrete->rowCount();
-        result.scale = static_cast<double>(std::max<std::size_t>(1, rows));
+        result.scale = 1.0;
         result.datasetName = inputs.tableName + " (" + std::to_string(rows) + " rows, " +
                              std::to_string(inputs.synthetic->domains.size()) + " declared columns)";
     } else {

@@ -22,8 +22,9 @@ namespace {
 
 std::string guaranteeText(double epsilon) {
     std::ostringstream g;
-    g << "(" << formatNumber(epsilon) << ", 0)-differential privacy: whether any one person's record is in the "
-      << "table or is replaced by another, every possible synthetic table becomes at most e^" << formatNumber(epsilon)
+    g << "(" << formatNumber(epsilon) << ", 0)-differential privacy: whether any one person's record is "
+      << "replaced by another (the row count is public), every possible synthetic table becomes at most e^"
+      << formatNumber(epsilon)
       << " times more or less likely. The table's columns and their declared domains are public; the rows are "
       << "sampled from a noisy model and describe no real person, but they carry the table's statistics.";
     return g.str();
@@ -34,7 +35,7 @@ ChartSeries firstColumnChart(const synth::SyntheticRelease& rel, const synth::At
     ChartSeries chart;
     chart.title = "Synthetic distribution of " + domain.column;
     chart.valueName = "share of synthetic rows";
-    std::vector<double> counts(domain.size(), 0.0);
+    std::vector<double> counts(domain.codeCount(), 0.0);
     const auto& codes = rel.codes.codes.front();
     for (auto c : codes) counts[static_cast<std::size_t>(c)] += 1.0;
     for (std::size_t i = 0; i < counts.size(); ++i) {

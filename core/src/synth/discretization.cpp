@@ -11,6 +11,7 @@
 namespace veil::synth {
 
 std::string AttributeDomain::label(std::size_t code) const {
+    if (code == otherCode()) return "(missing or other)";
     if (kind == Kind::Categories) return code < categories.size() ? categories[code] : std::string();
     const double width = (upper - lower) / static_cast<double>(bins);
     const double lo = lower + width * static_cast<double>(code);
@@ -54,8 +55,7 @@ Status validateDomain(const AttributeDomain& d) {
 
 namespace {
 
-Result<std::vector<std::int32_t>> numericCodes(const Column& col, const AttributeDomain& d,
-                                               std::vector<std::uint8_t>& keep) {
+Result<std::vector<std::int32_t>> numericCodes(const Column& col, const AttributeDomain& d) {
     if (!isNumericType(col.type()))
         return Status::invalidArgument("column '" + d.column + "' is " + columnTypeName(col.type()) +
                                        ": --bins/--bounds need a numeric column (declare its categories instead)");
@@ -64,7 +64,7 @@ Result<std::vector<std::int32_t>> numericCodes(const Column& col, const Attribut
     for (std::size_t r = 0; r < col.size(); ++r) {
         const double v = col.numericAt(r);
         if (std::isnan(v)) {
-            keep[r] = 0;
+            codes[r] = static_cast<std::int32_t>(d.otherCode());
             continue;
         }
         const double b = std::floor((std::clamp(v, d.lower, d.upper) - d.lower) / width);
@@ -73,8 +73,7 @@ Result<std::vector<std::int32_t>> numericCodes(const Column& col, const Attribut
     return codes;
 }
 
-Result<std::vector<std::int32_t>> categoryCodes(const Column& col, const AttributeDomain& d,
-                                                std::vector<std::uint8_t>& keep) {
+Result<std::vector<std::int32_t>> categoryCodes(const Column& col, const AttributeDomain& d) {
     if (col.type() != ColumnType::Categorical && col.type() != ColumnType::Text)
         return Status::invalidArgument("column '" + d.column + "' is " + columnTypeName(col.type()) +
                                        ": give it --bins and --bounds (categories are for text columns)");
@@ -83,15 +82,8 @@ Result<std::vector<std::int32_t>> categoryCodes(const Column& col, const Attribu
     std::vector<std::int32_t> codes(col.size(), 0);
     std::string scratch;
     for (std::size_t r = 0; r < col.size(); ++r) {
-        if (col.isMissing(r)) {
-            keep[r] = 0;
-            continue;
-        }
-        const auto it = index.find(std::string(col.stringViewAt(r, scratch)));
-        if (it == index.end())
-            keep[r] = 0;
-        else
-            codes[r] = it->second;
+        const auto it = col.isMissing(r) ? index.end() : index.find(std::string(col.stringViewAt(r, scratch)));
+        codes[r] = it == index.end() ? static_cast<std::int32_t>(d.otherCode()) : it->second;
     }
     return codes;
 }
@@ -100,7 +92,6 @@ Result<std::vector<std::int32_t>> categoryCodes(const Column& col, const Attribu
 
 Result<Discretized> discretize(const Table& table, const std::vector<AttributeDomain>& domains) {
     if (domains.empty()) return Status::invalidArgument("columns: no column to synthesize");
-    std::vector<std::uint8_t> keep(table.rowCount(), 1);
     std::vector<std::vector<std::int32_t>> all;
     DiscreteTable out;
     for (const auto& d : domains) {
@@ -110,22 +101,20 @@ Result<Discretized> discretize(const Table& table, const std::vector<AttributeDo
         auto idx = table.columnIndex(d.column);
         if (!idx) return idx.status();
         const Column& col = table.column(*idx);
-        auto codes =
-            d.kind == AttributeDomain::Kind::NumericBins ? numericCodes(col, d, keep) : categoryCodes(col, d, keep);
+        auto codes = d.kind == AttributeDomain::Kind::NumericBins ? numericCodes(col, d) : categoryCodes(col, d);
         if (!codes) return codes.status();
         all.push_back(std::move(*codes));
         out.names.push_back(d.column);
-        out.sizes.push_back(d.size());
+        out.sizes.push_back(d.codeCount());
     }
     Discretized result;
-    out.codes.assign(all.size(), {});
-    for (std::size_t r = 0; r < table.rowCount(); ++r) {
-        if (!keep[r]) {
-            ++result.droppedRows;
-            continue;
-        }
-        for (std::size_t j = 0; j < all.size(); ++j) out.codes[j].push_back(all[j][r]);
-    }
+    for (std::size_t r = 0; r < table.rowCount(); ++r)
+        for (std::size_t j = 0; j < all.size(); ++j)
+            if (static_cast<std::size_t>(all[j][r]) == domains[j].otherCode()) {
+                ++result.otherRows;
+                break;
+            }
+    out.codes = std::move(all);
     result.table = std::move(out);
     return result;
 }
@@ -141,13 +130,20 @@ Table decode(const DiscreteTable& codes, const std::vector<AttributeDomain>& dom
         if (d.kind == AttributeDomain::Kind::Categories) {
             Column::Builder b(d.column, ColumnType::Categorical, n);
             b.setDictionary(d.categories);
-            for (std::size_t r = 0; r < n; ++r) b.appendCode(codes.codes[j][r]);
+            for (std::size_t r = 0; r < n; ++r) {
+                const auto code = static_cast<std::size_t>(codes.codes[j][r]);
+                b.appendCode(code == d.otherCode() ? -1 : static_cast<std::int32_t>(code));
+            }
             columns.push_back(b.finish());
             continue;
         }
         Column::Builder b(d.column, isInt ? type : ColumnType::Real, n);
         const double width = (d.upper - d.lower) / static_cast<double>(d.bins);
         for (std::size_t r = 0; r < n; ++r) {
+            if (static_cast<std::size_t>(codes.codes[j][r]) == d.otherCode()) {
+                b.appendMissing();
+                continue;
+            }
             const double lo = d.lower + width * codes.codes[j][r];
             if (isInt) {
                 // Integers whose value falls in [lo, lo + width) (the last bin also holds upper).

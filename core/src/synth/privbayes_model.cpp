@@ -110,12 +110,22 @@ DiscreteTable sampleRows(const PrivBayesModel& model, const std::vector<std::str
         for (const auto& t : model.conditionals) {
             std::size_t config = 0;
             for (auto p : t.pair.parents) config = config * model.sizes[p] + static_cast<std::size_t>(out.codes[p][r]);
-            const double u = random.uniform01();
-            double acc = 0.0;
+            // Only declared values are drawn: the last code ("missing or other", see
+            // AttributeDomain::otherCode) is left out and the rest renormalised (post-processing).
+            const std::size_t declared = t.childSize - 1;
+            const double* p = &t.probability[config * t.childSize];
+            double total = 0.0;
+            for (std::size_t v = 0; v < declared; ++v) total += p[v];
             std::size_t v = 0;
-            for (; v + 1 < t.childSize; ++v) {
-                acc += t.probability[config * t.childSize + v];
-                if (u < acc) break;
+            if (total > 0.0) {
+                const double u = random.uniform01() * total;
+                double acc = 0.0;
+                for (; v + 1 < declared; ++v) {
+                    acc += p[v];
+                    if (u < acc) break;
+                }
+            } else {
+                v = static_cast<std::size_t>(random.uniformBelow(declared));
             }
             out.codes[t.pair.child][r] = static_cast<std::int32_t>(v);
         }

@@ -80,8 +80,11 @@ void TestSynthSweep::utilityAgainstEpsilon() {
     auto r = runExperiment(*e, o, {});
     QVERIFY2(r, r ? "" : r.status().message().c_str());
     QCOMPARE(r->rows.size(), std::size_t(2 * 2 * 4));
-    for (const auto& row : r->rows)
+    QCOMPARE(r->scale, 1.0);  // a TVD needs no scale: the scaled error is the TVD itself
+    for (const auto& row : r->rows) {
         QVERIFY(row.errors[Metric::MeanAbsolute] >= 0.0 && row.errors[Metric::MeanAbsolute] <= 1.0);
+        QCOMPARE(row.errors[Metric::ScaledL1], row.errors[Metric::MeanAbsolute]);
+    }
     const double pbLow = meanError(*r, 0, 0), pbHigh = meanError(*r, 0, 1), indHigh = meanError(*r, 1, 1);
     qInfo("avg 2-way TVD: privbayes eps 0.05 %.4f, eps 50 %.4f; independent eps 50 %.4f", pbLow, pbHigh, indHigh);
     // At eps 50 PrivBayes keeps a == b (TVD near 0); independent marginals lose it: the (a, b)

@@ -95,6 +95,39 @@ private slots:
         QCOMPARE(candidateParentSets(sizes, 0, {1, 2}, 1, 100.0), (Sets{{}, {1}, {2}}));
         QCOMPARE(candidateParentSets(sizes, 0, {1, 2}, 2, 1.0), (Sets{{}}));
     }
+    // No row is dropped: a missing value and an undeclared category take the column's public
+    // "missing or other" code, so the model's row count is the table's (public under replace-one
+    // neighbouring; dropping rows made it depend on the values). Synthetic rows draw declared values only.
+    void everyRowIsKept() {
+        Column::Builder a("a", ColumnType::Integer, 4), b("b", ColumnType::Categorical, 4);
+        for (std::int64_t v : {0, 1, 2, 3}) a.appendInteger(v);
+        a.appendMissing();
+        for (const char* v : {"x", "y", "w", "z"}) b.appendCategory(v);  // "w" is not declared
+        b.appendCategory("x");
+        const Table t({a.finish(), b.finish()});
+        const auto domains = std::vector<AttributeDomain>{smallDomains()[0], smallDomains()[1]};
+        auto d = discretize(t, domains);
+        QVERIFY2(d, d.status().message().c_str());
+        QCOMPARE(d->table.rowCount(), std::size_t(5));
+        QCOMPARE(d->otherRows, std::size_t(2));
+        QCOMPARE(d->table.sizes, (std::vector<std::size_t>{5, 4}));
+        QCOMPARE(d->table.codes[0][4], std::int32_t(4));  // the missing age
+        QCOMPARE(d->table.codes[1][2], std::int32_t(3));  // "w"
+        QCOMPARE(domains[1].label(3), std::string("(missing or other)"));
+        SeededRandom rng(3);
+        const Table back = decode(d->table, domains, {ColumnType::Integer, ColumnType::Categorical}, rng);
+        QVERIFY(back.column(0).isMissing(4));
+        QVERIFY(back.column(1).isMissing(2));
+        auto gate = dp::ReleaseGate::teaching(11);
+        PrivBayesOptions o;
+        o.epsilon = 0.05;  // noisy enough that the "other" cells get mass
+        o.rows = 2000;
+        auto rel = releasePrivBayes(gate, t, domains, o);
+        QVERIFY2(rel, rel.status().message().c_str());
+        for (std::size_t j = 0; j < 2; ++j)
+            for (auto code : rel->codes.codes[j]) QVERIFY(static_cast<std::size_t>(code) < domains[j].size());
+    }
+
     void decodeStaysInsideTheBins() {
         // [0, 10] in 2 bins: integers 0..4 and 5..10; reals in [0, 5) and [5, 10).
         AttributeDomain i{"i", AttributeDomain::Kind::NumericBins, 0, 10, 2, {}, "declared", false};

@@ -7,20 +7,6 @@
 
 namespace veil::ui {
 
-std::vector<dp::ConfidenceInterval> histogramBinIntervals(const dp::ColumnQueryResult& r) {
-    if (r.releases.empty()) return {};
-    const std::vector<double>& values = r.releases.front();
-    const bool haveOwn = !r.intervals.empty() && !r.intervals.front().empty();
-    if (r.noise.kind == dp::NoiseKind::None)
-        return haveOwn ? r.intervals.front() : std::vector<dp::ConfidenceInterval>{};
-    const double confidence = haveOwn ? r.intervals.front().front().confidence : 0.95;
-    const double w = r.noise.halfWidth(confidence);  // as core's releaseAdditive computes it
-    std::vector<dp::ConfidenceInterval> out;
-    out.reserve(values.size());
-    for (double v : values) out.push_back({v - w, v + w, confidence});
-    return out;
-}
-
 namespace {
 QTableWidgetItem* item(const QString& text, Qt::Alignment align = Qt::AlignRight | Qt::AlignVCenter) {
     auto* cell = new QTableWidgetItem(text);

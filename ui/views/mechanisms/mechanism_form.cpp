@@ -210,9 +210,9 @@ void MechanismForm::domainFromData(const QString& name, bool undoable) {
             m_params->setValue(QString::fromLatin1(key), v);
     };
     if (s.minValue && s.maxValue) {
+        m_dataBounds = {*s.minValue, *s.maxValue};
         set("lower", *s.minValue, tr("lower bound"));
         set("upper", *s.maxValue, tr("upper bound"));
-        m_boundsFromData = true;
     }
     updateBoundsWarning();
     set("categories", categories.join(QStringLiteral(", ")), tr("categories"));
@@ -328,16 +328,15 @@ void MechanismForm::updateVisibility() {
 // The bounds stay "from the data" until the user declares one of them (or picks a column in release
 // mode); the warning shows whenever bounds that came from the data would be used.
 void MechanismForm::updateBoundsWarning() {
-    if (!m_table) m_boundsFromData = false;
-    if (m_boundsFromData && m_table) {
-        const auto index = m_table->columnIndex(m_params->text(QStringLiteral("column")).toStdString());
-        const ColumnSummary s = index ? summarizeColumn(*m_table, *index) : ColumnSummary{};
-        m_boundsFromData = s.minValue && s.maxValue && *s.minValue == m_params->real(QStringLiteral("lower")) &&
-                           *s.maxValue == m_params->real(QStringLiteral("upper"));
-    }
-    const bool shown = m_boundsFromData && m_layout->isRowVisible(m_lower);
+    if (!m_table) m_dataBounds.reset();
+    const bool shown = boundsFromData() && m_layout->isRowVisible(m_lower);
     m_boundsWarning->setVisible(shown);
     m_layout->setRowVisible(m_boundsWarning, shown);
+}
+
+bool MechanismForm::boundsFromData() const {
+    return m_dataBounds && m_dataBounds->first == m_params->real(QStringLiteral("lower")) &&
+           m_dataBounds->second == m_params->real(QStringLiteral("upper"));
 }
 
 dp::ColumnQuerySpec MechanismForm::specFor(const QString& mechanismKey, bool comparison) const {

@@ -10,6 +10,9 @@
 
 #include <QWidget>
 
+#include <optional>
+#include <utility>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -38,7 +41,8 @@ public:
     // (delta = 0) can run beside the smooth-sensitivity median (delta > 0).
     dp::ColumnQuerySpec specFor(const QString& mechanismKey, bool comparison = false) const;
     // True while the clamp bounds are the column's own minimum and maximum (teaching mode).
-    bool boundsFromData() const { return m_boundsFromData; }
+    // The clamp bounds are the ones last read off the data (the warning shows while they are used).
+    bool boundsFromData() const;
     // Teaching mode: bounds and categories follow the chosen column's data; "show true value" is
     // available. Release mode: neither.
     void setTeaching(bool teaching);
@@ -71,7 +75,7 @@ private:
     PrivacyValueEdit* m_delta;
     PrivacyValueEdit* m_deltaB;
     QLabel* m_boundsWarning;
-    bool m_boundsFromData = false;
+    std::optional<std::pair<double, double>> m_dataBounds;  // min and max last read off the data
     QDoubleSpinBox* m_lower;
     QDoubleSpinBox* m_upper;
     QSpinBox* m_bins;

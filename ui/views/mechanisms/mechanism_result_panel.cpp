@@ -171,7 +171,8 @@ void MechanismResultPanel::showAnswer(const dp::ColumnQueryResult& r) {
     m_binTable->setVisible(histogram);
     m_histogramView->setVisible(histogram);
     if (histogram) {
-        const auto intervals = histogramBinIntervals(r);
+        const std::vector<dp::ConfidenceInterval> none;
+        const auto& intervals = r.intervals.empty() ? none : r.intervals.front();  // one per bin, from core
         m_answer->setText(tr("Noisy answer: %1 bins — see the table and chart below").arg(values.size()));
         m_answer->setProperty("value", values.empty() ? QVariant() : QVariant(values[0]));
         m_interval->setText(intervals.empty() ? QString()

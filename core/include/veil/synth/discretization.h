@@ -29,8 +29,13 @@ struct AttributeDomain {
     std::string source;                   // "declared bounds", "hierarchy adult_hierarchy_sex.csv", ...
     bool fromData = false;                // teaching only: the data's own dictionary
 
+    // The declared values; code size() is one more, public, value: "missing or outside the declared
+    // values", so that every row is kept (the row count stays the table's, public under replace-one
+    // neighbouring, and no row's presence depends on its values).
     std::size_t size() const { return kind == Kind::NumericBins ? bins : categories.size(); }
-    std::string label(std::size_t code) const;  // "[17, 30)" or the category
+    std::size_t codeCount() const { return size() + 1; }
+    std::size_t otherCode() const { return size(); }
+    std::string label(std::size_t code) const;  // "[17, 30)", the category, or "(missing or other)"
     nlohmann::json toJson() const;              // what the plan records
 };
 
@@ -48,19 +53,18 @@ struct DiscreteTable {
 
 struct Discretized {
     DiscreteTable table;
-    std::size_t droppedRows = 0;  // missing or undeclared values (teaching mode may report it)
+    std::size_t otherRows = 0;  // rows with a missing or undeclared value (teaching mode may report it)
 };
 
-// Maps the named columns of `table` onto `domains` (one per column, by name). Rows with a missing
-// value or a category outside the declared ones are dropped (a row-wise transformation: it keeps
-// the neighbouring relation). Errors: an unknown column; a numeric domain on a text/categorical
-// column or categories on a numeric column (the message names the column); an invalid domain.
-// Complexity: O(rows x columns).
+// Maps the named columns of `table` onto `domains` (one per column, by name); a missing value or a
+// category outside the declared ones takes the column's otherCode(), so no row is dropped. Errors: an unknown column; a
+// numeric domain on a text/categorical column or categories on a numeric column (the message names the column); an
+// invalid domain. Complexity: O(rows x columns).
 Result<Discretized> discretize(const Table& table, const std::vector<AttributeDomain>& domains);
 
 // Turns codes back into a typed table: categories as categorical columns; numeric bins as a value
-// drawn uniformly inside the bin (whole numbers for integer and date columns), with `random`
-// (post-processing). `types[j]`: the type column j had (Integer, Date or Real for numeric bins).
+// drawn uniformly inside the bin; otherCode() as a missing cell (whole numbers for integer and date columns), with
+// `random` (post-processing). `types[j]`: the type column j had (Integer, Date or Real for numeric bins).
 Table decode(const DiscreteTable& codes, const std::vector<AttributeDomain>& domains,
              const std::vector<ColumnType>& types, RandomSource& random);
 

@@ -75,7 +75,8 @@ struct PrivBayesModel {
     nlohmann::json toJson(const DiscreteTable& names) const;
 };
 
-// Ancestral sampling of `rows` rows (post-processing). O(rows x d x k).
+// Ancestral sampling of `rows` rows (post-processing), drawing only declared values: the last code
+// of every attribute ("missing or other") is never drawn. O(rows x d x k).
 DiscreteTable sampleRows(const PrivBayesModel& model, const std::vector<std::string>& names, std::size_t rows,
                          RandomSource& random);
 
