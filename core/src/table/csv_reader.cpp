@@ -97,26 +97,10 @@ Status checkIsText(std::string_view data, const std::string& name, int threads) 
 // The header's column names (trimmed; empty and repeated names made unique, with a warning).
 std::vector<std::string> headerNames(const std::vector<CsvField>& fields, const std::string& name, std::size_t line,
                                      std::vector<std::string>& warnings) {
-    std::vector<std::string> names;
-    std::map<std::string, int> seen;
+    std::vector<std::string> raw;
     std::string scratch;
-    for (std::size_t c = 0; c < fields.size(); ++c) {
-        std::string h(fields[c].value(scratch));
-        const auto b = h.find_first_not_of(" \t"), e = h.find_last_not_of(" \t");
-        h = b == std::string::npos ? std::string() : h.substr(b, e - b + 1);
-        if (h.empty()) {
-            h = "column_" + std::to_string(c + 1);
-            warnings.push_back(locate(name, line) + ": column " + std::to_string(c + 1) +
-                               " has no name; it is called '" + h + "'");
-        }
-        if (int k = seen[h]++; k > 0) {
-            const std::string renamed = h + "_" + std::to_string(k + 1);
-            warnings.push_back(locate(name, line) + ": duplicate column name '" + h + "' renamed to '" + renamed + "'");
-            h = renamed;
-        }
-        names.push_back(h);
-    }
-    return names;
+    for (const auto& f : fields) raw.emplace_back(f.value(scratch));
+    return detail::uniqueColumnNames(std::move(raw), locate(name, line), warnings);
 }
 
 // The first malformed record of the body (read in one piece), as an error naming its line.
@@ -229,7 +213,7 @@ Result<std::vector<std::shared_ptr<const Column>>> buildBody(
     addUnparsedWarnings(scans, chunks, types, names, plan.firstLine, name, warnings);
     std::size_t records = 0;
     for (const auto& s : scans) records += s.records;
-    const std::size_t maxDistinct = std::min(options.categoricalMaxDistinct, std::max<std::size_t>(1, records / 2));
+    const std::size_t maxDistinct = detail::categoricalLimit(options.categoricalMaxDistinct, records);
     std::vector<std::shared_ptr<const Column>> columns(ncols);
     VEIL_RETURN_IF_ERROR(parallelFor(ncols, plan.threads, ctx, [&](std::size_t c) {
         if (types[c] == ColumnType::Categorical) {

@@ -45,8 +45,10 @@ Result<Stmt> prepare(sqlite3* db, const std::string& uri, const SourceSelection&
     sqlite3_stmt* raw = nullptr;
     const char* tail = nullptr;
     if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, &tail) != SQLITE_OK) {
-        if (!s.table.empty())
+        if (!s.table.empty() && std::string_view(sqlite3_errmsg(db)).rfind("no such table", 0) == 0)
             return Status::notFound(uri + ": no table or view '" + s.table + "' (there: " + tablesOf(db) + ")");
+        if (!s.table.empty())
+            return Status::invalidArgument(uri + ": cannot read '" + s.table + "': " + sqlite3_errmsg(db));
         return Status::invalidArgument(uri + ": the query does not run: " + sqlite3_errmsg(db));
     }
     Stmt stmt(raw);

@@ -1,5 +1,6 @@
 #include "veil/table/table_source.h"
 
+#include "detail/csv_inference.h"
 #include "detail/database_sources.h"
 #include "detail/source_uri.h"
 #include "detail/text_columns.h"
@@ -13,11 +14,12 @@ namespace {
 
 Result<CsvReadResult> tableFromRows(const std::string& uri, detail::TextRows rows, const CsvReadOptions& options,
                                     const RunContext& ctx) {
+    CsvReadResult result;
+    rows.names = detail::uniqueColumnNames(std::move(rows.names), detail::redactPassword(uri), result.warnings);
     for (const auto& override : options.typeOverrides)
         if (std::find(rows.names.begin(), rows.names.end(), override.first) == rows.names.end())
             return Status::notFound(detail::redactPassword(uri) + ": type override for unknown column '" +
                                     override.first + "'");
-    CsvReadResult result;
     std::vector<std::shared_ptr<const Column>> columns;
     for (std::size_t c = 0; c < rows.names.size(); ++c) {
         std::size_t unparsed = 0;

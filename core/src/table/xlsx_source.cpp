@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 #include <memory>
 
 namespace veil::detail {
@@ -96,10 +97,14 @@ Result<std::string> sheetMember(zip_t* z, const std::string& sheet, const std::s
     return Status::parseError(shown + ": the workbook names a sheet the archive does not hold");
 }
 
-// The text of one cell: shared strings, inline strings, booleans, numbers (dates by style).
-std::string cellText(const pugi::xml_node& c, const std::vector<std::string>& shared, const std::vector<bool>& dates) {
+// The text of one cell: shared strings, inline strings, booleans, numbers (dates by style); nullopt
+// for a cell with no value (a blank cell that only carries a style).
+std::optional<std::string> cellText(const pugi::xml_node& c, const std::vector<std::string>& shared,
+                                    const std::vector<bool>& dates) {
     const std::string type = c.attribute("t").as_string();
-    std::string v = c.child("v").child_value();
+    const pugi::xml_node value = c.child("v");
+    if (type != "inlineStr" && !value) return std::nullopt;
+    std::string v = value.child_value();
     if (type == "s") {
         const auto i = std::size_t(std::atoll(v.c_str()));
         return i < shared.size() ? shared[i] : std::string();
@@ -138,33 +143,41 @@ Result<TextRows> readXlsxRows(const std::string& source, const RunContext& ctx) 
     const std::vector<bool> dates = dateStyles(**styles);
     auto doc = readZipXml(z.get(), *member, shown);
     if (!doc) return doc.status();
-    std::vector<std::map<std::size_t, std::string>> grid;
-    std::size_t width = 0;
+    // Cells by row number (the rows' r= attribute: blank rows are not written) and column.
+    std::map<std::size_t, std::map<std::size_t, std::string>> grid;
+    std::size_t width = 0, nextRow = 1;
     for (const auto& row : (*doc)->select_nodes("//*[local-name()='sheetData']/*[local-name()='row']")) {
         if (ctx.cancelled()) return Status::cancelled();
-        auto& cells = grid.emplace_back();
+        const std::size_t r = row.node().attribute("r") ? row.node().attribute("r").as_ullong() : nextRow;
+        nextRow = r + 1;
         std::size_t next = 0;
         for (const auto& c : row.node().children()) {
             const std::string ref = c.attribute("r").as_string();
             const std::size_t col = ref.empty() ? next : columnIndex(ref);
-            cells[col] = cellText(c, shared, dates);
             next = col + 1;
-            width = std::max(width, next);
+            if (auto text = cellText(c, shared, dates)) {
+                grid[r][col] = std::move(*text);
+                width = std::max(width, next);
+            }
         }
     }
     if (grid.empty()) return Status::invalidArgument(shown + ": the sheet is empty");
     TextRows rows;
+    const auto& header = grid.begin()->second;
     for (std::size_t c = 0; c < width; ++c) {
-        auto it = grid[0].find(c);
-        rows.names.push_back(it != grid[0].end() && !it->second.empty() ? it->second
-                                                                        : "column_" + std::to_string(c + 1));
+        auto it = header.find(c);
+        rows.names.push_back(it != header.end() ? it->second : std::string());  // unnamed: column_N later
     }
     rows.cells.resize(width);
-    for (std::size_t r = 1; r < grid.size(); ++r)
+    for (std::size_t r = grid.begin()->first + 1; r <= grid.rbegin()->first; ++r) {
+        const auto row = grid.find(r);
         for (std::size_t c = 0; c < width; ++c) {
-            auto it = grid[r].find(c);
-            rows.cells[c].push_back(it == grid[r].end() ? std::nullopt : std::optional<std::string>(it->second));
+            const auto it =
+                row == grid.end() ? std::map<std::size_t, std::string>::const_iterator{} : row->second.find(c);
+            const bool present = row != grid.end() && it != row->second.end();
+            rows.cells[c].push_back(present ? std::optional<std::string>(it->second) : std::nullopt);
         }
+    }
     return rows;
 }
 

@@ -48,6 +48,23 @@ private Q_SLOTS:
         QVERIFY(!t.column(3).isMissing(1));  // an empty text is a value, not NULL
     }
 
+    // As in a CSV: "NA" in a column of numbers is a missing token (the column stays integer), and a
+    // query's repeated column names are made unique with a warning.
+    void missingTokensAndRepeatedNames() {
+        auto r = readTable(
+            "sqlite://" + m_db +
+            "?query=SELECT%20age,%20'NA'%20AS%20x,%20age%20FROM%20people%20UNION%20ALL%20SELECT%20'NA',%201,%202");
+        QVERIFY2(r, r.status().message().c_str());
+        const Table& t = r->table;
+        QCOMPARE(t.columnCount(), std::size_t(3));
+        QCOMPARE(t.column(2).name(), std::string("age_2"));
+        QVERIFY(!r->warnings.empty() && r->warnings.front().find("duplicate column name 'age'") != std::string::npos);
+        QCOMPARE(t.column(0).type(), ColumnType::Integer);
+        std::string scratch;
+        QVERIFY(t.column(0).isMissing(3));
+        QCOMPARE(std::string(t.column(0).originalText(3, scratch)), std::string("NA"));
+    }
+
     void readsAViewAndAQuery() {
         auto view = readTable("sqlite:" + m_db + "?table=older");
         QVERIFY2(view, view.status().message().c_str());

@@ -111,6 +111,46 @@ private Q_SLOTS:
         QVERIFY(!readTable(m_book + "?tab=Data"));
     }
 
+    // A blank cell that only carries a style is missing and adds no column; a row the file skips
+    // (r=3) is a row of missing cells; a repeated header is renamed with a warning; "NA" is a
+    // missing token as in a CSV.
+    void blanksGapsAndRepeatedNames() {
+        const std::string book = m_dir.filePath(QStringLiteral("gaps.xlsx")).toStdString();
+        int error = 0;
+        zip_t* z = zip_open(book.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
+        QVERIFY(z);
+        const std::string ns = kNs;
+        QVERIFY(
+            add(z, "xl/workbook.xml",
+                "<workbook " + ns + "><sheets><sheet name=\"S\" sheetId=\"1\" r:id=\"rId1\"/></sheets></workbook>"));
+        QVERIFY(add(z, "xl/_rels/workbook.xml.rels",
+                    "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+                    "<Relationship Id=\"rId1\" Target=\"worksheets/sheet1.xml\"/></Relationships>"));
+        QVERIFY(add(z, "xl/worksheets/sheet1.xml",
+                    "<worksheet " + ns +
+                        "><sheetData>"
+                        "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>a</t></is></c>"
+                        "<c r=\"B1\" t=\"inlineStr\"><is><t>a</t></is></c><c r=\"C1\" s=\"1\"/></row>"
+                        "<row r=\"2\"><c r=\"A2\"><v>1</v></c><c r=\"B2\" t=\"inlineStr\"><is><t>NA</t></is></c></row>"
+                        "<row r=\"4\"><c r=\"A4\"><v>3</v></c><c r=\"B4\" s=\"1\"/></row>"
+                        "</sheetData></worksheet>"));
+        QCOMPARE(zip_close(z), 0);
+        auto r = readTable(book);
+        QVERIFY2(r, r.status().message().c_str());
+        const Table& t = r->table;
+        QCOMPARE(t.columnCount(), std::size_t(2));
+        QCOMPARE(t.column(1).name(), std::string("a_2"));
+        QVERIFY(!r->warnings.empty() && r->warnings.front().find("duplicate column name 'a'") != std::string::npos);
+        QCOMPARE(t.rowCount(), std::size_t(3));
+        QCOMPARE(t.column(0).type(), ColumnType::Integer);
+        QVERIFY(t.column(0).isMissing(1));  // the skipped row 3
+        QCOMPARE(t.column(0).integerAt(2), std::int64_t(3));
+        std::string scratch;
+        QVERIFY(t.column(1).isMissing(0));
+        QCOMPARE(std::string(t.column(1).originalText(0, scratch)), std::string("NA"));
+        QVERIFY(t.column(1).isMissing(2));  // the styled blank
+    }
+
 private:
     QTemporaryDir m_dir;
     std::string m_book;

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <map>
+#include <string>
 
 namespace veil::detail {
 
@@ -13,6 +15,26 @@ MissingSet::MissingSet(const std::vector<std::string>& tokens) : m_tokens(tokens
         m_firstByte[static_cast<unsigned char>(t[0])] = true;
         m_maxLen = std::max(m_maxLen, t.size());
     }
+}
+
+std::vector<std::string> uniqueColumnNames(std::vector<std::string> names, const std::string& where,
+                                           std::vector<std::string>& warnings) {
+    std::map<std::string, int> seen;
+    for (std::size_t c = 0; c < names.size(); ++c) {
+        std::string& h = names[c];
+        const auto b = h.find_first_not_of(" \t"), e = h.find_last_not_of(" \t");
+        h = b == std::string::npos ? std::string() : h.substr(b, e - b + 1);
+        if (h.empty()) {
+            h = "column_" + std::to_string(c + 1);
+            warnings.push_back(where + ": column " + std::to_string(c + 1) + " has no name; it is called '" + h + "'");
+        }
+        if (int k = seen[h]++; k > 0) {
+            const std::string renamed = h + "_" + std::to_string(k + 1);
+            warnings.push_back(where + ": duplicate column name '" + h + "' renamed to '" + renamed + "'");
+            h = renamed;
+        }
+    }
+    return names;
 }
 
 bool parsesAsInt(std::string_view t) {

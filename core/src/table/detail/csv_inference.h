@@ -5,6 +5,7 @@
 
 #include "veil/table/column.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <string>
@@ -44,6 +45,16 @@ struct ColumnEvidence {
     // The inferred type (categorical when nothing else fits or nothing was seen).
     ColumnType type() const;
 };
+
+// Column names as read (a header row, a query's columns): trimmed, an empty one called column_N,
+// a repeated one renamed NAME_2, NAME_3, ... with a warning prefixed by `where` (file:line).
+std::vector<std::string> uniqueColumnNames(std::vector<std::string> names, const std::string& where,
+                                           std::vector<std::string>& warnings);
+
+// A string column with more distinct values than this is text, not categorical.
+inline std::size_t categoricalLimit(std::size_t maxDistinct, std::size_t rows) {
+    return std::min(maxDistinct, std::max<std::size_t>(1, rows / 2));
+}
 
 bool parsesAsInt(std::string_view text);
 bool parsesAsReal(std::string_view text);
