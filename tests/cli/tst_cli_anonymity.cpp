@@ -212,7 +212,9 @@ void TestCliAnonymity::riskPopulationUniqueness() {
     QCOMPARE(u["population_size"].toInt(), 16);
     QCOMPARE(u["sample_uniques"].toInt(), 3);
     QVERIFY(std::abs(u["zayatz"].toObject()["uniques"].toDouble() - 1.8493150684931507) < 1e-12);
-    QVERIFY(u["pitman"].isNull() || u["pitman"].isObject());
+    // The likelihood's maximum lies on alpha = 0 here (the reference script's direct search finds
+    // theta 4.69, alpha 5e-14): Pitman's model does not apply, and the output says so.
+    QVERIFY(u["pitman"].isNull());
     double lastCumulative = 0;
     QMap<double, int> records;
     for (const auto& band : o["risk_distribution"].toArray()) {

@@ -32,15 +32,19 @@ private Q_SLOTS:
 
     void refusesWhatIsNotADatabase_data() {
         QTest::addColumn<QString>("source");
-        QTest::newRow("csv path") << QStringLiteral("data.csv");
-        QTest::newRow("with a table") << QStringLiteral("sqlite:x.db?table=t");
-        QTest::newRow("missing file") << QStringLiteral("sqlite:/no/such/dir/x.db");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("csv path") << QStringLiteral("data.csv") << QStringLiteral("not a database source");
+        QTest::newRow("with a table") << QStringLiteral("sqlite:x.db?table=t") << QStringLiteral("table=");
+        QTest::newRow("missing file") << QStringLiteral("sqlite:/no/such/dir/x.db")
+                                      << QStringLiteral("cannot open the database");
     }
     void refusesWhatIsNotADatabase() {
         QFETCH(QString, source);
+        QFETCH(QString, expected);
         auto names = listTables(source.toStdString());
         QVERIFY(!names);
         QVERIFY(!names.status().message().empty());
+        QVERIFY2(QString::fromStdString(names.status().message()).contains(expected), names.status().message().c_str());
     }
 
     void passwords_data() {
