@@ -18,6 +18,7 @@ void AnonymizationState::edit(const AnonymizationSettings& after, const QString&
 
 void AnonymizationState::setSettings(const AnonymizationSettings& settings) {
     m_settings = settings;
+    ++m_settingsVersion;
     Q_EMIT settingsChanged();
 }
 

@@ -11,6 +11,7 @@
 #include <QObject>
 #include <QString>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 
@@ -38,6 +39,9 @@ public:
     void edit(const AnonymizationSettings& after, const QString& text, int mergeId = -1);
     // Installs settings without an undo step (used by the undo command).
     void setSettings(const AnonymizationSettings& settings);
+    // Counts every change of the settings (undo and redo included): a result is current while the
+    // version it was computed from is this one.
+    std::uint64_t settingsVersion() const { return m_settingsVersion; }
 
     const AnonymizationRun* run() const { return m_run.get(); }
     std::shared_ptr<const AnonymizationRun> runPtr() const { return m_run; }
@@ -59,6 +63,7 @@ Q_SIGNALS:
 private:
     QUndoStack* m_undoStack;
     AnonymizationSettings m_settings;
+    std::uint64_t m_settingsVersion = 0;
     std::shared_ptr<const AnonymizationRun> m_run;
     anonymity::GeneralizationLattice m_searchLattice;
     std::optional<std::size_t> m_appliedNode;

@@ -123,13 +123,13 @@ AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent)
         });
 }
 
-// The result shown is tied to the run that made it: a failed run or an edited setting marks it
-// outdated, and Export and Release follow (updateActions).
+// The result shown is tied to the settings it was computed from (their version) and is outdated
+// when they changed or a later run failed; Export and Release follow (updateActions).
 void AnonymizationView::connectResultState() {
     connect(m_job, &AnonymizationJob::failed, this, [this](const QString& message) {
         QString text = tr("Anonymization failed: %1").arg(message);
         if (m_state->run()) {
-            m_outdated = true;  // what is shown is an earlier run's result, not this one's
+            m_failedSinceRun = true;  // what is shown is an earlier run's result, not this one's
             text += tr(" — the result shown is from an earlier run: Export and Release are disabled.");
         }
         setStatus(text, true);
@@ -137,16 +137,11 @@ void AnonymizationView::connectResultState() {
         if (m_context.jobs) m_context.jobs->end(tr("Anonymization failed"));
     });
     connect(m_state, &AnonymizationState::runChanged, this, [this] {
-        m_outdated = false;
+        m_failedSinceRun = false;
         m_releasedEntry.reset();  // a new result is a new release
         updateActions();
     });
-    // The result shown was computed from the settings of its run: any edit makes it outdated.
-    connect(m_state, &AnonymizationState::settingsChanged, this, [this] {
-        if (!m_state->run() || m_outdated) return;
-        m_outdated = true;
-        updateActions();
-    });
+    connect(m_state, &AnonymizationState::settingsChanged, this, [this] { updateActions(); });
 }
 
 AnonymizationView::~AnonymizationView() = default;
@@ -163,7 +158,7 @@ void AnonymizationView::run() {
         return;
     }
     start(table, m_context.document->filePath(), config,
-          tr("Anonymizing (%1)").arg(QString::fromStdString(config.models.describe())));
+          tr("Anonymizing (%1)").arg(QString::fromStdString(config.models.describe())), m_state->settingsVersion());
 }
 
 void AnonymizationView::applyTransformation(const std::vector<int>& levels) {
@@ -171,12 +166,14 @@ void AnonymizationView::applyTransformation(const std::vector<int>& levels) {
     if (!run || run->result.algorithm != anonymity::Algorithm::Optimal) return;
     auto config = run->config;
     config.transformation = levels;
+    // The same settings as the run it comes from: if they changed since, this result is outdated too.
     start(run->input, run->inputPath, config,
-          tr("Applying transformation %1").arg(QString::fromStdString(anonymity::formatLevels(levels))));
+          tr("Applying transformation %1").arg(QString::fromStdString(anonymity::formatLevels(levels))), m_runVersion);
 }
 
 void AnonymizationView::start(const Table& table, const QString& path, const anonymity::AnonymizationConfig& config,
-                              const QString& label) {
+                              const QString& label, std::uint64_t settingsVersion) {
+    m_pendingVersion = settingsVersion;
     m_runButton->setEnabled(false);
     setStatus(label + QStringLiteral("…"), false);
     if (m_context.jobs) m_context.jobs->begin(label, [this] { m_job->cancel(); });
@@ -192,6 +189,7 @@ void AnonymizationView::onSucceeded(std::shared_ptr<const AnonymizationRun> run)
                              .arg(r.seconds, 0, 'f', 2);
     setStatus(r.found ? text : tr("%1 — %2").arg(QString::fromStdString(r.message), text), !r.found);
     if (m_context.jobs) m_context.jobs->end(tr("Anonymization done: %1").arg(text));
+    m_runVersion = m_pendingVersion;
     m_state->setRun(std::move(run));
 }
 
@@ -202,7 +200,7 @@ QString AnonymizationView::unusableReason() const {
         return !run->config.transformation
                    ? tr("Nothing to release: no transformation satisfies the privacy models.")
                    : tr("Nothing to release: the transformation shown does not satisfy the privacy models.");
-    if (m_outdated)
+    if (m_failedSinceRun || m_runVersion != m_state->settingsVersion())
         return tr(
             "Nothing to release: the result shown is outdated (the settings changed or the last run "
             "failed); run again first.");

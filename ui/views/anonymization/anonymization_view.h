@@ -64,8 +64,9 @@ public:
     QLabel* statusLabel() const { return m_status; }
 
 private:
+    // `settingsVersion`: the version of the settings the run computes (see settingsVersion()).
     void start(const Table& table, const QString& path, const anonymity::AnonymizationConfig& config,
-               const QString& label);
+               const QString& label, std::uint64_t settingsVersion);
     void onSucceeded(std::shared_ptr<const AnonymizationRun> run);
     void setStatus(const QString& text, bool error);
     void releaseInteractive();
@@ -92,7 +93,9 @@ private:
     std::optional<std::int64_t> m_releasedEntry;  // the ledger entry of the result shown, once released
     QLabel* m_status;
     QString m_releaseTip;
-    bool m_outdated = false;  // the settings changed, or a run failed, since the result shown
+    bool m_failedSinceRun = false;       // a run failed after the result shown
+    std::uint64_t m_runVersion = 0;      // the settings version of the result shown
+    std::uint64_t m_pendingVersion = 0;  // ... and of the run under way
 };
 
 }  // namespace veil::ui
