@@ -71,6 +71,7 @@ Status collect(PGconn* conn, const std::string& shown, const SourceSelection& s,
     long long seen = 0;
     while (PgResult r{PQgetResult(conn)}) {
         const ExecStatusType st = PQresultStatus(r.get());
+        if ((st == PGRES_SINGLE_TUPLE || st == PGRES_TUPLES_OK) && !failure.isOk()) continue;  // drain only
         if (st == PGRES_SINGLE_TUPLE || st == PGRES_TUPLES_OK) {
             if (!described) {
                 for (int c = 0; c < PQnfields(r.get()); ++c) rows.names.emplace_back(PQfname(r.get(), c));
@@ -84,7 +85,15 @@ Status collect(PGconn* conn, const std::string& shown, const SourceSelection& s,
                             ? std::nullopt
                             : std::optional<std::string>(
                                   std::string(PQgetvalue(r.get(), i, c), std::size_t(PQgetlength(r.get(), i, c)))));
-            if (failure.isOk() && (seen & 4095) == 0 && ctx.cancelled()) failure = Status::cancelled();
+            if (failure.isOk() && (seen & 4095) == 0 && ctx.cancelled()) {
+                failure = Status::cancelled();
+                // Ask the server to stop; the rows still on their way are drained without being kept.
+                if (PGcancel* cancel = PQgetCancel(conn)) {
+                    char why[256];
+                    (void)PQcancel(cancel, why, sizeof why);
+                    PQfreeCancel(cancel);
+                }
+            }
         } else if (st == PGRES_COMMAND_OK) {
             if (failure.isOk())
                 failure = Status::invalidArgument(shown + ": the query must be one SELECT that returns rows");
