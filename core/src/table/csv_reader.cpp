@@ -98,6 +98,7 @@ Status checkIsText(std::string_view data, const std::string& name, int threads) 
 std::vector<std::string> headerNames(const std::vector<CsvField>& fields, const std::string& name, std::size_t line,
                                      std::vector<std::string>& warnings) {
     std::vector<std::string> raw;
+    raw.reserve(fields.size());
     std::string scratch;
     for (const auto& f : fields) raw.emplace_back(f.value(scratch));
     return detail::uniqueColumnNames(std::move(raw), locate(name, line), warnings);

@@ -26,11 +26,18 @@ std::vector<std::string> uniqueColumnNames(std::vector<std::string> names, const
         h = b == std::string::npos ? std::string() : h.substr(b, e - b + 1);
         if (h.empty()) {
             h = "column_" + std::to_string(c + 1);
-            warnings.push_back(where + ": column " + std::to_string(c + 1) + " has no name; it is called '" + h + "'");
+            std::string w = where;
+            w += ": column " + std::to_string(c + 1);
+            w += " has no name; it is called '" + h + "'";
+            warnings.push_back(std::move(w));
         }
         if (int k = seen[h]++; k > 0) {
-            const std::string renamed = h + "_" + std::to_string(k + 1);
-            warnings.push_back(where + ": duplicate column name '" + h + "' renamed to '" + renamed + "'");
+            std::string renamed = h;
+            renamed += "_" + std::to_string(k + 1);
+            std::string w = where;
+            w += ": duplicate column name '" + h;
+            w += "' renamed to '" + renamed + "'";
+            warnings.push_back(std::move(w));
             h = renamed;
         }
     }
