@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Veil needs to build, test and run, and only those missing:
 # the toolchain and libraries, clang for the sanitizer, fuzz and tidy stages of CI, and PostgreSQL
-# for the tests that start a private server.
+# and ClickHouse for the tests that start private servers (never a system service).
 # Idempotent: when everything is there it only runs dpkg-query (well under a second).
 set -euo pipefail
 
@@ -12,7 +12,7 @@ PACKAGES=(
   nlohmann-json3-dev libcli11-dev
   xvfb xauth dpkg-dev file
   clang libclang-rt-dev clang-format clang-tidy
-  postgresql
+  postgresql clickhouse-server clickhouse-client
 )
 
 missing=()

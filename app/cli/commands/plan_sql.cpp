@@ -1,4 +1,5 @@
-// veil-cli plan-sql PLAN.json --dialect sqlite|duckdb|postgresql|spark [--output FILE]: export a
+// veil-cli plan-sql PLAN.json --dialect sqlite|duckdb|postgresql|spark|clickhouse
+// [--output FILE]: export a
 // full-domain generalization plan as SQL (hierarchy lookup tables + generalizing query with
 // k-anonymity suppression), or a dp-query plan's exact, clamped aggregates (veil_aggregates, to
 // be released with `veil-cli release PLAN --aggregates`), to run on the full data in an engine
@@ -38,7 +39,7 @@ void setupPlanSql(CLI::App& app, veil::cli::CommandOutcome& outcome) {
         "plan-sql",
         "Export a full-domain generalization plan, or a DP query's exact aggregates, as SQL for an engine that scales");
     cmd->add_option("PLAN", o->plan, "Anonymization or dp-query plan (JSON)")->required();
-    cmd->add_option("--dialect", o->dialect, "sqlite, duckdb, postgresql or spark (default sqlite)");
+    cmd->add_option("--dialect", o->dialect, "sqlite, duckdb, postgresql, spark or clickhouse (default sqlite)");
     cmd->add_option("--output,-o", o->output, "Write the SQL to FILE (default: standard output)");
     cmd->callback([o, &outcome] { outcome.exitCode = runPlanSql(*o); });
 }

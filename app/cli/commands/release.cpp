@@ -1,7 +1,8 @@
 // veil-cli release PLAN.json --output DIR [--ledger FILE] [--seed S] [--aggregates FILE] [--json]:
 // run a release plan headless and write a release bundle (data, manifest.json, report.html),
 // recorded in the ledger. With --aggregates, a dp-query plan is released from the exact
-// aggregates an external engine computed with `veil-cli plan-sql` (the noise is added here).
+// aggregates an external engine computed with `veil-cli plan-sql` (the noise is added here). With
+// --engine URI, the plan runs inside PostgreSQL or ClickHouse, where the data stays.
 #include "cli_support.h"
 #include "command_registry.h"
 #include "release_options.h"
@@ -14,7 +15,7 @@
 namespace {
 
 struct ReleaseOptions {
-    std::string plan, output, ledger, aggregates;
+    std::string plan, output, ledger, aggregates, engine;
     std::uint64_t seed = 0;
     bool seeded = false;
     bool json = false;
@@ -23,6 +24,15 @@ struct ReleaseOptions {
 int runRelease(const ReleaseOptions& o) {
     auto plan = veil::release::loadReleasePlan(o.plan);
     if (!plan) return veil::cli::reportError(plan.status());
+    if (!o.engine.empty() && !o.aggregates.empty())
+        return veil::cli::reportError("--engine and --aggregates: choose one (the engine computes the aggregates)");
+    // Connected before anything is charged: a refused connection spends nothing.
+    std::unique_ptr<veil::engine::SqlEngine> engine;
+    if (!o.engine.empty()) {
+        auto connected = veil::engine::connectEngine(o.engine);
+        if (!connected) return veil::cli::reportError(connected.status());
+        engine = std::move(*connected);
+    }
     const std::string ledgerPath = o.ledger.empty() ? veil::cli::defaultLedgerPath() : o.ledger;
     auto ledger = veil::release::PrivacyLedger::openFile(ledgerPath);
     if (!ledger) return veil::cli::reportError(ledger.status());
@@ -46,8 +56,9 @@ int runRelease(const ReleaseOptions& o) {
         gateOptions.seed = **planSeed;
     gateOptions.details = veil::release::bundleDetails(*target);
     veil::dp::ReleaseGate gate(std::move(gateOptions));
-    auto outcome = o.aggregates.empty() ? veil::release::runReleasePlan(*plan, gate)
-                                        : veil::release::runReleasePlanOnAggregates(*plan, o.aggregates, gate);
+    auto outcome = engine                 ? veil::release::runReleasePlanOnEngine(*plan, *engine, gate)
+                   : o.aggregates.empty() ? veil::release::runReleasePlan(*plan, gate)
+                                          : veil::release::runReleasePlanOnAggregates(*plan, o.aggregates, gate);
     if (!outcome) return veil::cli::reportError(outcome.status());
 
     veil::release::BundleOptions options;
@@ -81,6 +92,10 @@ void setupRelease(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--aggregates", o->aggregates,
                     "Release a dp-query plan from the exact aggregates (veil_aggregates exported as CSV) that an "
                     "engine computed with plan-sql's script, instead of from the plan's dataset");
+    cmd->add_option("--engine", o->engine,
+                    "Run the plan inside the engine that holds the data (postgresql://user@host:port/db?table=T or "
+                    "clickhouse://user@host:8123/db?table=T): an anonymization plan creates veil_release there, a "
+                    "dp-query plan's exact aggregates are computed there and noised here");
     auto* seed = cmd->add_option("--seed", o->seed,
                                  "Fixed seed: reproducible demo, NOT a private release (overrides a plan's \"seed\")");
     cmd->add_flag("--json", o->json, "Print the manifest as JSON");

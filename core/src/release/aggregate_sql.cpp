@@ -2,6 +2,8 @@
 // histogram domain: Dwork & Roth 2014, 3.3 "the Laplace mechanism", histogram queries).
 #include "veil/release/aggregate_sql.h"
 
+#include "release/detail/clickhouse_sql.h"
+
 #include "veil/common/random.h"
 #include "veil/dp/exact_aggregates.h"
 
@@ -68,6 +70,7 @@ Result<std::string> aggregateSql(const AggregateSqlPlan& plan, SqlDialect d) {
         if (auto r = dp::releaseExactAggregates(dryGate, plan.column, plan.spec, dry, RunContext{}); !r)
             return r.status();
     }
+    if (d == SqlDialect::ClickHouse) return detail::clickHouseAggregateSql(plan, *domain);
     const dp::ColumnQuerySpec& spec = plan.spec;
     const std::string col = "i." + sqlIdentifier(plan.column, d);
     const std::string input = sqlIdentifier(plan.inputTable, d) + " i";
@@ -116,7 +119,13 @@ Result<std::string> aggregateSql(const AggregateSqlPlan& plan, SqlDialect d) {
           << "SELECT d.output_index AS output_index, d.label AS label, COALESCE(c.n, 0) AS n, " << noSum << "\nFROM "
           << domainTable << " d\nLEFT JOIN counts c ON c.output_index = d.output_index\nORDER BY d.output_index;\n";
     } else {
-        const std::string text = "CAST(" + col + " AS " + textType(d) + ")";
+        std::string text = "CAST(" + col + " AS " + textType(d) + ")";
+        if (spec.otherLabel) {  // values outside the categories are counted in the other bin
+            std::string cats;
+            for (const auto& c : spec.categories) cats += (cats.empty() ? "" : ", ") + sqlStringLiteral(c, d);
+            text = "CASE WHEN " + text + " IN (" + cats + ") THEN " + text + " ELSE " +
+                   sqlStringLiteral(*spec.otherLabel, d) + " END";
+        }
         s << "WITH counts AS (\n  SELECT " << text << " AS value, COUNT(*) AS n\n  FROM " << input << "\n  WHERE "
           << col << " IS NOT NULL\n  GROUP BY " << text << "\n)\n"
           << "SELECT d.output_index AS output_index, d.label AS label, COALESCE(c.n, 0) AS n, " << noSum << "\nFROM "

@@ -21,7 +21,9 @@ Result<std::string> dpQuerySql(const ReleasePlan& plan, SqlDialect d) {
     return text;
 }
 
-Result<std::string> anonymizationSql(const ReleasePlan& plan, SqlDialect d, const RunContext& ctx) {
+}  // namespace
+
+Result<GeneralizationSqlPlan> generalizationPlan(const ReleasePlan& plan, const RunContext& ctx) {
     auto ap = anonymizationPlan(plan);
     if (!ap) return ap.status();
     const auto& cfg = ap->config;
@@ -59,14 +61,14 @@ Result<std::string> anonymizationSql(const ReleasePlan& plan, SqlDialect d, cons
             return Status::invalidArgument(plan.name + ": '" + qis[i] + "' needs a hierarchy");
         sql.quasiIdentifiers.push_back({qis[i], *it->hierarchy, levels[i]});
     }
-    return generalizationSql(sql, d);
+    return sql;
 }
-
-}  // namespace
 
 Result<std::string> planSql(const ReleasePlan& plan, SqlDialect d, const RunContext& ctx) {
     if (plan.kind == "dp-query") return dpQuerySql(plan, d);
-    return anonymizationSql(plan, d, ctx);
+    auto sql = generalizationPlan(plan, ctx);
+    if (!sql) return sql.status();
+    return generalizationSql(*sql, d);
 }
 
 }  // namespace veil::release

@@ -45,6 +45,7 @@ json buildManifest(const ReleaseOutcome& o, const std::string& created) {
               {"guarantee", o.guarantee},
               {"randomness", {{"policy", o.seeded ? "seeded" : "secure"}, {"source", o.randomness}}}};
     if (!o.exactAggregates.is_null()) m["exact_aggregates"] = o.exactAggregates;
+    if (!o.engine.is_null()) m["engine"] = o.engine;
     if (!o.neighbouring.empty()) {
         m["privacy"] = {{"epsilon", o.epsilon}, {"delta", o.delta}, {"rho", o.rho}, {"neighbouring", o.neighbouring}};
         if (o.receipt) {

@@ -76,13 +76,7 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     s["risk_after"] = {{"prosecutor_max", r.riskAfter.prosecutorMax}, {"prosecutor_avg", r.riskAfter.prosecutorAvg}};
     s["quasi_identifiers"] = r.quasiIdentifiers;
 
-    const int k = config.models.k;
-    out.guarantee = "Every combination of the quasi-identifiers (" + std::to_string(r.quasiIdentifiers.size()) +
-                    " columns) shared by the released records occurs at least " + std::to_string(std::max(1, k)) +
-                    " times, so a person known by those attributes hides among at least " +
-                    std::to_string(std::max(1, k)) + " records; " + std::to_string(r.suppressed) +
-                    " records were suppressed. This is a syntactic guarantee: it does not bound what can be learnt "
-                    "about a person by combining this release with other releases or background knowledge.";
+    out.guarantee = detail::kAnonymityGuarantee(r.quasiIdentifiers.size(), config.models.k, r.suppressed);
 
     // Chart: number of equivalence classes by size (powers of two).
     ChartSeries sizes;
@@ -129,6 +123,16 @@ Result<ReleaseOutcome> runAnonymization(const ReleasePlan& plan, const RunContex
 }  // namespace
 
 namespace detail {
+
+std::string kAnonymityGuarantee(std::size_t quasiIdentifiers, int k, std::size_t suppressed) {
+    const std::string atLeast = std::to_string(std::max(1, k));
+    return "Every combination of the quasi-identifiers (" + std::to_string(quasiIdentifiers) +
+           " columns) shared by the released records occurs at least " + atLeast +
+           " times, so a person known by those attributes hides among at least " + atLeast + " records; " +
+           std::to_string(suppressed) +
+           " records were suppressed. This is a syntactic guarantee: it does not bound what can be learnt about a "
+           "person by combining this release with other releases or background knowledge.";
+}
 
 Status checkGateDataset(const ReleasePlan& plan, const dp::ReleaseGate& gate, const std::string& datasetKey) {
     if (gate.dataset() == datasetKey) return Status::ok();

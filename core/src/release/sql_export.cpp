@@ -2,6 +2,8 @@
 // through per-attribute lookup tables), with k-anonymity suppression by a window count.
 #include "veil/release/sql_export.h"
 
+#include "release/detail/clickhouse_sql.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <set>
@@ -14,7 +16,9 @@ Result<SqlDialect> parseSqlDialect(const std::string& name) {
     if (name == "duckdb") return SqlDialect::DuckDb;
     if (name == "postgresql" || name == "postgres") return SqlDialect::Postgres;
     if (name == "spark") return SqlDialect::Spark;
-    return Status::invalidArgument("unknown SQL dialect '" + name + "' (use sqlite, duckdb, postgresql or spark)");
+    if (name == "clickhouse") return SqlDialect::ClickHouse;
+    return Status::invalidArgument("unknown SQL dialect '" + name +
+                                   "' (use sqlite, duckdb, postgresql, spark or clickhouse)");
 }
 
 const char* sqlDialectName(SqlDialect d) {
@@ -27,11 +31,16 @@ const char* sqlDialectName(SqlDialect d) {
             return "postgresql";
         case SqlDialect::Spark:
             return "spark";
+        case SqlDialect::ClickHouse:
+            return "clickhouse";
     }
     return "?";
 }
 
-const char* sqlDoubleType(SqlDialect d) { return d == SqlDialect::Postgres ? "DOUBLE PRECISION" : "DOUBLE"; }
+const char* sqlDoubleType(SqlDialect d) {
+    if (d == SqlDialect::ClickHouse) return "Float64";
+    return d == SqlDialect::Postgres ? "DOUBLE PRECISION" : "DOUBLE";
+}
 
 std::string sqlCommentText(const std::string& text) {
     std::string out;
@@ -79,8 +88,8 @@ std::string sqlIdentifier(const std::string& name, SqlDialect d) {
 std::string sqlStringLiteral(const std::string& value, SqlDialect d) {
     std::string out = "'";
     for (char c : value) {
-        if (d == SqlDialect::Spark && (c == '\'' || c == '\\'))
-            out += '\\';  // Spark: C-style escapes
+        if ((d == SqlDialect::Spark || d == SqlDialect::ClickHouse) && (c == '\'' || c == '\\'))
+            out += '\\';  // Spark and ClickHouse: C-style escapes
         else if (c == '\'')
             out += '\'';  // SQL: a doubled quote
         out += c;
@@ -127,23 +136,10 @@ std::string castText(const std::string& expr, SqlDialect d) { return "CAST(" + e
 
 }  // namespace
 
-Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDialect d) {
-    if (plan.k < 1) return Status::invalidArgument("k must be at least 1 (got " + std::to_string(plan.k) + ")");
-    if (plan.quasiIdentifiers.empty()) return Status::invalidArgument("the plan has no quasi-identifiers");
-    for (const auto& q : plan.quasiIdentifiers) {
-        if (std::find(plan.columns.begin(), plan.columns.end(), q.column) == plan.columns.end())
-            return Status::notFound("quasi-identifier '" + sqlCommentText(q.column) + "' is not a column of the input");
-        if (q.level < 0 || q.level > q.hierarchy.height())
-            return Status::invalidArgument("level " + std::to_string(q.level) + " of '" + sqlCommentText(q.column) +
-                                           "' is outside its hierarchy (0.." + std::to_string(q.hierarchy.height()) +
-                                           ")");
-    }
-    VEIL_RETURN_IF_ERROR(checkPlanText(plan, d));
-    std::ostringstream s;
-    s << "-- Veil: full-domain generalization with " << plan.k << "-anonymity suppression (" << sqlDialectName(d)
-      << ").\n"
-      << "-- Load the data as table " << ident(plan.inputTable, d) << " first; the result is "
-      << ident(plan.outputTable, d) << ".\n";
+namespace {
+
+// The lookup table of every QI: value -> generalized value at the plan's level.
+void writeLookups(std::ostringstream& s, const GeneralizationSqlPlan& plan, SqlDialect d) {
     const std::string createLookup = d == SqlDialect::Spark ? "CREATE OR REPLACE TEMPORARY VIEW " : "CREATE TABLE ";
     for (std::size_t i = 0; i < plan.quasiIdentifiers.size(); ++i) {
         const auto& q = plan.quasiIdentifiers[i];
@@ -167,11 +163,12 @@ Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDial
         for (std::size_t r = 0; r < rows.size(); ++r) s << (r ? ",\n  " : "") << rows[r];
         s << (d == SqlDialect::Spark ? "\n  AS t(value, generalized);\n" : ";\n");
     }
+}
 
-    s << "\n"
-      << (d == SqlDialect::Spark ? "CREATE OR REPLACE TEMPORARY VIEW "
-                                 : "DROP TABLE IF EXISTS " + ident(plan.outputTable, d) + ";\nCREATE TABLE ")
-      << ident(plan.outputTable, d) << " AS\nWITH generalized AS (\n  SELECT " << rowNumber(d) << " AS veil_row";
+// The generalized records (before suppression), with their input row number as veil_row.
+std::string generalizedSelect(const GeneralizationSqlPlan& plan, SqlDialect d) {
+    std::ostringstream s;
+    s << "SELECT " << rowNumber(d) << " AS veil_row";
     for (const std::string& col : plan.columns) {
         auto it = std::find_if(plan.quasiIdentifiers.begin(), plan.quasiIdentifiers.end(),
                                [&](const auto& q) { return q.column == col; });
@@ -187,10 +184,58 @@ Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDial
     for (std::size_t i = 0; i < plan.quasiIdentifiers.size(); ++i)
         s << "\n  LEFT JOIN " << lookupName(i, plan.quasiIdentifiers[i].column, d) << " h" << i << " ON "
           << castText("i." + ident(plan.quasiIdentifiers[i].column, d), d) << " = h" << i << ".value";
-    s << "\n),\nclasses AS (\n  SELECT g.*, COUNT(*) OVER (PARTITION BY ";
+    return s.str();
+}
+
+std::string qiList(const GeneralizationSqlPlan& plan, SqlDialect d) {
+    std::string out;
     for (std::size_t i = 0; i < plan.quasiIdentifiers.size(); ++i)
-        s << (i ? ", " : "") << ident(plan.quasiIdentifiers[i].column, d);
-    s << ") AS veil_class_size\n  FROM generalized g\n)\nSELECT ";
+        out += (i ? ", " : "") + ident(plan.quasiIdentifiers[i].column, d);
+    return out;
+}
+
+std::string createTable(const std::string& name, SqlDialect d) {
+    return d == SqlDialect::Spark ? "CREATE OR REPLACE TEMPORARY VIEW " + ident(name, d)
+                                  : "DROP TABLE IF EXISTS " + ident(name, d) + ";\nCREATE TABLE " + ident(name, d);
+}
+
+Status checkGeneralizationPlan(const GeneralizationSqlPlan& plan, SqlDialect d) {
+    if (plan.k < 1) return Status::invalidArgument("k must be at least 1 (got " + std::to_string(plan.k) + ")");
+    if (plan.quasiIdentifiers.empty()) return Status::invalidArgument("the plan has no quasi-identifiers");
+    for (const auto& q : plan.quasiIdentifiers) {
+        if (std::find(plan.columns.begin(), plan.columns.end(), q.column) == plan.columns.end())
+            return Status::notFound("quasi-identifier '" + sqlCommentText(q.column) + "' is not a column of the input");
+        if (q.level < 0 || q.level > q.hierarchy.height())
+            return Status::invalidArgument("level " + std::to_string(q.level) + " of '" + sqlCommentText(q.column) +
+                                           "' is outside its hierarchy (0.." + std::to_string(q.hierarchy.height()) +
+                                           ")");
+    }
+    if (!plan.classSizesTable.empty())
+        VEIL_RETURN_IF_ERROR(checkSqlText(plan.classSizesTable, d, true, "the class sizes table's name"));
+    return checkPlanText(plan, d);
+}
+
+}  // namespace
+
+Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDialect d) {
+    VEIL_RETURN_IF_ERROR(checkGeneralizationPlan(plan, d));
+    if (d == SqlDialect::ClickHouse) return detail::clickHouseGeneralizationSql(plan);
+    std::ostringstream s;
+    s << "-- Veil: full-domain generalization with " << plan.k << "-anonymity suppression (" << sqlDialectName(d)
+      << ").\n"
+      << "-- Load the data as table " << ident(plan.inputTable, d) << " first; the result is "
+      << ident(plan.outputTable, d) << ".\n";
+    writeLookups(s, plan, d);
+    const std::string generalized = generalizedSelect(plan, d);
+    if (!plan.classSizesTable.empty())
+        s << "\n-- The class sizes before suppression: one row per size (what a report needs).\n"
+          << createTable(plan.classSizesTable, d) << " AS\nSELECT veil_class_size AS size, COUNT(*) AS classes\nFROM ("
+          << "SELECT COUNT(*) AS veil_class_size FROM (\n  " << generalized << "\n) g GROUP BY " << qiList(plan, d)
+          << ") c\nGROUP BY veil_class_size;\n";
+    s << "\n"
+      << createTable(plan.outputTable, d) << " AS\nWITH generalized AS (\n  " << generalized
+      << "\n),\nclasses AS (\n  SELECT g.*, COUNT(*) OVER (PARTITION BY " << qiList(plan, d)
+      << ") AS veil_class_size\n  FROM generalized g\n)\nSELECT ";
     for (std::size_t c = 0; c < plan.columns.size(); ++c) {
         const std::string& col = plan.columns[c];
         const bool isQi = std::any_of(plan.quasiIdentifiers.begin(), plan.quasiIdentifiers.end(),

@@ -75,24 +75,29 @@ void TestAggregateSql::adultMatchesVeilExact_data() {
     QTest::addColumn<double>("upper");
     QTest::addColumn<int>("bins");
     QTest::addColumn<QStringList>("categories");
+    QTest::addColumn<QString>("other");  // the other bin's label, or empty
     const double none = std::nan("");
     QTest::newRow("count of age") << "age"
-                                  << "count" << none << none << 0 << QStringList{};
+                                  << "count" << none << none << 0 << QStringList{} << QString();
     QTest::newRow("count of a text column") << "education"
-                                            << "count" << none << none << 0 << QStringList{};
+                                            << "count" << none << none << 0 << QStringList{} << QString();
     QTest::newRow("sum clamped both sides") << "age"
-                                            << "sum" << 20.0 << 60.0 << 0 << QStringList{};
+                                            << "sum" << 20.0 << 60.0 << 0 << QStringList{} << QString();
     QTest::newRow("sum with negative lower") << "age"
-                                             << "sum" << -5.0 << 45.5 << 0 << QStringList{};
+                                             << "sum" << -5.0 << 45.5 << 0 << QStringList{} << QString();
     QTest::newRow("mean as in the example plan") << "age"
-                                                 << "mean" << 17.0 << 90.0 << 0 << QStringList{};
+                                                 << "mean" << 17.0 << 90.0 << 0 << QStringList{} << QString();
     QTest::newRow("histogram 10 bins") << "age"
-                                       << "histogram" << 17.0 << 90.0 << 10 << QStringList{};
+                                       << "histogram" << 17.0 << 90.0 << 10 << QStringList{} << QString();
     QTest::newRow("histogram 7 bins, values outside") << "age"
-                                                      << "histogram" << 30.0 << 50.0 << 7 << QStringList{};
+                                                      << "histogram" << 30.0 << 50.0 << 7 << QStringList{} << QString();
     QTest::newRow("histogram over categories")
         << "workclass"
-        << "histogram" << none << none << 0 << QStringList{"Private", "State-gov", "Never-worked", "Without-pay"};
+        << "histogram" << none << none << 0 << QStringList{"Private", "State-gov", "Never-worked", "Without-pay"}
+        << QString();
+    QTest::newRow("histogram over categories with an other bin")
+        << "workclass"
+        << "histogram" << none << none << 0 << QStringList{"Private", "State-gov"} << "other";
 }
 
 void TestAggregateSql::adultMatchesVeilExact() {
@@ -102,11 +107,13 @@ void TestAggregateSql::adultMatchesVeilExact() {
     QFETCH(double, upper);
     QFETCH(int, bins);
     QFETCH(QStringList, categories);
+    QFETCH(QString, other);
     QVERIFY(adult().rowCount() > 0);
     dp::ColumnQuerySpec spec = makeSpec(query.toStdString());
     if (!std::isnan(lower)) spec.lower = lower, spec.upper = upper;
     spec.binCount = bins;
     for (const QString& c : categories) spec.categories.push_back(c.toStdString());
+    if (!other.isEmpty()) spec.otherLabel = other.toStdString();
 
     const auto run = exportAndRun(adult(), column.toStdString(), spec);
     QVERIFY2(run.error.empty(), run.error.c_str());

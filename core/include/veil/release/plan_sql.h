@@ -17,4 +17,8 @@ namespace veil::release {
 // t-closeness, delta-presence), text SQL cannot hold (checkSqlText), the search's own.
 Result<std::string> planSql(const ReleasePlan& plan, SqlDialect dialect, const RunContext& ctx = {});
 
+// The generalization an anonymization plan applies (its own transformation, or the optimum found
+// on the plan's dataset), over the dataset's columns. Errors: as planSql's.
+Result<GeneralizationSqlPlan> generalizationPlan(const ReleasePlan& plan, const RunContext& ctx = {});
+
 }  // namespace veil::release

@@ -5,6 +5,7 @@
 #include "veil/common/random.h"
 #include "veil/common/run_context.h"
 #include "veil/dp/release_gate.h"
+#include "veil/engine/sql_engine.h"
 #include "veil/release/release_plan.h"
 
 #include <nlohmann/json.hpp>
@@ -54,6 +55,9 @@ struct ReleaseOutcome {
     // Set when the exact answers came from an external engine (release on aggregates): the
     // engine, the aggregates file and its sha256; recorded in the manifest as "exact_aggregates".
     nlohmann::json exactAggregates;
+    // Set when the plan ran inside an engine (release --engine): the engine's URI without password,
+    // its kind, the input and output tables; recorded in the manifest as "engine".
+    nlohmann::json engine;
     std::vector<ReportFigure> figures;
     // Differentially private kinds: the gate's receipt (what was charged, the ledger entry, release
     // or teaching mode). A bundle is only written for a receipt charged in release mode.
@@ -87,5 +91,15 @@ Result<ReleaseOutcome> runReleasePlan(const ReleasePlan& plan, dp::ReleaseGate& 
 // data-independent domain, a malformed aggregates file (file:line), the mechanism's own.
 Result<ReleaseOutcome> runReleasePlanOnAggregates(const ReleasePlan& plan, const std::string& aggregatesCsv,
                                                   dp::ReleaseGate& gate, const RunContext& ctx = {});
+
+// Runs a plan where the data is (`veil-cli release --engine URI`), so that no record leaves the
+// engine: an anonymization plan (full-domain, k-anonymity; the transformation is the plan's own or
+// the optimum found on the plan's dataset, a sample) creates the released table in the engine
+// (plan-sql's script on the engine's table) and reads back only the class sizes for the report;
+// a dp-query plan (count, sum, mean, histogram) reads back the engine's exact,
+// contribution-bounded aggregates, and Veil adds the noise through `gate`. The bundle holds the
+// script that ran. Errors: plans SQL cannot express, the engine's own (named), the gate's.
+Result<ReleaseOutcome> runReleasePlanOnEngine(const ReleasePlan& plan, engine::SqlEngine& engine, dp::ReleaseGate& gate,
+                                              const RunContext& ctx = {});
 
 }  // namespace veil::release

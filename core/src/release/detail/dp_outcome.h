@@ -12,6 +12,9 @@ namespace veil::release::detail {
 // Everything but the input (path, sha256), which the caller sets. Defined in release_runner.cpp.
 ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, const dp::ColumnQueryResult& r);
 
+// The guarantee of a k-anonymous release, in plain words (release_runner.cpp).
+std::string kAnonymityGuarantee(std::size_t quasiIdentifiers, int k, std::size_t suppressed);
+
 // The gate must charge the plan's own dataset.
 Status checkGateDataset(const ReleasePlan& plan, const dp::ReleaseGate& gate, const std::string& datasetKey);
 
