@@ -97,9 +97,9 @@ Result<HttpResponse> httpPost(const std::string& host, int port, const std::stri
     VEIL_RETURN_IF_ERROR(connectTo(s, host, port, shown, timeoutSeconds));
     std::string request = "POST " + target + " HTTP/1.0\r\nHost: " + host + ":" + std::to_string(port) +
                           "\r\nConnection: close\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
-    for (const auto& [name, value] : headers) request += name + ": " + value + "\r\n";
-    request += "\r\n";
-    VEIL_RETURN_IF_ERROR(sendAll(s.fd, request + body, shown));
+    for (const auto& [name, value] : headers) request.append(name).append(": ").append(value).append("\r\n");
+    request.append("\r\n").append(body);
+    VEIL_RETURN_IF_ERROR(sendAll(s.fd, request, shown));
     auto reply = receiveAll(s.fd, shown);
     if (!reply) return reply.status();
     const auto headEnd = reply->find("\r\n\r\n");
