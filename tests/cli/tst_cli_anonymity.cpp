@@ -52,6 +52,7 @@ private slots:
     void badInput();
     void riskAndHomogeneity();
     void riskPopulationUniqueness();
+    void riskAgainstPopulationTable();
     void utilityByHand();
     void linkSeed004();
     void help_data();
@@ -200,8 +201,9 @@ void TestCliAnonymity::riskAndHomogeneity() {
 }
 
 // Classes of 1, 1, 1, 2 and 3 records sampled at half the population (16): the distribution of
-// per-record risk, and Zayatz's estimate 3 * 3 H(1) / sum f_i H(i) with H(i) = i C(16-i, 7) / C(16, 8)
-// = 1.8493150684931507 (python3 math.comb).
+// per-record risk, and Zayatz's estimate 3 * 3 H(1) / sum f_i H(i) * N / n with H(i) = i C(16-i, 7) /
+// C(16, 8) = 3.6986301369863015 (python3 math.comb; ARX 3.9 gives 3.698630137). SNB and Dankar et
+// al.'s rule from tests/core/anonymity/population_uniqueness_reference.py ("cli").
 void TestCliAnonymity::riskPopulationUniqueness() {
     QTemporaryDir dir;
     const QString t = writeFile(dir, "t.csv", "zip,age\n1,a\n2,b\n3,c\n4,d\n4,d\n5,e\n5,e\n5,e\n");
@@ -211,7 +213,18 @@ void TestCliAnonymity::riskPopulationUniqueness() {
     const QJsonObject u = o["population_uniqueness"].toObject();
     QCOMPARE(u["population_size"].toInt(), 16);
     QCOMPARE(u["sample_uniques"].toInt(), 3);
-    QVERIFY(std::abs(u["zayatz"].toObject()["uniques"].toDouble() - 1.8493150684931507) < 1e-12);
+    QVERIFY(std::abs(u["zayatz"].toObject()["uniques"].toDouble() - 3.6986301369863015) < 1e-12);
+    QVERIFY(std::abs(u["zayatz"].toObject()["fraction"].toDouble() - 3.6986301369863015 / 16) < 1e-12);
+    // SNB (K = 7.13, alpha = 0.570, beta = 0.301) below Zayatz: above a sampling fraction of 0.1 the
+    // rule takes the smaller of the two.
+    const double snb = 3.595190988558601;
+    QVERIFY2(std::abs(u["snb"].toObject()["uniques"].toDouble() - snb) < 1e-9,
+             qPrintable(QString::number(u["snb"].toObject()["uniques"].toDouble(), 'g', 17)));
+    QVERIFY(std::abs(u["snb"].toObject()["fraction"].toDouble() - snb / 16) < 1e-9);
+    const QJsonObject dankar = u["dankar"].toObject();
+    QCOMPARE(dankar["model"].toString(), QStringLiteral("snb"));
+    QVERIFY(std::abs(dankar["uniques"].toDouble() - snb) < 1e-9);
+    QVERIFY(std::abs(dankar["fraction"].toDouble() - snb / 16) < 1e-9);
     // The likelihood's maximum lies on alpha = 0 here (the reference script's direct search finds
     // theta 4.69, alpha 5e-14): Pitman's model does not apply, and the output says so.
     QVERIFY(u["pitman"].isNull());
@@ -232,6 +245,23 @@ void TestCliAnonymity::riskPopulationUniqueness() {
     QCOMPARE(records.value(1.0), 3);     // the uniques
     QCOMPARE(records.value(0.5), 2);     // the pair
     QCOMPARE(records.value(1 / 3.), 3);  // the triple
+    // The same in words: each model on its line, the rule naming the model it chose.
+    const CliRun human = runCli({"risk", t, "--qi", "zip,age", "--sampling-fraction", "0.5"});
+    QCOMPARE(human.exitCode, 0);
+    QVERIFY2(human.out.contains("Zayatz: 3.7 (23.1% of the population)"), human.out.constData());
+    QVERIFY2(human.out.contains("Pitman: does not apply to this sample"), human.out.constData());
+    QVERIFY2(human.out.contains("SNB: 3.6 (22.5% of the population)"), human.out.constData());
+    QVERIFY2(human.out.contains("Dankar et al.'s rule (SNB): 3.6 (22.5% of the population)"), human.out.constData());
+    // No sample uniques: no model needed, no population uniques.
+    const QString pairs = writeFile(dir, "pairs.csv", "zip\n1\n1\n2\n2\n");
+    const CliRun none = runCli({"risk", pairs, "--qi", "zip", "--population-size", "40", "--json"});
+    QCOMPARE(none.exitCode, 0);
+    const QJsonObject n = none.json().object()["population_uniqueness"].toObject();
+    QVERIFY(n["pitman"].isNull());
+    QVERIFY(n["snb"].isNull());
+    QCOMPARE(n["zayatz"].toObject()["uniques"].toDouble(), 0.0);
+    QCOMPARE(n["dankar"].toObject()["uniques"].toDouble(), 0.0);
+    QVERIFY(n["dankar"].toObject()["model"].isNull());
     for (const QStringList& bad : {QStringList{"--sampling-fraction", "0"}, QStringList{"--population-size", "4"},
                                    QStringList{"--population-size", "0"},
                                    QStringList{"--population-size", "20", "--sampling-fraction", "0.5"}}) {
@@ -239,6 +269,27 @@ void TestCliAnonymity::riskPopulationUniqueness() {
         QCOMPARE(e.exitCode, 1);
         QVERIFY2(e.err.contains("population") || e.err.contains("sampling"), e.err.constData());
     }
+}
+
+// Journalist risk against a population table: sample classes zip=1 (1 record) and zip=2 (2) match
+// population classes of 4 and 2 records (the population's unique zip=3 has no sample record and does
+// not count): journalist max 1/2, average and marketer (1/4 + 2/2) / 3 = 5/12; prosecutor max 1.
+void TestCliAnonymity::riskAgainstPopulationTable() {
+    QTemporaryDir dir;
+    const QString sample = writeFile(dir, "s.csv", "zip,x\n1,a\n2,b\n2,c\n");
+    const QString population = writeFile(dir, "p.csv", "zip,x\n1,a\n1,b\n1,c\n1,d\n2,e\n2,f\n3,g\n");
+    const CliRun r = runCli({"risk", sample, "--qi", "zip", "--population", population, "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject o = r.json().object();
+    QCOMPARE(o["prosecutor_max"].toDouble(), 1.0);
+    QCOMPARE(o["journalist_max"].toDouble(), 0.5);
+    QVERIFY(std::abs(o["journalist_avg"].toDouble() - 5.0 / 12.0) < 1e-15);
+    QVERIFY(std::abs(o["marketer"].toDouble() - 5.0 / 12.0) < 1e-15);
+    // Without the population table the sample stands in for it: journalist max = prosecutor max.
+    const CliRun alone = runCli({"risk", sample, "--qi", "zip", "--json"});
+    QCOMPARE(alone.json().object()["journalist_max"].toDouble(), 1.0);
+    const CliRun missing = runCli({"risk", sample, "--qi", "zip", "--population", dir.filePath("none.csv")});
+    QCOMPARE(missing.exitCode, 1);
 }
 
 // (1,x) x3 and (2,x) released as (1-2,x) x4: the released cell spread 2/2 against 3/1, TVD 0.25;

@@ -1,8 +1,8 @@
 // veil-cli risk TABLE --qi a,b,c [--sensitive COL] [--l L] [--threshold T] [--population FILE]
 // [--population-size N | --sampling-fraction F] [--attribute-risk [--attribute-risk-max K]] [--json]: re-identification
 // risk (prosecutor, journalist, marketer, sample uniqueness, the distribution of per-record risk), population
-// uniqueness (Zayatz, Pitman) given the population's size, which sets of quasi-identifiers single
-// records out, and, with a sensitive attribute, the homogeneity attack.
+// uniqueness (Zayatz, Pitman, SNB and Dankar et al.'s choice among them) given the population's size, which sets of
+// quasi-identifiers single records out, and, with a sensitive attribute, the homogeneity attack.
 #include "anonymity_common.h"
 #include "command_registry.h"
 
@@ -45,11 +45,16 @@ nlohmann::json uniquenessJson(const PopulationUniqueness& u) {
         if (!v) return nlohmann::json(nullptr);
         return nlohmann::json{{"uniques", *v}, {"fraction", *v / double(u.populationSize)}};
     };
+    nlohmann::json dankar = estimate(u.dankar);
+    if (!dankar.is_null())
+        dankar["model"] = u.dankarModel ? nlohmann::json(uniquenessModelName(*u.dankarModel)) : nlohmann::json(nullptr);
     return {{"population_size", u.populationSize},
             {"sampling_fraction", u.samplingFraction},
             {"sample_uniques", u.sampleUniques},
             {"zayatz", estimate(u.zayatz)},
-            {"pitman", estimate(u.pitman)}};
+            {"pitman", estimate(u.pitman)},
+            {"snb", estimate(u.snb)},
+            {"dankar", dankar}};
 }
 
 nlohmann::json attributeRiskJson(const std::vector<AttributeSetRisk>& sets) {
@@ -178,6 +183,14 @@ void printPopulationRisk(const RiskFindings& f) {
               << formatNumber(f.uniqueness->samplingFraction) << "):\n";
     show("Zayatz", f.uniqueness->zayatz);
     show("Pitman", f.uniqueness->pitman);
+    show("SNB", f.uniqueness->snb);
+    const auto& model = f.uniqueness->dankarModel;
+    const char* chosen = !model                              ? "no sample uniques"
+                         : *model == UniquenessModel::Zayatz ? "Zayatz"
+                         : *model == UniquenessModel::Pitman ? "Pitman"
+                                                             : "SNB";
+    const std::string rule = std::string("Dankar et al.'s rule (") + chosen + ")";
+    show(rule.c_str(), f.uniqueness->dankar);
 }
 
 void printAttributeRisk(const std::vector<AttributeSetRisk>& sets) {

@@ -1,5 +1,7 @@
 #include "veil/anonymity/population_uniqueness.h"
 
+#include "anonymity/detail/slide_negative_binomial.h"
+
 #include <cmath>
 #include <map>
 
@@ -16,14 +18,15 @@ double oneInSample(double i, double N, double n) {
     return i * std::exp(logChoose(N - i, n - 1) - logChoose(N, n));
 }
 
-// Zayatz (1991), "Estimation of the number of unique population elements using a sample".
+// Zayatz (1991), "Estimation of the number of unique population elements using a sample": the
+// sample uniques that are population uniques, scaled up to the population by N / n.
 std::optional<double> zayatzUniques(const std::map<std::size_t, double>& counts, double N, double n) {
     const auto f1 = counts.find(1);
     if (f1 == counts.end()) return 0.0;
     double total = 0;
     for (const auto& [size, classes] : counts) total += classes * oneInSample(double(size), N, n);
     if (!(total > 0)) return std::nullopt;
-    return f1->second * (f1->second * oneInSample(1, N, n)) / total;
+    return f1->second * (f1->second * oneInSample(1, N, n)) / total * (N / n);
 }
 
 // The gradient of Pitman's log-likelihood (Hoshino 2001, eq. for the MLE) and its Jacobian.
@@ -87,7 +90,42 @@ std::optional<double> pitmanUniques(const std::map<std::size_t, double>& counts,
     return uniques;
 }
 
+// Dankar, El Emam, Neisa & Roffey (2012), "Estimating the re-identification risk of clinical data
+// sets", BMC Med Inform Decis Mak 12:66, with ARX's reading of "does not converge": no estimate or 0.
+void applyDankarRule(PopulationUniqueness& u) {
+    auto usable = [](const std::optional<double>& v) { return v && *v != 0; };
+    if (u.sampleUniques == 0) {
+        u.dankar = 0.0;
+        return;
+    }
+    auto choose = [&u](const std::optional<double>& v, UniquenessModel model) {
+        u.dankar = v;
+        if (v) u.dankarModel = model;
+    };
+    if (u.samplingFraction <= 0.1) {
+        if (usable(u.pitman))
+            choose(u.pitman, UniquenessModel::Pitman);
+        else
+            choose(u.zayatz, UniquenessModel::Zayatz);
+    } else if (usable(u.snb) && !(u.zayatz && *u.zayatz < *u.snb))
+        choose(u.snb, UniquenessModel::Snb);
+    else
+        choose(u.zayatz, UniquenessModel::Zayatz);
+}
+
 }  // namespace
+
+const char* uniquenessModelName(UniquenessModel model) {
+    switch (model) {
+        case UniquenessModel::Zayatz:
+            return "zayatz";
+        case UniquenessModel::Pitman:
+            return "pitman";
+        case UniquenessModel::Snb:
+            return "snb";
+    }
+    return "unknown";
+}
 
 Result<PopulationUniqueness> estimatePopulationUniqueness(const std::vector<std::size_t>& classSizes,
                                                           std::size_t populationSize) {
@@ -108,6 +146,13 @@ Result<PopulationUniqueness> estimatePopulationUniqueness(const std::vector<std:
     const double N = double(populationSize), n = double(out.sampleSize);
     out.zayatz = zayatzUniques(counts, N, n);
     out.pitman = pitmanUniques(counts, N, n, out.pitmanTheta, out.pitmanAlpha);
+    if (const auto snb = detail::fitSlideNegativeBinomial(counts, out.samplingFraction)) {
+        out.snb = snb->uniques;
+        out.snbAlpha = snb->alpha;
+        out.snbBeta = snb->beta;
+        out.snbClasses = snb->classes;
+    }
+    applyDankarRule(out);
     return out;
 }
 

@@ -3,9 +3,12 @@
 // population risk). A sample unique is a re-identification risk only if it is also unique in the
 // population; these models estimate how many are.
 // - Zayatz (1991): the sample's class-size distribution stands in for the population's; the share of
-//   sample uniques that are population uniques follows from hypergeometric sampling.
+//   sample uniques that are population uniques follows from hypergeometric sampling; scaled by N / n.
 // - Pitman (Hoshino 2001): class sizes follow Pitman's two-parameter sampling formula; theta and
 //   alpha by maximum likelihood (Newton's method), then uniques = Gamma(t+1)/Gamma(t+a) N^a.
+// - SNB (Chen & Keller-McNulty 1998): population classes hold 1 + NB(alpha, beta) records; alpha and
+//   beta match the sample's classes of sizes 1 and 2, uniques = K beta^alpha.
+// - Dankar et al. (2012)'s rule picks one of the three by the sampling fraction.
 #pragma once
 
 #include "veil/common/status.h"
@@ -16,6 +19,12 @@
 
 namespace veil::anonymity {
 
+// The model behind an estimate.
+enum class UniquenessModel { Zayatz, Pitman, Snb };
+
+// "zayatz", "pitman", "snb".
+const char* uniquenessModelName(UniquenessModel model);
+
 struct PopulationUniqueness {
     std::size_t sampleSize = 0;
     std::size_t populationSize = 0;
@@ -23,9 +32,20 @@ struct PopulationUniqueness {
     std::size_t sampleUniques = 0;
     // Estimated number of population uniques among the population (nullopt: the model does not
     // apply to this sample, e.g. no sample uniques for Pitman, or its estimate did not converge).
+    // Zayatz: sample uniques times P(population unique | sample unique) times N / n (Dankar et al.
+    // 2012, appendix A).
     std::optional<double> zayatz;
     std::optional<double> pitman;
     double pitmanTheta = 0, pitmanAlpha = 0;  // the fitted parameters, when pitman is set
+    // SNB: nullopt without sample classes of sizes 1 and 2, or when no alpha > 0, 0 < beta < 1 fits.
+    std::optional<double> snb;
+    double snbAlpha = 0, snbBeta = 0, snbClasses = 0;  // the fit and the estimated K, when snb is set
+    // Dankar et al. (2012, BMC Med Inform Decis Mak 12:66)'s decision rule, as ARX applies it: sampling
+    // fraction <= 0.1: Pitman, or Zayatz when Pitman does not apply; above: the smaller of Zayatz
+    // and SNB, or Zayatz when SNB does not apply. No sample uniques: 0 with no model (dankarModel
+    // nullopt); nullopt only when the chosen fallback does not apply either.
+    std::optional<double> dankar;
+    std::optional<UniquenessModel> dankarModel;
 };
 
 // `classSizes`: the sample's equivalence class sizes (zeros ignored); `populationSize` >= sample
