@@ -1,5 +1,5 @@
 // veil-cli synth on the adult sample: the flag contract, declared domains, seeds, the ledger
-// charge, --evaluate only in teaching mode, and bad input naming the field.
+// charge, --evaluate only in teaching mode, MST's rho, delta and tree, and bad input naming the field.
 #include "cli_runner.h"
 
 #include <QFile>
@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
 
 namespace {
 
@@ -91,6 +93,46 @@ private slots:
         QVERIFY(e["tvd_2way"].toObject()["average"].toDouble() < 0.2);
         QCOMPARE(r.json()["private"].toBool(), false);
     }
+    // MST: delta defaults to 1e-9; the JSON records the method, rho (the reference's cdp_rho(1,
+    // 1e-9) = 0.0149730576736, tests/core/synth/mst_reference.py), delta and the d - 1 tree edges;
+    // the ledger records {epsilon, delta, rho}.
+    void mstRecordsRhoDeltaAndTree() {
+        QTemporaryDir dir;
+        QStringList args = declared(dir.filePath("m.csv"));
+        args[3] = "mst";
+        const CliRun r = runCli(args << "--seed"
+                                     << "3"
+                                     << "--rows"
+                                     << "400"
+                                     << "--teaching"
+                                     << "--evaluate"
+                                     << "--json");
+        QCOMPARE(r.exitCode, 0);
+        const auto j = r.json().object();
+        QCOMPARE(j["method"].toString(), QString("mst"));
+        QCOMPARE(j["delta"].toDouble(), 1e-9);
+        QVERIFY2(std::abs(j["rho"].toDouble() - 0.0149730576736) < 1e-12,
+                 qPrintable(QString::number(j["rho"].toDouble())));
+        QCOMPARE(j["tree"].toArray().size(), 2);
+        QCOMPARE(j["neighbouring"].toString(), QString("replace"));
+        QCOMPARE(readAll(dir.filePath("m.csv")).count('\n'), 401);
+        QVERIFY(j["evaluation"].toObject()["tvd_2way"].toObject()["average"].toDouble() < 0.2);
+
+        const QString ledger = dir.filePath("l.db");
+        QStringList charged = declared(dir.filePath("n.csv"));
+        charged[3] = "mst";
+        const CliRun c = runCli(charged << "--delta"
+                                        << "1e-6"
+                                        << "--ledger" << ledger << "--budget"
+                                        << "2,1e-5"
+                                        << "--json");
+        QCOMPARE(c.exitCode, 0);
+        const auto spent = c.json()["spent"].toObject();
+        QCOMPARE(spent["epsilon"].toDouble(), 1.0);
+        QCOMPARE(spent["delta"].toDouble(), 1e-6);
+        QVERIFY(spent["rho"].toDouble() > 0.0);
+        QCOMPARE(c.json()["private"].toBool(), true);
+    }
     void badInputNamesTheField_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("expected");
@@ -108,6 +150,10 @@ private slots:
         QTest::newRow("unknown method") << (base + QStringList{"sex", "--method", "gan"}) << "--method";
         QTest::newRow("epsilon 0") << QStringList{"synth", kAdult, "--epsilon", "0", "--output", o} << "epsilon";
         QTest::newRow("beta") << (base + QStringList{"sex", "--teaching", "--beta", "1"}) << "beta";
+        QTest::newRow("delta without mst") << (base + QStringList{"sex", "--teaching", "--delta", "1e-9"}) << "--delta";
+        QTest::newRow("mst delta 0") << (base + QStringList{"sex", "--teaching", "--method", "mst", "--delta", "0"})
+                                     << "delta";
+        QTest::newRow("aim") << (base + QStringList{"sex", "--teaching", "--method", "aim"}) << "aim";
     }
     void badInputNamesTheField() {
         QFETCH(QStringList, args);

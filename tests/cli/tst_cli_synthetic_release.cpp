@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
 namespace {
 
 const QString kPlan = QStringLiteral(VEIL_SAMPLES_DIR "/../../docs/examples/adult-synthetic-plan.json");
@@ -37,6 +39,7 @@ private slots:
     void badSyntheticPlans_data();
     void badSyntheticPlans();
     void exampleSweepRuns();
+    void mstPlanAndSweep();
 };
 
 void TestCliSyntheticRelease::examplePlanReleasesABundle() {
@@ -128,6 +131,10 @@ void TestCliSyntheticRelease::badSyntheticPlans_data() {
     const QByteArray ds =
         "\"kind\": \"synthetic\", \"dataset\": {\"path\": \"" VEIL_SAMPLES_DIR "/adult.csv\", \"delimiter\": \";\"}, ";
     const QByteArray sex = "{\"column\": \"sex\", \"categories\": [\"Male\", \"Female\"]}";
+    QTest::newRow("delta without mst") << ds + "\"epsilon\": 1, \"delta\": 1e-9, \"domains\": [" + sex + "]"
+                                       << "plan.delta";
+    QTest::newRow("mst delta 0") << ds + "\"method\": \"mst\", \"epsilon\": 1, \"delta\": 0, \"domains\": [" + sex + "]"
+                                 << "delta";
     QTest::newRow("unknown method") << ds + "\"method\": \"mst2\", \"epsilon\": 1, \"domains\": [" + sex + "]"
                                     << "plan.method";
     QTest::newRow("no epsilon") << ds + "\"domains\": [" + sex + "]"
@@ -194,6 +201,71 @@ void TestCliSyntheticRelease::exampleSweepRuns() {
     }
     QVERIFY2(privbayes > 0.0 && privbayes < independent - 0.03,
              qPrintable(QString("privbayes %1, independent %2").arg(privbayes).arg(independent)));
+}
+
+// An MST plan (method "mst", delta default 1e-9) releases a bundle charged {epsilon, delta, rho} with
+// the tree in the manifest; a synth:mst sweep runs and beats the independent baseline in 2-way TVD.
+void TestCliSyntheticRelease::mstPlanAndSweep() {
+    QTemporaryDir tmp;
+    const QByteArray samples = VEIL_SAMPLES_DIR;
+    const QByteArray domains =
+        "[{\"column\": \"age\", \"bounds\": [17, 91], \"bins\": 8},"
+        " {\"column\": \"sex\", \"categories\": [\"Male\", \"Female\"]},"
+        " {\"column\": \"race\", \"hierarchy\": \"" +
+        samples +
+        "/adult_hierarchy_race.csv\"},"
+        " {\"column\": \"salary-class\", \"categories\": [\"<=50K\", \">50K\"]}]";
+    QFile plan(tmp.filePath("mst.json"));
+    QVERIFY(plan.open(QIODevice::WriteOnly));
+    plan.write("{\"kind\": \"synthetic\", \"dataset\": {\"path\": \"" + samples +
+               "/adult.csv\", \"delimiter\": \";\"}, \"method\": \"mst\", \"epsilon\": 1, \"rows\": 1000, "
+               "\"iterations\": 300, \"domains\": " +
+               domains + "}");
+    plan.close();
+    const QString out = tmp.filePath("bundle"), ledgerPath = tmp.filePath("ledger.sqlite");
+    const CliRun r = runCli({"release", plan.fileName(), "--output", out, "--ledger", ledgerPath, "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(csvLines(out + "/adult-synthetic.csv").size(), 1001);
+    const QJsonObject m = readJson(out + "/manifest.json");
+    QCOMPARE(m["mechanism"].toString(), QString("mst"));
+    const QJsonObject privacy = m["privacy"].toObject();
+    QCOMPARE(privacy["epsilon"].toDouble(), 1.0);
+    QCOMPARE(privacy["delta"].toDouble(), 1e-9);
+    // cdp_rho(1, 1e-9) of the reference (tests/core/synth/mst_reference.py).
+    QVERIFY2(std::abs(privacy["rho"].toDouble() - 0.0149730576736) < 1e-12,
+             qPrintable(QString::number(privacy["rho"].toDouble())));
+    const QJsonObject s = m["summary"].toObject();
+    QCOMPARE(s["method"].toString(), QString("mst"));
+    QCOMPARE(s["tree"].toArray().size(), 3);
+    QCOMPARE(s["iterations"].toInt(), 300);
+    auto ledger = veil::release::PrivacyLedger::openFile(ledgerPath.toStdString());
+    QVERIFY(ledger);
+    auto entries = (*ledger)->entries();
+    QVERIFY(entries && entries->size() == 1);
+    QCOMPARE(entries->front().delta, 1e-9);
+    QVERIFY(std::abs(entries->front().rho - 0.0149730576736) < 1e-12);
+
+    QFile sweep(tmp.filePath("sweep.json"));
+    QVERIFY(sweep.open(QIODevice::WriteOnly));
+    sweep.write("{\"name\": \"mst\", \"dataset\": {\"table\": \"" + samples +
+                "/adult.csv\", \"delimiter\": \";\", \"domains\": " + domains +
+                "}, \"methods\": [{\"id\": \"synth:mst\", \"options\": {\"rows\": 5000, \"iterations\": 300}},"
+                " {\"id\": \"synth:independent\", \"options\": {\"rows\": 5000}}], \"epsilon\": [3], \"trials\": 2,"
+                " \"seed\": 17}");
+    sweep.close();
+    const QString csv = tmp.filePath("sweep.csv");
+    const CliRun sw = runCli({"sweep", sweep.fileName(), "--output", csv, "--teaching"});
+    QVERIFY2(sw.exitCode == 0, sw.err.constData());
+    const QStringList lines = csvLines(csv);
+    QCOMPARE(lines.size(), 1 + 2 * 2);
+    const QStringList header = lines.front().split(',');
+    const int method = header.indexOf("method"), err = header.indexOf("abs_error");
+    double mst = 0, independent = 0;
+    for (const QString& line : lines.mid(1)) {
+        const QStringList f = line.split(',');
+        (f[method] == "synth:mst" ? mst : independent) += f[err].toDouble() / 2.0;
+    }
+    QVERIFY2(mst > 0.0 && mst < independent, qPrintable(QString("mst %1, independent %2").arg(mst).arg(independent)));
 }
 
 QTEST_APPLESS_MAIN(TestCliSyntheticRelease)

@@ -1,7 +1,7 @@
-// veil-cli synth DATA --method privbayes --epsilon E [--columns a,b,c] [--bins COL=N ...]
-// [--bounds COL=LO:HI ...] [--hierarchy COL=FILE ...] [--categories COL=a|b ...] [--rows N]
-// [--seed S] --output FILE.csv [--json] [--evaluate]: a differentially private synthetic table
-// (issue 17) through the release gate; --evaluate (teaching mode) prints marginal TVDs.
+// veil-cli synth DATA --method privbayes|mst|independent --epsilon E [--delta D] [--columns a,b,c]
+// [--bins COL=N ...] [--bounds COL=LO:HI ...] [--hierarchy COL=FILE ...] [--categories COL=a|b ...]
+// [--rows N] [--seed S] --output FILE.csv [--json] [--evaluate]: a differentially private synthetic
+// table (issue 17) through the release gate; --evaluate (teaching mode) prints marginal TVDs.
 #include "cli_support.h"
 #include "command_registry.h"
 #include "commands/dp_common.h"
@@ -10,6 +10,7 @@
 #include "veil/common/validate.h"
 #include "veil/hierarchy/hierarchy_io.h"
 #include "veil/synth/marginal_distance.h"
+#include "veil/synth/mst.h"
 #include "veil/synth/privbayes.h"
 #include "veil/table/csv_writer.h"
 
@@ -28,8 +29,9 @@ struct SynthOptions {
     std::string file, method = "privbayes", columns, output, delimiter;
     std::vector<std::string> bins, bounds, hierarchies, categories;
     double epsilon = std::nan("");
+    double delta = std::nan("");  // MST: default kMstDefaultDelta
     double beta = 0.3;
-    std::size_t degree = 3, rows = 0;
+    std::size_t degree = 3, rows = 0, iterations = 1000;
     bool json = false, evaluate = false;
     veil::cli::ReleaseOptions release;
 };
@@ -146,10 +148,20 @@ Result<nlohmann::json> evaluate(const veil::Table& table, const std::vector<Attr
 }
 
 void printHuman(const SynthOptions& o, const veil::synth::SyntheticRelease& rel, const nlohmann::json& eval) {
-    std::cout << (o.method == "independent" ? "independent noisy marginals" : "PrivBayes")
-              << " synthetic table, epsilon " << veil::formatNumber(o.epsilon) << ": " << rel.table.rowCount()
-              << " rows x " << rel.table.columnCount() << " columns written to " << o.output << "\n";
-    for (const auto& p : rel.plan["network"]) {
+    const bool mst = o.method == "mst";
+    std::cout << (o.method == "independent" ? "independent noisy marginals"
+                  : mst                     ? "MST"
+                                            : "PrivBayes")
+              << " synthetic table, epsilon " << veil::formatNumber(o.epsilon);
+    if (mst)
+        std::cout << ", delta " << veil::formatNumber(rel.plan["delta"].get<double>()) << " (rho "
+                  << veil::formatNumber(rel.plan["rho"].get<double>()) << ")";
+    std::cout << ": " << rel.table.rowCount() << " rows x " << rel.table.columnCount() << " columns written to "
+              << o.output << "\n";
+    if (mst && !rel.plan["tree"].empty()) std::cout << "  tree edges:\n";
+    for (const auto& e : rel.plan.value("tree", nlohmann::json::array()))
+        std::cout << "  " << e[0].get<std::string>() << " - " << e[1].get<std::string>() << "\n";
+    for (const auto& p : rel.plan.value("network", nlohmann::json::array())) {
         std::cout << "  " << p["attribute"].get<std::string>();
         if (!p["parents"].empty()) std::cout << " <- ";
         for (std::size_t i = 0; i < p["parents"].size(); ++i)
@@ -169,25 +181,35 @@ void printHuman(const SynthOptions& o, const veil::synth::SyntheticRelease& rel,
 int runSynth(const SynthOptions& o) {
     if (auto st = veil::cli::requireTeaching(o.release, o.evaluate, "--evaluate"); !st)
         return veil::cli::reportError(st);
-    if (o.method == "mst" || o.method == "aim")
+    if (o.method == "aim")
         return veil::cli::reportError(
-            Status::unsupported("--method " + o.method + ": not implemented yet (privbayes, independent)"));
-    if (o.method != "privbayes" && o.method != "independent")
-        return veil::cli::reportError("--method: '" + o.method + "' is not one of privbayes, independent");
+            Status::unsupported("--method aim: not implemented yet (privbayes, mst, independent)"));
+    if (o.method != "privbayes" && o.method != "independent" && o.method != "mst")
+        return veil::cli::reportError("--method: '" + o.method + "' is not one of privbayes, mst, independent");
+    const bool mst = o.method == "mst";
+    if (!mst && !std::isnan(o.delta))
+        return veil::cli::reportError("--delta: only --method mst takes a delta (" + o.method + " is pure epsilon-DP)");
     veil::synth::PrivBayesOptions opts;
     opts.epsilon = o.epsilon;
     opts.beta = o.beta;
     opts.maxDegree = o.degree;
     opts.rows = o.rows;
     opts.independent = o.method == "independent";
-    if (auto st = veil::synth::validateOptions(opts); !st) return veil::cli::reportError(st);
+    veil::synth::MstOptions mopts;
+    mopts.epsilon = o.epsilon;
+    mopts.delta = std::isnan(o.delta) ? veil::synth::kMstDefaultDelta : o.delta;
+    mopts.rows = o.rows;
+    mopts.iterations = o.iterations;
+    if (auto st = mst ? veil::synth::validateOptions(mopts) : veil::synth::validateOptions(opts); !st)
+        return veil::cli::reportError(st);
     auto table = veil::cli::readTableForDp(o.file, o.delimiter);
     if (!table) return veil::cli::reportError(table.status());
     auto domains = buildDomains(o, *table);
     if (!domains) return veil::cli::reportError(domains.status());
     auto gate = veil::cli::makeGate(o.release, o.file);
     if (!gate) return veil::cli::reportError(gate.status());
-    auto rel = veil::synth::releasePrivBayes(*gate->gate, *table, *domains, opts);
+    auto rel = mst ? veil::synth::releaseMst(*gate->gate, *table, *domains, mopts)
+                   : veil::synth::releasePrivBayes(*gate->gate, *table, *domains, opts);
     if (!rel) return veil::cli::reportError(rel.status());
     if (auto st = veil::writeCsvFile(rel->table, o.output); !st) return veil::cli::reportError(st);
     nlohmann::json eval;
@@ -212,10 +234,13 @@ int runSynth(const SynthOptions& o) {
 
 void setupSynth(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<SynthOptions>();
-    auto* cmd = app.add_subcommand("synth", "A differentially private synthetic table (PrivBayes)");
+    auto* cmd = app.add_subcommand("synth", "A differentially private synthetic table (PrivBayes or MST)");
     cmd->add_option("DATA", o->file, "CSV file")->required();
-    cmd->add_option("--method,-m", o->method, "privbayes (default) or independent (baseline: noisy 1-way marginals)");
+    cmd->add_option("--method,-m", o->method,
+                    "privbayes (default), mst, or independent (baseline: noisy 1-way marginals)");
     cmd->add_option("--epsilon,-e", o->epsilon, "Privacy parameter epsilon, in [1e-9, 1000]")->required();
+    cmd->add_option("--delta", o->delta, "MST: privacy parameter delta, in (0, 1) (default 1e-9)");
+    cmd->add_option("--iterations", o->iterations, "MST: mirror-descent steps of the estimate (default 1000)");
     cmd->add_option("--columns", o->columns, "Columns to synthesize a,b,c (default: all)");
     cmd->add_option("--bins", o->bins, "Numeric column: COL=N equal-width bins between its bounds");
     cmd->add_option("--bounds", o->bounds, "Numeric column: COL=LO:HI declared bounds (values outside are clamped)");

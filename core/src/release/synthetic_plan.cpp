@@ -34,6 +34,25 @@ Result<double> numberField(const ReleasePlan& plan, const std::string& field, co
     return v.get<double>();
 }
 
+// MST's fields: delta (default 1e-9) and iterations, with the epsilon and rows already read.
+Status mstFields(const ReleasePlan& plan, const synth::PrivBayesOptions& common, synth::MstOptions& m) {
+    const json& j = plan.json;
+    m.epsilon = common.epsilon;
+    m.rows = common.rows;
+    if (j.contains("delta")) {
+        auto d = numberField(plan, "delta", j["delta"]);
+        if (!d) return d.status();
+        m.delta = *d;
+    }
+    if (j.contains("iterations")) {
+        auto it = unsignedField(plan, "iterations", j["iterations"], 1'000'000);
+        if (!it) return it.status();
+        m.iterations = static_cast<std::size_t>(*it);
+    }
+    if (auto st = synth::validateOptions(m); !st) return st.withContext(plan.name);
+    return Status::ok();
+}
+
 Result<SyntheticPlan> syntheticPlanImpl(const ReleasePlan& plan) {
     if (plan.kind != "synthetic") return Status::invalidArgument(plan.name + ": not a synthetic plan");
     SyntheticPlan out;
@@ -42,8 +61,9 @@ Result<SyntheticPlan> syntheticPlanImpl(const ReleasePlan& plan) {
     out.dataset = *ds;
     const json& j = plan.json;
     out.method = j.value("method", std::string("privbayes"));
-    if (out.method != "privbayes" && out.method != "independent")
-        return fieldError(plan, "method", "must be \"privbayes\" or \"independent\" (got \"" + out.method + "\")");
+    if (out.method != "privbayes" && out.method != "independent" && out.method != "mst")
+        return fieldError(plan, "method",
+                          "must be \"privbayes\", \"mst\" or \"independent\" (got \"" + out.method + "\")");
     auto& o = out.options;
     o.independent = out.method == "independent";
     if (!j.contains("epsilon")) return fieldError(plan, "epsilon", "is missing");
@@ -71,7 +91,13 @@ Result<SyntheticPlan> syntheticPlanImpl(const ReleasePlan& plan) {
         if (!seed) return seed.status();
         out.seed = *seed;
     }
-    if (auto st = synth::validateOptions(o); !st) return st.withContext(plan.name);
+    if (out.method == "mst") {
+        VEIL_RETURN_IF_ERROR(mstFields(plan, o, out.mst));
+    } else if (j.contains("delta")) {
+        return fieldError(plan, "delta", "is only for method \"mst\" (" + out.method + " is pure epsilon-DP)");
+    } else if (auto st = synth::validateOptions(o); !st) {
+        return st.withContext(plan.name);
+    }
     auto domains =
         synth::domainsFromJson(j.value("domains", json()), plan.baseDir, "plan.domains", &out.hierarchyFiles);
     if (!domains) return domains.status().withContext(plan.name);

@@ -1,7 +1,7 @@
-// The "synthetic" release kind: a PrivBayes (or independent-marginals) synthetic table released
-// through the one release path (synth::releasePrivBayes charges the gate once, before anything is
-// computed) into a bundle holding the synthetic CSV and its model; the manifest records the
-// discretization, the epsilon split and the network.
+// The "synthetic" release kind: a PrivBayes, MST (or independent-marginals) synthetic table
+// released through the one release path (synth::releasePrivBayes / releaseMst charge the gate once,
+// before anything is computed) into a bundle holding the synthetic CSV and its model; the manifest
+// records the discretization, the budget split and the network or tree.
 #include "release/detail/dp_outcome.h"
 
 #include "veil/common/validate.h"
@@ -19,6 +19,19 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
+
+// MST: rho-zCDP under replace-one, hence (epsilon, delta)-DP (Canonne, Kamath, Steinke 2020).
+std::string mstGuaranteeText(double epsilon, double delta, double rho) {
+    std::ostringstream g;
+    g << formatNumber(rho) << "-zero-concentrated differential privacy, hence (" << formatNumber(epsilon) << ", "
+      << formatNumber(delta) << ")-differential privacy: whether any one person's record is replaced by another "
+      << "(the row count is public; each measured marginal then changes by 1 in two cells, L2 sensitivity sqrt(2)), "
+      << "every possible synthetic table becomes at most e^" << formatNumber(epsilon)
+      << " times more or less likely, except with probability " << formatNumber(delta)
+      << ". The table's columns and their declared domains are public; the rows are sampled from a noisy model "
+      << "and describe no real person, but they carry the table's statistics.";
+    return g.str();
+}
 
 std::string guaranteeText(double epsilon) {
     std::ostringstream g;
@@ -51,8 +64,11 @@ ReleaseOutcome syntheticOutcome(const ReleasePlan& plan, const SyntheticPlan& sp
     out.plan = plan.json;
     out.datasetKey = sp.datasetKey;
     out.mechanism = rel.receipt.mechanism;
-    out.title = std::string(sp.options.independent ? "Independent-marginals" : "PrivBayes") + " synthetic table of " +
-                fs::path(sp.dataset.path).filename().string();
+    const bool mst = sp.method == "mst";
+    out.title = std::string(mst                      ? "MST"
+                            : sp.options.independent ? "Independent-marginals"
+                                                     : "PrivBayes") +
+                " synthetic table of " + fs::path(sp.dataset.path).filename().string();
     out.epsilon = rel.receipt.spent.epsilon;
     out.delta = rel.receipt.spent.delta;
     out.rho = rel.receipt.spent.rho;
@@ -75,13 +91,19 @@ ReleaseOutcome syntheticOutcome(const ReleasePlan& plan, const SyntheticPlan& sp
     s["method"] = sp.method;
     s["rows"] = rel.table.rowCount();
     s["columns"] = rel.table.columnCount();
-    for (const char* key : {"epsilon_network", "epsilon_conditionals", "beta", "max_degree", "theta"})
-        s[key] = rel.plan.value(key, json());
+    if (mst) {
+        for (const char* key : {"delta", "rho", "rho_one_way", "rho_selection", "rho_two_way", "iterations"})
+            s[key] = rel.plan.value(key, json());
+        s["tree"] = rel.plan.value("tree", json::array());
+    } else {
+        for (const char* key : {"epsilon_network", "epsilon_conditionals", "beta", "max_degree", "theta"})
+            s[key] = rel.plan.value(key, json());
+        s["network"] = rel.plan.value("network", json::array());
+    }
     s["discretization"] = rel.plan.value("domains", json::array());
-    s["network"] = rel.plan.value("network", json::array());
     s["seed"] = sp.seed ? json(*sp.seed) : json();
-    s["citation"] = synth::kPrivBayesCitation;
-    out.guarantee = guaranteeText(out.epsilon);
+    s["citation"] = mst ? synth::kMstCitation : synth::kPrivBayesCitation;
+    out.guarantee = mst ? mstGuaranteeText(out.epsilon, out.delta, out.rho) : guaranteeText(out.epsilon);
     if (!sp.domains.empty() && rel.table.rowCount() > 0)
         out.charts.push_back(firstColumnChart(rel, sp.domains.front()));
     return out;
@@ -97,7 +119,8 @@ Result<ReleaseOutcome> runSyntheticPlan(const ReleasePlan& plan, dp::ReleaseGate
     if (!file) return file.status();
     auto read = parseCsv((*file)->bytes(), sp->dataset.path, sp->dataset.csv, ctx);
     if (!read) return read.status();
-    auto rel = synth::releasePrivBayes(gate, read->table, sp->domains, sp->options, ctx);
+    auto rel = sp->method == "mst" ? synth::releaseMst(gate, read->table, sp->domains, sp->mst, ctx)
+                                   : synth::releasePrivBayes(gate, read->table, sp->domains, sp->options, ctx);
     if (!rel) return rel.status().withContext(plan.name);
     ReleaseOutcome out = syntheticOutcome(plan, *sp, *rel);
     out.inputPath = sp->dataset.path;

@@ -1,5 +1,5 @@
-// Synthetic-table methods (issue 17): synth:privbayes and synth:independent (noisy 1-way
-// marginals, the baseline) over a table with a declared discretization. Each trial releases a
+// Synthetic-table methods (issue 17): synth:privbayes, synth:mst and synth:independent (noisy
+// 1-way marginals, the baseline) over a table with a declared discretization. Each trial releases a
 // synthetic table through the trial's (teaching-mode) gate and returns its utility: the average
 // total-variation distance of all 2-way marginals against the real table's (Zhang et al. 2014
 // Section 6). The truth is 0, so a sweep's absolute error is that TVD, and utility against
@@ -8,6 +8,7 @@
 
 #include "veil/synth/domain_json.h"
 #include "veil/synth/marginal_distance.h"
+#include "veil/synth/mst.h"
 #include "veil/synth/privbayes.h"
 #include "veil/table/csv_reader.h"
 
@@ -19,8 +20,38 @@ namespace {
 
 struct PreparedSynth {
     synth::PrivBayesOptions options;
+    synth::MstOptions mst;
+    bool isMst = false;
     std::size_t way = 2;
 };
+
+// synth:mst: options delta (default: the experiment's, else 1e-9), iterations, rows, way.
+Result<std::shared_ptr<const void>> prepareMst(const std::string& id, const TrialInput& in) {
+    VEIL_RETURN_IF_ERROR(checkKnownOptions(in.options, {"delta", "iterations", "rows", "way"}, id));
+    if (!in.synthetic)
+        return Status::invalidArgument("method '" + id + "' needs a table with declared \"domains\" as data set");
+    auto p = std::make_shared<PreparedSynth>();
+    p->isMst = true;
+    // delta: the option, else the experiment's delta, else 1e-9.
+    auto delta = numberOption(in.options, "delta", in.delta > 0.0 ? in.delta : synth::kMstDefaultDelta);
+    auto iterations = numberOption(in.options, "iterations", double(p->mst.iterations));
+    auto rows = numberOption(in.options, "rows", 0.0);
+    auto way = numberOption(in.options, "way", 2.0);
+    for (const auto* r : {&delta, &iterations, &rows, &way})
+        if (!*r) return r->status().withContext("method '" + id + "'");
+    if (!(*iterations >= 1 && *iterations <= 1e6) || !(*rows >= 0 && *rows <= double(synth::kMaxSyntheticRows)))
+        return Status::invalidArgument("method '" + id + "': iterations must be in [1, 1000000], rows in [0, " +
+                                       std::to_string(synth::kMaxSyntheticRows) + "]");
+    if (!(*way == 1 || *way == 2 || *way == 3))
+        return Status::invalidArgument("method '" + id + "': way must be 1, 2 or 3");
+    p->mst.delta = *delta;
+    p->mst.iterations = static_cast<std::size_t>(*iterations);
+    p->mst.rows = static_cast<std::size_t>(*rows);
+    p->way = static_cast<std::size_t>(*way);
+    p->mst.epsilon = 1.0;  // validated here with a placeholder; each trial sets its own
+    VEIL_RETURN_IF_ERROR(synth::validateOptions(p->mst).withContext("method '" + id + "'"));
+    return std::shared_ptr<const void>(std::move(p));
+}
 
 Result<std::shared_ptr<const void>> prepareSynth(const std::string& id, bool independent, const TrialInput& in) {
     VEIL_RETURN_IF_ERROR(checkKnownOptions(in.options, {"beta", "max_degree", "theta", "rows", "way"}, id));
@@ -51,6 +82,7 @@ Result<std::shared_ptr<const void>> prepareSynth(const std::string& id, bool ind
 }
 
 MethodInfo synthMethod(const std::string& id, bool independent, const std::string& description) {
+    const bool mst = id == "synth:mst";
     MethodInfo m;
     m.id = id;
     m.module = "synth";
@@ -58,16 +90,25 @@ MethodInfo synthMethod(const std::string& id, bool independent, const std::strin
     m.target = MethodTarget::Statistic;
     m.input = DataKind::SyntheticTable;
     m.supports1D = m.supports2D = false;
-    m.optionsHelp = independent ? "rows (default: as many as the table), way (marginals compared, default 2)"
-                                : "beta (default 0.3), max_degree (default 3), theta (default 4), rows, way "
-                                  "(marginals compared, default 2)";
-    m.prepare = [id, independent](const TrialInput& in) { return prepareSynth(id, independent, in); };
+    m.optionsHelp =
+        mst ? "delta (default: the experiment's, else 1e-9), iterations (default 1000), rows, way (marginals compared, "
+              "default 2)"
+        : independent ? "rows (default: as many as the table), way (marginals compared, default 2)"
+                      : "beta (default 0.3), max_degree (default 3), theta (default 4), rows, way "
+                        "(marginals compared, default 2)";
+    m.prepare = [id, independent, mst](const TrialInput& in) {
+        return mst ? prepareMst(id, in) : prepareSynth(id, independent, in);
+    };
     m.truth = [](const TrialInput&) -> Result<std::vector<double>> { return std::vector<double>{0.0}; };
     m.run = [](const TrialInput& in, double epsilon, dp::ReleaseGate& gate) -> Result<std::vector<double>> {
         const auto& p = *static_cast<const PreparedSynth*>(in.prepared);
         synth::PrivBayesOptions o = p.options;
         o.epsilon = epsilon;
-        auto rel = synth::releasePrivBayes(gate, *in.synthetic->table, in.synthetic->domains, o, RunContext{});
+        synth::MstOptions mo = p.mst;
+        mo.epsilon = epsilon;
+        auto rel = p.isMst
+                       ? synth::releaseMst(gate, *in.synthetic->table, in.synthetic->domains, mo, RunContext{})
+                       : synth::releasePrivBayes(gate, *in.synthetic->table, in.synthetic->domains, o, RunContext{});
         if (!rel) return rel.status();
         // Teaching mode: the real marginals are read (the sweep's gate is a teaching gate).
         auto tvd = synth::teachingMarginalTvd(*in.synthetic->discrete, rel->codes, p.way);
@@ -82,6 +123,9 @@ MethodInfo synthMethod(const std::string& id, bool independent, const std::strin
 void addSynthMethods(std::vector<MethodInfo>& out) {
     out.push_back(synthMethod("synth:privbayes", false,
                               "PrivBayes synthetic table (Zhang et al. 2014); error: average 2-way marginal TVD"));
+    out.push_back(synthMethod("synth:mst", false,
+                              "MST synthetic table (McKenna, Miklau, Sheldon 2021), delta option (default 1e-9); "
+                              "error: average 2-way marginal TVD"));
     out.push_back(synthMethod("synth:independent", true,
                               "independent noisy 1-way marginals (baseline); error: average 2-way marginal TVD"));
 }

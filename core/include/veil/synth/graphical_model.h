@@ -1,0 +1,109 @@
+// Private-PGM (McKenna, Sheldon, Miklau, "Graphical-model based estimation and inference for
+// differential privacy", ICML 2019): from noisy measurements of marginals (vectors with a known
+// Gaussian noise scale) find the graphical model over a junction tree whose clique marginals best
+// fit them in weighted L2, by entropic mirror descent with log-space belief propagation; then
+// sample rows from it. Written once for MST and AIM: the caller gives the cliques (AIM triangulates
+// its own); the junction tree is the maximum-weight spanning tree of their intersection graph.
+#pragma once
+
+#include "veil/common/random.h"
+#include "veil/common/run_context.h"
+#include "veil/common/status.h"
+#include "veil/synth/discretization.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace veil::synth {
+
+// A table over attributes `vars` (ascending indices into a domain): values[cell], cell in mixed
+// radix over vars (first most significant), sizes[i] = domain size of vars[i].
+struct Factor {
+    std::vector<std::size_t> vars;
+    std::vector<std::size_t> sizes;
+    std::vector<double> values;
+};
+
+// A zero factor over `vars` (sorted, distinct) with the domain's sizes.
+Factor zeroFactor(const std::vector<std::size_t>& vars, const std::vector<std::size_t>& domainSizes);
+// For every cell of a table over `vars`/`sizes`, the cell of its projection onto `sub` (a subset
+// of vars, ascending). O(cells x |vars|).
+std::vector<std::size_t> projectionIndex(const std::vector<std::size_t>& vars, const std::vector<std::size_t>& sizes,
+                                         const std::vector<std::size_t>& sub);
+// Counts of the rows of `data` over `vars` (ascending). O(rows x |vars|).
+Factor countMarginal(const DiscreteTable& data, const std::vector<std::size_t>& vars);
+
+// A noisy measurement y = x + N(0, sigma^2 I) of the count marginal x over `vars` (ascending).
+struct NoisyMarginal {
+    std::vector<std::size_t> vars;
+    std::vector<double> values;
+    double sigma = 1.0;
+};
+
+// Cliques connected into a forest with the running-intersection property; the cliques are kept in
+// breadth-first order from each component's root, parent[root] == npos.
+struct JunctionTree {
+    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> sizes;                           // domain size of every attribute
+    std::vector<std::vector<std::size_t>> cliques;            // ascending attribute indices
+    std::vector<std::size_t> parent;                          // clique index or npos
+    std::vector<std::vector<std::size_t>> separator;          // with the parent (empty for roots)
+    std::vector<std::vector<std::size_t>> toSeparator;        // clique cell -> separator cell
+    std::vector<std::vector<std::size_t>> parentToSeparator;  // parent's cell -> separator cell
+    // Index of a clique holding all of `vars` (the smallest), or npos.
+    std::size_t cliqueContaining(const std::vector<std::size_t>& vars) const;
+};
+
+// Keeps the maximal cliques of `cliques` (each sorted and made distinct), adds a singleton for
+// every attribute in none, and joins them by a maximum-weight spanning forest of the clique graph
+// (weight: |intersection|), which is a junction tree whenever one exists (Jensen & Jensen, UAI 1994).
+// Errors: an attribute index >= sizes.size(), a domain size 0, a clique table above 10^7 cells,
+// no junction tree over these cliques (running intersection fails: triangulate first).
+// Complexity: O(c^2 d + cells) for c cliques.
+Result<JunctionTree> junctionTree(std::vector<std::vector<std::size_t>> cliques, const std::vector<std::size_t>& sizes);
+
+// A model p(x) proportional to prod_C exp(potentials[C](x_C)) over a junction tree, with its
+// clique marginals (probabilities, each summing to 1) once calibrated.
+struct GraphicalModel {
+    JunctionTree tree;
+    std::vector<Factor> potentials;  // log-potentials, one per clique
+    std::vector<Factor> marginals;   // calibrated clique marginals
+    double total = 1.0;              // the rows the model stands for (counts = total x marginals)
+    // Probabilities over `vars` (ascending) inside one clique. Errors: no clique holds them.
+    Result<Factor> marginal(const std::vector<std::size_t>& vars) const;
+};
+
+// A model with zero potentials (uniform) over `tree`, calibrated.
+GraphicalModel uniformModel(JunctionTree tree, double total);
+// Sum-product belief propagation in log space: marginals from potentials (exact on a junction
+// tree). O(sum of clique cells).
+void calibrate(GraphicalModel& model);
+
+struct EstimationOptions {
+    std::size_t iterations = 1000;  // mirror-descent steps
+};
+
+struct EstimationReport {
+    std::size_t iterations = 0;
+    double initialLoss = 0.0;  // sum over measurements of |x_hat - y|^2 / (2 sigma^2), counts
+    double finalLoss = 0.0;
+};
+
+// Mirror descent (ICML 2019, Algorithm 1, with a backtracking step size) on the weighted L2 loss
+// over `tree`, every measurement's attributes inside one clique, `total` the (public) row count.
+// Errors: a measurement outside every clique or of the wrong length, sigma not positive finite,
+// total not positive finite, cancellation. Complexity: O(iterations x (clique cells + measured
+// cells)).
+Result<GraphicalModel> estimateModel(const JunctionTree& tree, const std::vector<NoisyMarginal>& measurements,
+                                     double total, const EstimationOptions& options = {}, const RunContext& ctx = {},
+                                     EstimationReport* report = nullptr);
+
+// `rows` rows drawn from the model (ancestral sampling over the junction tree; post-processing).
+// declaredOnly: the last code of every attribute ("missing or other", AttributeDomain::otherCode)
+// is never drawn, its mass left out and the rest renormalised (as PrivBayes's sampler). O(rows x
+// cliques x log cells) after O(cells) tables.
+DiscreteTable sampleModel(const GraphicalModel& model, const std::vector<std::string>& names, std::size_t rows,
+                          RandomSource& random, bool declaredOnly = true);
+
+}  // namespace veil::synth
