@@ -70,7 +70,9 @@ Result<std::unique_ptr<SqlEngine>> connectPostgres(const std::string& uri) {
     std::unique_ptr<PGconn, ConnDeleter> conn(PQconnectdb(selection->location.c_str()));
     if (!conn || PQstatus(conn.get()) != CONNECTION_OK)
         return Status::ioError(shown + ": cannot connect (" + firstLine(conn ? PQerrorMessage(conn.get()) : "") + ")");
-    PgResult quiet(PQexec(conn.get(), "SET client_min_messages = warning"));
+    // For this session only: quiet notices, and room for the sorts and hashes of the class counts
+    // (PostgreSQL's default of 4 MB spills a 10-million-row window count to disk several times).
+    PgResult quiet(PQexec(conn.get(), "SET client_min_messages = warning; SET work_mem = '256MB'"));
     return std::unique_ptr<SqlEngine>(new PostgresEngine(shown, selection->table, conn.release()));
 }
 

@@ -122,7 +122,8 @@ Result<std::string> aggregateSql(const AggregateSqlPlan& plan, SqlDialect d) {
         std::string text = "CAST(" + col + " AS " + textType(d) + ")";
         if (spec.otherLabel) {  // values outside the categories are counted in the other bin
             std::string cats;
-            for (const auto& c : spec.categories) cats += (cats.empty() ? "" : ", ") + sqlStringLiteral(c, d);
+            for (const auto& c : spec.categories) cats += "\n      " + sqlStringLiteral(c, d) + ",";
+            cats.pop_back();  // one literal per line, as in the domain table
             text = "CASE WHEN " + text + " IN (" + cats + ") THEN " + text + " ELSE " +
                    sqlStringLiteral(*spec.otherLabel, d) + " END";
         }

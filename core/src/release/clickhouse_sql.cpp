@@ -27,9 +27,11 @@ std::string generalizeExpr(const GeneralizationSqlPlan::Qi& q) {
     for (std::size_t r = 0; r < q.hierarchy.rowCount(); ++r) {
         const std::string& value = q.hierarchy.label(r, 0);
         if (!seen.insert(value).second) continue;
-        from += (from.empty() ? "" : ", ") + literal(value);
-        to += (to.empty() ? "" : ", ") + literal(q.hierarchy.label(r, std::size_t(q.level)));
+        from += "\n      " + literal(value) + ",";  // one value per line: a line never mixes values
+        to += "\n      " + literal(q.hierarchy.label(r, std::size_t(q.level))) + ",";
     }
+    from.pop_back();
+    to.pop_back();
     return "ifNull(transform(toString(" + ident(q.column) + "), [" + from + "], [" + to + "], '*'), '*')";
 }
 
@@ -130,7 +132,8 @@ std::string clickHouseAggregateSql(const AggregateSqlPlan& plan, const dp::Aggre
             std::string text = "toString(" + col + ")";
             if (spec.otherLabel) {  // values outside the categories are counted in the other bin
                 std::string cats;
-                for (const auto& c : spec.categories) cats += (cats.empty() ? "" : ", ") + literal(c);
+                for (const auto& c : spec.categories) cats += "\n      " + literal(c) + ",";
+                cats.pop_back();  // one literal per line, as in the domain table
                 text = "if(has([" + cats + "], " + text + "), " + text + ", " + literal(*spec.otherLabel) + ")";
             }
             s << "SELECT output_index, label, n, " << noSum << "\nFROM " << ident(plan.domainTable)

@@ -142,6 +142,7 @@ Result<ReleaseOutcome> anonymizationOnEngine(const ReleasePlan& plan, engine::Sq
     sqlPlan->inputTable = e.table();
     sqlPlan->outputTable = kReleaseTable;
     sqlPlan->classSizesTable = kClassSizesTable;
+    sqlPlan->inputOrder = false;  // a multiset of rows: no sort of the whole table for its order
     auto script = generalizationSql(*sqlPlan, d);
     if (!script) return script.status().withContext(e.uri());
     VEIL_RETURN_IF_ERROR(engine::executeScript(e, *script, ctx));

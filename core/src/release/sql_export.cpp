@@ -79,7 +79,10 @@ std::string sqlIdentifier(const std::string& name, SqlDialect d) {
     const char q = d == SqlDialect::Spark ? '`' : '"';
     std::string out(1, q);
     for (char c : name) {
-        if (c == q) out += q;
+        if (d == SqlDialect::ClickHouse && (c == q || c == '\\'))
+            out += '\\';  // ClickHouse reads C escapes in quoted names too
+        else if (c == q)
+            out += q;
         out += c;
     }
     return out + q;
@@ -88,6 +91,10 @@ std::string sqlIdentifier(const std::string& name, SqlDialect d) {
 std::string sqlStringLiteral(const std::string& value, SqlDialect d) {
     std::string out = "'";
     for (char c : value) {
+        if (d == SqlDialect::ClickHouse && (c == '\n' || c == '\r' || c == '\t' || c == '\0')) {
+            out += c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : "\\0";  // on one line
+            continue;
+        }
         if ((d == SqlDialect::Spark || d == SqlDialect::ClickHouse) && (c == '\'' || c == '\\'))
             out += '\\';  // Spark and ClickHouse: C-style escapes
         else if (c == '\'')
@@ -165,19 +172,23 @@ void writeLookups(std::ostringstream& s, const GeneralizationSqlPlan& plan, SqlD
     }
 }
 
-// The generalized records (before suppression), with their input row number as veil_row.
+// The generalized records (before suppression), with their input row number as veil_row when
+// the plan keeps the input order.
 std::string generalizedSelect(const GeneralizationSqlPlan& plan, SqlDialect d) {
     std::ostringstream s;
-    s << "SELECT " << rowNumber(d) << " AS veil_row";
-    for (const std::string& col : plan.columns) {
+    s << "SELECT ";
+    if (plan.inputOrder) s << rowNumber(d) << " AS veil_row,\n    ";
+    for (std::size_t c = 0; c < plan.columns.size(); ++c) {
+        const std::string& col = plan.columns[c];
+        if (c) s << ",\n    ";
         auto it = std::find_if(plan.quasiIdentifiers.begin(), plan.quasiIdentifiers.end(),
                                [&](const auto& q) { return q.column == col; });
         if (it == plan.quasiIdentifiers.end()) {
-            s << ",\n    i." << ident(col, d);
+            s << "i." << ident(col, d);
         } else {
             const std::size_t qi = std::size_t(it - plan.quasiIdentifiers.begin());
             // Values missing from the hierarchy cannot be generalized safely: suppress them.
-            s << ",\n    COALESCE(h" << qi << ".generalized, '*') AS " << ident(col, d);
+            s << "COALESCE(h" << qi << ".generalized, '*') AS " << ident(col, d);
         }
     }
     s << "\n  FROM " << ident(plan.inputTable, d) << " i";
@@ -197,6 +208,47 @@ std::string qiList(const GeneralizationSqlPlan& plan, SqlDialect d) {
 std::string createTable(const std::string& name, SqlDialect d) {
     return d == SqlDialect::Spark ? "CREATE OR REPLACE TEMPORARY VIEW " + ident(name, d)
                                   : "DROP TABLE IF EXISTS " + ident(name, d) + ";\nCREATE TABLE " + ident(name, d);
+}
+
+// The released columns: a QI's generalized value when its class (veil_class_size, read from
+// `classes`) has at least k records, '*' otherwise.
+void writeSuppressedColumns(std::ostringstream& s, const GeneralizationSqlPlan& plan, SqlDialect d,
+                            const std::string& classes) {
+    for (std::size_t c = 0; c < plan.columns.size(); ++c) {
+        const std::string& col = plan.columns[c];
+        const bool isQi = std::any_of(plan.quasiIdentifiers.begin(), plan.quasiIdentifiers.end(),
+                                      [&](const auto& q) { return q.column == col; });
+        s << (c ? ",\n  " : "");
+        const std::string value = (classes.empty() ? "" : "g.") + ident(col, d);
+        if (isQi)
+            s << "CASE WHEN " << classes << "veil_class_size >= " << plan.k << " THEN " << value << " ELSE '*' END AS "
+              << ident(col, d);
+        else
+            s << value;
+    }
+}
+
+// Without the input order (what an engine runs): the classes counted once by a GROUP BY into a
+// small table, joined back to the generalized records (one hash join instead of two sorts).
+void writeUnorderedRelease(std::ostringstream& s, const GeneralizationSqlPlan& plan, SqlDialect d,
+                           const std::string& generalized) {
+    const std::string classes = ident(plan.outputTable + "_classes", d);
+    s << "\n-- The equivalence classes and their sizes (generalized values are never NULL).\n"
+      << createTable(plan.outputTable + "_classes", d) << " AS\nSELECT " << qiList(plan, d)
+      << ", COUNT(*) AS veil_class_size\nFROM (\n  " << generalized << "\n) g\nGROUP BY " << qiList(plan, d) << ";\n";
+    if (!plan.classSizesTable.empty())
+        s << "\n-- The class sizes before suppression: one row per size (what a report needs).\n"
+          << createTable(plan.classSizesTable, d) << " AS\nSELECT veil_class_size AS size, COUNT(*) AS classes\nFROM "
+          << classes << "\nGROUP BY veil_class_size;\n";
+    s << "\n" << createTable(plan.outputTable, d) << " AS\nSELECT ";
+    writeSuppressedColumns(s, plan, d, "c.");
+    s << "\nFROM (\n  " << generalized << "\n) g\nJOIN " << classes << " c ON ";
+    for (std::size_t i = 0; i < plan.quasiIdentifiers.size(); ++i) {
+        const std::string q = ident(plan.quasiIdentifiers[i].column, d);
+        s << (i ? " AND " : "") << "g." << q << " = c." << q;
+    }
+    s << ";\n";
+    if (d != SqlDialect::Spark) s << "DROP TABLE " << classes << ";\n";
 }
 
 Status checkGeneralizationPlan(const GeneralizationSqlPlan& plan, SqlDialect d) {
@@ -227,6 +279,10 @@ Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDial
       << ident(plan.outputTable, d) << ".\n";
     writeLookups(s, plan, d);
     const std::string generalized = generalizedSelect(plan, d);
+    if (!plan.inputOrder) {
+        writeUnorderedRelease(s, plan, d, generalized);
+        return s.str();
+    }
     if (!plan.classSizesTable.empty())
         s << "\n-- The class sizes before suppression: one row per size (what a report needs).\n"
           << createTable(plan.classSizesTable, d) << " AS\nSELECT veil_class_size AS size, COUNT(*) AS classes\nFROM ("
@@ -236,17 +292,7 @@ Result<std::string> generalizationSql(const GeneralizationSqlPlan& plan, SqlDial
       << createTable(plan.outputTable, d) << " AS\nWITH generalized AS (\n  " << generalized
       << "\n),\nclasses AS (\n  SELECT g.*, COUNT(*) OVER (PARTITION BY " << qiList(plan, d)
       << ") AS veil_class_size\n  FROM generalized g\n)\nSELECT ";
-    for (std::size_t c = 0; c < plan.columns.size(); ++c) {
-        const std::string& col = plan.columns[c];
-        const bool isQi = std::any_of(plan.quasiIdentifiers.begin(), plan.quasiIdentifiers.end(),
-                                      [&](const auto& q) { return q.column == col; });
-        s << (c ? ",\n  " : "");
-        if (isQi)
-            s << "CASE WHEN veil_class_size >= " << plan.k << " THEN " << ident(col, d) << " ELSE '*' END AS "
-              << ident(col, d);
-        else
-            s << ident(col, d);
-    }
+    writeSuppressedColumns(s, plan, d, "");
     s << "\nFROM classes\nORDER BY veil_row;\n";
     return s.str();
 }

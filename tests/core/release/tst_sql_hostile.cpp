@@ -5,8 +5,10 @@
 // quoted name or a comment. The SQLite and DuckDB scripts run in SQLite and the PostgreSQL
 // scripts in a private PostgreSQL server: the victim table survives and the only tables that
 // appear are the intended ones. A NUL byte is refused with a message naming the column.
+#include "clickhouse_cluster.h"
 #include "pg_server.h"
 
+#include "veil/engine/sql_engine.h"
 #include "veil/release/aggregate_sql.h"
 #include "veil/release/sql_export.h"
 
@@ -56,7 +58,8 @@ std::vector<std::string> bareWords(const std::string& sql, SqlDialect d) {
         } else if (c == '\'' || c == '"' || c == '`') {
             flush();
             const char q = c;
-            const bool backslash = spark && q != '`';  // Spark literals take C escapes
+            // Spark literals take C escapes; ClickHouse's literals and quoted names do.
+            const bool backslash = (spark && q != '`') || d == SqlDialect::ClickHouse;
             for (++i;; ++i) {
                 if (i >= sql.size()) return {"UNTERMINATED-QUOTE"};
                 if (backslash && sql[i] == '\\') {
@@ -154,7 +157,8 @@ class TestSqlHostile : public QObject {
 private slots:
     void noBareWordEscapes_data() {
         QTest::addColumn<int>("dialect");
-        for (auto d : {SqlDialect::Sqlite, SqlDialect::DuckDb, SqlDialect::Postgres, SqlDialect::Spark})
+        for (auto d :
+             {SqlDialect::Sqlite, SqlDialect::DuckDb, SqlDialect::Postgres, SqlDialect::Spark, SqlDialect::ClickHouse})
             QTest::newRow(sqlDialectName(d)) << int(d);
     }
     void noBareWordEscapes() {
@@ -223,6 +227,45 @@ private slots:
         const QStringList counts = pg.query("SELECT n FROM veil_aggregates ORDER BY output_index;");
         QCOMPARE(counts.size(), int(kHostile.size()) + 1);  // every category once, none in "other"
         for (int i = 0; i < int(kHostile.size()); ++i) QCOMPARE(counts[i], QStringLiteral("1"));
+    }
+
+    void clickhouseScriptsRunInClickHouse() {
+        testing::ClickHouseCluster ch;
+        QVERIFY2(ch.start(1), qPrintable(ch.error()));
+        const auto d = SqlDialect::ClickHouse;
+        std::string all = "CREATE TABLE " + sqlIdentifier("input", d) + " (";
+        for (std::size_t c = 0; c < kHostile.size(); ++c)
+            all += (c ? ", " : "") + sqlIdentifier(kHostile[c], d) + " String";
+        all += ") ENGINE = Log;\n";
+        for (const auto& v : kHostile) {
+            all += "INSERT INTO " + sqlIdentifier("input", d) + " VALUES (";
+            for (std::size_t c = 0; c < kHostile.size(); ++c) all += (c ? ", " : "") + sqlStringLiteral(v, d);
+            all += ");\n";
+        }
+        all += "CREATE TABLE victim (x Int32) ENGINE = Log;\nINSERT INTO victim VALUES (42);\n";
+        for (const auto& sql : scripts(d)) all += sql;
+        // Statement by statement over HTTP, as release --engine runs them (clickhouse-client's
+        // multi-query mode cuts an INSERT's VALUES at a ';' inside a literal); checked below with
+        // clickhouse-client.
+        auto engine = engine::connectEngine("clickhouse://default@127.0.0.1:" + std::to_string(ch.httpPort(0)) +
+                                            "/default?table=input");
+        QVERIFY2(engine, engine.status().message().c_str());
+        const auto ran = engine::executeScript(**engine, all);
+        QVERIFY2(ran.isOk(), ran.message().c_str());
+        QVERIFY(ch.run(0, QStringLiteral("SHOW TABLES")));
+        const QStringList tables = QString::fromUtf8(ch.output()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        std::set<std::string> names;
+        for (const QString& t : tables) names.insert(t.toStdString());
+        QCOMPARE(names, (std::set<std::string>{"input", "victim", "veil_release", "veil_aggregates", "veil_domain"}));
+        QVERIFY(ch.run(0, QStringLiteral("SELECT x FROM victim")));
+        QCOMPARE(ch.output().trimmed(), QByteArray("42"));
+        QVERIFY(ch.run(0, QString::fromStdString("SELECT DISTINCT " + sqlIdentifier(kHostile[0], d) +
+                                                 " FROM veil_release ORDER BY 1 FORMAT TSV")));
+        QCOMPARE(ch.output(), QByteArray("even\nodd\n"));
+        QVERIFY(ch.run(0, QStringLiteral("SELECT n FROM veil_aggregates ORDER BY output_index FORMAT TSV")));
+        QString expected;
+        for (std::size_t i = 0; i < kHostile.size(); ++i) expected += QStringLiteral("1\n");
+        QCOMPARE(QString::fromUtf8(ch.output()), expected + QStringLiteral("0\n"));  // none in "other"
     }
 
     void nulAndOverlongNamesAreRefused() {

@@ -21,7 +21,8 @@ const char* sqlDialectName(SqlDialect dialect);
 
 // User text (column and table names, hierarchy labels, categories) only ever reaches the SQL in
 // these forms, never bare and never in a comment as is:
-// - a quoted identifier ("name", `name` for Spark; the quote doubled);
+// - a quoted identifier ("name", `name` for Spark; the quote doubled; ClickHouse: the quote and
+//   the backslash escaped with a backslash);
 // - a quoted string literal ('it''s', 'it\'s' for Spark and ClickHouse, whose literals take
 //   backslash escapes);
 // - sqlCommentText: control bytes, backslash and the Unicode line breaks (U+0085, U+2028,
@@ -50,6 +51,9 @@ struct GeneralizationSqlPlan {
     // When set, the script also creates this table: the class sizes before suppression, one row
     // per size (size, classes) - what a release report needs, and nothing of the records.
     std::string classSizesTable;
+    // false: the release is a multiset of rows (no row order), made by joining the class counts
+    // back instead of a window count and a sort - what engines run (release --engine).
+    bool inputOrder = true;
 };
 
 // The SQL script. Errors: a QI that is not a column, a level outside its hierarchy, k < 1, text
