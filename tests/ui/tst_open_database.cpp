@@ -28,6 +28,14 @@ namespace {
 
 constexpr int kLoadTimeoutMs = 30000;
 
+// Lists the dialog's tables (on its worker thread) and waits: true when the database was read.
+bool listed(ui::OpenDatabaseDialog& dialog) {
+    QSignalSpy done(&dialog, &ui::OpenDatabaseDialog::tablesListed);
+    dialog.listTables();
+    if (done.isEmpty() && !done.wait(kLoadTimeoutMs)) return false;
+    return done.at(0).at(0).toBool();
+}
+
 bool makeDatabase(const QString& path) {
     sqlite3* db = nullptr;
     if (sqlite3_open(path.toUtf8().constData(), &db) != SQLITE_OK) return false;
@@ -68,7 +76,7 @@ private Q_SLOTS:
     void buildsTheSqliteUri() {
         ui::OpenDatabaseDialog dialog;
         dialog.setSqliteFile(m_db);
-        QVERIFY(dialog.listTables());
+        QVERIFY(listed(dialog));
         QCOMPARE(dialog.tables(), (QStringList{QStringLiteral("adults"), QStringLiteral("people")}));
         dialog.setTable(QStringLiteral("people"));
         QCOMPARE(dialog.sourceUri(), QStringLiteral("sqlite://") + m_db + QStringLiteral("?table=people"));
@@ -81,7 +89,7 @@ private Q_SLOTS:
     void reportsAnUnreadableDatabase() {
         ui::OpenDatabaseDialog dialog;
         dialog.setSqliteFile(m_dir.filePath(QStringLiteral("no/such.db")));
-        QVERIFY(!dialog.listTables());
+        QVERIFY(!listed(dialog));
         auto* problem = dialog.findChild<QLabel*>(QStringLiteral("databaseProblem"));
         QVERIFY(problem && !problem->isHidden());
         QVERIFY2(problem->text().contains(QStringLiteral("cannot open")), qPrintable(problem->text()));
@@ -123,7 +131,7 @@ private Q_SLOTS:
         const QString uri = dialog.sourceUri();
         QCOMPARE(uri, QStringLiteral("postgresql://ann:secret@127.0.0.1:1/veil?table=people"));
         QVERIFY(!dialog.displayUri().contains(QStringLiteral("secret")));
-        QVERIFY(!dialog.listTables());  // refused: the reason is shown, the password is not
+        QVERIFY(!listed(dialog));  // refused: the reason is shown, the password is not
         const QString problem = dialog.findChild<QLabel*>(QStringLiteral("databaseProblem"))->text();
         QVERIFY2(problem.contains(QStringLiteral("cannot connect")) && !problem.contains(QStringLiteral("secret")),
                  qPrintable(problem));

@@ -1,17 +1,18 @@
 #include "dialogs/open_database_dialog.h"
 
 #include "jobs/source_names.h"
+#include "jobs/worker_pool.h"
 #include "workbench/local_path.h"
 
 #include "veil/table/table_source.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -25,6 +26,7 @@
 #include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace veil::ui {
 
@@ -130,7 +132,7 @@ QWidget* OpenDatabaseDialog::createSelectionBox() {
     m_table = new QComboBox;
     m_table->setObjectName(QStringLiteral("tableChooser"));
     m_table->setEditable(true);
-    auto* list = new QPushButton(tr("&List Tables"));
+    auto* list = m_list = new QPushButton(tr("&List Tables"));
     list->setObjectName(QStringLiteral("listTablesButton"));
     connect(list, &QPushButton::clicked, this, &OpenDatabaseDialog::listTables);
     m_query = new QPlainTextEdit;
@@ -213,25 +215,40 @@ QStringList OpenDatabaseDialog::tables() const {
     return names;
 }
 
-bool OpenDatabaseDialog::listTables() {
+void OpenDatabaseDialog::listTables() {
     const QString database = databaseUri();
-    if (database.isEmpty()) return false;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    // On the GUI thread: one catalogue query, and a server that does not answer gives up after 10 s.
-    auto names =
-        veil::listTables(kind() == Kind::Sqlite ? localPath(database) : database.toStdString() + "?connect_timeout=10");
-    QApplication::restoreOverrideCursor();
+    if (database.isEmpty()) {
+        Q_EMIT tablesListed(false);
+        return;
+    }
+    const std::string location =
+        kind() == Kind::Sqlite ? localPath(database) : database.toStdString() + "?connect_timeout=10";
+    m_list->setEnabled(false);
+    m_list->setText(tr("Listing…"));
+    auto* watcher = new QFutureWatcher<Result<std::vector<std::string>>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        m_list->setEnabled(true);
+        m_list->setText(tr("&List Tables"));
+        showTables(watcher->result());
+    });
+    // One catalogue query, off the UI thread (only copies cross over).
+    watcher->setFuture(QtConcurrent::run(workerPool(), [location] { return veil::listTables(location); }));
+}
+
+void OpenDatabaseDialog::showTables(const Result<std::vector<std::string>>& names) {
     m_problem->setVisible(!names);
     if (!names) {
         m_problem->setText(QString::fromStdString(names.status().message()));
-        return false;
+        Q_EMIT tablesListed(false);
+        return;
     }
     const QString current = m_table->currentText();
     m_table->clear();
     for (const std::string& n : *names) m_table->addItem(QString::fromStdString(n));
     if (!current.isEmpty() && m_table->findText(current) >= 0) m_table->setCurrentText(current);
     updateState();
-    return true;
+    Q_EMIT tablesListed(true);
 }
 
 void OpenDatabaseDialog::updateState() {

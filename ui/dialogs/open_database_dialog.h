@@ -6,9 +6,13 @@
 // preview shows it as ***.
 #pragma once
 
+#include "veil/common/status.h"
+
 #include <QDialog>
 
 #include <functional>
+#include <string>
+#include <vector>
 
 class QAction;
 class QComboBox;
@@ -16,6 +20,7 @@ class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QPushButton;
 class QRadioButton;
 class QSpinBox;
 class QStackedWidget;
@@ -48,9 +53,13 @@ public:
     QStringList tables() const;
 
 public Q_SLOTS:
-    // Reads the database's tables and views into the table chooser; false (with the reason shown
-    // in the dialog) when the database cannot be read.
-    bool listTables();
+    // Reads the database's tables and views into the table chooser on a worker thread (a server
+    // that does not answer gives up after 10 s; the dialog stays responsive); tablesListed(ok)
+    // when done, with the reason shown in the dialog when the database cannot be read.
+    void listTables();
+
+Q_SIGNALS:
+    void tablesListed(bool ok);
 
 protected:
     void done(int result) override;
@@ -60,6 +69,7 @@ private:
     QWidget* createPostgresPage();
     QWidget* createSelectionBox();
     void updateState();
+    void showTables(const Result<std::vector<std::string>>& names);
     void restoreFields();
     void storeFields() const;
 
@@ -71,6 +81,7 @@ private:
     QLineEdit* m_database = nullptr;
     QLineEdit* m_user = nullptr;
     QLineEdit* m_password = nullptr;
+    QPushButton* m_list = nullptr;
     QRadioButton* m_useTable = nullptr;
     QRadioButton* m_useQuery = nullptr;
     QComboBox* m_table = nullptr;
