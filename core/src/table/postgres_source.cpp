@@ -1,6 +1,7 @@
 // Tables from PostgreSQL through libpq: postgresql://user@host:port/db?table=T (or schema.T, a view)
 // or ?query=SELECT... Read-only session, one statement (the extended protocol refuses more), rows
 // streamed one at a time; messages never show a password.
+#include "detail/catalogue.h"
 #include "detail/database_sources.h"
 #include "detail/source_uri.h"
 
@@ -43,9 +44,7 @@ Result<std::string> quotedName(PGconn* conn, const std::string& name) {
 }
 
 std::string tablesOf(PGconn* conn) {
-    PgResult r(PQexec(conn,
-                      "SELECT table_schema || '.' || table_name FROM information_schema.tables WHERE "
-                      "table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1"));
+    PgResult r(PQexec(conn, kPostgresTableNames));
     std::string names;
     if (PQresultStatus(r.get()) == PGRES_TUPLES_OK)
         for (int i = 0; i < PQntuples(r.get()); ++i) names += (i ? ", " : "") + std::string(PQgetvalue(r.get(), i, 0));

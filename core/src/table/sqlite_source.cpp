@@ -1,4 +1,5 @@
 // Tables from SQLite files: sqlite:///abs.db?table=T, sqlite:rel.db?query=SELECT...
+#include "detail/catalogue.h"
 #include "detail/database_sources.h"
 #include "detail/source_uri.h"
 
@@ -29,9 +30,7 @@ std::string quoteIdentifier(const std::string& name) {
 std::string tablesOf(sqlite3* db) {
     sqlite3_stmt* raw = nullptr;
     std::string names;
-    if (sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type IN ('table','view') ORDER BY name", -1, &raw,
-                           nullptr) != SQLITE_OK)
-        return names;
+    if (sqlite3_prepare_v2(db, kSqliteTableNames, -1, &raw, nullptr) != SQLITE_OK) return names;
     Stmt stmt(raw);
     while (sqlite3_step(stmt.get()) == SQLITE_ROW)
         names += (names.empty() ? "" : ", ") +

@@ -2,20 +2,27 @@
 // same readers as readTable (sqlite_master, information_schema.tables).
 #include "veil/table/table_source.h"
 
+#include "detail/catalogue.h"
 #include "detail/database_sources.h"
 #include "detail/source_uri.h"
+
+#include <cctype>
 
 namespace veil {
 
 namespace {
 
-constexpr const char* kSqliteCatalogue =
-    "SELECT%20name%20FROM%20sqlite_master%20WHERE%20type%20IN%20('table','view')%20AND%20name%20NOT%20LIKE%20"
-    "'sqlite_%25'%20ORDER%20BY%20name";
-constexpr const char* kPostgresCatalogue =
-    "SELECT%20CASE%20WHEN%20table_schema%3D'public'%20THEN%20table_name%20ELSE%20table_schema||'.'||table_name%20"
-    "END%20AS%20name%20FROM%20information_schema.tables%20WHERE%20table_schema%20NOT%20IN%20('pg_catalog',"
-    "'information_schema')%20ORDER%20BY%201";
+// A query as a URI parameter value.
+std::string percentEncoded(const std::string& text) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : text)
+        if (std::isalnum(c) || c == '_' || c == '.' || c == '-')
+            out += char(c);
+        else
+            out += {'%', hex[c >> 4], hex[c & 15]};
+    return out;
+}
 
 }  // namespace
 
@@ -29,7 +36,7 @@ Result<std::vector<std::string>> listTables(const std::string& database, const R
                                        ": give the database without table= or query=");
     const bool sqlite = database.rfind("sqlite:", 0) == 0;
     const std::string uri = database + (database.find('?') == std::string::npos ? "?" : "&") +
-                            "query=" + (sqlite ? kSqliteCatalogue : kPostgresCatalogue);
+                            "query=" + percentEncoded(sqlite ? detail::kSqliteTableNames : detail::kPostgresTableNames);
     auto rows = sqlite ? detail::readSqliteRows(uri, ctx) : detail::readPostgresRows(uri, ctx);
     if (!rows) {
         // The catalogue query is ours: name the database, not the query, in the message.

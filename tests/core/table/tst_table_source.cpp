@@ -134,7 +134,7 @@ private Q_SLOTS:
 
         auto missing = readTable(base + "?table=nobody");
         QVERIFY(!missing);
-        QVERIFY2(missing.status().message().find("no table or view 'nobody' (there: hr.older, public.people)") !=
+        QVERIFY2(missing.status().message().find("no table or view 'nobody' (there: hr.older, people)") !=
                      std::string::npos,
                  missing.status().message().c_str());
         auto write = readTable(base + "?query=DELETE%20FROM%20people");
