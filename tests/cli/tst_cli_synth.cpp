@@ -1,5 +1,6 @@
 // veil-cli synth on the adult sample: the flag contract, declared domains, seeds, the ledger
-// charge, --evaluate only in teaching mode, MST's rho, delta and tree, and bad input naming the field.
+// charge, --evaluate only in teaching mode, MST's rho, delta and tree, AIM's rho and measured
+// marginals, and bad input naming the field.
 #include "cli_runner.h"
 
 #include <QFile>
@@ -133,6 +134,32 @@ private slots:
         QVERIFY(spent["rho"].toDouble() > 0.0);
         QCOMPARE(c.json()["private"].toBool(), true);
     }
+    // AIM: the same rho as MST (cdp_rho(1, 1e-9) = 0.0149730576736), all of it used by the rounds;
+    // the 3 1-way marginals are measured first, then one marginal per round.
+    void aimRecordsRhoAndMeasurements() {
+        QTemporaryDir dir;
+        QStringList args = declared(dir.filePath("a.csv"));
+        args[3] = "aim";
+        const CliRun r = runCli(args << "--seed"
+                                     << "3"
+                                     << "--rows"
+                                     << "400"
+                                     << "--iterations"
+                                     << "200"
+                                     << "--teaching"
+                                     << "--json");
+        QCOMPARE(r.exitCode, 0);
+        const auto j = r.json().object();
+        QCOMPARE(j["method"].toString(), QString("aim"));
+        QCOMPARE(j["delta"].toDouble(), 1e-9);
+        QVERIFY(std::abs(j["rho"].toDouble() - 0.0149730576736) < 1e-12);
+        QVERIFY(std::abs(j["rho_used"].toDouble() - j["rho"].toDouble()) < 1e-12 * j["rho"].toDouble());
+        const auto measured = j["measured"].toArray();
+        QCOMPARE(measured.size(), 3 + j["rounds_run"].toInt());
+        QCOMPARE(measured[0].toArray()[0].toString(), QString("sex"));
+        QCOMPARE(j["rounds"].toInt(), 48);  // 16 x 3 columns
+        QCOMPARE(readAll(dir.filePath("a.csv")).count('\n'), 401);
+    }
     void badInputNamesTheField_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("expected");
@@ -153,7 +180,8 @@ private slots:
         QTest::newRow("delta without mst") << (base + QStringList{"sex", "--teaching", "--delta", "1e-9"}) << "--delta";
         QTest::newRow("mst delta 0") << (base + QStringList{"sex", "--teaching", "--method", "mst", "--delta", "0"})
                                      << "delta";
-        QTest::newRow("aim") << (base + QStringList{"sex", "--teaching", "--method", "aim"}) << "aim";
+        QTest::newRow("aim workload degree 4")
+            << (base + QStringList{"sex", "--teaching", "--method", "aim", "--workload-degree", "4"}) << "degree";
     }
     void badInputNamesTheField() {
         QFETCH(QStringList, args);

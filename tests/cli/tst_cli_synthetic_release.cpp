@@ -40,6 +40,7 @@ private slots:
     void badSyntheticPlans();
     void exampleSweepRuns();
     void mstPlanAndSweep();
+    void aimPlanAndSweep();
 };
 
 void TestCliSyntheticRelease::examplePlanReleasesABundle() {
@@ -135,6 +136,9 @@ void TestCliSyntheticRelease::badSyntheticPlans_data() {
                                        << "plan.delta";
     QTest::newRow("mst delta 0") << ds + "\"method\": \"mst\", \"epsilon\": 1, \"delta\": 0, \"domains\": [" + sex + "]"
                                  << "delta";
+    QTest::newRow("aim workload degree 5")
+        << ds + "\"method\": \"aim\", \"epsilon\": 1, \"workload_degree\": 5, \"domains\": [" + sex + "]"
+        << "workload_degree";
     QTest::newRow("unknown method") << ds + "\"method\": \"mst2\", \"epsilon\": 1, \"domains\": [" + sex + "]"
                                     << "plan.method";
     QTest::newRow("no epsilon") << ds + "\"domains\": [" + sex + "]"
@@ -266,6 +270,59 @@ void TestCliSyntheticRelease::mstPlanAndSweep() {
         (f[method] == "synth:mst" ? mst : independent) += f[err].toDouble() / 2.0;
     }
     QVERIFY2(mst > 0.0 && mst < independent, qPrintable(QString("mst %1, independent %2").arg(mst).arg(independent)));
+}
+
+// An AIM plan (method "aim") releases a bundle charged {epsilon, delta, rho} with the measured
+// marginals in the manifest; a synth:aim sweep runs and beats the independent baseline in 2-way TVD.
+void TestCliSyntheticRelease::aimPlanAndSweep() {
+    QTemporaryDir tmp;
+    const QByteArray samples = VEIL_SAMPLES_DIR;
+    const QByteArray domains =
+        "[{\"column\": \"age\", \"bounds\": [17, 91], \"bins\": 8},"
+        " {\"column\": \"sex\", \"categories\": [\"Male\", \"Female\"]},"
+        " {\"column\": \"salary-class\", \"categories\": [\"<=50K\", \">50K\"]}]";
+    QFile plan(tmp.filePath("aim.json"));
+    QVERIFY(plan.open(QIODevice::WriteOnly));
+    plan.write("{\"kind\": \"synthetic\", \"dataset\": {\"path\": \"" + samples +
+               "/adult.csv\", \"delimiter\": \";\"}, \"method\": \"aim\", \"epsilon\": 1, \"rows\": 1000, "
+               "\"iterations\": 300, \"workload_degree\": 2, \"domains\": " +
+               domains + "}");
+    plan.close();
+    const QString out = tmp.filePath("bundle"), ledgerPath = tmp.filePath("ledger.sqlite");
+    const CliRun r = runCli({"release", plan.fileName(), "--output", out, "--ledger", ledgerPath, "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(csvLines(out + "/adult-synthetic.csv").size(), 1001);
+    const QJsonObject m = readJson(out + "/manifest.json");
+    QCOMPARE(m["mechanism"].toString(), QString("aim"));
+    const QJsonObject privacy = m["privacy"].toObject();
+    QCOMPARE(privacy["delta"].toDouble(), 1e-9);
+    QVERIFY(std::abs(privacy["rho"].toDouble() - 0.0149730576736) < 1e-12);  // mst_reference.py
+    const QJsonObject s = m["summary"].toObject();
+    QCOMPARE(s["method"].toString(), QString("aim"));
+    QCOMPARE(s["measured"].toArray().size(), 3 + s["rounds_run"].toInt());
+    QCOMPARE(s["degree"].toInt(), 2);
+
+    QFile sweep(tmp.filePath("sweep.json"));
+    QVERIFY(sweep.open(QIODevice::WriteOnly));
+    sweep.write("{\"name\": \"aim\", \"dataset\": {\"table\": \"" + samples +
+                "/adult.csv\", \"delimiter\": \";\", \"domains\": " + domains +
+                "}, \"methods\": [{\"id\": \"synth:aim\", \"options\": {\"rows\": 5000, \"iterations\": 300}},"
+                " {\"id\": \"synth:independent\", \"options\": {\"rows\": 5000}}], \"epsilon\": [3], \"trials\": 2,"
+                " \"seed\": 17}");
+    sweep.close();
+    const QString csv = tmp.filePath("sweep.csv");
+    const CliRun sw = runCli({"sweep", sweep.fileName(), "--output", csv, "--teaching"});
+    QVERIFY2(sw.exitCode == 0, sw.err.constData());
+    const QStringList lines = csvLines(csv);
+    QCOMPARE(lines.size(), 1 + 2 * 2);
+    const QStringList header = lines.front().split(',');
+    const int method = header.indexOf("method"), err = header.indexOf("abs_error");
+    double aim = 0, independent = 0;
+    for (const QString& line : lines.mid(1)) {
+        const QStringList f = line.split(',');
+        (f[method] == "synth:aim" ? aim : independent) += f[err].toDouble() / 2.0;
+    }
+    QVERIFY2(aim > 0.0 && aim < independent, qPrintable(QString("aim %1, independent %2").arg(aim).arg(independent)));
 }
 
 QTEST_APPLESS_MAIN(TestCliSyntheticRelease)

@@ -1,4 +1,4 @@
-// veil-cli synth DATA --method privbayes|mst|independent --epsilon E [--delta D] [--columns a,b,c]
+// veil-cli synth DATA --method privbayes|mst|aim|independent --epsilon E [--delta D] [--columns a,b,c]
 // [--bins COL=N ...] [--bounds COL=LO:HI ...] [--hierarchy COL=FILE ...] [--categories COL=a|b ...]
 // [--rows N] [--seed S] --output FILE.csv [--json] [--evaluate]: a differentially private synthetic
 // table (issue 17) through the release gate; --evaluate (teaching mode) prints marginal TVDs.
@@ -9,6 +9,7 @@
 
 #include "veil/common/validate.h"
 #include "veil/hierarchy/hierarchy_io.h"
+#include "veil/synth/aim.h"
 #include "veil/synth/marginal_distance.h"
 #include "veil/synth/mst.h"
 #include "veil/synth/privbayes.h"
@@ -29,9 +30,10 @@ struct SynthOptions {
     std::string file, method = "privbayes", columns, output, delimiter;
     std::vector<std::string> bins, bounds, hierarchies, categories;
     double epsilon = std::nan("");
-    double delta = std::nan("");  // MST: default kMstDefaultDelta
+    double delta = std::nan("");  // MST, AIM: default 1e-9
     double beta = 0.3;
     std::size_t degree = 3, rows = 0, iterations = 1000;
+    std::size_t workloadDegree = 2, rounds = 0;  // AIM
     bool json = false, evaluate = false;
     veil::cli::ReleaseOptions release;
 };
@@ -148,12 +150,13 @@ Result<nlohmann::json> evaluate(const veil::Table& table, const std::vector<Attr
 }
 
 void printHuman(const SynthOptions& o, const veil::synth::SyntheticRelease& rel, const nlohmann::json& eval) {
-    const bool mst = o.method == "mst";
+    const bool mst = o.method == "mst", aim = o.method == "aim";
     std::cout << (o.method == "independent" ? "independent noisy marginals"
                   : mst                     ? "MST"
+                  : aim                     ? "AIM"
                                             : "PrivBayes")
               << " synthetic table, epsilon " << veil::formatNumber(o.epsilon);
-    if (mst)
+    if (mst || aim)
         std::cout << ", delta " << veil::formatNumber(rel.plan["delta"].get<double>()) << " (rho "
                   << veil::formatNumber(rel.plan["rho"].get<double>()) << ")";
     std::cout << ": " << rel.table.rowCount() << " rows x " << rel.table.columnCount() << " columns written to "
@@ -161,6 +164,15 @@ void printHuman(const SynthOptions& o, const veil::synth::SyntheticRelease& rel,
     if (mst && !rel.plan["tree"].empty()) std::cout << "  tree edges:\n";
     for (const auto& e : rel.plan.value("tree", nlohmann::json::array()))
         std::cout << "  " << e[0].get<std::string>() << " - " << e[1].get<std::string>() << "\n";
+    if (aim) {
+        std::cout << "  " << rel.plan["rounds_run"].get<std::size_t>() << " rounds (" << rel.plan["anneals"]
+                  << " annealed), measured marginals:\n ";
+        for (const auto& m : rel.plan["measured"]) {
+            std::cout << " ";
+            for (std::size_t i = 0; i < m.size(); ++i) std::cout << (i ? "," : "") << m[i].get<std::string>();
+        }
+        std::cout << "\n";
+    }
     for (const auto& p : rel.plan.value("network", nlohmann::json::array())) {
         std::cout << "  " << p["attribute"].get<std::string>();
         if (!p["parents"].empty()) std::cout << " <- ";
@@ -178,17 +190,26 @@ void printHuman(const SynthOptions& o, const veil::synth::SyntheticRelease& rel,
     veil::cli::printReceipt(rel.receipt);
 }
 
+veil::synth::AimOptions aimOptions(const SynthOptions& o) {
+    veil::synth::AimOptions a;
+    a.epsilon = o.epsilon;
+    a.delta = std::isnan(o.delta) ? veil::synth::kAimDefaultDelta : o.delta;
+    a.rows = o.rows;
+    a.iterations = o.iterations;
+    a.degree = o.workloadDegree;
+    a.rounds = o.rounds;
+    return a;
+}
+
 int runSynth(const SynthOptions& o) {
     if (auto st = veil::cli::requireTeaching(o.release, o.evaluate, "--evaluate"); !st)
         return veil::cli::reportError(st);
-    if (o.method == "aim")
-        return veil::cli::reportError(
-            Status::unsupported("--method aim: not implemented yet (privbayes, mst, independent)"));
-    if (o.method != "privbayes" && o.method != "independent" && o.method != "mst")
-        return veil::cli::reportError("--method: '" + o.method + "' is not one of privbayes, mst, independent");
-    const bool mst = o.method == "mst";
-    if (!mst && !std::isnan(o.delta))
-        return veil::cli::reportError("--delta: only --method mst takes a delta (" + o.method + " is pure epsilon-DP)");
+    if (o.method != "privbayes" && o.method != "independent" && o.method != "mst" && o.method != "aim")
+        return veil::cli::reportError("--method: '" + o.method + "' is not one of privbayes, mst, aim, independent");
+    const bool mst = o.method == "mst", aim = o.method == "aim";
+    if (!mst && !aim && !std::isnan(o.delta))
+        return veil::cli::reportError("--delta: only --method mst or aim takes a delta (" + o.method +
+                                      " is pure epsilon-DP)");
     veil::synth::PrivBayesOptions opts;
     opts.epsilon = o.epsilon;
     opts.beta = o.beta;
@@ -200,7 +221,11 @@ int runSynth(const SynthOptions& o) {
     mopts.delta = std::isnan(o.delta) ? veil::synth::kMstDefaultDelta : o.delta;
     mopts.rows = o.rows;
     mopts.iterations = o.iterations;
-    if (auto st = mst ? veil::synth::validateOptions(mopts) : veil::synth::validateOptions(opts); !st)
+    const veil::synth::AimOptions aopts = aimOptions(o);
+    if (auto st = mst   ? veil::synth::validateOptions(mopts)
+                  : aim ? veil::synth::validateOptions(aopts)
+                        : veil::synth::validateOptions(opts);
+        !st)
         return veil::cli::reportError(st);
     auto table = veil::cli::readTableForDp(o.file, o.delimiter);
     if (!table) return veil::cli::reportError(table.status());
@@ -208,8 +233,9 @@ int runSynth(const SynthOptions& o) {
     if (!domains) return veil::cli::reportError(domains.status());
     auto gate = veil::cli::makeGate(o.release, o.file);
     if (!gate) return veil::cli::reportError(gate.status());
-    auto rel = mst ? veil::synth::releaseMst(*gate->gate, *table, *domains, mopts)
-                   : veil::synth::releasePrivBayes(*gate->gate, *table, *domains, opts);
+    auto rel = mst   ? veil::synth::releaseMst(*gate->gate, *table, *domains, mopts)
+               : aim ? veil::synth::releaseAim(*gate->gate, *table, *domains, aopts)
+                     : veil::synth::releasePrivBayes(*gate->gate, *table, *domains, opts);
     if (!rel) return veil::cli::reportError(rel.status());
     if (auto st = veil::writeCsvFile(rel->table, o.output); !st) return veil::cli::reportError(st);
     nlohmann::json eval;
@@ -234,13 +260,16 @@ int runSynth(const SynthOptions& o) {
 
 void setupSynth(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<SynthOptions>();
-    auto* cmd = app.add_subcommand("synth", "A differentially private synthetic table (PrivBayes or MST)");
+    auto* cmd = app.add_subcommand("synth", "A differentially private synthetic table (PrivBayes, MST or AIM)");
     cmd->add_option("DATA", o->file, "CSV file")->required();
     cmd->add_option("--method,-m", o->method,
-                    "privbayes (default), mst, or independent (baseline: noisy 1-way marginals)");
+                    "privbayes (default), mst, aim, or independent (baseline: noisy 1-way marginals)");
     cmd->add_option("--epsilon,-e", o->epsilon, "Privacy parameter epsilon, in [1e-9, 1000]")->required();
-    cmd->add_option("--delta", o->delta, "MST: privacy parameter delta, in (0, 1) (default 1e-9)");
-    cmd->add_option("--iterations", o->iterations, "MST: mirror-descent steps of the estimate (default 1000)");
+    cmd->add_option("--delta", o->delta, "MST, AIM: privacy parameter delta, in (0, 1) (default 1e-9)");
+    cmd->add_option("--iterations", o->iterations,
+                    "MST, AIM: mirror-descent steps of the final estimate (default 1000)");
+    cmd->add_option("--workload-degree", o->workloadDegree, "AIM: workload of all 2-way (default) or 3-way marginals");
+    cmd->add_option("--rounds", o->rounds, "AIM: rounds of the budget schedule (default 16 x columns)");
     cmd->add_option("--columns", o->columns, "Columns to synthesize a,b,c (default: all)");
     cmd->add_option("--bins", o->bins, "Numeric column: COL=N equal-width bins between its bounds");
     cmd->add_option("--bounds", o->bounds, "Numeric column: COL=LO:HI declared bounds (values outside are clamped)");

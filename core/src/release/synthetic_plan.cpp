@@ -8,6 +8,7 @@
 #include "veil/io/json_file.h"
 
 #include <filesystem>
+#include <tuple>
 
 namespace veil::release {
 
@@ -53,6 +54,30 @@ Status mstFields(const ReleasePlan& plan, const synth::PrivBayesOptions& common,
     return Status::ok();
 }
 
+// AIM's fields: delta (default 1e-9), iterations, workload_degree (2 or 3) and rounds, with the
+// epsilon and rows already read.
+Status aimFields(const ReleasePlan& plan, const synth::PrivBayesOptions& common, synth::AimOptions& a) {
+    const json& j = plan.json;
+    a.epsilon = common.epsilon;
+    a.rows = common.rows;
+    if (j.contains("delta")) {
+        auto d = numberField(plan, "delta", j["delta"]);
+        if (!d) return d.status();
+        a.delta = *d;
+    }
+    for (auto [key, target, hi] :
+         {std::tuple<const char*, std::size_t*, std::uint64_t>{"iterations", &a.iterations, 1'000'000},
+          {"workload_degree", &a.degree, 3},
+          {"rounds", &a.rounds, 10'000}}) {
+        if (!j.contains(key)) continue;
+        auto v = unsignedField(plan, key, j[key], hi);
+        if (!v) return v.status();
+        *target = static_cast<std::size_t>(*v);
+    }
+    if (auto st = synth::validateOptions(a); !st) return st.withContext(plan.name);
+    return Status::ok();
+}
+
 Result<SyntheticPlan> syntheticPlanImpl(const ReleasePlan& plan) {
     if (plan.kind != "synthetic") return Status::invalidArgument(plan.name + ": not a synthetic plan");
     SyntheticPlan out;
@@ -61,9 +86,9 @@ Result<SyntheticPlan> syntheticPlanImpl(const ReleasePlan& plan) {
     out.dataset = *ds;
     const json& j = plan.json;
     out.method = j.value("method", std::string("privbayes"));
-    if (out.method != "privbayes" && out.method != "independent" && out.method != "mst")
+    if (out.method != "privbayes" && out.method != "independent" && out.method != "mst" && out.method != "aim")
         return fieldError(plan, "method",
-                          "must be \"privbayes\", \"mst\" or \"independent\" (got \"" + out.method + "\")");
+                          "must be \"privbayes\", \"mst\", \"aim\" or \"independent\" (got \"" + out.method + "\")");
     auto& o = out.options;
     o.independent = out.method == "independent";
     if (!j.contains("epsilon")) return fieldError(plan, "epsilon", "is missing");
@@ -93,8 +118,11 @@ Result<SyntheticPlan> syntheticPlanImpl(const ReleasePlan& plan) {
     }
     if (out.method == "mst") {
         VEIL_RETURN_IF_ERROR(mstFields(plan, o, out.mst));
+    } else if (out.method == "aim") {
+        VEIL_RETURN_IF_ERROR(aimFields(plan, o, out.aim));
     } else if (j.contains("delta")) {
-        return fieldError(plan, "delta", "is only for method \"mst\" (" + out.method + " is pure epsilon-DP)");
+        return fieldError(plan, "delta",
+                          "is only for methods \"mst\" and \"aim\" (" + out.method + " is pure epsilon-DP)");
     } else if (auto st = synth::validateOptions(o); !st) {
         return st.withContext(plan.name);
     }

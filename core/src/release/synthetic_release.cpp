@@ -1,5 +1,5 @@
-// The "synthetic" release kind: a PrivBayes, MST (or independent-marginals) synthetic table
-// released through the one release path (synth::releasePrivBayes / releaseMst charge the gate once,
+// The "synthetic" release kind: a PrivBayes, MST, AIM (or independent-marginals) synthetic table
+// released through the one release path (releasePrivBayes / releaseMst / releaseAim charge the gate once,
 // before anything is computed) into a bundle holding the synthetic CSV and its model; the manifest
 // records the discretization, the budget split and the network or tree.
 #include "release/detail/dp_outcome.h"
@@ -20,7 +20,7 @@ using nlohmann::json;
 
 namespace {
 
-// MST: rho-zCDP under replace-one, hence (epsilon, delta)-DP (Canonne, Kamath, Steinke 2020).
+// MST and AIM: rho-zCDP under replace-one, hence (epsilon, delta)-DP (Canonne, Kamath, Steinke 2020).
 std::string mstGuaranteeText(double epsilon, double delta, double rho) {
     std::ostringstream g;
     g << formatNumber(rho) << "-zero-concentrated differential privacy, hence (" << formatNumber(epsilon) << ", "
@@ -64,8 +64,9 @@ ReleaseOutcome syntheticOutcome(const ReleasePlan& plan, const SyntheticPlan& sp
     out.plan = plan.json;
     out.datasetKey = sp.datasetKey;
     out.mechanism = rel.receipt.mechanism;
-    const bool mst = sp.method == "mst";
+    const bool mst = sp.method == "mst", aim = sp.method == "aim";
     out.title = std::string(mst                      ? "MST"
+                            : aim                    ? "AIM"
                             : sp.options.independent ? "Independent-marginals"
                                                      : "PrivBayes") +
                 " synthetic table of " + fs::path(sp.dataset.path).filename().string();
@@ -95,6 +96,10 @@ ReleaseOutcome syntheticOutcome(const ReleasePlan& plan, const SyntheticPlan& sp
         for (const char* key : {"delta", "rho", "rho_one_way", "rho_selection", "rho_two_way", "iterations"})
             s[key] = rel.plan.value(key, json());
         s["tree"] = rel.plan.value("tree", json::array());
+    } else if (aim) {
+        for (const char* key : {"delta", "rho", "rho_used", "degree", "rounds", "rounds_run", "anneals", "iterations"})
+            s[key] = rel.plan.value(key, json());
+        s["measured"] = rel.plan.value("measured", json::array());
     } else {
         for (const char* key : {"epsilon_network", "epsilon_conditionals", "beta", "max_degree", "theta"})
             s[key] = rel.plan.value(key, json());
@@ -102,8 +107,8 @@ ReleaseOutcome syntheticOutcome(const ReleasePlan& plan, const SyntheticPlan& sp
     }
     s["discretization"] = rel.plan.value("domains", json::array());
     s["seed"] = sp.seed ? json(*sp.seed) : json();
-    s["citation"] = mst ? synth::kMstCitation : synth::kPrivBayesCitation;
-    out.guarantee = mst ? mstGuaranteeText(out.epsilon, out.delta, out.rho) : guaranteeText(out.epsilon);
+    s["citation"] = mst ? synth::kMstCitation : aim ? synth::kAimCitation : synth::kPrivBayesCitation;
+    out.guarantee = mst || aim ? mstGuaranteeText(out.epsilon, out.delta, out.rho) : guaranteeText(out.epsilon);
     if (!sp.domains.empty() && rel.table.rowCount() > 0)
         out.charts.push_back(firstColumnChart(rel, sp.domains.front()));
     return out;
@@ -119,8 +124,9 @@ Result<ReleaseOutcome> runSyntheticPlan(const ReleasePlan& plan, dp::ReleaseGate
     if (!file) return file.status();
     auto read = parseCsv((*file)->bytes(), sp->dataset.path, sp->dataset.csv, ctx);
     if (!read) return read.status();
-    auto rel = sp->method == "mst" ? synth::releaseMst(gate, read->table, sp->domains, sp->mst, ctx)
-                                   : synth::releasePrivBayes(gate, read->table, sp->domains, sp->options, ctx);
+    auto rel = sp->method == "mst"   ? synth::releaseMst(gate, read->table, sp->domains, sp->mst, ctx)
+               : sp->method == "aim" ? synth::releaseAim(gate, read->table, sp->domains, sp->aim, ctx)
+                                     : synth::releasePrivBayes(gate, read->table, sp->domains, sp->options, ctx);
     if (!rel) return rel.status().withContext(plan.name);
     ReleaseOutcome out = syntheticOutcome(plan, *sp, *rel);
     out.inputPath = sp->dataset.path;

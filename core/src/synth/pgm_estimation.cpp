@@ -1,5 +1,6 @@
 // Private-PGM estimation (McKenna, Sheldon, Miklau, ICML 2019, Algorithm 1): entropic mirror
-// descent on the potentials, the marginals from belief propagation, with a backtracking step.
+// descent on the potentials, the marginals from belief propagation, with a backtracking step;
+// optionally warm-started from an earlier model's potentials.
 #include "veil/synth/graphical_model.h"
 
 #include "veil/common/validate.h"
@@ -76,6 +77,12 @@ Result<GraphicalModel> estimateModel(const JunctionTree& tree, const std::vector
     auto bound = bind(tree, measurements);
     if (!bound) return bound.status();
     GraphicalModel model = uniformModel(tree, total);
+    if (options.start) {
+        auto warm = expandPotentials(*options.start, tree);
+        if (!warm) return warm.status();
+        model.potentials = std::move(*warm);
+        calibrate(model);
+    }
     std::vector<std::vector<double>> gradient, nextGradient;
     double loss = lossAndGradient(model, *bound, gradient);
     if (report) report->initialLoss = loss;

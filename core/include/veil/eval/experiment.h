@@ -14,7 +14,7 @@
 //   "epsilon": {"from": 0.01, "to": 10, "count": 10, "spacing": "log"} | [0.1, 1, 10],
 //   "trials": 10, "delta": 1e-6, "seed": 42, "sanity_fraction": 0.001
 // }
-// Synthetic-table methods (synth:privbayes, synth:mst, synth:independent) take a table and its declared
+// Synthetic-table methods (synth:privbayes, synth:mst, synth:aim, synth:independent) take a table and its declared
 // discretization (as in a "synthetic" release plan); their error is the average 2-way marginal TVD:
 //   "dataset": {"table": "adult.csv", "delimiter": ";", "domains": [{"column": "age", "bounds": [17, 91],
 //               "bins": 8}, {"column": "sex", "categories": ["Male", "Female"]}, ...]}

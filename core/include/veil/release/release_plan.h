@@ -4,13 +4,14 @@
 // declares its domain: "bins" with "lower"/"upper", or "categories" with an optional "other"
 // bin, and may name a "strategy" with its "options"). Paths inside a plan are relative to the
 // plan file. See docs/examples/adult-k5-plan.json. A third kind, "synthetic", releases a
-// differentially private synthetic table (PrivBayes, MST or independent marginals) over a declared
+// differentially private synthetic table (PrivBayes, MST, AIM or independent marginals) over a declared
 // discretization; see docs/examples/adult-synthetic-plan.json.
 #pragma once
 
 #include "veil/anonymity/anonymization.h"
 #include "veil/common/status.h"
 #include "veil/dp/column_query.h"
+#include "veil/synth/aim.h"
 #include "veil/synth/discretization.h"
 #include "veil/synth/mst.h"
 #include "veil/synth/privbayes.h"
@@ -45,16 +46,18 @@ struct DpQueryPlan {
     std::string datasetKey;  // ledger key (default: the file name)
 };
 
-// A "synthetic" plan: method ("privbayes" | "mst" | "independent"), epsilon, the declared domain of
-// every synthesized column ("domains": [{"column", "bins" + "bounds" | "categories" | "hierarchy"}]),
-// rows, and optionally beta, max_degree, theta (PrivBayes), delta, iterations (MST), seed, dataset_key.
+// A "synthetic" plan: method ("privbayes" | "mst" | "aim" | "independent"), epsilon, the declared
+// domain of every synthesized column ("domains": [{"column", "bins" + "bounds" | "categories" |
+// "hierarchy"}]), rows, and optionally beta, max_degree, theta (PrivBayes), delta, iterations (MST,
+// AIM), workload_degree, rounds (AIM), seed, dataset_key.
 struct SyntheticPlan {
     DatasetRef dataset;
-    std::string method;  // "privbayes" | "mst" | "independent"
+    std::string method;  // "privbayes" | "mst" | "aim" | "independent"
     std::vector<synth::AttributeDomain> domains;
     std::map<std::string, std::string> hierarchyFiles;  // column -> absolute path
     synth::PrivBayesOptions options;                    // privbayes, independent (epsilon and rows also for mst)
     synth::MstOptions mst;                              // mst
+    synth::AimOptions aim;                              // aim
     std::optional<std::uint64_t> seed;                  // a demonstration seed (the release is then not private)
     std::string datasetKey;                             // ledger key (default: the file name)
 };

@@ -2,8 +2,9 @@
 // differential privacy", ICML 2019): from noisy measurements of marginals (vectors with a known
 // Gaussian noise scale) find the graphical model over a junction tree whose clique marginals best
 // fit them in weighted L2, by entropic mirror descent with log-space belief propagation; then
-// sample rows from it. Written once for MST and AIM: the caller gives the cliques (AIM triangulates
-// its own); the junction tree is the maximum-weight spanning tree of their intersection graph.
+// sample rows from it. Written once for MST and AIM: the caller gives the cliques, chordal ones
+// directly (junctionTree) or any set through a min-fill triangulation (triangulatedTree); the
+// junction tree is the maximum-weight spanning tree of their intersection graph.
 #pragma once
 
 #include "veil/common/random.h"
@@ -74,14 +75,40 @@ struct GraphicalModel {
     Result<Factor> marginal(const std::vector<std::size_t>& vars) const;
 };
 
+// The maximal cliques of a chordal graph holding every clique of `cliques` (each attribute
+// adjacent to the others of its cliques): min-fill elimination (Kjaerulff 1990), ties to the
+// smaller eliminated clique (cells), then the lower attribute index; every attribute of `sizes`
+// is a vertex. Deterministic. Precondition: attribute indices < sizes.size().
+// Complexity: O(d^4) for d attributes.
+std::vector<std::vector<std::size_t>> triangulate(const std::vector<std::vector<std::size_t>>& cliques,
+                                                  const std::vector<std::size_t>& sizes);
+// junctionTree(triangulate(cliques, sizes), sizes): any clique set. Errors: junctionTree's.
+Result<JunctionTree> triangulatedTree(const std::vector<std::vector<std::size_t>>& cliques,
+                                      const std::vector<std::size_t>& sizes);
+// Total cells of the tree's cliques (the model's size in doubles).
+double treeCells(const JunctionTree& tree);
+
 // A model with zero potentials (uniform) over `tree`, calibrated.
 GraphicalModel uniformModel(JunctionTree tree, double total);
 // Sum-product belief propagation in log space: marginals from potentials (exact on a junction
 // tree). O(sum of clique cells).
 void calibrate(GraphicalModel& model);
 
+// Potentials of `from` carried onto `to` (each added to the smallest clique of `to` holding its
+// clique): the same distribution over a larger tree. Errors: a clique of `from` fits in none of `to`.
+Result<std::vector<Factor>> expandPotentials(const GraphicalModel& from, const JunctionTree& to);
+
+// Probabilities over any `vars` (ascending) under the model: read off a clique holding them, else
+// by belief propagation over a triangulated tree with `vars` added as a clique (potentials
+// carried over). Errors: an attribute outside the domain, the tree's errors. Complexity:
+// O(model cells) when no clique holds vars (plus the triangulation's O(d^4)).
+Result<Factor> projectModel(const GraphicalModel& model, const std::vector<std::size_t>& vars);
+
 struct EstimationOptions {
     std::size_t iterations = 1000;  // mirror-descent steps
+    // Warm start (AIM's rounds): the potentials of this model, carried onto the tree, instead of
+    // zeros. Its cliques must each fit in a clique of the tree. Not owned.
+    const GraphicalModel* start = nullptr;
 };
 
 struct EstimationReport {
@@ -93,8 +120,8 @@ struct EstimationReport {
 // Mirror descent (ICML 2019, Algorithm 1, with a backtracking step size) on the weighted L2 loss
 // over `tree`, every measurement's attributes inside one clique, `total` the (public) row count.
 // Errors: a measurement outside every clique or of the wrong length, sigma not positive finite,
-// total not positive finite, cancellation. Complexity: O(iterations x (clique cells + measured
-// cells)).
+// total not positive finite, a warm start that does not fit the tree, cancellation. Complexity: O(iterations x (clique
+// cells + measured cells)).
 Result<GraphicalModel> estimateModel(const JunctionTree& tree, const std::vector<NoisyMarginal>& measurements,
                                      double total, const EstimationOptions& options = {}, const RunContext& ctx = {},
                                      EstimationReport* report = nullptr);

@@ -14,7 +14,7 @@ void addHistogramMethods(std::vector<MethodInfo>& out);  // histogram:* (dp hist
 void addSpatialMethods(std::vector<MethodInfo>& out);    // psd:* (spatial decompositions)
 void addGraphMethods(std::vector<MethodInfo>& out);      // graph:* (graph statistic releases)
 void addAnonymityMethods(std::vector<MethodInfo>& out);  // optimal:<metric>, mondrian (syntactic, over k)
-void addSynthMethods(std::vector<MethodInfo>& out);      // synth:privbayes, synth:mst, synth:independent
+void addSynthMethods(std::vector<MethodInfo>& out);      // synth:privbayes, synth:mst, synth:aim, synth:independent
 
 // Reads the table of a synth:* experiment and discretizes it onto the declared "domains"
 // (synth_methods.cpp). Errors: unreadable table, malformed domains (named), unknown columns.

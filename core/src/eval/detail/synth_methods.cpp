@@ -1,4 +1,4 @@
-// Synthetic-table methods (issue 17): synth:privbayes, synth:mst and synth:independent (noisy
+// Synthetic-table methods (issue 17): synth:privbayes, synth:mst, synth:aim and synth:independent (noisy
 // 1-way marginals, the baseline) over a table with a declared discretization. Each trial releases a
 // synthetic table through the trial's (teaching-mode) gate and returns its utility: the average
 // total-variation distance of all 2-way marginals against the real table's (Zhang et al. 2014
@@ -6,6 +6,7 @@
 // epsilon is one chart.
 #include "methods.h"
 
+#include "veil/synth/aim.h"
 #include "veil/synth/domain_json.h"
 #include "veil/synth/marginal_distance.h"
 #include "veil/synth/mst.h"
@@ -21,13 +22,20 @@ namespace {
 struct PreparedSynth {
     synth::PrivBayesOptions options;
     synth::MstOptions mst;
-    bool isMst = false;
+    synth::AimOptions aim;
+    bool isMst = false, isAim = false;
     std::size_t way = 2;
 };
 
-// synth:mst: options delta (default: the experiment's, else 1e-9), iterations, rows, way.
-Result<std::shared_ptr<const void>> prepareMst(const std::string& id, const TrialInput& in) {
-    VEIL_RETURN_IF_ERROR(checkKnownOptions(in.options, {"delta", "iterations", "rows", "way"}, id));
+// synth:mst and synth:aim: options delta (default: the experiment's, else 1e-9), iterations,
+// rows, way; synth:aim also workload_degree (2 or 3).
+Result<std::shared_ptr<const void>> prepareMst(const std::string& id, bool aim, const TrialInput& in) {
+    if (aim) {
+        VEIL_RETURN_IF_ERROR(
+            checkKnownOptions(in.options, {"delta", "iterations", "rows", "way", "workload_degree"}, id));
+    } else {
+        VEIL_RETURN_IF_ERROR(checkKnownOptions(in.options, {"delta", "iterations", "rows", "way"}, id));
+    }
     if (!in.synthetic)
         return Status::invalidArgument("method '" + id + "' needs a table with declared \"domains\" as data set");
     auto p = std::make_shared<PreparedSynth>();
@@ -50,6 +58,20 @@ Result<std::shared_ptr<const void>> prepareMst(const std::string& id, const Tria
     p->way = static_cast<std::size_t>(*way);
     p->mst.epsilon = 1.0;  // validated here with a placeholder; each trial sets its own
     VEIL_RETURN_IF_ERROR(synth::validateOptions(p->mst).withContext("method '" + id + "'"));
+    if (aim) {
+        auto degree = numberOption(in.options, "workload_degree", 2.0);
+        if (!degree) return degree.status().withContext("method '" + id + "'");
+        if (!(*degree == 2 || *degree == 3))
+            return Status::invalidArgument("method '" + id + "': workload_degree must be 2 or 3");
+        p->isMst = false;
+        p->isAim = true;
+        p->aim.epsilon = 1.0;
+        p->aim.delta = p->mst.delta;
+        p->aim.iterations = p->mst.iterations;
+        p->aim.rows = p->mst.rows;
+        p->aim.degree = static_cast<std::size_t>(*degree);
+        VEIL_RETURN_IF_ERROR(synth::validateOptions(p->aim).withContext("method '" + id + "'"));
+    }
     return std::shared_ptr<const void>(std::move(p));
 }
 
@@ -82,7 +104,7 @@ Result<std::shared_ptr<const void>> prepareSynth(const std::string& id, bool ind
 }
 
 MethodInfo synthMethod(const std::string& id, bool independent, const std::string& description) {
-    const bool mst = id == "synth:mst";
+    const bool mst = id == "synth:mst", aim = id == "synth:aim";
     MethodInfo m;
     m.id = id;
     m.module = "synth";
@@ -93,11 +115,13 @@ MethodInfo synthMethod(const std::string& id, bool independent, const std::strin
     m.optionsHelp =
         mst ? "delta (default: the experiment's, else 1e-9), iterations (default 1000), rows, way (marginals compared, "
               "default 2)"
+        : aim ? "delta (default: the experiment's, else 1e-9), iterations (default 1000), workload_degree (2 or 3, "
+                "default 2), rows, way (marginals compared, default 2)"
         : independent ? "rows (default: as many as the table), way (marginals compared, default 2)"
                       : "beta (default 0.3), max_degree (default 3), theta (default 4), rows, way "
                         "(marginals compared, default 2)";
-    m.prepare = [id, independent, mst](const TrialInput& in) {
-        return mst ? prepareMst(id, in) : prepareSynth(id, independent, in);
+    m.prepare = [id, independent, mst, aim](const TrialInput& in) {
+        return mst || aim ? prepareMst(id, aim, in) : prepareSynth(id, independent, in);
     };
     m.truth = [](const TrialInput&) -> Result<std::vector<double>> { return std::vector<double>{0.0}; };
     m.run = [](const TrialInput& in, double epsilon, dp::ReleaseGate& gate) -> Result<std::vector<double>> {
@@ -106,9 +130,13 @@ MethodInfo synthMethod(const std::string& id, bool independent, const std::strin
         o.epsilon = epsilon;
         synth::MstOptions mo = p.mst;
         mo.epsilon = epsilon;
-        auto rel = p.isMst
-                       ? synth::releaseMst(gate, *in.synthetic->table, in.synthetic->domains, mo, RunContext{})
-                       : synth::releasePrivBayes(gate, *in.synthetic->table, in.synthetic->domains, o, RunContext{});
+        synth::AimOptions ao = p.aim;
+        ao.epsilon = epsilon;
+        const auto& table = *in.synthetic->table;
+        const auto& domains = in.synthetic->domains;
+        auto rel = p.isMst   ? synth::releaseMst(gate, table, domains, mo, RunContext{})
+                   : p.isAim ? synth::releaseAim(gate, table, domains, ao, RunContext{})
+                             : synth::releasePrivBayes(gate, table, domains, o, RunContext{});
         if (!rel) return rel.status();
         // Teaching mode: the real marginals are read (the sweep's gate is a teaching gate).
         auto tvd = synth::teachingMarginalTvd(*in.synthetic->discrete, rel->codes, p.way);
@@ -126,6 +154,9 @@ void addSynthMethods(std::vector<MethodInfo>& out) {
     out.push_back(synthMethod("synth:mst", false,
                               "MST synthetic table (McKenna, Miklau, Sheldon 2021), delta option (default 1e-9); "
                               "error: average 2-way marginal TVD"));
+    out.push_back(synthMethod("synth:aim", false,
+                              "AIM synthetic table (McKenna, Mullins, Sheldon, Miklau 2022), delta option (default "
+                              "1e-9); error: average 2-way marginal TVD"));
     out.push_back(synthMethod("synth:independent", true,
                               "independent noisy 1-way marginals (baseline); error: average 2-way marginal TVD"));
 }
