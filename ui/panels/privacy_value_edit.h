@@ -23,6 +23,7 @@ public:
     double value() const { return m_value; }
     void setValue(double value);
     QLineEdit* lineEdit() const { return m_edit; }
+    QLabel* messageLabel() const { return m_message; }
     // The validation message shown under the field ("" when the typed value is valid).
     QString message() const;
     // Why `text` is not a valid value of this kind, or "" when it is (then `*out` is set).

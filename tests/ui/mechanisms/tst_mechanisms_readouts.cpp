@@ -78,6 +78,9 @@ void TestMechanismsReadouts::comparisonHasOneDeltaPerMechanism() {
     auto* deltaB = m_view->findChild<QLineEdit*>(QStringLiteral("delta-b-input"));
     QVERIFY(deltaB);
     QVERIFY(deltaB->isVisibleTo(m_view.get()));
+    // Each δ has its own message label (a second "delta-message" would hide this one from lookups).
+    QCOMPARE(m_view->findChildren<QLabel*>(QStringLiteral("delta-message")).size(), 1);
+    QCOMPARE(m_view->findChildren<QLabel*>(QStringLiteral("delta-b-message")).size(), 1);
     deltaB->setText(QStringLiteral("1e-6"));
     Q_EMIT deltaB->editingFinished();
     QCOMPARE(m_view->parameters()->real(QStringLiteral("delta")), 0.0);

@@ -75,6 +75,7 @@ MechanismForm::MechanismForm(DpParameters* parameters, QUndoStack* undoStack, QW
     m_deltaB =
         add(new PrivacyValueEdit(PrivacyValueEdit::Kind::Delta), QStringLiteral("delta-b"), tr("Delta δ (compared)"));
     m_deltaB->lineEdit()->setObjectName(QStringLiteral("delta-b-input"));
+    m_deltaB->messageLabel()->setObjectName(QStringLiteral("delta-b-message"));  // not the first δ's
     m_deltaB->setToolTip(
         tr("The compared mechanism's own δ: e.g. 0 for the exponential mechanism, 1e-6 for "
            "smooth sensitivity"));
