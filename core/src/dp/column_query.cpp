@@ -4,6 +4,7 @@
 
 #include "dp/detail/additive_release.h"
 #include "dp/detail/column_values.h"
+#include "dp/detail/histogram_strategies.h"
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
 #include "veil/dp/exponential_mechanism.h"
@@ -225,6 +226,15 @@ Result<ColumnQueryResult> releaseColumnQuery(ReleaseGate& gate, const Column& co
     auto mech = detail::chooseMechanism(spec);
     if (!mech) return mech.status();
     VEIL_RETURN_IF_ERROR(detail::checkColumnForQuery(column, spec));
+    if (spec.query == QueryKind::Histogram && spec.strategy != "identity") {
+        // Options some modes may not use are refused before the charge (the strategy runs with
+        // teaching = false on this path: column_query_run.cpp).
+        auto info = findHistogramStrategy(spec.strategy);
+        if (!info) return info.status();
+        auto options = parseParameters(**info, spec.strategyOptions, "options");
+        if (!options) return options.status();
+        VEIL_RETURN_IF_ERROR(detail::checkHistogramStrategy(spec.strategy, *options, false));
+    }
     auto cost = columnQueryCost(spec);
     if (!cost) return cost.status();
     Charge charge;

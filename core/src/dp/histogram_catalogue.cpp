@@ -7,8 +7,9 @@ namespace detail {
 
 const std::vector<HistogramStrategyEntry>& histogramStrategyEntries() {
     static const std::vector<HistogramStrategyEntry> entries = {
-        identityStrategy(), hierarchicalStrategy(), hbStrategy(),   priveletStrategy(),   mwemStrategy(),
-        mwemStarStrategy(), uniformStrategy(),      hb2dStrategy(), privelet2dStrategy(),
+        identityStrategy(), hierarchicalStrategy(), hbStrategy(),         priveletStrategy(),
+        mwemStrategy(),     mwemStarStrategy(),     uniformStrategy(),    greedyHStrategy(),
+        dawaStrategy(),     hb2dStrategy(),         privelet2dStrategy(),
     };
     return entries;
 }
@@ -20,6 +21,12 @@ Result<HistogramResult> runHistogramStrategy(const std::string& id, const Histog
     auto r = (*entry)->release(run);
     if (r) r->strategy = id;
     return r;
+}
+
+Status checkHistogramStrategy(const std::string& id, const ParameterValues& options, bool teaching) {
+    auto entry = findInCatalogue(histogramStrategyEntries(), id, "histogram strategy");
+    if (!entry) return entry.status();
+    return (*entry)->admissible ? (*entry)->admissible(options, teaching) : Status::ok();
 }
 
 }  // namespace detail
@@ -52,6 +59,11 @@ bool histogramStrategyIsCellwise(const std::string& id) {
 bool histogramStrategyIsPlanar(const std::string& id) {
     auto entry = findInCatalogue(detail::histogramStrategyEntries(), id, "histogram strategy");
     return entry && (*entry)->planar;
+}
+
+bool histogramStrategyTakesGrid(const std::string& id) {
+    auto entry = findInCatalogue(detail::histogramStrategyEntries(), id, "histogram strategy");
+    return entry && ((*entry)->planar || (*entry)->gridToo);
 }
 
 Result<const AlgorithmInfo*> findHistogramStrategy(const std::string& id) {

@@ -36,6 +36,14 @@ Status validateShape(const HistogramRequest& request, std::size_t bins) {
     if (request.rows == 0 && histogramStrategyIsPlanar(request.strategy))
         return Status::invalidArgument("strategy '" + request.strategy +
                                        "' releases a 2-D histogram: declare its rows and columns");
+    if (!request.rectangles.empty() && request.rows == 0)
+        return Status::invalidArgument("a workload of rectangles needs the declared rows and columns");
+    for (const auto& q : request.rectangles)
+        if (q.rowLo > q.rowHi || q.colLo > q.colHi || q.rowHi >= request.rows || q.colHi >= request.columns)
+            return Status::invalidArgument("workload rectangle rows " + std::to_string(q.rowLo) + ".." +
+                                           std::to_string(q.rowHi) + ", columns " + std::to_string(q.colLo) + ".." +
+                                           std::to_string(q.colHi) + " is outside the " + std::to_string(request.rows) +
+                                           " x " + std::to_string(request.columns) + " grid");
     return Status::ok();
 }
 
@@ -54,6 +62,7 @@ Result<HistogramResult> releaseHistogram(ReleaseGate& gate, const std::vector<do
             return Status::invalidArgument("workload query [" + std::to_string(q.lo) + ", " + std::to_string(q.hi) +
                                            "] is outside the " + std::to_string(counts.size()) + " bins");
     VEIL_RETURN_IF_ERROR(validateShape(request, counts.size()));
+    VEIL_RETURN_IF_ERROR(detail::checkHistogramStrategy((*entry)->id, *options, gate.isTeaching()));
     if (ctx.cancelled()) return Status::cancelled();
 
     Charge charge;
@@ -69,9 +78,10 @@ Result<HistogramResult> releaseHistogram(ReleaseGate& gate, const std::vector<do
 
     RunContext local = ctx;
     local.random = admission->random.get();
-    auto r = detail::runHistogramStrategy(
-        (*entry)->id, detail::HistogramRun{counts, *options, request.epsilon, request.workload, local, request.rows,
-                                           request.columns});
+    detail::HistogramRun run{counts, *options, request.epsilon, request.workload, local, request.rows, request.columns};
+    run.rectangles = &request.rectangles;
+    run.teaching = gate.isTeaching();
+    auto r = detail::runHistogramStrategy((*entry)->id, run);
     if (!r) return r;
     r->epsilon = request.epsilon;
     r->neighbouring = Neighbouring::AddRemove;

@@ -1,8 +1,9 @@
 // Private histograms for range queries, one catalogue (histogramCatalogue()): Identity (Laplace
 // per bin), Hierarchical (b-ary tree with the constrained inference of Hay, Rastogi, Miklau,
 // Suciu, VLDB 2010), HB (the same tree with Qardaji, Yang, Li's branching, VLDB 2013), Privelet
-// (Haar wavelet, Xiao, Wang, Gehrke, ICDE 2010) and MWEM (Hardt, Ligett, McSherry, NIPS 2012) over
-// a range workload; on a 2-D grid of declared shape, HB2D and Privelet2D (planarHistogramStrategies()).
+// (Haar wavelet, Xiao, Wang, Gehrke, ICDE 2010), MWEM (Hardt, Ligett, McSherry, NIPS 2012), Greedy-H
+// and DAWA (Li, Hay, Miklau, Wang, PVLDB 2014) over a range workload; on a 2-D grid of declared
+// shape, HB2D and Privelet2D (planarHistogramStrategies()) and DAWA (Hilbert ordering).
 // All are epsilon-DP under add/remove-one-record (each record is one unit in
 // one bin). Outputs are real-valued bin estimates; range answers are sums of them.
 //
@@ -48,13 +49,18 @@ bool histogramStrategyIsCellwise(const std::string& id);
 // Whether strategy `id` needs the 2-D shape of the histogram (HB2D): the request must then give
 // rows and columns. False for unknown ids.
 bool histogramStrategyIsPlanar(const std::string& id);
+// Whether strategy `id` releases a 2-D histogram of declared shape in its own way: the planar ones,
+// and those that take 1-D and 2-D data alike (DAWA, through a Hilbert ordering). False for unknown ids.
+bool histogramStrategyTakesGrid(const std::string& id);
 
 struct HistogramRequest {
     std::string strategy = "identity";
     nlohmann::json options = nlohmann::json::object();  // validated against the catalogue entry
     double epsilon = 1.0;
     std::vector<RangeQuery> workload;  // candidate queries for workload-aware strategies (public)
-    std::string what = "histogram";    // for the ledger: "histogram of age", ...
+    // The workload over a 2-D histogram (public; workload-aware strategies on a grid, DAWA).
+    std::vector<RectangleQuery> rectangles;
+    std::string what = "histogram";  // for the ledger: "histogram of age", ...
     // The declared (public) shape of a 2-D histogram given row-major: rows * columns == bins.
     // Required by planar strategies; 0 and 0 for a 1-D histogram.
     std::size_t rows = 0;

@@ -18,6 +18,12 @@ struct RangeQuery {
     std::size_t hi = 0;
 };
 
+// A rectangle of cells rows rowLo..rowHi x columns colLo..colHi (inclusive) of a 2-D histogram.
+struct RectangleQuery {
+    std::size_t rowLo = 0, rowHi = 0;
+    std::size_t colLo = 0, colHi = 0;
+};
+
 // q ranges with endpoints drawn uniformly (lo <= hi) over a domain of n bins. Errors: n == 0.
 Result<std::vector<RangeQuery>> randomRangeWorkload(std::size_t bins, std::size_t queries, RandomSource& rng);
 // All prefix ranges [0, i] (DPBench Prefix1D).

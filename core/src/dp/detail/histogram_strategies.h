@@ -19,6 +19,8 @@ struct HistogramRun {
     const RunContext& ctx;
     std::size_t rows = 0;  // declared 2-D shape (planar strategies), rows * columns == counts.size()
     std::size_t columns = 0;
+    const std::vector<RectangleQuery>* rectangles = nullptr;  // 2-D workload (validated), may be null
+    bool teaching = false;  // the gate is in teaching mode (public data, nothing charged to a ledger)
 };
 
 struct HistogramStrategyEntry {
@@ -29,6 +31,10 @@ struct HistogramStrategyEntry {
     bool cellwise = false;
     // The release needs the declared 2-D shape (HB2D).
     bool planar = false;
+    // The release takes a 1-D histogram, and a 2-D one when its shape is declared (DAWA).
+    bool gridToo = false;
+    // Checked before anything is charged: options only some modes may use (may be empty).
+    std::function<Status(const ParameterValues& options, bool teaching)> admissible = nullptr;
 };
 
 HistogramStrategyEntry identityStrategy();      // identity_histogram.cpp
@@ -40,10 +46,14 @@ HistogramStrategyEntry hbStrategy();            // hb_histogram.cpp
 HistogramStrategyEntry uniformStrategy();       // uniform_histogram.cpp
 HistogramStrategyEntry hb2dStrategy();          // hb2d_histogram.cpp
 HistogramStrategyEntry privelet2dStrategy();    // privelet2d_histogram.cpp
+HistogramStrategyEntry greedyHStrategy();       // dawa_histogram.cpp
+HistogramStrategyEntry dawaStrategy();          // dawa_histogram.cpp
 
 const std::vector<HistogramStrategyEntry>& histogramStrategyEntries();
 // Runs strategy `id` with validated options (no charge: the caller was admitted by the gate).
 Result<HistogramResult> runHistogramStrategy(const std::string& id, const HistogramRun& run);
+// Whether strategy `id` may run with these options in this mode (the entry's `admissible`).
+Status checkHistogramStrategy(const std::string& id, const ParameterValues& options, bool teaching);
 
 // Least-squares consistent leaves from noisy node counts of a complete b-ary tree (level 0 = leaves,
 // b^k nodes per level k, last level = root): Hay et al. 2010 Theorem 3, linear time.

@@ -1,6 +1,7 @@
 // Histogram strategies of the dp engine's catalogue (veil/dp/histogram_release.h), one method
 // "histogram:<id>" each (plus the historical aliases), on a 1-D histogram (cellwise strategies,
-// identity and uniform, on a 2-D one too, its cells row-major; planar ones, HB2D, on 2-D only), answering the
+// identity and uniform, on a 2-D one too, its cells row-major; planar ones, HB2D, on 2-D only; DAWA on
+// both, with the workload's rectangles on a grid), answering the
 // workload's ranges from the released estimates by prefix sums / a summed-area table. Options are the catalogue's.
 #include "methods.h"
 
@@ -32,7 +33,7 @@ MethodInfo makeMethod(const Variant& v, const AlgorithmInfo& info) {
     // Cellwise strategies take row-major cells; planar ones (HB2D) the declared shape too. Both are
     // answered by a summed-area table.
     m.supports1D = !dp::histogramStrategyIsPlanar(v.strategy);
-    m.supports2D = dp::histogramStrategyIsCellwise(v.strategy) || dp::histogramStrategyIsPlanar(v.strategy);
+    m.supports2D = dp::histogramStrategyIsCellwise(v.strategy) || dp::histogramStrategyTakesGrid(v.strategy);
     std::string help;
     for (const auto& p : info.parameters)
         if (!v.fixed.contains(p.name)) help += (help.empty() ? "" : ", ") + p.name + " (" + p.defaultValue.dump() + ")";
@@ -60,6 +61,11 @@ MethodInfo makeMethod(const Variant& v, const AlgorithmInfo& info) {
         } else {
             request.rows = in.data.rows;  // the declared grid of the 2-D histogram
             request.columns = in.data.columns;
+            if (dp::histogramStrategyTakesGrid(v.strategy)) {  // workload-aware on the grid (DAWA)
+                request.rectangles.reserve(in.workload.size());
+                for (const auto& q : in.workload.queries)
+                    request.rectangles.push_back({q.rowLo, q.rowHi, q.colLo, q.colHi});
+            }
         }
         auto released = dp::releaseHistogram(gate, in.data.counts, request, RunContext{});
         if (!released) return released.status();
