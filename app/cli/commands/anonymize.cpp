@@ -1,6 +1,6 @@
 // veil-cli anonymize TABLE --qi a,b,c --hierarchy a=FILE ... [--sensitive COL] [--k N]
 //   [--l-diversity distinct:L|entropy:L|recursive:C:L] [--t-closeness equal:T|ordered:T|hierarchical:T]
-//   [--suppression S] [--metric ...] [--algorithm optimal|mondrian] [--output OUT.csv] [--json]
+//   [--suppression S] [--metric ...] [--algorithm optimal|mondrian|mdav] [--output OUT.csv] [--json]
 #include "anonymity_common.h"
 #include "command_registry.h"
 
@@ -79,14 +79,16 @@ Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
     if (!metric)
         return Status::invalidArgument(
             "unknown metric '" + o.metric +
-            "' (expected loss, entropy, entropy-nm, discernibility, dm, aecs, precision, height, ncp)");
+            "' (expected loss, entropy, entropy-nm, discernibility, dm, aecs, precision, height, ncp, sse)");
     cfg.metric = *metric;
     if (o.algorithm == "optimal")
         cfg.algorithm = Algorithm::Optimal;
     else if (o.algorithm == "mondrian")
         cfg.algorithm = Algorithm::Mondrian;
+    else if (o.algorithm == "mdav")
+        cfg.algorithm = Algorithm::Mdav;
     else
-        return Status::invalidArgument("unknown algorithm '" + o.algorithm + "' (expected optimal or mondrian)");
+        return Status::invalidArgument("unknown algorithm '" + o.algorithm + "' (expected optimal, mondrian or mdav)");
     if (o.mondrianMode == "strict")
         cfg.mondrianMode = MondrianMode::Strict;
     else if (o.mondrianMode == "relaxed")
@@ -111,9 +113,21 @@ Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
     return cfg;
 }
 
+const char* algorithmName(Algorithm a) {
+    switch (a) {
+        case Algorithm::Optimal:
+            return "optimal";
+        case Algorithm::Mondrian:
+            return "mondrian";
+        case Algorithm::Mdav:
+            return "mdav";
+    }
+    return "?";
+}
+
 nlohmann::json resultJson(const AnonymizationResult& r, const AnonymizationConfig& cfg, std::size_t records) {
     nlohmann::json j;
-    j["algorithm"] = r.algorithm == Algorithm::Optimal ? "optimal" : "mondrian";
+    j["algorithm"] = algorithmName(r.algorithm);
     j["models"] = cfg.models.describe();
     j["metric"] = metricName(r.metric);
     j["records"] = records;
@@ -128,6 +142,9 @@ nlohmann::json resultJson(const AnonymizationResult& r, const AnonymizationConfi
         j["lattice"] = {{"nodes", r.lattice.size()},
                         {"checked", r.lattice.countChecked()},
                         {"anonymous", r.lattice.countStatus(NodeStatus::Anonymous)}};
+    } else if (r.algorithm == Algorithm::Mdav) {
+        j["groups"] = r.classes.classCount();
+        j["sse_over_sst"] = number(r.metrics.sse);
     } else {
         j["partitions"] = r.found ? nlohmann::json(r.partitions.size()) : nlohmann::json(nullptr);
         if (!r.found) j["transformation"] = nullptr;
@@ -156,7 +173,8 @@ nlohmann::json resultJson(const AnonymizationResult& r, const AnonymizationConfi
                         {"aecs", number(m.aecs)},
                         {"precision", number(m.precision)},
                         {"height", number(m.height)},
-                        {"ncp", number(m.ncp)}};
+                        {"ncp", number(m.ncp)},
+                        {"sse", number(m.sse)}};
     }
     j["warnings"] = r.warnings;
     j["seconds"] = r.seconds;
@@ -190,6 +208,9 @@ int runAnonymize(const AnonymizeOptions& o) {
         for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i)
             std::cout << ' ' << r.quasiIdentifiers[i] << '=' << r.transformation[i];
         std::cout << "  (" << r.lattice.countChecked() << " of " << r.lattice.size() << " lattice nodes checked)\n";
+    } else if (r.algorithm == Algorithm::Mdav) {
+        std::cout << "Microaggregation (MDAV), k = " << cfg->models.k << ", SSE/SST = " << r.metrics.sse << " ("
+                  << r.classes.classCount() << " groups)\n";
     } else {
         std::cout << "Mondrian partitions: " << r.partitions.size() << '\n';
     }
@@ -205,8 +226,10 @@ int runAnonymize(const AnonymizeOptions& o) {
 
 void setupAnonymize(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<AnonymizeOptions>();
-    auto* cmd = app.add_subcommand("anonymize",
-                                   "k-anonymity / l-diversity / t-closeness by optimal generalization or Mondrian");
+    auto* cmd = app.add_subcommand(
+        "anonymize",
+        "k-anonymity / l-diversity / t-closeness by optimal generalization or Mondrian; k-anonymity by "
+        "MDAV microaggregation");
     cmd->add_option("TABLE", o->table, cli::tableHelp("The table"))->required();
     cmd->add_option("--qi", o->qi, "Quasi-identifiers, comma separated")->required();
     cmd->add_option("--hierarchy", o->hierarchies,
@@ -217,8 +240,9 @@ void setupAnonymize(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--t-closeness", o->tCloseness, "equal:T | ordered:T | hierarchical:T");
     cmd->add_option("--suppression", o->suppression, "Suppression limit, a fraction of records in [0,1] (default 0)");
     cmd->add_option("--metric", o->metric,
-                    "loss | entropy | entropy-nm | discernibility | dm | aecs | precision | height | ncp");
-    cmd->add_option("--algorithm", o->algorithm, "optimal | mondrian (default optimal)");
+                    "loss | entropy | entropy-nm | discernibility | dm | aecs | precision | height | ncp | sse");
+    cmd->add_option("--algorithm", o->algorithm,
+                    "optimal | mondrian | mdav (default optimal; mdav: microaggregation of numeric QIs)");
     cmd->add_option("--mondrian-mode", o->mondrianMode, "strict | relaxed (default strict)");
     cmd->add_option("--transformation", o->transformation, "Apply these levels (e.g. 2,0,3) instead of searching");
     cmd->add_option("--threshold", o->threshold, "Risk threshold for 'records at risk' (default 0.2)");

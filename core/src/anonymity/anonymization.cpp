@@ -5,6 +5,7 @@
 #include "anonymity/detail/encoded_data.h"
 #include "anonymity/detail/groupify.h"
 #include "anonymity/detail/metric_evaluator.h"
+#include "anonymity/detail/microaggregation_release.h"
 #include "anonymity/detail/mondrian.h"
 #include "anonymity/detail/optimal_search.h"
 #include "anonymity/detail/release_table.h"
@@ -74,10 +75,11 @@ Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationCo
     result.algorithm = Algorithm::Optimal;
     result.metric = config.metric;
     for (const auto& d : data.dims) result.quasiIdentifiers.push_back(d.name);
-    if (config.metric == MetricKind::Ncp)
-        return Status::invalidArgument(
-            "the NCP metric applies to Mondrian only; choose loss, entropy, entropy-nm, "
-            "discernibility, dm, aecs, precision or height");
+    if (config.metric == MetricKind::Ncp || config.metric == MetricKind::Sse)
+        return Status::invalidArgument(std::string("the ") + metricName(config.metric) + " metric applies to " +
+                                       (config.metric == MetricKind::Ncp ? "Mondrian" : "MDAV") +
+                                       " only; choose loss, entropy, entropy-nm, discernibility, dm, aecs, "
+                                       "precision or height");
 
     NodeClasses nc;
     std::vector<int> maxLevels;
@@ -147,6 +149,7 @@ Result<AnonymizationResult> anonymize(const Table& table, const AnonymizationCon
     const auto start = std::chrono::steady_clock::now();
     ctx.report(0.0, "Anonymizing");
     auto result = config.algorithm == Algorithm::Mondrian ? detail::runMondrian(table, config, ctx)
+                  : config.algorithm == Algorithm::Mdav   ? detail::runMdav(table, config, ctx)
                                                           : runOptimal(table, config, ctx);
     if (!result) return result;
     result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

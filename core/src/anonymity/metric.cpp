@@ -24,6 +24,8 @@ const char* metricName(MetricKind m) {
             return "height";
         case MetricKind::Ncp:
             return "ncp";
+        case MetricKind::Sse:
+            return "sse";
     }
     return "?";
 }
@@ -54,6 +56,8 @@ double MetricValues::get(MetricKind m) const {
             return height;
         case MetricKind::Ncp:
             return ncp;
+        case MetricKind::Sse:
+            return sse;
     }
     return std::numeric_limits<double>::quiet_NaN();
 }

@@ -27,6 +27,12 @@ Result<GeneralizationSqlPlan> generalizationPlan(const ReleasePlan& plan, const 
     auto ap = anonymizationPlan(plan);
     if (!ap) return ap.status();
     const auto& cfg = ap->config;
+    if (cfg.algorithm == anonymity::Algorithm::Mdav)
+        return Status::invalidArgument(plan.name +
+                                       ": MDAV microaggregation cannot be exported as SQL: it forms its groups one "
+                                       "after another, each around the record farthest from the centroid of the "
+                                       "records still left, which a SQL query cannot express; run the plan in Veil "
+                                       "or use the optimal algorithm");
     if (cfg.algorithm != anonymity::Algorithm::Optimal)
         return Status::invalidArgument(plan.name +
                                        ": only full-domain (optimal) plans can be exported as SQL; Mondrian "

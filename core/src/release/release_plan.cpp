@@ -209,8 +209,10 @@ Result<AnonymizationPlan> anonymizationPlanImpl(const ReleasePlan& plan) {
         c.algorithm = anonymity::Algorithm::Optimal;
     else if (*algorithm == "mondrian")
         c.algorithm = anonymity::Algorithm::Mondrian;
+    else if (*algorithm == "mdav")
+        c.algorithm = anonymity::Algorithm::Mdav;
     else
-        return fieldError(plan, "algorithm", "must be optimal or mondrian (got \"" + *algorithm + "\")");
+        return fieldError(plan, "algorithm", "must be optimal, mondrian or mdav (got \"" + *algorithm + "\")");
     // Optional (optimal only): the node to apply, one level per quasi-identifier in the table's column order.
     if (plan.json.contains("transformation")) {
         const json& t = plan.json["transformation"];

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <iomanip>
 #include <sstream>
 
 namespace veil::release {
@@ -36,6 +37,12 @@ std::string stem(const std::string& path) { return fs::path(path).stem().string(
 
 double finiteOrZero(double v) { return std::isfinite(v) ? v : 0.0; }
 
+std::string fourDigits(double v) {
+    std::ostringstream o;
+    o << std::setprecision(4) << v;
+    return o.str();
+}
+
 }  // namespace
 
 ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymity::AnonymizationConfig& config,
@@ -47,8 +54,11 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     out.inputSha256 = in.sha256;
     out.datasetKey = fs::path(in.path).filename().string();
     out.title = config.models.describe() + " release of " + out.datasetKey;
+    const bool mdav = config.algorithm == anonymity::Algorithm::Mdav;
     out.mechanism = config.algorithm == anonymity::Algorithm::Optimal ? "optimal full-domain generalization"
-                                                                      : "Mondrian multidimensional partitioning";
+                    : mdav ? "microaggregation (MDAV), k = " + std::to_string(config.models.k) +
+                                 ", SSE/SST = " + fourDigits(r.metrics.sse)
+                           : "Mondrian multidimensional partitioning";
     out.randomness = "not used (deterministic release)";
     std::ostringstream csv;
     CsvWriteOptions w;
@@ -63,6 +73,11 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
         json t = json::object();
         for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i) t[r.quasiIdentifiers[i]] = r.transformation[i];
         s["transformation"] = t;
+    } else if (mdav) {
+        s["algorithm"] = "mdav";
+        s["groups"] = r.classes.classCount();
+        s["sse_over_sst"] = finiteOrZero(r.metrics.sse);
+        s["description"] = out.mechanism;
     } else {
         s["partitions"] = r.partitions.size();
     }
@@ -77,6 +92,11 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     s["quasi_identifiers"] = r.quasiIdentifiers;
 
     out.guarantee = detail::kAnonymityGuarantee(r.quasiIdentifiers.size(), config.models.k, r.suppressed);
+    if (mdav)
+        out.guarantee +=
+            " MDAV replaced each numeric quasi-identifier by the mean of its group of at least k records "
+            "(grouped on the numeric quasi-identifiers only; categorical ones generalized within each "
+            "group).";
 
     // Chart: number of equivalence classes by size (powers of two).
     ChartSeries sizes;

@@ -3,7 +3,7 @@
 // suppression limit, metric, algorithm); anonymize() runs it on a Table and returns an
 // AnonymizationResult with everything the views need: the transformation, the lattice with
 // per-node status, the equivalence classes, Mondrian partitions, information loss under every
-// metric, risk before and after, and the released table.
+// metric, risk before and after, and the released table. MDAV's classes are its groups.
 #pragma once
 
 #include "veil/anonymity/lattice.h"
@@ -21,13 +21,15 @@
 
 namespace veil::anonymity {
 
-enum class Algorithm { Optimal, Mondrian };
+// Mdav: microaggregation of the numeric QIs (see microaggregation.h); k-anonymity only.
+enum class Algorithm { Optimal, Mondrian, Mdav };
 enum class MondrianMode { Strict, Relaxed };
 
 struct QuasiIdentifier {
     std::string column;
     // Required by the optimal search; optional for Mondrian (numeric columns become ranges,
-    // categorical columns without a hierarchy become sets "{a,b}").
+    // categorical columns without a hierarchy become sets "{a,b}") and MDAV (numeric columns become
+    // group means, categorical ones their group's lowest common ancestor, or the set).
     std::optional<hierarchy::Hierarchy> hierarchy;
 };
 
@@ -95,8 +97,9 @@ struct AnonymizationResult {
 // l > distinct sensitive values, t outside [0,1], suppression outside [0,1], a sensitive
 // attribute missing for l-diversity/t-closeness, cancellation. "No transformation satisfies
 // the models" is not an error: found = false with a message.
+// MDAV also refuses l-diversity, t-closeness, delta-presence and tables without a numeric QI.
 // Complexity: optimal search O(|lattice| x distinct tuples) worst case, much less with pruning;
-// Mondrian O(N log N x #QIs).
+// Mondrian O(N log N x #QIs); MDAV O(N^2 / k x #numeric QIs).
 Result<AnonymizationResult> anonymize(const Table& table, const AnonymizationConfig& config,
                                       const RunContext& ctx = {});
 

@@ -12,8 +12,11 @@
 // - Precision: mean over QIs of (kept records x level/height + suppressed) / N.
 // - Height: sum of generalization levels.
 // - Ncp (Mondrian): mean normalised certainty penalty over records and QIs.
+// - Sse (MDAV microaggregation): SSE/SST, the within-group over the total sum of squares of the
+//   numeric QIs standardised by their standard deviation (Domingo-Ferrer & Mateo-Sanz, TKDE 2002).
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,7 +32,8 @@ enum class MetricKind {
     Aecs,
     Precision,
     Height,
-    Ncp
+    Ncp,
+    Sse
 };
 
 // Every metric, in the order above (the order reports and menus list them in).
@@ -41,9 +45,10 @@ inline constexpr MetricKind kAllMetrics[] = {MetricKind::Loss,
                                              MetricKind::Aecs,
                                              MetricKind::Precision,
                                              MetricKind::Height,
-                                             MetricKind::Ncp};
+                                             MetricKind::Ncp,
+                                             MetricKind::Sse};
 
-// CLI names: loss, entropy, entropy-nm, discernibility, dm, aecs, precision, height, ncp.
+// CLI names: loss, entropy, entropy-nm, discernibility, dm, aecs, precision, height, ncp, sse.
 const char* metricName(MetricKind m);
 std::optional<MetricKind> parseMetric(std::string_view name);
 
@@ -58,6 +63,7 @@ struct MetricValues {
     double precision = 0;
     double height = 0;
     double ncp = 0;
+    double sse = std::numeric_limits<double>::quiet_NaN();  // MDAV only
 
     double get(MetricKind m) const;
 };

@@ -36,6 +36,9 @@ inline constexpr MetricInfo kMetricCatalog[] = {
     {MetricKind::Ncp, "Normalised certainty penalty (NCP)",
      "Mondrian's loss: average width of the generalized ranges relative to each column's range; lower is "
      "better."},
+    {MetricKind::Sse, "Within-group variance (SSE/SST)",
+     "MDAV's loss: share of the numeric quasi-identifiers' variance removed by replacing values with group "
+     "means, from 0 to 1; lower is better."},
 };
 
 // The catalogue entry of `kind` (every MetricKind has one).

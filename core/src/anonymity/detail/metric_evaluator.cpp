@@ -152,6 +152,7 @@ double MetricEvaluator::value(MetricKind metric, const std::vector<int>& levels,
             return h;
         }
         case MetricKind::Ncp:
+        case MetricKind::Sse:
             return kNaN;
     }
     return kNaN;
