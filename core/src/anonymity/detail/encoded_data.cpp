@@ -1,5 +1,6 @@
 #include "anonymity/detail/encoded_data.h"
 
+#include "anonymity/detail/column_values.h"
 #include "veil/common/validate.h"
 
 #include <algorithm>
@@ -13,22 +14,8 @@ namespace {
 
 std::string shown(const std::string& v) { return v.empty() ? "(empty)" : v; }
 
-// Per record, the text of a column's value; categorical columns go through their dictionary once.
-template <typename F>
-void forEachValue(const Column& col, F&& f) {
-    if (col.type() == ColumnType::Categorical) {
-        const auto& dict = col.dictionary();
-        static const std::string empty;
-        for (std::size_t r = 0; r < col.size(); ++r) {
-            const auto code = col.codeAt(r);
-            f(r, code < 0 || col.isMissing(r) ? empty : dict[std::size_t(code)]);
-        }
-    } else {
-        for (std::size_t r = 0; r < col.size(); ++r) f(r, col.toString(r));
-    }
-}
-
-Status encodeDimension(const Column& col, QiDimension& dim) {
+// Fills dim from its hierarchy and the column; recordRow: the hierarchy row of every record.
+Status encodeDimension(const Column& col, QiDimension& dim, std::vector<std::uint32_t>& recordRow) {
     const auto& h = *dim.hierarchy;
     VEIL_RETURN_IF_ERROR(h.checkConsistency());
     dim.height = h.height();
@@ -49,30 +36,30 @@ Status encodeDimension(const Column& col, QiDimension& dim) {
         }
         dim.labelRecords[l].assign(dim.labelText[l].size(), 0);
     }
-    // Map values to rows; collect what the hierarchy lacks.
-    dim.rowRecords.assign(h.rowCount(), 0);
-    std::unordered_map<std::string, std::uint32_t> rowOf;
+    // Map values to rows (once per distinct value); collect what the hierarchy lacks.
+    const ColumnValues values = columnValues(col);
+    std::vector<std::uint32_t> rowOfValue(values.texts.size());
     std::vector<std::string> missing;
-    forEachValue(col, [&](std::size_t r, const std::string& v) {
-        auto it = rowOf.find(v);
-        if (it == rowOf.end()) {
-            const auto row = h.findValue(v);
-            if (!row) {
-                if (std::find(missing.begin(), missing.end(), v) == missing.end()) missing.push_back(v);
-                return;
-            }
-            it = rowOf.emplace(v, std::uint32_t(*row)).first;
-            dim.valueRows.push_back(it->second);
-        }
-        (void)r;
-        ++dim.rowRecords[it->second];
-    });
+    for (std::size_t v = 0; v < values.texts.size(); ++v) {
+        const auto row = h.findValue(values.texts[v]);
+        if (!row)
+            missing.push_back(values.texts[v]);
+        else
+            rowOfValue[v] = std::uint32_t(*row);
+    }
     if (!missing.empty()) {
         std::string list;
         for (std::size_t i = 0; i < missing.size() && i < 10; ++i) list += (i ? ", '" : "'") + shown(missing[i]) + "'";
         if (missing.size() > 10) list += " and " + std::to_string(missing.size() - 10) + " more";
         return Status::notFound("hierarchy for quasi-identifier '" + dim.name + "' has no row for " +
                                 std::to_string(missing.size()) + " value(s) of the column: " + list);
+    }
+    dim.rowRecords.assign(h.rowCount(), 0);
+    recordRow.resize(values.recordValue.size());
+    for (std::size_t r = 0; r < recordRow.size(); ++r) {
+        const std::uint32_t row = rowOfValue[values.recordValue[r]];
+        if (dim.rowRecords[row]++ == 0) dim.valueRows.push_back(row);
+        recordRow[r] = row;
     }
     for (std::size_t l = 0; l < levels; ++l)
         for (auto row : dim.valueRows) dim.labelRecords[l][dim.rowLabel[l][row]] += dim.rowRecords[row];
@@ -94,18 +81,12 @@ Status encodeSensitive(const Table& table, const AnonymizationConfig& config, En
     s.present = true;
     s.column = *idx;
     s.name = *config.sensitive;
-    std::unordered_map<std::string, std::uint32_t> codes;
-    recordCode.assign(data.records, 0);
-    std::vector<double> counts;
-    forEachValue(table.column(*idx), [&](std::size_t r, const std::string& v) {
-        auto [it, inserted] = codes.emplace(v, std::uint32_t(s.values.size()));
-        if (inserted) {
-            s.values.push_back(v);
-            counts.push_back(0);
-        }
-        recordCode[r] = it->second;
-        counts[it->second] += 1;
-    });
+    // Codes in first-occurrence order of the values.
+    ColumnValues values = columnValues(table.column(*idx));
+    s.values = std::move(values.texts);
+    recordCode = std::move(values.recordValue);
+    std::vector<double> counts(s.values.size(), 0.0);
+    for (auto c : recordCode) counts[c] += 1;
     s.globalFrequency.resize(counts.size());
     for (std::size_t c = 0; c < counts.size(); ++c) s.globalFrequency[c] = counts[c] / double(data.records);
     s.orderedCodes.resize(s.values.size());
@@ -184,6 +165,96 @@ Status validateModels(const AnonymizationConfig& config, std::size_t records) {
     return Status::ok();
 }
 
+namespace {
+
+std::uint64_t mix(std::uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    return h;
+}
+
+// One 64-bit key per record over (QI rows, sensitive code): exact mixed radix when the space fits
+// in 64 bits, else a hash that the caller verifies on a match.
+std::vector<std::uint64_t> recordKeys(const std::vector<std::vector<std::uint32_t>>& recordRow,
+                                      const std::vector<std::uint32_t>& sensitiveCode, std::size_t records,
+                                      bool& exact) {
+    std::vector<std::vector<std::uint32_t>::const_pointer> parts;
+    std::vector<std::uint64_t> radix;
+    for (const auto& rows : recordRow) {
+        parts.push_back(rows.data());
+        radix.push_back(std::uint64_t(*std::max_element(rows.begin(), rows.end())) + 1);
+    }
+    if (!sensitiveCode.empty()) {
+        parts.push_back(sensitiveCode.data());
+        radix.push_back(std::uint64_t(*std::max_element(sensitiveCode.begin(), sensitiveCode.end())) + 1);
+    }
+    unsigned __int128 space = 1;
+    for (auto x : radix) space *= x;
+    exact = space >> 64 == 0;
+    std::vector<std::uint64_t> keys(records, 0);
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+        const std::uint32_t* v = parts[p];
+        if (exact) {
+            for (std::size_t r = 0; r < records; ++r) keys[r] = keys[r] * radix[p] + v[r];
+        } else {
+            const std::uint64_t salt = 0x9e3779b97f4a7c15ULL * (p + 1);
+            for (std::size_t r = 0; r < records; ++r) keys[r] = mix(keys[r] ^ (std::uint64_t(v[r]) + salt));
+        }
+    }
+    return keys;
+}
+
+// The bottom groups of data (first-occurrence order) by open addressing on the record keys.
+void groupRecords(const std::vector<std::vector<std::uint32_t>>& recordRow,
+                  const std::vector<std::uint32_t>& sensitiveCode, const std::vector<bool>* subset, EncodedData& data) {
+    const std::size_t m = recordRow.size(), records = data.records;
+    bool exact = true;
+    const auto keys = recordKeys(recordRow, sensitiveCode, records, exact);
+    auto code = [&](std::size_t r) { return sensitiveCode.empty() ? 0u : sensitiveCode[r]; };
+    auto same = [&](std::size_t a, std::size_t b) {
+        for (std::size_t d = 0; d < m; ++d)
+            if (recordRow[d][a] != recordRow[d][b]) return false;
+        return code(a) == code(b);
+    };
+    constexpr std::uint32_t kEmpty = ~std::uint32_t(0);
+    std::vector<std::uint32_t> slots(1024, kEmpty), first;  // slot -> group; group -> first record
+    unsigned bits = 10;
+    auto slotOf = [&](std::uint64_t key) { return std::size_t((key * 0x9e3779b97f4a7c15ULL) >> (64 - bits)); };
+    data.recordGroup.resize(records);
+    for (std::size_t r = 0; r < records; ++r) {
+        std::size_t slot = slotOf(keys[r]);
+        std::uint32_t g;
+        while ((g = slots[slot]) != kEmpty && !(keys[first[g]] == keys[r] && (exact || same(first[g], r))))
+            slot = (slot + 1) & (slots.size() - 1);
+        if (g == kEmpty) {
+            g = std::uint32_t(data.groups++);
+            first.push_back(std::uint32_t(r));
+            for (std::size_t d = 0; d < m; ++d) data.groupRow.push_back(recordRow[d][r]);
+            data.groupSize.push_back(0);
+            data.groupSensitive.push_back(code(r));
+            data.groupSubset.push_back(0);
+            slots[slot] = g;
+            if (data.groups * 2 > slots.size()) {  // grow: re-insert every group
+                slots.assign(slots.size() * 2, kEmpty);
+                ++bits;
+                for (std::uint32_t h = 0; h < data.groups; ++h) {
+                    std::size_t s = slotOf(keys[first[h]]);
+                    while (slots[s] != kEmpty) s = (s + 1) & (slots.size() - 1);
+                    slots[s] = h;
+                }
+            }
+        }
+        ++data.groupSize[g];
+        if (subset && (*subset)[r]) ++data.groupSubset[g];
+        data.recordGroup[r] = g;
+    }
+}
+
+}  // namespace
+
 Result<EncodedData> encodeTable(const Table& table, const AnonymizationConfig& config, const RunContext& ctx) {
     EncodedData data;
     data.records = table.rowCount();
@@ -202,15 +273,7 @@ Result<EncodedData> encodeTable(const Table& table, const AnonymizationConfig& c
         dim.name = qi->column;
         dim.column = col;
         dim.hierarchy = &*qi->hierarchy;
-        VEIL_RETURN_IF_ERROR(encodeDimension(table.column(col), dim));
-        // Record rows, re-derived (encodeDimension validated coverage).
-        recordRow[d].resize(data.records);
-        std::unordered_map<std::string, std::uint32_t> rowOf;
-        forEachValue(table.column(col), [&](std::size_t r, const std::string& v) {
-            auto it = rowOf.find(v);
-            if (it == rowOf.end()) it = rowOf.emplace(v, std::uint32_t(*dim.hierarchy->findValue(v))).first;
-            recordRow[d][r] = it->second;
-        });
+        VEIL_RETURN_IF_ERROR(encodeDimension(table.column(col), dim, recordRow[d]));
         data.dims.push_back(std::move(dim));
     }
     std::vector<std::uint32_t> sensitiveCode;
@@ -227,29 +290,8 @@ Result<EncodedData> encodeTable(const Table& table, const AnonymizationConfig& c
                                        std::to_string(data.sensitive.values.size()) + " distinct value(s)");
     data.hasSubset = config.models.deltaPresence.has_value();
 
-    // Bottom groups keyed by the packed tuple.
-    std::unordered_map<std::string, std::uint32_t> groupOf;
-    groupOf.reserve(data.records);
-    data.recordGroup.resize(data.records);
-    std::string key;
-    for (std::size_t r = 0; r < data.records; ++r) {
-        key.clear();
-        for (std::size_t d = 0; d < m; ++d) key.append(reinterpret_cast<const char*>(&recordRow[d][r]), 4);
-        const std::uint32_t sc = sensitiveCode.empty() ? 0 : sensitiveCode[r];
-        key.append(reinterpret_cast<const char*>(&sc), 4);
-        const bool inSubset = data.hasSubset && config.models.deltaPresence->researchSubset[r];
-        auto [it, inserted] = groupOf.emplace(key, std::uint32_t(data.groups));
-        if (inserted) {
-            ++data.groups;
-            for (std::size_t d = 0; d < m; ++d) data.groupRow.push_back(recordRow[d][r]);
-            data.groupSize.push_back(0);
-            data.groupSensitive.push_back(sc);
-            data.groupSubset.push_back(0);
-        }
-        ++data.groupSize[it->second];
-        if (inSubset) ++data.groupSubset[it->second];
-        data.recordGroup[r] = it->second;
-    }
+    groupRecords(recordRow, sensitiveCode, data.hasSubset ? &config.models.deltaPresence->researchSubset : nullptr,
+                 data);
     return data;
 }
 

@@ -29,24 +29,41 @@ Groupifier::Groupifier(const EncodedData& data, const PrivacyModels& models, std
     while (cap < data.groups * 2) cap <<= 1;
     m_keys.assign(cap, 0);
     m_slots.assign(cap, kEmpty);
-    m_hist.assign(data.sensitive.values.size(), 0);
+    if (m_checker.needsHistogram())
+        m_groupHistograms =
+            ClassHistograms::ofGroups(data.sensitive.values.size(), data.groupSensitive, data.groupSize);
     // The bottom groups' codes, one contiguous column per dimension.
     const std::size_t m = data.dimensions();
+    m_levelWords = (m + 7) / 8;
+    for (const auto& d : data.dims)
+        if (d.height >= 128) m_limits.maxSnapshots = 0;  // levels do not fit the packed scan: no cache
     m_radix.resize(m);
     m_classSize.resize(data.groups);
     m_classRep.resize(data.groups);
+    m_sourceClass.resize(data.groups);
     m_columns.resize(m * data.groups);
     for (std::size_t g = 0; g < data.groups; ++g)
         for (std::size_t d = 0; d < m; ++d) m_columns[d * data.groups + g] = data.groupRow[g * m + d];
 }
 
+// Levels packed eight to a 64-bit word, one byte each (heights are below 128, see the constructor).
+void Groupifier::pack(const std::vector<int>& levels, std::uint64_t* words) const {
+    std::fill_n(words, m_levelWords, 0);
+    for (std::size_t d = 0; d < levels.size(); ++d) words[d / 8] |= std::uint64_t(levels[d]) << (8 * (d % 8));
+}
+
 const Groupifier::Snapshot* Groupifier::bestSnapshot(const std::vector<int>& levels) {
     Snapshot* best = nullptr;
-    const std::size_t m = levels.size();
-    const std::uint8_t* flat = m_snapshotLevels.data();
-    for (std::size_t i = 0; i < m_snapshots.size(); ++i, flat += m) {
+    const std::size_t w = m_levelWords;
+    m_packed.resize(w);
+    pack(levels, m_packed.data());
+    // Every byte of the snapshot's levels is at most the node's: (node | H) - snapshot keeps each
+    // byte's high bit exactly when the byte is not below (bytes < 128, so no borrow crosses bytes).
+    constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+    const std::uint64_t* flat = m_snapshotLevels.data();
+    for (std::size_t i = 0; i < m_snapshots.size(); ++i, flat += w) {
         bool below = true;
-        for (std::size_t d = 0; d < m && below; ++d) below = int(flat[d]) <= levels[d];
+        for (std::size_t k = 0; k < w && below; ++k) below = (((m_packed[k] | kHigh) - flat[k]) & kHigh) == kHigh;
         if (below && (!best || m_snapshots[i].size.size() < best->size.size())) best = &m_snapshots[i];
     }
     if (best) best->lastUse = ++m_clock;
@@ -54,23 +71,26 @@ const Groupifier::Snapshot* Groupifier::bestSnapshot(const std::vector<int>& lev
 }
 
 void Groupifier::remember(const std::vector<int>& levels, const NodeClasses& nc) {
-    if (nc.classCount() == m_data.groups) return;  // no smaller than the bottom groups
-    if (nc.classCount() > m_limits.maxEntries) return;
+    // Nothing to gain over the bottom groups, or no cache.
+    if (nc.classCount() == m_data.groups || m_limits.maxSnapshots == 0) return;
+    const std::size_t entries = entriesOf(nc.classCount(), nc.histograms, nc.classSubset);
+    if (entries > m_limits.maxEntries) return;
     // Least recently used snapshots go first when the cache is full.
     while (!m_snapshots.empty() &&
-           (m_snapshots.size() >= m_limits.maxSnapshots || m_snapshotEntries + nc.classCount() > m_limits.maxEntries)) {
+           (m_snapshots.size() >= m_limits.maxSnapshots || m_snapshotEntries + entries > m_limits.maxEntries)) {
         auto victim = std::min_element(m_snapshots.begin(), m_snapshots.end(),
                                        [](const Snapshot& a, const Snapshot& b) { return a.lastUse < b.lastUse; });
-        const std::size_t m = levels.size(), v = std::size_t(victim - m_snapshots.begin());
-        m_snapshotEntries -= victim->size.size();
+        const std::size_t w = m_levelWords, v = std::size_t(victim - m_snapshots.begin());
+        m_snapshotEntries -= victim->entries();
         *victim = std::move(m_snapshots.back());
         m_snapshots.pop_back();
-        std::copy_n(m_snapshotLevels.end() - std::ptrdiff_t(m), m, m_snapshotLevels.begin() + std::ptrdiff_t(v * m));
-        m_snapshotLevels.resize(m_snapshotLevels.size() - m);
+        std::copy_n(m_snapshotLevels.end() - std::ptrdiff_t(w), w, m_snapshotLevels.begin() + std::ptrdiff_t(v * w));
+        m_snapshotLevels.resize(m_snapshotLevels.size() - w);
     }
-    m_snapshotEntries += nc.classCount();
-    m_snapshots.push_back(Snapshot{levels, nc.classRep, nc.classSize, ++m_clock});
-    for (int l : levels) m_snapshotLevels.push_back(std::uint8_t(l));
+    m_snapshotEntries += entries;
+    m_snapshots.push_back(Snapshot{levels, nc.classRep, nc.classSize, nc.classSubset, nc.histograms, ++m_clock});
+    m_snapshotLevels.resize(m_snapshotLevels.size() + m_levelWords);
+    pack(levels, m_snapshotLevels.data() + m_snapshotLevels.size() - m_levelWords);
 }
 
 const Groupifier::Snapshot* Groupifier::baseFor(const std::vector<int>& levels) {
@@ -147,7 +167,8 @@ void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const S
         out.groupClass.resize(m_data.groups);
     std::uint32_t* size = m_classSize.data();
     std::uint32_t* rep = m_classRep.data();
-    std::uint32_t* groupClass = from ? nullptr : out.groupClass.data();
+    // The class of source i; for bottom groups it is groupClass itself.
+    std::uint32_t* sourceClass = from ? m_sourceClass.data() : out.groupClass.data();
     const std::uint32_t* counts = from ? from->size.data() : m_data.groupSize.data();
     std::uint32_t classes = 0;
     for (std::size_t i = 0; i < sources; ++i) {
@@ -159,14 +180,14 @@ void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const S
             if (cls == kEmpty) {
                 m_slots[slot] = classes;
                 m_keys[slot] = key;
-                if (groupClass) groupClass[g] = classes;
+                sourceClass[i] = classes;
                 size[classes] = counts[i];
                 rep[classes] = g;
                 ++classes;
                 break;
             }
             if (m_keys[slot] == key && (exact || sameLabels(levels, rep[cls], g))) {
-                if (groupClass) groupClass[g] = cls;
+                sourceClass[i] = cls;
                 size[cls] += counts[i];
                 break;
             }
@@ -175,6 +196,21 @@ void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const S
     }
     out.classSize.assign(size, size + classes);
     out.classRep.assign(rep, rep + classes);
+    rollUpCounts(out, from, sourceClass);
+}
+
+// The sensitive histograms and subset counts of the classes, merged from those of the sources.
+void Groupifier::rollUpCounts(NodeClasses& out, const Snapshot* from, const std::uint32_t* sourceClass) {
+    const std::size_t classes = out.classCount();
+    if (m_checker.needsHistogram()) {
+        out.histograms.rollUp(from ? from->histograms : m_groupHistograms, sourceClass, classes, m_histogramScratch);
+    }
+    if (m_checker.needsSubset()) {
+        const std::size_t sources = from ? from->rep.size() : m_data.groups;
+        const std::uint32_t* subset = from ? from->subset.data() : m_data.groupSubset.data();
+        out.classSubset.assign(classes, 0);
+        for (std::size_t i = 0; i < sources; ++i) out.classSubset[sourceClass[i]] += subset[i];
+    }
 }
 
 bool Groupifier::sameLabels(const std::vector<int>& levels, std::uint32_t a, std::uint32_t b) const {
@@ -194,7 +230,6 @@ void Groupifier::classesOnly(const std::vector<int>& levels, NodeClasses& out) {
 }
 
 void Groupifier::run(const std::vector<int>& levels, NodeClasses& out, bool rollUp) {
-    rollUp = rollUp && !m_checker.needsHistogram() && !m_checker.needsSubset();
     group(levels, out, rollUp ? baseFor(levels) : nullptr);
     check(out);
     if (rollUp) remember(levels, out);
@@ -204,38 +239,16 @@ void Groupifier::check(NodeClasses& out) {
     const std::size_t classes = out.classCount();
     out.outlier.assign(classes, 0);
     out.suppressed = 0;
-    if (!m_checker.needsHistogram() && !m_checker.needsSubset()) {
-        for (std::size_t c = 0; c < classes; ++c) {
-            if (!m_checker.satisfies(out.classSize[c], m_hist, m_touched, 0)) {
-                out.outlier[c] = 1;
-                out.suppressed += out.classSize[c];
-            }
-        }
-    } else {
-        // Bucket the bottom groups by class (counting sort), then one histogram per class.
-        m_offsets.assign(classes + 1, 0);
-        for (std::size_t g = 0; g < m_data.groups; ++g) ++m_offsets[out.groupClass[g] + 1];
-        for (std::size_t c = 0; c < classes; ++c) m_offsets[c + 1] += m_offsets[c];
-        m_order.resize(m_data.groups);
-        std::vector<std::uint32_t> fill(m_offsets.begin(), m_offsets.end() - 1);
-        for (std::size_t g = 0; g < m_data.groups; ++g) m_order[fill[out.groupClass[g]]++] = std::uint32_t(g);
-        for (std::size_t c = 0; c < classes; ++c) {
-            m_touched.clear();
-            std::size_t subset = 0;
-            for (std::uint32_t i = m_offsets[c]; i < m_offsets[c + 1]; ++i) {
-                const auto g = m_order[i];
-                const auto code = m_data.groupSensitive[g];
-                if (m_checker.needsHistogram()) {
-                    if (m_hist[code] == 0) m_touched.push_back(code);
-                    m_hist[code] += m_data.groupSize[g];
-                }
-                subset += m_data.groupSubset[g];
-            }
-            if (!m_checker.satisfies(out.classSize[c], m_hist, m_touched, subset)) {
-                out.outlier[c] = 1;
-                out.suppressed += out.classSize[c];
-            }
-            for (auto code : m_touched) m_hist[code] = 0;
+    const bool histograms = m_checker.needsHistogram(), subset = m_checker.needsSubset();
+    const std::size_t minSize = m_checker.minSize();
+    for (std::size_t c = 0; c < classes; ++c) {
+        const std::size_t size = out.classSize[c];
+        const bool ok =
+            size >= minSize && m_checker.satisfies(size, histograms ? out.histograms.view(c) : HistogramView{},
+                                                   subset ? out.classSubset[c] : 0);
+        if (!ok) {
+            out.outlier[c] = 1;
+            out.suppressed += out.classSize[c];
         }
     }
     out.anonymous = out.suppressed <= m_maxOutliers;
