@@ -169,6 +169,9 @@ void writeLookups(std::ostringstream& s, const GeneralizationSqlPlan& plan, SqlD
         }
         for (std::size_t r = 0; r < rows.size(); ++r) s << (r ? ",\n  " : "") << rows[r];
         s << (d == SqlDialect::Spark ? "\n  AS t(value, generalized);\n" : ";\n");
+        // PostgreSQL plans a fresh table as if it were large (index probes per input row): give
+        // it the real size.
+        if (d == SqlDialect::Postgres) s << "ANALYZE " << table << ";\n";
     }
 }
 
