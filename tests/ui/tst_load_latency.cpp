@@ -6,6 +6,7 @@
 #include "document/document.h"
 #include "jobs/table_loader.h"
 #include "main_window.h"
+#include "ui_test_support.h"
 #include "panels/column_summary_panel.h"
 #include "views/anonymization/hierarchy_editor.h"
 #include "views/anonymization/hierarchy_model.h"
@@ -25,38 +26,13 @@
 #include <QTimer>
 
 using namespace veil;
+using ui_test::LatencyProbe;
 using veil::ui::MainWindow;
 
 namespace {
 
 constexpr int kRows = 1000000;
 constexpr qint64 kStallLimitMs = 100;
-
-// Records the longest gap between consecutive ticks of a fast timer on the UI thread.
-class LatencyProbe {
-public:
-    LatencyProbe() {
-        m_timer.setInterval(5);
-        QObject::connect(&m_timer, &QTimer::timeout, [this] {
-            const qint64 now = m_clock.elapsed();
-            m_longest = std::max(m_longest, now - m_last);
-            m_last = now;
-        });
-    }
-    void start() {
-        m_clock.start();
-        m_last = 0;
-        m_longest = 0;
-        m_timer.start();
-    }
-    qint64 longestGapMs() const { return m_longest; }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_last = 0;
-    qint64 m_longest = 0;
-};
 
 // The process's resident memory now and at its peak since resetPeak(), in bytes (Linux).
 qint64 statusBytes(const char* field) {

@@ -1,12 +1,16 @@
-// Helpers shared by the UI suites (offscreen): pictures for docs/images and a combo-box choice made
-// the way a user makes it.
+// Helpers shared by the UI suites (offscreen): pictures for docs/images, a combo-box choice made
+// the way a user makes it, and a probe of the UI thread's longest stall.
 #pragma once
 
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QString>
 #include <QTest>
+#include <QTimer>
 #include <QVariant>
 #include <QWidget>
+
+#include <algorithm>
 
 namespace ui_test {
 
@@ -23,5 +27,38 @@ inline void choose(QComboBox* combo, const QVariant& data) {
     combo->setCurrentIndex(index);
     Q_EMIT combo->activated(index);
 }
+
+// Records the longest gap between consecutive ticks of a fast (5 ms) timer on the UI thread: how
+// long the UI thread was kept from its events.
+class LatencyProbe {
+public:
+    LatencyProbe() {
+        m_timer.setInterval(5);
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            const qint64 now = m_clock.elapsed();
+            m_longest = std::max(m_longest, now - m_last);
+            m_last = now;
+        });
+    }
+    void start() {
+        m_clock.start();
+        m_last = 0;
+        m_longest = 0;
+        m_timer.start();
+    }
+    // Stops measuring (e.g. while the test itself works on the UI thread) until resume().
+    void pause() { m_timer.stop(); }
+    void resume() {
+        m_last = m_clock.elapsed();
+        m_timer.start();
+    }
+    qint64 longestGapMs() const { return m_longest; }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_longest = 0;
+};
 
 }  // namespace ui_test

@@ -181,14 +181,11 @@ void printPopulationRisk(const RiskFindings& f) {
     };
     std::cout << "Population uniques (population " << f.populationSize << ", sampling fraction "
               << formatNumber(f.uniqueness->samplingFraction) << "):\n";
-    show("Zayatz", f.uniqueness->zayatz);
-    show("Pitman", f.uniqueness->pitman);
-    show("SNB", f.uniqueness->snb);
+    show(uniquenessModelTitle(UniquenessModel::Zayatz), f.uniqueness->zayatz);
+    show(uniquenessModelTitle(UniquenessModel::Pitman), f.uniqueness->pitman);
+    show(uniquenessModelTitle(UniquenessModel::Snb), f.uniqueness->snb);
     const auto& model = f.uniqueness->dankarModel;
-    const char* chosen = !model                              ? "no sample uniques"
-                         : *model == UniquenessModel::Zayatz ? "Zayatz"
-                         : *model == UniquenessModel::Pitman ? "Pitman"
-                                                             : "SNB";
+    const char* chosen = model ? uniquenessModelTitle(*model) : "no sample uniques";
     const std::string rule = std::string("Dankar et al.'s rule (") + chosen + ")";
     show(rule.c_str(), f.uniqueness->dankar);
 }
@@ -242,6 +239,14 @@ int runRisk(const RiskOptions& o) {
     return 0;
 }
 
+// The population models explained, for --help (the same lines as the window's tooltips).
+std::string uniquenessModelsHelp() {
+    std::string help;
+    for (UniquenessModel m : {UniquenessModel::Zayatz, UniquenessModel::Pitman, UniquenessModel::Snb})
+        help += std::string(uniquenessModelDescription(m)) + ' ';
+    return help + dankarRuleDescription();
+}
+
 void setupRisk(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<RiskOptions>();
     auto* cmd = app.add_subcommand("risk", "Re-identification risk of a table and the homogeneity attack");
@@ -253,8 +258,9 @@ void setupRisk(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--population", o->population, "Population table for the journalist / marketer models");
     cmd->add_option("--population-size", o->populationSize,
                     "Size of the population the table was sampled from: estimate population uniques");
-    cmd->add_option("--sampling-fraction", o->samplingFraction,
-                    "Share of the population in the table, in (0, 1]: estimate population uniques");
+    cmd->add_option(
+        "--sampling-fraction", o->samplingFraction,
+        "Share of the population in the table, in (0, 1]: estimate population uniques. " + uniquenessModelsHelp());
     cmd->add_flag("--attribute-risk", o->attributeRisk,
                   "Rank every set of the quasi-identifiers by the records it singles out");
     cmd->add_option("--attribute-risk-max", o->attributeRiskMax,

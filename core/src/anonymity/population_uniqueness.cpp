@@ -127,6 +127,38 @@ const char* uniquenessModelName(UniquenessModel model) {
     return "unknown";
 }
 
+const char* uniquenessModelTitle(UniquenessModel model) {
+    switch (model) {
+        case UniquenessModel::Zayatz:
+            return "Zayatz";
+        case UniquenessModel::Pitman:
+            return "Pitman";
+        case UniquenessModel::Snb:
+            return "SNB";
+    }
+    return "unknown";
+}
+
+const char* uniquenessModelDescription(UniquenessModel model) {
+    switch (model) {
+        case UniquenessModel::Zayatz:
+            return "Zayatz (1991): takes the sample's class sizes as the population's and asks how likely a sample "
+                   "unique is to be unique in the population too, given random sampling.";
+        case UniquenessModel::Pitman:
+            return "Pitman (Hoshino 2001): fits Pitman's two-parameter sampling formula to the class sizes by "
+                   "maximum likelihood and extrapolates the uniques to the population's size.";
+        case UniquenessModel::Snb:
+            return "SNB (Chen & Keller-McNulty 1998): population classes hold 1 + a negative-binomial number of "
+                   "records, fitted to the sample's classes of sizes 1 and 2.";
+    }
+    return "unknown";
+}
+
+const char* dankarRuleDescription() {
+    return "Dankar et al. (2012)'s rule chooses a model by the sampling fraction: up to 10% Pitman (Zayatz when "
+           "Pitman does not apply), above it the smaller of Zayatz and SNB.";
+}
+
 Result<PopulationUniqueness> estimatePopulationUniqueness(const std::vector<std::size_t>& classSizes,
                                                           std::size_t populationSize) {
     PopulationUniqueness out;

@@ -22,8 +22,10 @@ void AnonymizationState::setSettings(const AnonymizationSettings& settings) {
     Q_EMIT settingsChanged();
 }
 
-void AnonymizationState::setRun(std::shared_ptr<const AnonymizationRun> run) {
+void AnonymizationState::setRun(std::shared_ptr<const AnonymizationRun> run,
+                                std::optional<std::uint64_t> settingsVersion) {
     m_run = std::move(run);
+    m_runSettingsVersion = settingsVersion.value_or(m_settingsVersion);
     if (m_run && m_run->result.algorithm == anonymity::Algorithm::Optimal) {
         const auto& result = m_run->result;
         if (!m_run->config.transformation) {

@@ -45,7 +45,10 @@ public:
 
     const AnonymizationRun* run() const { return m_run.get(); }
     std::shared_ptr<const AnonymizationRun> runPtr() const { return m_run; }
-    void setRun(std::shared_ptr<const AnonymizationRun> run);
+    // `settingsVersion`: the settings version the run was computed from (default: the current one).
+    void setRun(std::shared_ptr<const AnonymizationRun> run, std::optional<std::uint64_t> settingsVersion = {});
+    // False when the settings changed since the run shown was computed (or there is none).
+    bool runIsCurrent() const { return m_run && m_runSettingsVersion == m_settingsVersion; }
 
     // The lattice of the last optimal search (empty before one) and the node shown now.
     const anonymity::GeneralizationLattice& searchLattice() const { return m_searchLattice; }
@@ -65,6 +68,7 @@ private:
     AnonymizationSettings m_settings;
     std::uint64_t m_settingsVersion = 0;
     std::shared_ptr<const AnonymizationRun> m_run;
+    std::uint64_t m_runSettingsVersion = 0;
     anonymity::GeneralizationLattice m_searchLattice;
     std::optional<std::size_t> m_appliedNode;
     std::optional<std::size_t> m_searchOptimum;

@@ -15,6 +15,7 @@
 #include "views/anonymization/lattice_page.h"
 #include "views/anonymization/mondrian_page.h"
 #include "views/anonymization/attacks_page.h"
+#include "views/anonymization/risk_page.h"
 #include "views/anonymization/compare_page.h"
 
 #include <QFileDialog>
@@ -83,6 +84,8 @@ AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent)
     connect(m_lattice, &LatticePage::nodeActivated, this, &AnonymizationView::applyTransformation);
     m_mondrian = new MondrianPage(m_state, m_tabs);
     m_tabs->addTab(m_mondrian, tr("Mondrian cuts"));
+    m_risk = new RiskPage(m_state, context.document, context.jobs, m_tabs);
+    m_tabs->addTab(m_risk, tr("Risk"));
     m_attacks = new AttacksPage(m_state, m_tabs);
     m_tabs->addTab(m_attacks, tr("Attacks"));
     connect(m_attacks, &AttacksPage::runRequested, this, &AnonymizationView::run);
@@ -190,7 +193,7 @@ void AnonymizationView::onSucceeded(std::shared_ptr<const AnonymizationRun> run)
     setStatus(r.found ? text : tr("%1 — %2").arg(QString::fromStdString(r.message), text), !r.found);
     if (m_context.jobs) m_context.jobs->end(tr("Anonymization done: %1").arg(text));
     m_runVersion = m_pendingVersion;
-    m_state->setRun(std::move(run));
+    m_state->setRun(std::move(run), m_runVersion);
 }
 
 QString AnonymizationView::unusableReason() const {

@@ -1,6 +1,6 @@
 // AnonymizationView: the anonymization workbench tab. Sub-tabs: Configure (roles, privacy
 // models, hierarchies), Groups (summary, classes, class-size chart, tinted tables), Lattice,
-// Mondrian cuts, Attacks, Compare; a bar on top runs the engine off the UI thread (status-bar
+// Mondrian cuts, Risk, Attacks, Compare; a bar on top runs the engine off the UI thread (status-bar
 // progress and Cancel through the JobMonitor; a cancelled run keeps the previous result),
 // releases the result as a bundle (Release…: CSV, manifest.json, plan.json, report; recorded in the
 // ledger with epsilon 0) and still exports the bare CSV + `<name>.manifest.json`.
@@ -30,6 +30,7 @@ class HierarchyEditor;
 class LatticePage;
 class ModelsPanel;
 class MondrianPage;
+class RiskPage;
 struct AnonymizationRun;
 
 class AnonymizationView final : public QWidget {
@@ -57,6 +58,7 @@ public:
     GroupsPage* groupsPage() const { return m_groups; }
     LatticePage* latticePage() const { return m_lattice; }
     MondrianPage* mondrianPage() const { return m_mondrian; }
+    RiskPage* riskPage() const { return m_risk; }
     AttacksPage* attacksPage() const { return m_attacks; }
     ComparePage* comparePage() const { return m_compare; }
     QPushButton* runButton() const { return m_runButton; }
@@ -85,6 +87,7 @@ private:
     GroupsPage* m_groups;
     LatticePage* m_lattice = nullptr;
     MondrianPage* m_mondrian = nullptr;
+    RiskPage* m_risk = nullptr;
     AttacksPage* m_attacks = nullptr;
     ComparePage* m_compare = nullptr;
     QPushButton* m_runButton;

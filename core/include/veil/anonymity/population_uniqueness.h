@@ -24,6 +24,12 @@ enum class UniquenessModel { Zayatz, Pitman, Snb };
 
 // "zayatz", "pitman", "snb".
 const char* uniquenessModelName(UniquenessModel model);
+// The model's name for people: "Zayatz", "Pitman", "SNB".
+const char* uniquenessModelTitle(UniquenessModel model);
+// One line on what the model assumes, for the CLI's help and the window's tooltips.
+const char* uniquenessModelDescription(UniquenessModel model);
+// One line on Dankar et al.'s rule, likewise.
+const char* dankarRuleDescription();
 
 struct PopulationUniqueness {
     std::size_t sampleSize = 0;
