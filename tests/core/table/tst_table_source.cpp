@@ -134,9 +134,9 @@ private Q_SLOTS:
 
         auto missing = readTable(base + "?table=nobody");
         QVERIFY(!missing);
-        QVERIFY2(missing.status().message().find("no table or view 'nobody' (there: hr.older, people)") !=
-                     std::string::npos,
-                 missing.status().message().c_str());
+        QVERIFY2(
+            missing.status().message().find("no table or view 'nobody' (there: hr.older, people)") != std::string::npos,
+            missing.status().message().c_str());
         auto write = readTable(base + "?query=DELETE%20FROM%20people");
         QVERIFY(!write);
         QVERIFY2(write.status().message().find("read-only") != std::string::npos, write.status().message().c_str());
