@@ -7,6 +7,7 @@
 #include "cli_runner.h"
 #include "clickhouse_cluster.h"
 #include "pg_server.h"
+#include "server_guard.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -108,7 +109,7 @@ private slots:
 
     void postgresql() {
         veil::testing::PgServer pg;
-        QVERIFY2(pg.start(), qPrintable(pg.error()));
+        VEIL_REQUIRE_SERVER(pg.start(), pg.error());
         QFile data(path("adult-lf.csv"));
         QVERIFY(data.open(QIODevice::WriteOnly));
         data.write(adultLines().join(QLatin1Char('\n')).toUtf8() + "\n");
@@ -135,7 +136,7 @@ private slots:
 
     void clickhouseTwoShards() {
         veil::testing::ClickHouseCluster ch;
-        QVERIFY2(ch.start(2), qPrintable(ch.error()));
+        VEIL_REQUIRE_SERVER(ch.start(2), ch.error());
         QString columns;
         for (int c = 0; c < kColumns.size(); ++c) columns += (c ? ", `" : "`") + kColumns[c] + "` String";
         const QStringList lines = adultLines();

@@ -7,6 +7,7 @@
 // appear are the intended ones. A NUL byte is refused with a message naming the column.
 #include "clickhouse_cluster.h"
 #include "pg_server.h"
+#include "server_guard.h"
 
 #include "veil/engine/sql_engine.h"
 #include "veil/release/aggregate_sql.h"
@@ -212,7 +213,7 @@ private slots:
 
     void postgresScriptsRunInPostgres() {
         testing::PgServer pg;
-        QVERIFY2(pg.start(), qPrintable(pg.error()));
+        VEIL_REQUIRE_SERVER(pg.start(), pg.error());
         std::string all = setupSql(SqlDialect::Postgres);
         for (const auto& sql : scripts(SqlDialect::Postgres)) all += sql;
         QVERIFY2(pg.runScript(QByteArray::fromStdString(all)), pg.output().constData());
@@ -231,7 +232,7 @@ private slots:
 
     void clickhouseScriptsRunInClickHouse() {
         testing::ClickHouseCluster ch;
-        QVERIFY2(ch.start(1), qPrintable(ch.error()));
+        VEIL_REQUIRE_SERVER(ch.start(1), ch.error());
         const auto d = SqlDialect::ClickHouse;
         std::string all = "CREATE TABLE " + sqlIdentifier("input", d) + " (";
         for (std::size_t c = 0; c < kHostile.size(); ++c)

@@ -4,6 +4,7 @@
 // from a private PostgreSQL server (initdb + pg_ctl on loopback, tests/support/pg_server.h), where
 // a password never shows in a message.
 #include "pg_server.h"
+#include "server_guard.h"
 #include "veil/table/table_source.h"
 
 #include <QTemporaryDir>
@@ -106,7 +107,7 @@ private Q_SLOTS:
 
     void postgresqlSource() {
         veil::testing::PgServer pg;
-        QVERIFY2(pg.start(), qPrintable(pg.error()));
+        VEIL_REQUIRE_SERVER(pg.start(), pg.error());
         QVERIFY2(pg.runScript("CREATE TABLE people (zip text, age integer, joined date, income numeric);"
                               "INSERT INTO people VALUES ('03097', 34, '2020-01-05', 51000.50),"
                               "  ('10115', NULL, '2021-03-01', 42000.25), ('03097', 61, NULL, NULL);"
