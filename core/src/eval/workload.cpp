@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <cstdint>
 #include <filesystem>
 
 namespace veil::eval {
@@ -15,13 +17,24 @@ namespace {
 
 std::string queryLabel(std::size_t i) { return "query " + std::to_string(i); }
 
-// A JSON number that is a non-negative integer, or an error naming the query and field.
+// A JSON number that is a non-negative integer, or an error naming the query and field. A float
+// is taken when it holds an exact integer up to 2^53 (a larger one cannot be cast: undefined).
 Result<std::size_t> boundAt(const nlohmann::json& q, std::size_t i, std::size_t k, const char* field) {
     const auto& v = q[k];
-    if (!v.is_number_integer() &&
-        !(v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>()))))
+    auto notInteger = [&] {
         return Status::invalidArgument(queryLabel(i) + ": " + field + " must be an integer (got " + v.dump() + ")");
-    const long long x = v.is_number_integer() ? v.get<long long>() : static_cast<long long>(v.get<double>());
+    };
+    if (v.is_number_unsigned()) return static_cast<std::size_t>(v.get<std::uint64_t>());
+    long long x = 0;
+    if (v.is_number_integer()) {
+        x = v.get<long long>();
+    } else if (v.is_number_float()) {
+        const double d = v.get<double>();
+        if (!(std::fabs(d) <= 9007199254740992.0) || d != std::floor(d)) return notInteger();
+        x = static_cast<long long>(d);
+    } else {
+        return notInteger();
+    }
     if (x < 0)
         return Status::invalidArgument(queryLabel(i) + ": " + field + " must be >= 0 (got " + std::to_string(x) + ")");
     return static_cast<std::size_t>(x);

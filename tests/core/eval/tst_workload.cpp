@@ -81,6 +81,11 @@ void TestWorkload::badRanges_data() {
     QTest::newRow("negative") << "[[0, 1], [1, 2], [-1, 2]]" << false << "query 2: lo must be >= 0";
     QTest::newRow("fraction") << "[[0.5, 2]]" << false << "query 0: lo must be an integer";
     QTest::newRow("text bound") << R"([[0, "3"]])" << false << "query 0: hi must be an integer";
+    // Found by the experiment fuzz target: casting 3e118 to an integer was undefined behaviour.
+    QTest::newRow("huge float bound") << "[[5, 3e118]]" << false << "query 0: hi must be an integer";
+    QTest::newRow("huge integer bound") << "[[5, 18446744073709551615]]" << false
+                                        << "query 0: hi 18446744073709551615 is out of the domain";
+    QTest::newRow("integral float out of range") << "[[0, 8.0]]" << false << "query 0: hi 8 is out of the domain 0..7";
     QTest::newRow("wrong shape 1-D") << "[[0, 1, 2]]" << false << "query 0: expected [lo, hi] for a 1-D histogram";
     QTest::newRow("2-D range on 1-D data") << "[[0, 1], [0, 0, 1, 1]]" << false << "query 1: expected [lo, hi]";
     QTest::newRow("1-D range on 2-D data")
