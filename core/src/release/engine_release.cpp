@@ -133,7 +133,9 @@ void summarizeClasses(ReleaseOutcome& o, const std::map<std::size_t, std::size_t
 }
 
 Result<ReleaseOutcome> anonymizationOnEngine(const ReleasePlan& plan, engine::SqlEngine& e, const RunContext& ctx) {
-    auto sqlPlan = generalizationPlan(plan, ctx);
+    auto ap = anonymizationPlan(plan);
+    if (!ap) return ap.status();
+    auto sqlPlan = generalizationPlan(plan, *ap, ctx);
     if (!sqlPlan) return sqlPlan.status();
     const SqlDialect d = dialectOf(e);
     auto columns = e.columnsOf(sqlIdentifier(e.table(), d));
@@ -149,8 +151,6 @@ Result<ReleaseOutcome> anonymizationOnEngine(const ReleasePlan& plan, engine::Sq
     auto sizes = classSizes(e);
     if (!sizes) return sizes.status();
 
-    auto ap = anonymizationPlan(plan);
-    if (!ap) return ap.status();
     ReleaseOutcome o;
     o.kind = "anonymization";
     o.plan = plan.json;

@@ -26,7 +26,12 @@ Result<std::string> dpQuerySql(const ReleasePlan& plan, SqlDialect d) {
 Result<GeneralizationSqlPlan> generalizationPlan(const ReleasePlan& plan, const RunContext& ctx) {
     auto ap = anonymizationPlan(plan);
     if (!ap) return ap.status();
-    const auto& cfg = ap->config;
+    return generalizationPlan(plan, *ap, ctx);
+}
+
+Result<GeneralizationSqlPlan> generalizationPlan(const ReleasePlan& plan, const AnonymizationPlan& ap,
+                                                 const RunContext& ctx) {
+    const auto& cfg = ap.config;
     if (cfg.algorithm == anonymity::Algorithm::Mdav)
         return Status::invalidArgument(plan.name +
                                        ": MDAV microaggregation cannot be exported as SQL: it forms its groups one "
@@ -41,14 +46,14 @@ Result<GeneralizationSqlPlan> generalizationPlan(const ReleasePlan& plan, const 
         return Status::invalidArgument(plan.name +
                                        ": SQL export supports k-anonymity plans (l-diversity and t-closeness "
                                        "suppression depends on the sensitive values)");
-    auto read = readCsvFile(ap->dataset.path, ap->dataset.csv);
+    auto read = readCsvFile(ap.dataset.path, ap.dataset.csv);
     if (!read) return read.status();
     // The transformation: the plan's own (one level per quasi-identifier, in its order), or the
     // optimum found on the plan's dataset.
     std::vector<std::string> qis;
     std::vector<int> levels;
     if (cfg.transformation) {
-        qis = ap->quasiIdentifiers;
+        qis = ap.quasiIdentifiers;
         levels = *cfg.transformation;
     } else {
         auto result = anonymity::anonymize(read->table, cfg, ctx);

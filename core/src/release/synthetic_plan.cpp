@@ -8,6 +8,7 @@
 #include "veil/io/json_file.h"
 
 #include <filesystem>
+#include <initializer_list>
 #include <tuple>
 
 namespace veil::release {
@@ -35,45 +36,41 @@ Result<double> numberField(const ReleasePlan& plan, const std::string& field, co
     return v.get<double>();
 }
 
-// MST's fields: delta (default 1e-9) and iterations, with the epsilon and rows already read.
-Status mstFields(const ReleasePlan& plan, const synth::PrivBayesOptions& common, synth::MstOptions& m) {
+// The zCDP methods' optional fields, with the epsilon and rows already read: delta (default
+// 1e-9) and the unsigned `counts` (name, target, largest value).
+Status zcdpFields(const ReleasePlan& plan, double& delta,
+                  std::initializer_list<std::tuple<const char*, std::size_t*, std::uint64_t>> counts) {
     const json& j = plan.json;
-    m.epsilon = common.epsilon;
-    m.rows = common.rows;
     if (j.contains("delta")) {
         auto d = numberField(plan, "delta", j["delta"]);
         if (!d) return d.status();
-        m.delta = *d;
+        delta = *d;
     }
-    if (j.contains("iterations")) {
-        auto it = unsignedField(plan, "iterations", j["iterations"], 1'000'000);
-        if (!it) return it.status();
-        m.iterations = static_cast<std::size_t>(*it);
-    }
-    if (auto st = synth::validateOptions(m); !st) return st.withContext(plan.name);
-    return Status::ok();
-}
-
-// AIM's fields: delta (default 1e-9), iterations, workload_degree (2 or 3) and rounds, with the
-// epsilon and rows already read.
-Status aimFields(const ReleasePlan& plan, const synth::PrivBayesOptions& common, synth::AimOptions& a) {
-    const json& j = plan.json;
-    a.epsilon = common.epsilon;
-    a.rows = common.rows;
-    if (j.contains("delta")) {
-        auto d = numberField(plan, "delta", j["delta"]);
-        if (!d) return d.status();
-        a.delta = *d;
-    }
-    for (auto [key, target, hi] :
-         {std::tuple<const char*, std::size_t*, std::uint64_t>{"iterations", &a.iterations, 1'000'000},
-          {"workload_degree", &a.degree, 3},
-          {"rounds", &a.rounds, 10'000}}) {
+    for (auto [key, target, hi] : counts) {
         if (!j.contains(key)) continue;
         auto v = unsignedField(plan, key, j[key], hi);
         if (!v) return v.status();
         *target = static_cast<std::size_t>(*v);
     }
+    return Status::ok();
+}
+
+// MST's fields: delta and iterations.
+Status mstFields(const ReleasePlan& plan, const synth::PrivBayesOptions& common, synth::MstOptions& m) {
+    m.epsilon = common.epsilon;
+    m.rows = common.rows;
+    VEIL_RETURN_IF_ERROR(zcdpFields(plan, m.delta, {{"iterations", &m.iterations, 1'000'000}}));
+    if (auto st = synth::validateOptions(m); !st) return st.withContext(plan.name);
+    return Status::ok();
+}
+
+// AIM's fields: delta, iterations, workload_degree (2 or 3) and rounds.
+Status aimFields(const ReleasePlan& plan, const synth::PrivBayesOptions& common, synth::AimOptions& a) {
+    a.epsilon = common.epsilon;
+    a.rows = common.rows;
+    VEIL_RETURN_IF_ERROR(zcdpFields(
+        plan, a.delta,
+        {{"iterations", &a.iterations, 1'000'000}, {"workload_degree", &a.degree, 3}, {"rounds", &a.rounds, 10'000}}));
     if (auto st = synth::validateOptions(a); !st) return st.withContext(plan.name);
     return Status::ok();
 }

@@ -143,12 +143,7 @@ Result<SyntheticRelease> releaseAim(dp::ReleaseGate& gate, const Table& table,
                                     const RunContext& ctx) {
     ctx.report(0.0, "Discretizing");
     VEIL_RETURN_IF_ERROR(validateOptions(o));
-    for (const auto& dom : domains)
-        if (dom.fromData && !gate.isTeaching())
-            return Status::invalidArgument("column '" + dom.column +
-                                           "': categories read off the data are for teaching mode only; "
-                                           "declare them (a hierarchy or a categories list)");
-    auto disc = discretize(table, domains);
+    auto disc = discretizeForRelease(table, domains, gate.isTeaching());
     if (!disc) return disc.status();
     const DiscreteTable& data = disc->table;
     const std::size_t n = data.rowCount(), d = data.sizes.size();
@@ -180,12 +175,7 @@ Result<SyntheticRelease> releaseAim(dp::ReleaseGate& gate, const Table& table,
     SyntheticRelease out;
     out.codes = sampleModel(*model, data.names, rows, rng);
     out.model.sizes = data.sizes;
-    std::vector<ColumnType> types;
-    for (const auto& dom : domains) {
-        auto idx = table.columnIndex(dom.column);
-        types.push_back(idx ? table.column(*idx).type() : ColumnType::Real);
-    }
-    out.table = decode(out.codes, domains, types, rng);
+    out.table = decodeLike(out.codes, table, domains, rng);
     out.plan = charge.details;
     out.plan["rounds_run"] = run->rounds;
     out.plan["anneals"] = run->anneals;

@@ -166,4 +166,25 @@ Table decode(const DiscreteTable& codes, const std::vector<AttributeDomain>& dom
     return Table(std::move(columns));
 }
 
+Result<Discretized> discretizeForRelease(const Table& table, const std::vector<AttributeDomain>& domains,
+                                         bool teaching) {
+    for (const auto& dom : domains)
+        if (dom.fromData && !teaching)
+            return Status::invalidArgument("column '" + dom.column +
+                                           "': categories read off the data are for teaching mode only; "
+                                           "declare them (a hierarchy or a categories list)");
+    return discretize(table, domains);
+}
+
+Table decodeLike(const DiscreteTable& codes, const Table& source, const std::vector<AttributeDomain>& domains,
+                 RandomSource& random) {
+    std::vector<ColumnType> types;
+    types.reserve(domains.size());
+    for (const auto& dom : domains) {
+        auto idx = source.columnIndex(dom.column);
+        types.push_back(idx ? source.column(*idx).type() : ColumnType::Real);
+    }
+    return decode(codes, domains, types, random);
+}
+
 }  // namespace veil::synth

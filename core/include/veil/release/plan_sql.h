@@ -20,5 +20,8 @@ Result<std::string> planSql(const ReleasePlan& plan, SqlDialect dialect, const R
 // The generalization an anonymization plan applies (its own transformation, or the optimum found
 // on the plan's dataset), over the dataset's columns. Errors: as planSql's.
 Result<GeneralizationSqlPlan> generalizationPlan(const ReleasePlan& plan, const RunContext& ctx = {});
+// The same for a plan already read (anonymizationPlan), without reading it again.
+Result<GeneralizationSqlPlan> generalizationPlan(const ReleasePlan& plan, const AnonymizationPlan& anonymization,
+                                                 const RunContext& ctx = {});
 
 }  // namespace veil::release

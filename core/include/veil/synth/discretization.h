@@ -61,11 +61,18 @@ struct Discretized {
 // numeric domain on a text/categorical column or categories on a numeric column (the message names the column); an
 // invalid domain. Complexity: O(rows x columns).
 Result<Discretized> discretize(const Table& table, const std::vector<AttributeDomain>& domains);
+// discretize() for a release: categories read off the data (AttributeDomain::fromData) are refused
+// unless `teaching` (they would make the output domain depend on the data).
+Result<Discretized> discretizeForRelease(const Table& table, const std::vector<AttributeDomain>& domains,
+                                         bool teaching);
 
 // Turns codes back into a typed table: categories as categorical columns; numeric bins as a value
 // drawn uniformly inside the bin; otherCode() as a missing cell (whole numbers for integer and date columns), with
 // `random` (post-processing). `types[j]`: the type column j had (Integer, Date or Real for numeric bins).
 Table decode(const DiscreteTable& codes, const std::vector<AttributeDomain>& domains,
              const std::vector<ColumnType>& types, RandomSource& random);
+// decode() with each column's type taken from `source`, the table the codes were synthesized from.
+Table decodeLike(const DiscreteTable& codes, const Table& source, const std::vector<AttributeDomain>& domains,
+                 RandomSource& random);
 
 }  // namespace veil::synth

@@ -167,15 +167,6 @@ Status validateModels(const AnonymizationConfig& config, std::size_t records) {
 
 namespace {
 
-std::uint64_t mix(std::uint64_t h) {
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
-    return h;
-}
-
 // One 64-bit key per record over (QI rows, sensitive code): exact mixed radix when the space fits
 // in 64 bits, else a hash that the caller verifies on a match.
 std::vector<std::uint64_t> recordKeys(const std::vector<std::vector<std::uint32_t>>& recordRow,
@@ -201,7 +192,7 @@ std::vector<std::uint64_t> recordKeys(const std::vector<std::vector<std::uint32_
             for (std::size_t r = 0; r < records; ++r) keys[r] = keys[r] * radix[p] + v[r];
         } else {
             const std::uint64_t salt = 0x9e3779b97f4a7c15ULL * (p + 1);
-            for (std::size_t r = 0; r < records; ++r) keys[r] = mix(keys[r] ^ (std::uint64_t(v[r]) + salt));
+            for (std::size_t r = 0; r < records; ++r) keys[r] = mixKey(keys[r] ^ (std::uint64_t(v[r]) + salt));
         }
     }
     return keys;

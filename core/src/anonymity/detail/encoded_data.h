@@ -12,6 +12,16 @@
 
 namespace veil::anonymity::detail {
 
+// The 64-bit finalizer of MurmurHash3 (Appleby): mixes the record keys of groupings.
+inline std::uint64_t mixKey(std::uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    return h;
+}
+
 struct QiDimension {
     std::string name;
     std::size_t column = 0;

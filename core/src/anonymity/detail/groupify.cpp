@@ -7,15 +7,6 @@ namespace veil::anonymity::detail {
 
 namespace {
 constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
-
-std::uint64_t mix(std::uint64_t h) {
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
-    return h;
-}
 }  // namespace
 
 // A snapshot with at most 1/kBaseThreshold of the bottom groups is used as it is (measured on
@@ -146,7 +137,7 @@ void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const S
                 for (std::size_t i = 0; i < sources; ++i) keys[i] += std::uint64_t(label[column[source(i)]]) * radix;
             } else {
                 for (std::size_t i = 0; i < sources; ++i)
-                    keys[i] = mix((d ? keys[i] : 0) ^ (std::uint64_t(label[column[source(i)]]) + salt));
+                    keys[i] = mixKey((d ? keys[i] : 0) ^ (std::uint64_t(label[column[source(i)]]) + salt));
             }
         }
     };
