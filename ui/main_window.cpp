@@ -18,10 +18,7 @@
 #include "workbench/presentation_zoom.h"
 #include "workbench/release_session.h"
 #include "workbench/view_catalog.h"
-#if __has_include("views/demos/demo_catalog.h")
 #include "views/demos/demo_catalog.h"
-#define VEIL_HAS_DEMOS 1
-#endif
 
 #include <QAction>
 #include <QApplication>
@@ -340,7 +337,6 @@ void MainWindow::openFile(const QString& path) {
 }
 
 void MainWindow::createDemosMenu() {
-#ifdef VEIL_HAS_DEMOS
     QMenu* demos = menuBar()->addMenu(tr("&Demos"));
     for (const DemoEntry& entry : classroomDemos()) {
         QAction* a = demos->addAction(entry.title);
@@ -357,7 +353,6 @@ void MainWindow::createDemosMenu() {
             dialog->show();
         });
     }
-#endif
 }
 
 void MainWindow::createHelpMenu() {
