@@ -5,6 +5,7 @@
 #include "charts/anonymization/lattice_level_names.h"
 #include "charts/anonymization/lattice_scene_builder.h"
 #include "views/anonymization/anonymization_state.h"
+#include "views/anonymization/lattice_comparison.h"
 #include "views/anonymization/lattice_page.h"
 #include "views/anonymization/lattice_transformation_model.h"
 #include "views/anonymization/lattice_view.h"
@@ -18,7 +19,9 @@
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTableWidget>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
@@ -84,6 +87,7 @@ private Q_SLOTS:
     void levelNamesFromHierarchy();
     void transformationListSortsAndSelects();
     void filterAnonymousOnly();
+    void twoSolutionsSideBySide();
     void screenshotAdult();
 };
 
@@ -237,6 +241,56 @@ void TestLatticeExplorer::filterAnonymousOnly() {
     }
     page.filter()->setCurrentIndex(0);
     QCOMPARE(page.proxy()->rowCount(), 6);
+}
+
+// Four records (23,F) (27,F) (35,M) (41,M), k = 2, at most 2 suppressed. By hand: [1,0] (decades,
+// sex) gives classes (20-29,F)x2, (30-39,M), (40-49,M): 2 suppressed, 1 class kept of size 2;
+// [2,0] (age *, sex) gives (*,F)x2, (*,M)x2: nothing suppressed, 2 classes of size 2.
+void TestLatticeExplorer::twoSolutionsSideBySide() {
+    auto run = std::make_shared<AnonymizationRun>();
+    Column::Builder age("age", ColumnType::Categorical, 4), sex("sex", ColumnType::Categorical, 4);
+    for (const char* a : {"23", "27", "35", "41"}) age.appendCategory(a);
+    for (const char* x : {"F", "F", "M", "M"}) sex.appendCategory(x);
+    run->input = Table({age.finish(), sex.finish()});
+    run->config.quasiIdentifiers = {{"age", ageHierarchy()}, {"sex", sexHierarchy()}};
+    run->config.models.k = 2;
+    run->config.suppressionLimit = 0.5;
+    auto result = anonymity::anonymize(run->input, run->config);
+    QVERIFY(result);
+    run->result = std::move(*result);
+    QUndoStack stack;
+    AnonymizationState state(&stack);
+    LatticePage page(&state);
+    state.setRun(run);
+    const auto& lattice = state.searchLattice();
+    QVERIFY(page.comparison()->table()->isHidden());
+    QSignalSpy done(page.comparison(), &LatticeComparison::evaluated);
+    for (const auto& levels : {std::vector<int>{1, 0}, std::vector<int>{2, 0}}) {
+        const std::size_t node = lattice.indexOf(levels);
+        for (int r = 0; r < page.proxy()->rowCount(); ++r) {
+            const QModelIndex i = page.proxy()->index(r, 0);
+            if (i.data(LatticeTransformationModel::NodeIndexRole).toULongLong() == node)
+                page.table()->selectionModel()->select(i, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        }
+    }
+    QVERIFY(done.wait(5000));
+    QTableWidget* t = page.comparison()->table();
+    QVERIFY(!t->isHidden());
+    QCOMPARE(t->rowCount(), 2 + 5);
+    auto text = [t](int row, int col) { return t->item(row, col)->text(); };
+    const int a = t->horizontalHeaderItem(0)->text() == QStringLiteral("Optimum") ? 1 : 0;  // column of [1,0]
+    QVERIFY(text(0, a) != text(0, 1 - a));  // age levels differ, in bold
+    QVERIFY(t->item(0, 0)->font().bold());
+    QCOMPARE(text(1, 0), text(1, 1));  // sex the same, not bold
+    QVERIFY(!t->item(1, 0)->font().bold());
+    QCOMPARE(text(2, a), QStringLiteral("yes"));
+    QCOMPARE(text(4, a), QStringLiteral("2"));  // suppressed
+    QCOMPARE(text(4, 1 - a), QStringLiteral("0"));
+    QCOMPARE(text(5, a), QStringLiteral("1"));  // classes kept
+    QCOMPARE(text(5, 1 - a), QStringLiteral("2"));
+    QCOMPARE(text(6, a), QStringLiteral("2"));  // smallest class
+    page.table()->clearSelection();
+    QVERIFY(t->isHidden());
 }
 
 void TestLatticeExplorer::screenshotAdult() {

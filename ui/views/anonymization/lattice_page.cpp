@@ -4,6 +4,7 @@
 #include "charts/anonymization/lattice_scene_builder.h"
 #include "charts/widget_export.h"
 #include "views/anonymization/anonymization_state.h"
+#include "views/anonymization/lattice_comparison.h"
 #include "views/anonymization/lattice_transformation_model.h"
 #include "views/anonymization/lattice_view.h"
 
@@ -46,7 +47,13 @@ LatticePage::LatticePage(AnonymizationState* state, QWidget* parent) : QWidget(p
     buildTable();
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_view);
-    splitter->addWidget(m_table);
+    auto* side = new QSplitter(Qt::Vertical, splitter);
+    side->addWidget(m_table);
+    m_comparison = new LatticeComparison(side);
+    side->addWidget(m_comparison);
+    side->setStretchFactor(0, 3);
+    side->setStretchFactor(1, 2);
+    splitter->addWidget(side);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setSizes({560, 440});
@@ -103,7 +110,7 @@ void LatticePage::buildTable() {
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(LatticeTransformationModel::LossColumn, Qt::AscendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(false);
@@ -113,6 +120,7 @@ void LatticePage::buildTable() {
                 if (!current.isValid()) return;
                 m_view->selectNode(std::size_t(current.data(LatticeTransformationModel::NodeIndexRole).toULongLong()));
             });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &LatticePage::compareSelection);
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const auto& lattice = m_state->searchLattice();
         const auto node = std::size_t(index.data(LatticeTransformationModel::NodeIndexRole).toULongLong());
@@ -140,12 +148,37 @@ void LatticePage::selectRowOf(std::size_t index) {
     m_table->scrollTo(row);
 }
 
+void LatticePage::compareSelection() {
+    const auto& lattice = m_state->searchLattice();
+    const AnonymizationRun* run = m_state->run();
+    std::vector<std::size_t> nodes;
+    for (const QModelIndex& row : m_table->selectionModel()->selectedRows())
+        nodes.push_back(std::size_t(row.data(LatticeTransformationModel::NodeIndexRole).toULongLong()));
+    const auto optimum = m_state->searchOptimum();
+    if (nodes.size() == 1 && optimum && *optimum != nodes[0]) nodes.insert(nodes.begin(), *optimum);
+    if (!run || nodes.size() != 2 || nodes[0] >= lattice.size() || nodes[1] >= lattice.size()) {
+        m_comparison->clear(
+            nodes.size() > 2
+                ? tr("Select at most two transformations to compare them.")
+                : tr("Select two transformations in the list (Ctrl+click), or one to compare it with the optimum."));
+        return;
+    }
+    const LatticeLevelNames names =
+        LatticeLevelNames::fromConfig(run->config, run->result.quasiIdentifiers, lattice.maxLevels());
+    auto title = [&](std::size_t node) {
+        return optimum && *optimum == node ? tr("Optimum") : tr("Height %1 node").arg(lattice.heightOf(node));
+    };
+    m_comparison->compare(m_state->runPtr(), names, lattice.levelsOf(nodes[0]), title(nodes[0]),
+                          lattice.levelsOf(nodes[1]), title(nodes[1]));
+}
+
 void LatticePage::redraw() {
     const auto& lattice = m_state->searchLattice();
     const AnonymizationRun* run = m_state->run();
     if (!run || lattice.size() == 0) {
         m_scene->clear();
         m_model->setLattice({}, {});
+        m_comparison->clear(tr("Run the optimal search to compare its transformations."));
         m_info->setText(run && run->result.algorithm == anonymity::Algorithm::Mondrian
                             ? tr("Mondrian does not search a lattice: see the Mondrian cuts tab.")
                             : tr("Run the optimal search to explore its lattice."));

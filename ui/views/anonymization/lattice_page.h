@@ -3,6 +3,7 @@
 // by loss) beside a sortable list of all transformations with level names. Selecting a row
 // selects its node; clicking a node (or double-clicking a row) asks the view to apply that
 // transformation (tables, charts and metrics follow), so a steward can see why the optimum wins.
+// Selecting two rows (or one, against the optimum) shows the two solutions side by side.
 #pragma once
 
 #include <QWidget>
@@ -18,6 +19,7 @@ class QTableView;
 namespace veil::ui {
 
 class AnonymizationState;
+class LatticeComparison;
 class LatticeTransformationModel;
 class LatticeView;
 
@@ -34,6 +36,7 @@ public:
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     // "All transformations" (0) or "Anonymous only" (1).
     QComboBox* filter() const { return m_filter; }
+    LatticeComparison* comparison() const { return m_comparison; }
 
 Q_SIGNALS:
     void nodeActivated(const std::vector<int>& levels);
@@ -44,6 +47,7 @@ private:
     void redraw();
     void applyFilter();
     void selectRowOf(std::size_t index);
+    void compareSelection();
 
     AnonymizationState* m_state;
     QLabel* m_info;
@@ -53,6 +57,7 @@ private:
     LatticeTransformationModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QComboBox* m_filter = nullptr;
+    LatticeComparison* m_comparison = nullptr;
 };
 
 }  // namespace veil::ui
