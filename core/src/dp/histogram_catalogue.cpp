@@ -7,9 +7,9 @@ namespace detail {
 
 const std::vector<HistogramStrategyEntry>& histogramStrategyEntries() {
     static const std::vector<HistogramStrategyEntry> entries = {
-        identityStrategy(), hierarchicalStrategy(), hbStrategy(),         priveletStrategy(),
-        mwemStrategy(),     mwemStarStrategy(),     uniformStrategy(),    greedyHStrategy(),
-        dawaStrategy(),     hb2dStrategy(),         privelet2dStrategy(),
+        identityStrategy(), hierarchicalStrategy(), hbStrategy(),      priveletStrategy(),   mwemStrategy(),
+        mwemStarStrategy(), uniformStrategy(),      greedyHStrategy(), dawaStrategy(),       ahpStrategy(),
+        efpaStrategy(),     phpStrategy(),          hb2dStrategy(),    privelet2dStrategy(),
     };
     return entries;
 }

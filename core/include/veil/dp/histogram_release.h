@@ -2,8 +2,9 @@
 // per bin), Hierarchical (b-ary tree with the constrained inference of Hay, Rastogi, Miklau,
 // Suciu, VLDB 2010), HB (the same tree with Qardaji, Yang, Li's branching, VLDB 2013), Privelet
 // (Haar wavelet, Xiao, Wang, Gehrke, ICDE 2010), MWEM (Hardt, Ligett, McSherry, NIPS 2012), Greedy-H
-// and DAWA (Li, Hay, Miklau, Wang, PVLDB 2014) over a range workload; on a 2-D grid of declared
-// shape, HB2D and Privelet2D (planarHistogramStrategies()) and DAWA (Hilbert ordering).
+// and DAWA (Li, Hay, Miklau, Wang, PVLDB 2014) over a range workload, AHP (Zhang et al., SDM 2014),
+// EFPA and P-HPartition (Acs, Castelluccia, Chen, ICDM 2012); on a 2-D grid of declared shape, HB2D
+// and Privelet2D (planarHistogramStrategies()) and DAWA (Hilbert ordering).
 // All are epsilon-DP under add/remove-one-record (each record is one unit in
 // one bin). Outputs are real-valued bin estimates; range answers are sums of them.
 //

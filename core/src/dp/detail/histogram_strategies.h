@@ -48,6 +48,9 @@ HistogramStrategyEntry hb2dStrategy();          // hb2d_histogram.cpp
 HistogramStrategyEntry privelet2dStrategy();    // privelet2d_histogram.cpp
 HistogramStrategyEntry greedyHStrategy();       // dawa_histogram.cpp
 HistogramStrategyEntry dawaStrategy();          // dawa_histogram.cpp
+HistogramStrategyEntry ahpStrategy();           // ahp_histogram.cpp
+HistogramStrategyEntry efpaStrategy();          // efpa_histogram.cpp
+HistogramStrategyEntry phpStrategy();           // php_histogram.cpp
 
 const std::vector<HistogramStrategyEntry>& histogramStrategyEntries();
 // Runs strategy `id` with validated options (no charge: the caller was admitted by the gate).
