@@ -307,6 +307,25 @@ void TestCliAnonymity::utilityByHand() {
     const CliRun bad = runCli({"utility", original, released, "--columns", "a", "--pair", "a"});
     QCOMPARE(bad.exitCode, 1);
     QVERIFY(bad.err.contains("--pair expects two columns"));
+    // 20 rows, t = yes exactly when a = p (12 rows), released with a suppressed: logistic regression
+    // separates the classes from a (accuracy 1) and can only predict the majority from "*" (0.6).
+    QString rows = QStringLiteral("a,t\n"), suppressed = QStringLiteral("a,t\n");
+    for (int i = 0; i < 20; ++i) {
+        const bool yes = i % 5 != 0 && i % 5 != 3;
+        rows += yes ? QStringLiteral("p,yes\n") : QStringLiteral("q,no\n");
+        suppressed += yes ? QStringLiteral("*,yes\n") : QStringLiteral("*,no\n");
+    }
+    const QString o20 = writeFile(dir, "o20.csv", rows.toUtf8()), r20 = writeFile(dir, "r20.csv", suppressed.toUtf8());
+    const CliRun logistic =
+        runCli({"utility", o20, r20, "--columns", "a,t", "--target", "t", "--model", "logistic", "--json"});
+    QVERIFY2(logistic.exitCode == 0, logistic.err.constData());
+    const QJsonObject c = logistic.json().object()["classification"].toObject();
+    QCOMPARE(c["model"].toString(), QStringLiteral("logistic"));
+    QCOMPARE(c["original"].toDouble(), 1.0);
+    QCOMPARE(c["released"].toDouble(), 0.6);
+    QCOMPARE(c["zero_r"].toDouble(), 0.6);
+    const CliRun unknown = runCli({"utility", o20, r20, "--columns", "a,t", "--target", "t", "--model", "svm"});
+    QVERIFY(unknown.exitCode != 0);
 }
 
 // Seed 004 "Linking Attack" slides: joining on DOB alone re-identifies nobody, on DOB+Sex one

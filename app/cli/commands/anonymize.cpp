@@ -1,6 +1,8 @@
 // veil-cli anonymize TABLE --qi a,b,c --hierarchy a=FILE ... [--sensitive COL] [--k N]
 //   [--l-diversity distinct:L|entropy:L|recursive:C:L] [--t-closeness equal:T|ordered:T|hierarchical:T]
-//   [--suppression S] [--metric ...] [--algorithm optimal|mondrian|mdav] [--output OUT.csv] [--json]
+//   [--suppression S] [--metric ...] [--algorithm optimal|mondrian|mdav|local-recoding|none]
+//   [--gs-factor F] [--iterations N] [--adaption A] [--local-suppression greedy|optimal]
+//   [--ls-time-limit S] [--ls-max-records N] [--output OUT.csv] [--json]
 #include "anonymity_common.h"
 #include "command_registry.h"
 
@@ -29,6 +31,12 @@ struct AnonymizeOptions {
     std::string algorithm = "optimal";
     std::string mondrianMode = "strict";
     std::string transformation;
+    double gsFactor = LocalRecodingOptions{}.gsFactor;
+    int iterations = LocalRecodingOptions{}.iterations;
+    double adaption = 0.0;
+    std::string localSuppression;
+    double lsTimeLimit = LocalSuppressionOptions{}.timeLimitSeconds;
+    std::size_t lsMaxRecords = LocalSuppressionOptions{}.maxRecords;
     double threshold = 0.2;
     std::string output;
     bool json = false;
@@ -87,8 +95,27 @@ Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
         cfg.algorithm = Algorithm::Mondrian;
     else if (o.algorithm == "mdav")
         cfg.algorithm = Algorithm::Mdav;
+    else if (o.algorithm == "local-recoding")
+        cfg.algorithm = Algorithm::LocalRecoding;
+    else if (o.algorithm == "none")
+        cfg.algorithm = Algorithm::None;
     else
-        return Status::invalidArgument("unknown algorithm '" + o.algorithm + "' (expected optimal, mondrian or mdav)");
+        return Status::invalidArgument("unknown algorithm '" + o.algorithm +
+                                       "' (expected optimal, mondrian, mdav, local-recoding or none)");
+    cfg.localRecoding = {o.gsFactor, o.iterations, o.adaption};
+    if (!o.localSuppression.empty()) {
+        LocalSuppressionOptions ls;
+        if (o.localSuppression == "greedy")
+            ls.method = LocalSuppressionMethod::Greedy;
+        else if (o.localSuppression == "optimal")
+            ls.method = LocalSuppressionMethod::Optimal;
+        else
+            return Status::invalidArgument("unknown --local-suppression '" + o.localSuppression +
+                                           "' (expected greedy or optimal)");
+        ls.timeLimitSeconds = o.lsTimeLimit;
+        ls.maxRecords = o.lsMaxRecords;
+        cfg.localSuppression = ls;
+    }
     if (o.mondrianMode == "strict")
         cfg.mondrianMode = MondrianMode::Strict;
     else if (o.mondrianMode == "relaxed")
@@ -121,8 +148,45 @@ const char* algorithmName(Algorithm a) {
             return "mondrian";
         case Algorithm::Mdav:
             return "mdav";
+        case Algorithm::LocalRecoding:
+            return "local-recoding";
+        case Algorithm::None:
+            return "none";
     }
     return "?";
+}
+
+nlohmann::json levelsJson(const AnonymizationResult& r, const std::vector<int>& levels) {
+    nlohmann::json t = nlohmann::json::object();
+    for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i) t[r.quasiIdentifiers[i]] = levels[i];
+    return t;
+}
+
+// Local recoding: one entry per pass; pass 0 is the global optimum.
+nlohmann::json passesJson(const AnonymizationResult& r) {
+    nlohmann::json passes = nlohmann::json::array();
+    for (const auto& p : r.passes)
+        passes.push_back({{"transformation", levelsJson(r, p.transformation)},
+                          {"records", p.records},
+                          {"released", p.released},
+                          {"gs_factor", p.gsFactor},
+                          {"information_loss", number(p.informationLoss)}});
+    return passes;
+}
+
+nlohmann::json localSuppressionJson(const AnonymizationResult& r) {
+    const auto& ls = *r.localSuppression;
+    nlohmann::json perQi = nlohmann::json::object();
+    for (std::size_t i = 0; i < r.quasiIdentifiers.size() && i < ls.cellsPerQi.size(); ++i)
+        perQi[r.quasiIdentifiers[i]] = ls.cellsPerQi[i];
+    return {{"method", localSuppressionMethodName(ls.method)},
+            {"requested", ls.requestedOptimal ? "optimal" : "greedy"},
+            {"proven_optimal", ls.provenOptimal},
+            {"cells", ls.suppressedCells},
+            {"cells_per_qi", perQi},
+            {"records_touched", ls.recordsTouched},
+            {"min_matches", ls.minMatches},
+            {"message", ls.message}};
 }
 
 nlohmann::json resultJson(const AnonymizationResult& r, const AnonymizationConfig& cfg, std::size_t records) {
@@ -131,7 +195,16 @@ nlohmann::json resultJson(const AnonymizationResult& r, const AnonymizationConfi
     j["models"] = cfg.models.describe();
     j["metric"] = metricName(r.metric);
     j["records"] = records;
-    if (r.algorithm == Algorithm::Optimal) {
+    if (r.algorithm == Algorithm::LocalRecoding) {
+        j["transformation"] = r.found ? levelsJson(r, r.transformation) : nlohmann::json(nullptr);
+        if (r.found) {
+            j["passes"] = passesJson(r);
+            j["global_suppressed"] = r.passes.front().records - r.passes.front().released;
+            j["global_information_loss"] = number(r.passes.front().informationLoss);
+        }
+    } else if (r.algorithm == Algorithm::None) {
+        j["transformation"] = nullptr;
+    } else if (r.algorithm == Algorithm::Optimal) {
         if (r.found) {
             nlohmann::json t = nlohmann::json::object();
             for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i) t[r.quasiIdentifiers[i]] = r.transformation[i];
@@ -176,6 +249,7 @@ nlohmann::json resultJson(const AnonymizationResult& r, const AnonymizationConfi
                         {"ncp", number(m.ncp)},
                         {"sse", number(m.sse)}};
     }
+    if (r.localSuppression) j["local_suppression"] = localSuppressionJson(r);
     j["warnings"] = r.warnings;
     j["seconds"] = r.seconds;
     return j;
@@ -208,6 +282,13 @@ int runAnonymize(const AnonymizeOptions& o) {
         for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i)
             std::cout << ' ' << r.quasiIdentifiers[i] << '=' << r.transformation[i];
         std::cout << "  (" << r.lattice.countChecked() << " of " << r.lattice.size() << " lattice nodes checked)\n";
+    } else if (r.algorithm == Algorithm::LocalRecoding) {
+        std::cout << "Local recoding: " << r.passes.size() << " passes; the global optimum";
+        for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i)
+            std::cout << ' ' << r.quasiIdentifiers[i] << '=' << r.transformation[i];
+        std::cout << " suppressed " << (r.passes.front().records - r.passes.front().released) << " records\n";
+    } else if (r.algorithm == Algorithm::None) {
+        std::cout << "No generalization (quasi-identifiers as they are)\n";
     } else if (r.algorithm == Algorithm::Mdav) {
         std::cout << "Microaggregation (MDAV), k = " << cfg->models.k << ", SSE/SST = " << r.metrics.sse << " ("
                   << r.classes.classCount() << " groups)\n";
@@ -219,6 +300,12 @@ int runAnonymize(const AnonymizeOptions& o) {
               << "Classes: " << r.classes.keptClasses() << " (smallest " << r.classes.minKeptClassSize() << ")\n"
               << "Risk before: " << cli::riskText(r.riskBefore) << '\n'
               << "Risk after:  " << cli::riskText(r.riskAfter) << '\n';
+    if (r.localSuppression)
+        std::cout << "Local suppression (" << localSuppressionMethodName(r.localSuppression->method)
+                  << (r.localSuppression->provenOptimal ? ", proven optimal" : "")
+                  << "): " << r.localSuppression->suppressedCells << " cells in " << r.localSuppression->recordsTouched
+                  << " records; every record matches at least " << r.localSuppression->minMatches
+                  << " records ('*' matches any value)\n";
     if (!o.output.empty()) std::cout << "Written to " << o.output << '\n';
     std::cout << "Time: " << r.seconds << " s\n";
     return 0;
@@ -242,7 +329,21 @@ void setupAnonymize(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--metric", o->metric,
                     "loss | entropy | entropy-nm | discernibility | dm | aecs | precision | height | ncp | sse");
     cmd->add_option("--algorithm", o->algorithm,
-                    "optimal | mondrian | mdav (default optimal; mdav: microaggregation of numeric QIs)");
+                    "optimal | mondrian | mdav | local-recoding | none (default optimal; mdav: microaggregation "
+                    "of numeric QIs; local-recoding: ARX's local transformation; none: with --local-suppression)");
+    cmd->add_option("--gs-factor", o->gsFactor,
+                    "local-recoding: ARX's generalization/suppression factor in [0,1] for the passes after the "
+                    "first (default 0.05; 0 favours suppression, 1 generalization; loss metric only)");
+    cmd->add_option("--iterations", o->iterations, "local-recoding: passes after the global one (default 100)");
+    cmd->add_option("--adaption", o->adaption,
+                    "local-recoding: added to the gs-factor when a pass releases nothing (default 0)");
+    cmd->add_option("--local-suppression", o->localSuppression,
+                    "greedy | optimal: suppress single QI cells instead of records (after optimal, or alone with "
+                    "--algorithm none; k-anonymity only, '*' matches any value)");
+    cmd->add_option("--ls-time-limit", o->lsTimeLimit,
+                    "optimal local suppression: GLPK time limit in seconds (default 10)");
+    cmd->add_option("--ls-max-records", o->lsMaxRecords,
+                    "optimal local suppression: largest table tried (default 400 records; beyond: greedy)");
     cmd->add_option("--mondrian-mode", o->mondrianMode, "strict | relaxed (default strict)");
     cmd->add_option("--transformation", o->transformation, "Apply these levels (e.g. 2,0,3) instead of searching");
     cmd->add_option("--threshold", o->threshold, "Risk threshold for 'records at risk' (default 0.2)");

@@ -1,8 +1,10 @@
-// veil-cli utility ORIGINAL RELEASED --columns a,b,c [--pair a,b ...] [--target COL] [--json]: what a
+// veil-cli utility ORIGINAL RELEASED --columns a,b,c [--pair a,b ...] [--target COL
+// [--model naive-bayes|logistic]] [--json]: what a
 // release kept of the original (rows aligned, suppressed rows kept as "*"): per attribute, distinct
 // values and entropy before and after; per pair of attributes, the distance between their
-// contingency tables; with a target, naive Bayes accuracy from the original and from the released
-// attributes, beside always guessing the most frequent value.
+// contingency tables; with a target, the accuracy of a classifier (naive Bayes or logistic
+// regression) from the original and from the released attributes, beside always guessing the most
+// frequent value.
 #include "anonymity_common.h"
 #include "command_registry.h"
 
@@ -14,7 +16,7 @@ using namespace veil;
 using namespace veil::anonymity;
 
 struct UtilityOptions {
-    std::string original, released, columns, target;
+    std::string original, released, columns, target, model = "naive-bayes";
     std::vector<std::string> pairs;
     bool json = false;
 };
@@ -43,9 +45,9 @@ void printText(const std::vector<AttributeUtility>& attributes, const std::vecto
         std::cout << "Contingency " << p.a << " x " << p.b << ": total-variation distance " << rounded(p.distance)
                   << '\n';
     if (accuracy)
-        std::cout << "Predicting '" << accuracy->target << "' (naive Bayes, " << accuracy->folds << "-fold): original "
-                  << rounded(accuracy->original) << ", released " << rounded(accuracy->released)
-                  << ", most frequent value " << rounded(accuracy->zeroR) << '\n';
+        std::cout << "Predicting '" << accuracy->target << "' (" << classifierTitle(accuracy->model) << ", "
+                  << accuracy->folds << "-fold): original " << rounded(accuracy->original) << ", released "
+                  << rounded(accuracy->released) << ", most frequent value " << rounded(accuracy->zeroR) << '\n';
 }
 
 nlohmann::json toJson(const std::vector<AttributeUtility>& attributes, const std::vector<PairDistance>& pairs,
@@ -62,9 +64,13 @@ nlohmann::json toJson(const std::vector<AttributeUtility>& attributes, const std
     j["contingency"] = nlohmann::json::array();
     for (const auto& p : pairs) j["contingency"].push_back({{"a", p.a}, {"b", p.b}, {"distance", p.distance}});
     if (accuracy)
-        j["classification"] = {{"target", accuracy->target},     {"method", "naive-bayes"},
-                               {"folds", accuracy->folds},       {"original", accuracy->original},
-                               {"released", accuracy->released}, {"zero_r", accuracy->zeroR}};
+        j["classification"] = {{"target", accuracy->target},
+                               {"model", classifierName(accuracy->model)},
+                               {"method", classifierName(accuracy->model)},
+                               {"folds", accuracy->folds},
+                               {"original", accuracy->original},
+                               {"released", accuracy->released},
+                               {"zero_r", accuracy->zeroR}};
     return j;
 }
 
@@ -86,10 +92,12 @@ int runUtility(const UtilityOptions& o) {
     }
     std::optional<ClassificationAccuracy> accuracy;
     if (!o.target.empty()) {
+        const auto model = classifierFromName(o.model);
+        if (!model) return cli::reportError("--model expects naive-bayes or logistic, got '" + o.model + "'");
         std::vector<std::string> features;
         for (const auto& c : columns)
             if (c != o.target) features.push_back(c);
-        auto a = classificationAccuracy(original->table, released->table, features, o.target);
+        auto a = classificationAccuracy(original->table, released->table, features, o.target, *model);
         if (!a) return cli::reportError(a.status());
         accuracy = *a;
     }
@@ -107,7 +115,10 @@ void setupUtility(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("RELEASED", o->released, "The released table, rows in the original's order")->required();
     cmd->add_option("--columns", o->columns, "Attributes to compare, comma separated")->required();
     cmd->add_option("--pair", o->pairs, "A,B: distance between the two attributes' contingency tables (repeatable)");
-    cmd->add_option("--target", o->target, "Predict this column from the other --columns (naive Bayes)");
+    cmd->add_option("--target", o->target, "Predict this column from the other --columns");
+    cmd->add_option("--model", o->model,
+                    "Classifier for --target: naive-bayes (default) or logistic (multinomial logistic regression)")
+        ->check(CLI::IsMember({"naive-bayes", "logistic"}));
     cmd->add_flag("--json", o->json, "Machine-readable output");
     cmd->callback([o, &outcome] { outcome.exitCode = runUtility(*o); });
 }

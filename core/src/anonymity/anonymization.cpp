@@ -4,6 +4,8 @@
 
 #include "anonymity/detail/encoded_data.h"
 #include "anonymity/detail/groupify.h"
+#include "anonymity/detail/local_recoding.h"
+#include "anonymity/detail/local_suppression_release.h"
 #include "anonymity/detail/metric_evaluator.h"
 #include "anonymity/detail/microaggregation_release.h"
 #include "anonymity/detail/mondrian.h"
@@ -133,6 +135,10 @@ Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationCo
     result.riskBefore = riskFromClassSizes(std::vector<std::size_t>(bottom.classSize.begin(), bottom.classSize.end()),
                                            config.riskThreshold);
     result.riskAfter = riskFromClassSizes(keptSizes(result.classes), config.riskThreshold);
+    if (config.localSuppression) {
+        VEIL_RETURN_IF_ERROR(applyLocalSuppression(table, data, config, result, ctx));
+        return result;
+    }
     if (config.buildOutput) {
         std::vector<std::size_t> cols;
         for (const auto& d : data.dims) cols.push_back(d.column);
@@ -148,9 +154,29 @@ Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationCo
 Result<AnonymizationResult> anonymize(const Table& table, const AnonymizationConfig& config, const RunContext& ctx) {
     const auto start = std::chrono::steady_clock::now();
     ctx.report(0.0, "Anonymizing");
-    auto result = config.algorithm == Algorithm::Mondrian ? detail::runMondrian(table, config, ctx)
-                  : config.algorithm == Algorithm::Mdav   ? detail::runMdav(table, config, ctx)
-                                                          : runOptimal(table, config, ctx);
+    if (config.localSuppression && config.algorithm != Algorithm::Optimal && config.algorithm != Algorithm::None)
+        return Status::invalidArgument(
+            "local suppression follows the optimal algorithm or none; Mondrian, MDAV "
+            "and local recoding leave no record to suppress cells of");
+    VEIL_RETURN_IF_ERROR(detail::validateLocalSuppression(config));
+    Result<AnonymizationResult> result = Status::internal("unknown algorithm");
+    switch (config.algorithm) {
+        case Algorithm::Mondrian:
+            result = detail::runMondrian(table, config, ctx);
+            break;
+        case Algorithm::Mdav:
+            result = detail::runMdav(table, config, ctx);
+            break;
+        case Algorithm::LocalRecoding:
+            result = detail::runLocalRecoding(table, config, ctx);
+            break;
+        case Algorithm::None:
+            result = detail::runNone(table, config, ctx);
+            break;
+        case Algorithm::Optimal:
+            result = runOptimal(table, config, ctx);
+            break;
+    }
     if (!result) return result;
     result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ctx.report(1.0, "Anonymizing");

@@ -1,5 +1,8 @@
 #include "veil/anonymity/utility_analysis.h"
 
+#include "veil/anonymity/logistic_regression.h"
+#include "veil/anonymity/naive_bayes.h"
+
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
@@ -45,41 +48,6 @@ Status checkAligned(const Table& original, const Table& released) {
                                        " rows, the original " + std::to_string(original.rowCount()) +
                                        "; rows must be aligned (suppressed rows kept as '*')");
     return Status::ok();
-}
-
-// Naive Bayes (Laplace smoothing) accuracy by interleaved k-fold cross-validation.
-double naiveBayesAccuracy(const std::vector<std::vector<std::uint32_t>>& features,
-                          const std::vector<std::uint32_t>& target, std::size_t classes, std::size_t folds) {
-    const std::size_t n = target.size();
-    std::size_t correct = 0;
-    for (std::size_t fold = 0; fold < folds; ++fold) {
-        std::vector<double> prior(classes, 0);
-        std::vector<std::unordered_map<std::uint64_t, double>> joint(features.size());  // (value, class)
-        std::vector<std::size_t> distinct(features.size(), 0);
-        for (std::size_t f = 0; f < features.size(); ++f)
-            distinct[f] = *std::max_element(features[f].begin(), features[f].end()) + 1;
-        for (std::size_t r = 0; r < n; ++r) {
-            if (r % folds == fold) continue;
-            prior[target[r]] += 1;
-            for (std::size_t f = 0; f < features.size(); ++f)
-                joint[f][(std::uint64_t(features[f][r]) << 32) | target[r]] += 1;
-        }
-        for (std::size_t r = fold; r < n; r += folds) {
-            std::size_t best = 0;
-            double bestScore = -HUGE_VAL;
-            for (std::size_t c = 0; c < classes; ++c) {
-                double score = std::log(prior[c] + 1.0);
-                for (std::size_t f = 0; f < features.size(); ++f) {
-                    auto it = joint[f].find((std::uint64_t(features[f][r]) << 32) | c);
-                    const double count = it == joint[f].end() ? 0.0 : it->second;
-                    score += std::log((count + 1.0) / (prior[c] + double(distinct[f])));
-                }
-                if (score > bestScore) bestScore = score, best = c;
-            }
-            if (best == target[r]) ++correct;
-        }
-    }
-    return n ? double(correct) / double(n) : 0.0;
 }
 
 }  // namespace
@@ -142,7 +110,8 @@ Result<double> contingencyDistance(const Table& original, const Table& released,
 
 Result<ClassificationAccuracy> classificationAccuracy(const Table& original, const Table& released,
                                                       const std::vector<std::string>& features,
-                                                      const std::string& target) {
+                                                      const std::string& target, Classifier model,
+                                                      const RunContext& ctx) {
     VEIL_RETURN_IF_ERROR(checkAligned(original, released));
     if (features.empty()) return Status::invalidArgument("utility: no attributes to predict the target from");
     auto t = column(original, target, "target");
@@ -161,13 +130,54 @@ Result<ClassificationAccuracy> classificationAccuracy(const Table& original, con
     }
     ClassificationAccuracy acc;
     acc.target = target;
+    acc.model = model;
     if (y.size() < acc.folds) return Status::invalidArgument("utility: fewer rows than folds");
     std::vector<std::size_t> counts(classNames.size(), 0);
     for (auto c : y) ++counts[c];
     acc.zeroR = double(*std::max_element(counts.begin(), counts.end())) / double(y.size());
-    acc.original = naiveBayesAccuracy(before, y, classNames.size(), acc.folds);
-    acc.released = naiveBayesAccuracy(after, y, classNames.size(), acc.folds);
+    if (model == Classifier::NaiveBayes) {
+        acc.original = naiveBayesCrossValidated(before, y, classNames.size(), acc.folds);
+        acc.released = naiveBayesCrossValidated(after, y, classNames.size(), acc.folds);
+        return acc;
+    }
+    double* figures[] = {&acc.original, &acc.released};
+    for (int side = 0; side < 2; ++side) {
+        CategoricalData data;
+        data.features = side == 0 ? std::move(before) : std::move(after);
+        for (const auto& codes : data.features)
+            data.cardinality.push_back(codes.empty() ? 0 : *std::max_element(codes.begin(), codes.end()) + 1);
+        data.target = y;
+        data.classes = classNames.size();
+        FunctionProgressSink sink([&ctx, side](double fraction, std::string_view message) {
+            ctx.report(0.5 * (side + fraction),
+                       std::string(side == 0 ? "Original: " : "Released: ") + std::string(message));
+        });
+        const RunContext sub{&sink, ctx.cancel, nullptr};
+        auto accuracy = logisticRegressionAccuracy(data, acc.folds, {}, sub);
+        if (!accuracy) return accuracy.status();
+        *figures[side] = *accuracy;
+    }
     return acc;
+}
+
+const char* classifierName(Classifier model) { return model == Classifier::NaiveBayes ? "naive-bayes" : "logistic"; }
+
+const char* classifierTitle(Classifier model) {
+    return model == Classifier::NaiveBayes ? "Naive Bayes" : "Logistic regression";
+}
+
+const char* classifierDescription(Classifier model) {
+    return model == Classifier::NaiveBayes
+               ? "Predicts the class whose attribute values, taken as independent given the class, are most "
+                 "likely (Laplace-smoothed counts)."
+               : "Weighs each attribute value towards each class (multinomial logistic regression, L2 "
+                 "penalty); captures attributes that carry overlapping information better than naive Bayes.";
+}
+
+std::optional<Classifier> classifierFromName(std::string_view name) {
+    if (name == "naive-bayes") return Classifier::NaiveBayes;
+    if (name == "logistic") return Classifier::LogisticRegression;
+    return std::nullopt;
 }
 
 }  // namespace veil::anonymity

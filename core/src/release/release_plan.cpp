@@ -142,6 +142,51 @@ Result<ReleasePlan> loadReleasePlan(const std::string& path) {
 
 namespace {
 
+// Local recoding ("gs_factor", "iterations", "adaption") and local suppression
+// ("local_suppression": "greedy" | "optimal", "local_suppression_time_limit",
+// "local_suppression_max_records"); see docs/algorithms/local-recoding.md and local-suppression.md.
+Status readLocalTransformations(const ReleasePlan& plan, anonymity::AnonymizationConfig& c) {
+    auto gs = getNumber(plan, "gs_factor", c.localRecoding.gsFactor);
+    if (!gs) return gs.status();
+    if (!(*gs >= 0.0 && *gs <= 1.0)) return expected(plan, "gs_factor", "a number in [0, 1]", plan.json["gs_factor"]);
+    auto adaption = getNumber(plan, "adaption", 0.0);
+    if (!adaption) return adaption.status();
+    if (!(*adaption >= 0.0 && *adaption <= 1.0))
+        return expected(plan, "adaption", "a number in [0, 1]", plan.json["adaption"]);
+    auto iterations = getInteger(plan, "iterations", 1, 100000, c.localRecoding.iterations);
+    if (!iterations) return iterations.status();
+    c.localRecoding = {*gs, int(*iterations), *adaption};
+    const bool recodingFields =
+        plan.json.contains("gs_factor") || plan.json.contains("iterations") || plan.json.contains("adaption");
+    if (recodingFields && c.algorithm != anonymity::Algorithm::LocalRecoding)
+        return fieldError(plan, "gs_factor", "gs_factor, iterations and adaption apply to algorithm local-recoding");
+    if (!plan.json.contains("local_suppression")) {
+        if (plan.json.contains("local_suppression_time_limit") || plan.json.contains("local_suppression_max_records"))
+            return fieldError(plan, "local_suppression", "the local_suppression_* fields need \"local_suppression\"");
+        return Status::ok();
+    }
+    auto method = getString(plan, "local_suppression", "greedy");
+    if (!method) return method.status();
+    anonymity::LocalSuppressionOptions ls;
+    if (*method == "optimal")
+        ls.method = anonymity::LocalSuppressionMethod::Optimal;
+    else if (*method != "greedy")
+        return fieldError(plan, "local_suppression", "must be greedy or optimal (got \"" + *method + "\")");
+    auto limit = getNumber(plan, "local_suppression_time_limit", ls.timeLimitSeconds);
+    if (!limit) return limit.status();
+    if (!(*limit > 0.0 && *limit <= 86400.0))
+        return expected(plan, "local_suppression_time_limit", "seconds in (0, 86400]",
+                        plan.json["local_suppression_time_limit"]);
+    ls.timeLimitSeconds = *limit;
+    auto maxRecords = getInteger(plan, "local_suppression_max_records", 1, 100000, (long long)ls.maxRecords);
+    if (!maxRecords) return maxRecords.status();
+    ls.maxRecords = std::size_t(*maxRecords);
+    if (c.algorithm != anonymity::Algorithm::Optimal && c.algorithm != anonymity::Algorithm::None)
+        return fieldError(plan, "local_suppression", "applies to algorithm optimal or none");
+    c.localSuppression = ls;
+    return Status::ok();
+}
+
 Result<AnonymizationPlan> anonymizationPlanImpl(const ReleasePlan& plan) {
     if (plan.kind != "anonymization") return Status::invalidArgument(plan.name + ": not an anonymization plan");
     AnonymizationPlan out;
@@ -211,8 +256,14 @@ Result<AnonymizationPlan> anonymizationPlanImpl(const ReleasePlan& plan) {
         c.algorithm = anonymity::Algorithm::Mondrian;
     else if (*algorithm == "mdav")
         c.algorithm = anonymity::Algorithm::Mdav;
+    else if (*algorithm == "local-recoding")
+        c.algorithm = anonymity::Algorithm::LocalRecoding;
+    else if (*algorithm == "none")
+        c.algorithm = anonymity::Algorithm::None;
     else
-        return fieldError(plan, "algorithm", "must be optimal, mondrian or mdav (got \"" + *algorithm + "\")");
+        return fieldError(plan, "algorithm",
+                          "must be optimal, mondrian, mdav, local-recoding or none (got \"" + *algorithm + "\")");
+    VEIL_RETURN_IF_ERROR(readLocalTransformations(plan, c));
     // Optional (optimal only): the node to apply, one level per quasi-identifier in the table's column order.
     if (plan.json.contains("transformation")) {
         const json& t = plan.json["transformation"];

@@ -58,7 +58,13 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     out.mechanism = config.algorithm == anonymity::Algorithm::Optimal ? "optimal full-domain generalization"
                     : mdav ? "microaggregation (MDAV), k = " + std::to_string(config.models.k) +
                                  ", SSE/SST = " + fourDigits(r.metrics.sse)
-                           : "Mondrian multidimensional partitioning";
+                    : config.algorithm == anonymity::Algorithm::LocalRecoding
+                        ? "local recoding (ARX's local transformation), " + std::to_string(r.passes.size()) + " passes"
+                    : config.algorithm == anonymity::Algorithm::None ? std::string("no generalization")
+                                                                     : "Mondrian multidimensional partitioning";
+    if (r.localSuppression)
+        out.mechanism += ", then " + std::string(anonymity::localSuppressionMethodName(r.localSuppression->method)) +
+                         " local suppression of " + std::to_string(r.localSuppression->suppressedCells) + " cells";
     out.randomness = "not used (deterministic release)";
     std::ostringstream csv;
     CsvWriteOptions w;
@@ -92,6 +98,13 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     s["quasi_identifiers"] = r.quasiIdentifiers;
 
     out.guarantee = detail::kAnonymityGuarantee(r.quasiIdentifiers.size(), config.models.k, r.suppressed);
+    if (r.localSuppression)
+        out.guarantee +=
+            " Single quasi-identifier cells were suppressed ('*') instead of records; a '*' is "
+            "counted as matching any value (sdcMicro's semantics), so every record matches at least " +
+            std::to_string(r.localSuppression->minMatches) +
+            " records, while records with the same "
+            "released values may be fewer than k.";
     if (mdav)
         out.guarantee +=
             " MDAV replaced each numeric quasi-identifier by the mean of its group of at least k records "

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "veil/anonymity/lattice.h"
+#include "veil/anonymity/local_suppression.h"
 #include "veil/anonymity/metric.h"
 #include "veil/anonymity/privacy_model.h"
 #include "veil/anonymity/risk.h"
@@ -22,7 +23,10 @@
 namespace veil::anonymity {
 
 // Mdav: microaggregation of the numeric QIs (see microaggregation.h); k-anonymity only.
-enum class Algorithm { Optimal, Mondrian, Mdav };
+// LocalRecoding: ARX's local transformation (the optimal search repeated on the records it
+// suppressed; see LocalRecodingOptions). None: the QIs are released as they are (with
+// localSuppression, which then does all the work; k-anonymity only).
+enum class Algorithm { Optimal, Mondrian, Mdav, LocalRecoding, None };
 enum class MondrianMode { Strict, Relaxed };
 
 struct QuasiIdentifier {
@@ -31,6 +35,18 @@ struct QuasiIdentifier {
     // categorical columns without a hierarchy become sets "{a,b}") and MDAV (numeric columns become
     // group means, categorical ones their group's lowest common ancestor, or the set).
     std::optional<hierarchy::Hierarchy> hierarchy;
+};
+
+// Local recoding as ARX does it (ARXResult.optimizeIterative; Prasser et al., "Flexible data
+// anonymization using ARX", Software: Practice and Experience 2020): after the global optimum, the
+// optimal search runs again on the records still suppressed, with the same models and relative
+// suppression limit and the Loss metric's gs-factor, and releases those it no longer suppresses
+// at that pass's levels; it stops when a pass releases nothing (after raising the gs-factor by
+// adaptionFactor while it stays <= 1), fewer than k records are left, or after `iterations` passes.
+struct LocalRecodingOptions {
+    double gsFactor = 0.05;       // in [0, 1]; ARX's desktop default (0 favours suppression, 1 generalization)
+    int iterations = 100;         // passes after the global one, >= 1 (ARX's default)
+    double adaptionFactor = 0.0;  // in [0, 1]; added to gsFactor when a pass releases nothing
 };
 
 struct AnonymizationConfig {
@@ -44,6 +60,11 @@ struct AnonymizationConfig {
     MondrianMode mondrianMode = MondrianMode::Strict;
     // Optimal only: apply this node (levels in QI column order) instead of searching.
     std::optional<std::vector<int>> transformation;
+    LocalRecodingOptions localRecoding;  // LocalRecoding only
+    // Optimal (searched or given node) and None: records that the generalization would suppress
+    // keep their generalized values and single QI cells are suppressed instead, until every record
+    // matches at least k records ('*' matches anything; k is models.k, options.k is ignored).
+    std::optional<LocalSuppressionOptions> localSuppression;
     double riskThreshold = 0.2;
     bool buildOutput = true;
 };
@@ -71,6 +92,26 @@ struct MondrianPartition {
     std::vector<std::string> labels;
 };
 
+// One pass of local recoding: the node it applied to the records it was given.
+struct LocalRecodingPass {
+    std::vector<int> transformation;  // level per QI (table column order)
+    std::size_t records = 0;          // records the pass searched over
+    std::size_t released = 0;         // records it released (not suppressed)
+    double gsFactor = 0.5;            // pass 0 (the global optimum) uses the configured metric as is
+    double informationLoss = 0;       // the pass's metric on its own records
+};
+
+struct LocalSuppressionSummary {
+    LocalSuppressionMethod method = LocalSuppressionMethod::Greedy;  // the method that produced the cells
+    bool requestedOptimal = false;
+    bool provenOptimal = false;
+    std::size_t suppressedCells = 0;
+    std::vector<std::size_t> cellsPerQi;  // '*' cells per QI in the output (table column order)
+    std::size_t recordsTouched = 0;       // records with at least one '*' cell and at least one kept
+    std::uint32_t minMatches = 0;         // smallest per-record match count ('*' matches anything)
+    std::string message;                  // fallbacks of the optimal method
+};
+
 struct AnonymizationResult {
     bool found = false;   // a transformation satisfying the models was found
     std::string message;  // why not, when !found
@@ -87,6 +128,12 @@ struct AnonymizationResult {
     std::size_t suppressed = 0;
     RiskSummary riskBefore;
     RiskSummary riskAfter;
+    // LocalRecoding: the passes (pass 0 is the global optimum, `transformation` above) and, per
+    // record, the pass that released it (-1: suppressed), so its levels are
+    // passes[recordPass[r]].transformation (cell-level generalization).
+    std::vector<LocalRecodingPass> passes;
+    std::vector<std::int32_t> recordPass;
+    std::optional<LocalSuppressionSummary> localSuppression;
     Table output;  // QIs generalized, suppressed records' QIs "*"; other columns unchanged
     double seconds = 0;
     std::vector<std::string> warnings;

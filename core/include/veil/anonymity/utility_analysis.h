@@ -4,15 +4,19 @@
 // - Contingency distance: the released table's joint counts of two attributes are spread uniformly
 //   over the original value pairs each generalized cell stands for (rows aligned by position), and
 //   compared with the original joint by total-variation distance (0 = same, 1 = disjoint).
-// - Classification accuracy: naive Bayes with Laplace smoothing (each attribute value a category),
-//   10-fold cross-validation with interleaved folds (row r in fold r mod 10), against always
-//   predicting the most frequent target value (ZeroR), as ARX reports accuracy relative to it.
+// - Classification accuracy: naive Bayes with Laplace smoothing or multinomial logistic regression
+//   (each attribute value a category; see logistic_regression.h), 10-fold cross-validation with
+//   interleaved folds (row r in fold r mod 10), against always predicting the most frequent target
+//   value (ZeroR), as ARX reports accuracy relative to it.
 #pragma once
 
+#include "veil/common/run_context.h"
 #include "veil/common/status.h"
 #include "veil/table/table.h"
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace veil::anonymity {
@@ -24,11 +28,20 @@ struct AttributeUtility {
     double entropyBefore = 0, entropyAfter = 0;  // bits, over the values as text
 };
 
+// The classifier of the accuracy figures.
+enum class Classifier { NaiveBayes, LogisticRegression };
+// "naive-bayes" / "logistic" (CLI and JSON), a title, and one line on what it does.
+const char* classifierName(Classifier model);
+const char* classifierTitle(Classifier model);
+const char* classifierDescription(Classifier model);
+std::optional<Classifier> classifierFromName(std::string_view name);
+
 struct ClassificationAccuracy {
     std::string target;
+    Classifier model = Classifier::NaiveBayes;
     std::size_t folds = 10;
-    double original = 0;  // naive Bayes on the original attributes
-    double released = 0;  // naive Bayes on the released attributes
+    double original = 0;  // the classifier on the original attributes
+    double released = 0;  // the classifier on the released attributes
     double zeroR = 0;     // always the most frequent target value
 };
 
@@ -37,9 +50,12 @@ Result<std::vector<AttributeUtility>> attributeUtility(const Table& original, co
                                                        const std::vector<std::string>& columns);
 Result<double> contingencyDistance(const Table& original, const Table& released, const std::string& a,
                                    const std::string& b);
-// `features` predict `target` (which is taken from the original table in both runs).
+// `features` predict `target` (which is taken from the original table in both runs) with `model`;
+// progress and cancellation through `ctx` (logistic regression reports per fold).
 Result<ClassificationAccuracy> classificationAccuracy(const Table& original, const Table& released,
                                                       const std::vector<std::string>& features,
-                                                      const std::string& target);
+                                                      const std::string& target,
+                                                      Classifier model = Classifier::NaiveBayes,
+                                                      const RunContext& ctx = {});
 
 }  // namespace veil::anonymity

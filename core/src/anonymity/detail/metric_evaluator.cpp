@@ -22,6 +22,11 @@ MetricEvaluator::MetricEvaluator(const EncodedData& data) : m_data(data) {
         m_entropyCache[d].assign(std::size_t(data.dims[d].height + 1), kNaN);
 }
 
+void MetricEvaluator::setGsFactor(double gs) {
+    m_sFactor = gs < 0.5 ? 2.0 * gs : 1.0;
+    m_gFactor = gs <= 0.5 ? 1.0 : 1.0 - 2.0 * (gs - 0.5);
+}
+
 bool MetricEvaluator::independent(MetricKind metric) {
     return metric == MetricKind::Entropy || metric == MetricKind::Height;
 }
@@ -33,7 +38,7 @@ bool MetricEvaluator::monotonic(MetricKind metric) {
 // Loss: normalise the per-QI sum of shares between N/|H| (nothing generalized) and N.
 double MetricEvaluator::lossDimension(double aggregate, std::size_t dim) const {
     const double n = double(m_data.records);
-    const double min = n / double(m_data.dims[dim].hierarchy->rowCount());
+    const double min = m_gFactor * n / double(m_data.dims[dim].hierarchy->rowCount());
     if (n - min <= 0) return 0.0;
     const double x = (aggregate - min) / (n - min);
     return arxRound(x >= 0 ? x : 0.0);
@@ -47,7 +52,8 @@ double MetricEvaluator::loss(const std::vector<int>& levels, const NodeClasses& 
         double sum = 0;
         for (std::size_t c = 0; c < nc.classCount(); ++c) {
             const double count = nc.classSize[c];
-            sum += nc.outlier[c] ? count : count * share[m_data.label(nc.classRep[c], d, levels[d])];
+            const double kept = count * share[m_data.label(nc.classRep[c], d, levels[d])];
+            sum += !nc.outlier[c] ? kept * m_gFactor : m_sFactor == 1.0 ? count : kept + m_sFactor * (count - kept);
         }
         result *= std::pow(lossDimension(sum, d) + 1.0, 1.0 / double(m));
     }
@@ -183,7 +189,7 @@ std::optional<double> MetricEvaluator::lowerBound(MetricKind metric, const std::
                 const auto l = std::size_t(levels[d]);
                 double sum = 0;
                 for (auto row : dim.valueRows)
-                    sum += double(dim.rowRecords[row]) * dim.labelShare[l][dim.rowLabel[l][row]];
+                    sum += m_gFactor * double(dim.rowRecords[row]) * dim.labelShare[l][dim.rowLabel[l][row]];
                 result *= std::pow(lossDimension(sum, d) + 1.0, 1.0 / double(m));
             }
             return result - 1.0;

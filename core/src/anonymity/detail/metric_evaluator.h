@@ -14,6 +14,11 @@ class MetricEvaluator {
 public:
     explicit MetricEvaluator(const EncodedData& data);
 
+    // ARX's generalization/suppression factor of the Loss metric (MetricMDNMLoss), in [0, 1]:
+    // generalization weighs g = 1 (gs <= 0.5) or 2 - 2 gs, a suppressed record's excess over its
+    // generalized share weighs s = 2 gs (gs < 0.5) or 1. The default 0.5 weighs both equally.
+    void setGsFactor(double gs);
+
     double value(MetricKind metric, const std::vector<int>& levels, const NodeClasses& nc) const;
     MetricValues all(const std::vector<int>& levels, const NodeClasses& nc) const;
     // A lower bound valid for this node and all its generalizations, from the levels alone;
@@ -35,6 +40,7 @@ private:
     double entropyDimension(std::size_t dim, int level) const;
 
     const EncodedData& m_data;
+    double m_gFactor = 1.0, m_sFactor = 1.0;
     mutable std::vector<std::vector<double>> m_entropyCache;  // [dim][level], NaN = not computed
 };
 

@@ -1,0 +1,70 @@
+// Local suppression: k-anonymity by suppressing single quasi-identifier cells instead of whole
+// records. A suppressed cell ('*') matches any value (sdcMicro's semantics for NA in frequency
+// counts, alpha = 1): record i's count is the number of records j that agree with i on every QI
+// where neither cell is suppressed; the table is k-anonymous when every count is at least k.
+// Finding the fewest cells is NP-hard (Meyerson & Williams, "On the complexity of optimal
+// k-anonymity", PODS 2004), hence a greedy rule for any size and an integer program for small ones.
+#pragma once
+
+#include "veil/common/run_context.h"
+#include "veil/common/status.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace veil::anonymity {
+
+// Code of a suppressed cell in the code matrices below.
+inline constexpr std::uint32_t kSuppressedCell = 0xffffffffu;
+
+enum class LocalSuppressionMethod { Greedy, Optimal };
+
+struct LocalSuppressionOptions {
+    LocalSuppressionMethod method = LocalSuppressionMethod::Greedy;
+    int k = 2;
+    // Suppression priority per column: higher = suppressed first (sdcMicro's "importance" read
+    // the other way round). Empty: columns with more distinct values are suppressed first
+    // (sdcMicro's default), ties by column order.
+    std::vector<int> priority;
+    // Optimal only: the integer program is attempted when records <= maxRecords and it has at most
+    // maxRows constraints; GLPK stops after timeLimitSeconds. Otherwise the greedy rule is used.
+    std::size_t maxRecords = 400;
+    std::size_t maxRows = 400000;
+    double timeLimitSeconds = 10.0;
+};
+
+struct LocalSuppressionResult {
+    std::vector<std::vector<std::uint32_t>> columns;  // [column][record], suppressed cells kSuppressedCell
+    std::size_t suppressedCells = 0;                  // cells suppressed by this call
+    std::vector<std::size_t> cellsPerColumn;
+    LocalSuppressionMethod method = LocalSuppressionMethod::Greedy;  // the method that produced the result
+    bool provenOptimal = false;                                      // the integer program was solved to optimality
+    double lowerBound = 0;               // optimal: GLPK's bound on the fewest cells (0 when unknown)
+    std::string message;                 // why the optimal method fell back, or stopped early
+    std::vector<std::uint32_t> matches;  // per record, its count under the '*' semantics
+};
+
+// Per record, the number of records (itself included) that agree with it on every column where
+// neither cell is kSuppressedCell. O(P^2 n) for P distinct suppression patterns and n records.
+std::vector<std::uint32_t> wildcardMatchCounts(const std::vector<std::vector<std::uint32_t>>& columns);
+
+// Makes `columns` (codes per column and record; kSuppressedCell allowed) k-anonymous under the '*'
+// semantics by suppressing cells.
+// Greedy (after sdcMicro's localSuppression, Templ, Kowarik & Meindl, JSS 2015): while a record
+// has fewer than k matches, take each such record (highest risk 1/count first), find the records
+// that differ from it on the fewest non-suppressed columns, and suppress its cell in the first
+// column (by priority) on which one of them differs; then recount.
+// Optimal: the fewest suppressed cells, by a 0/1 integer program solved with GLPK (see
+// docs/algorithms/local-suppression.md); beyond the size or time limit, the greedy result (or
+// GLPK's best feasible solution when it is better) with a message saying so.
+// Errors: no column, columns of different lengths, k < 1, k larger than the number of records,
+// a priority vector of the wrong length, cancellation.
+// Complexity: greedy O(rounds x violators x n x columns); optimal exponential in the worst case.
+Result<LocalSuppressionResult> localSuppression(const std::vector<std::vector<std::uint32_t>>& columns,
+                                                const LocalSuppressionOptions& options, const RunContext& ctx = {});
+
+const char* localSuppressionMethodName(LocalSuppressionMethod m);
+
+}  // namespace veil::anonymity

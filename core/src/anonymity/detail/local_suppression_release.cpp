@@ -1,0 +1,145 @@
+#include "anonymity/detail/local_suppression_release.h"
+
+#include "anonymity/detail/column_values.h"
+#include "anonymity/detail/local_recoding_output.h"
+#include "anonymity/detail/release_table.h"
+
+#include <limits>
+#include <unordered_map>
+
+namespace veil::anonymity::detail {
+
+namespace {
+
+// Runs the suppression on `cells` and fills the summary, classes, risk and output of `result`.
+Status suppressCells(const Table& table, const std::vector<std::size_t>& qiColumns,
+                     const std::optional<std::size_t>& sensitive, const AnonymizationConfig& config, CellRelease& cells,
+                     AnonymizationResult& result, const RunContext& ctx) {
+    LocalSuppressionOptions options = *config.localSuppression;
+    options.k = std::max(1, config.models.k);
+    auto ls = localSuppression(cells.codes, options, ctx);
+    if (!ls) return ls.status();
+    cells.codes = std::move(ls->columns);
+    LocalSuppressionSummary summary;
+    summary.method = ls->method;
+    summary.requestedOptimal = options.method == LocalSuppressionMethod::Optimal;
+    summary.provenOptimal = ls->provenOptimal;
+    summary.suppressedCells = ls->suppressedCells;
+    summary.cellsPerQi = ls->cellsPerColumn;
+    summary.message = ls->message;
+    summary.minMatches = ls->matches.empty() ? 0 : *std::min_element(ls->matches.begin(), ls->matches.end());
+    const std::size_t n = cells.codes.empty() ? 0 : cells.codes[0].size();
+    for (std::size_t r = 0; r < n; ++r) {
+        std::size_t stars = 0;
+        for (const auto& col : cells.codes) stars += col[r] == kSuppressedCell ? 1 : 0;
+        if (stars > 0 && stars < cells.codes.size()) ++summary.recordsTouched;
+    }
+    if (!summary.message.empty()) result.warnings.push_back("local suppression: " + summary.message);
+    result.localSuppression = summary;
+    result.classes = classesFromCells(cells);
+    result.suppressed = result.classes.suppressedRecords();
+    std::vector<std::size_t> sizes;
+    for (std::size_t c = 0; c < result.classes.classCount(); ++c)
+        if (!result.classes.classSuppressed[c]) sizes.push_back(result.classes.classSize[c]);
+    result.riskAfter = riskFromClassSizes(sizes, config.riskThreshold);
+    if (config.buildOutput) result.output = buildReleaseTable(table, qiColumns, sensitive, result.classes);
+    return Status::ok();
+}
+
+}  // namespace
+
+Status validateLocalSuppression(const AnonymizationConfig& config) {
+    if (!config.localSuppression) return Status::ok();
+    const auto& m = config.models;
+    if (m.lDiversity || m.tCloseness || m.deltaPresence)
+        return Status::invalidArgument(
+            "local suppression makes a table k-anonymous only; it cannot be combined "
+            "with l-diversity, t-closeness or delta-presence");
+    const auto& o = *config.localSuppression;
+    if (!(o.timeLimitSeconds > 0)) return Status::invalidArgument("the local suppression time limit must be positive");
+    return Status::ok();
+}
+
+Status applyLocalSuppression(const Table& table, const EncodedData& data, const AnonymizationConfig& config,
+                             AnonymizationResult& result, const RunContext& ctx) {
+    const std::size_t m = data.dimensions(), n = data.records;
+    const auto& levels = result.transformation;
+    CellRelease cells;
+    cells.texts.resize(m);
+    cells.codes.assign(m, std::vector<std::uint32_t>(n));
+    for (std::size_t d = 0; d < m; ++d) {
+        cells.texts[d] = data.dims[d].labelText[std::size_t(levels[d])];
+        for (std::size_t r = 0; r < n; ++r) cells.codes[d][r] = data.label(data.recordGroup[r], d, levels[d]);
+    }
+    std::vector<std::size_t> cols;
+    for (const auto& d : data.dims) cols.push_back(d.column);
+    std::optional<std::size_t> sensitive;
+    if (data.sensitive.present) sensitive = data.sensitive.column;
+    VEIL_RETURN_IF_ERROR(suppressCells(table, cols, sensitive, config, cells, result, ctx));
+    // Loss and Precision per cell ('*' counts as fully generalized); class-based metrics anew.
+    std::vector<std::vector<double>> share(m, std::vector<double>(n, 1.0));
+    double precision = 0;
+    for (std::size_t d = 0; d < m; ++d) {
+        const auto l = std::size_t(levels[d]);
+        const int h = data.dims[d].height;
+        for (std::size_t r = 0; r < n; ++r) {
+            const auto code = cells.codes[d][r];
+            if (code == kSuppressedCell) {
+                precision += 1.0;
+                continue;
+            }
+            share[d][r] = data.dims[d].labelShare[l][code];
+            precision += h == 0 ? 0.0 : double(levels[d]) / double(h);
+        }
+    }
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    result.metrics.loss = cellLoss(data, share);
+    result.metrics.precision = precision / double(n * m);
+    result.metrics.entropyNonMonotonic = result.metrics.discernibility = result.metrics.discernibilityPenalized =
+        result.metrics.aecs = nan;
+    result.informationLoss = result.metrics.get(config.metric);
+    return Status::ok();
+}
+
+Result<AnonymizationResult> runNone(const Table& table, const AnonymizationConfig& config, const RunContext& ctx) {
+    auto qis = orderedQuasiIdentifiers(table, config);
+    if (!qis) return qis.status();
+    VEIL_RETURN_IF_ERROR(validateModels(config, table.rowCount()));
+    if (config.models.needsSensitive() || config.models.deltaPresence)
+        return Status::invalidArgument("algorithm none (local suppression alone) supports k-anonymity only");
+    AnonymizationResult result;
+    result.algorithm = Algorithm::None;
+    result.metric = config.metric;
+    result.found = true;
+    CellRelease cells;
+    std::vector<std::size_t> cols;
+    for (const auto& [col, qi] : *qis) {
+        auto values = columnValues(table.column(col));
+        result.quasiIdentifiers.push_back(qi->column);
+        cols.push_back(col);
+        cells.texts.push_back(std::move(values.texts));
+        cells.codes.push_back(std::move(values.recordValue));
+    }
+    const auto original = classesFromCells(cells);
+    result.riskBefore = riskFromClassSizes(
+        std::vector<std::size_t>(original.classSize.begin(), original.classSize.end()), config.riskThreshold);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    result.metrics = MetricValues{nan, nan, nan, nan, nan, nan, nan, nan, nan, nan};
+    result.informationLoss = nan;
+    std::optional<std::size_t> sensitive;
+    if (config.sensitive)
+        if (auto idx = table.columnIndex(*config.sensitive)) sensitive = *idx;
+    if (!config.localSuppression) {
+        result.classes = original;
+        result.suppressed = 0;
+        result.riskAfter = result.riskBefore;
+        if (config.buildOutput) result.output = buildReleaseTable(table, cols, sensitive, result.classes);
+        if (original.minKeptClassSize() < std::size_t(config.models.k))
+            result.warnings.push_back("algorithm none without local suppression: the table is not k-anonymous");
+        return result;
+    }
+    VEIL_RETURN_IF_ERROR(suppressCells(table, cols, sensitive, config, cells, result, ctx));
+    return result;
+}
+
+}  // namespace veil::anonymity::detail

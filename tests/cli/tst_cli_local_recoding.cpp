@@ -1,0 +1,147 @@
+// veil-cli with local recoding and local suppression: anonymize --algorithm local-recoding on adult
+// (the released file's classes, counted here from its text, all hold at least k records, and fewer
+// records are suppressed than by the global optimum), --local-suppression greedy on a hand table
+// (every record then matches at least k records with '*' matching anything, counted pairwise
+// here), a release plan with both round trip to a bundle, bad plan fields name the field, and
+// plan-sql refuses both with a reason.
+#include "cli_runner.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <map>
+
+namespace {
+
+const QString kSamples = QStringLiteral(VEIL_SAMPLES_DIR);
+const QStringList kQis = {"age", "sex", "race", "marital-status", "education"};
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+    f.write(text);
+    return path;
+}
+
+QStringList adultArgs() {
+    QStringList args{"anonymize", kSamples + "/adult.csv", "--qi", kQis.join(','), "--k", "5", "--suppression", "0.04"};
+    for (const QString& q : kQis) args << "--hierarchy" << q + "=" + kSamples + "/adult_hierarchy_" + q + ".csv";
+    return args;
+}
+
+// Rows of a ';' or ',' separated file, split (no quoting in these files).
+std::vector<QStringList> readRows(const QString& path, QChar sep) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    std::vector<QStringList> rows;
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (!line.isEmpty()) rows.push_back(QString::fromUtf8(line).split(sep));
+    return rows;
+}
+
+// Six records, three QIs, every record unique: k = 2 needs suppression.
+const QByteArray kSmall = "a,b,c\n1,x,p\n1,x,q\n2,y,p\n2,z,p\n3,y,q\n4,w,r\n";
+
+QByteArray planJson(const QString& data, const QByteArray& extra) {
+    return "{\"kind\": \"anonymization\", \"dataset\": {\"path\": \"" + data.toUtf8() +
+           "\"}, \"quasi_identifiers\": [\"a\", \"b\", \"c\"], \"k\": 2, " + extra + "}";
+}
+
+}  // namespace
+
+class TestCliLocalRecoding : public QObject {
+    Q_OBJECT
+private slots:
+    void localRecodingOnAdult();
+    void greedyLocalSuppression();
+    void plansRoundTripAndRefusals();
+};
+
+void TestCliLocalRecoding::localRecodingOnAdult() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("out.csv");
+    const CliRun global = runCli(adultArgs() << "--json");
+    QVERIFY2(global.exitCode == 0, global.err.constData());
+    const CliRun local = runCli(adultArgs() << "--algorithm"
+                                            << "local-recoding"
+                                            << "--json"
+                                            << "--output" << out);
+    QVERIFY2(local.exitCode == 0, local.err.constData());
+    const QJsonObject g = global.json().object(), l = local.json().object();
+    QCOMPARE(l["algorithm"].toString(), QStringLiteral("local-recoding"));
+    QVERIFY(l["passes"].toArray().size() >= 2);
+    QCOMPARE(l["passes"].toArray()[0].toObject()["transformation"], g["transformation"]);  // pass 0 = the optimum
+    QVERIFY(l["suppressed"].toInt() < g["suppressed"].toInt());
+    // The released file: classes over the QIs' released text, all of at least 5 records.
+    const auto rows = readRows(out, ';');
+    QCOMPARE(rows.size(), std::size_t(30162 + 1));
+    std::vector<int> cols;
+    for (const QString& q : kQis) cols.push_back(int(rows[0].indexOf(q)));
+    std::map<QStringList, int> classes;
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+        QStringList key;
+        for (int c : cols) key << rows[r][c];
+        ++classes[key];
+    }
+    for (const auto& [key, n] : classes) QVERIFY2(n >= 5, qPrintable(key.join(',')));
+    QCOMPARE(int(classes.size()), l["classes"].toInt());
+}
+
+void TestCliLocalRecoding::greedyLocalSuppression() {
+    QTemporaryDir dir;
+    const QString data = writeFile(dir, "small.csv", kSmall), out = dir.filePath("out.csv");
+    const CliRun r = runCli({"anonymize", data, "--qi", "a,b,c", "--k", "2", "--algorithm", "none",
+                             "--local-suppression", "greedy", "--json", "--output", out});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject ls = r.json().object()["local_suppression"].toObject();
+    QVERIFY(ls["cells"].toInt() > 0);
+    QVERIFY(ls["min_matches"].toInt() >= 2);
+    const auto rows = readRows(out, ',');
+    QCOMPARE(rows.size(), std::size_t(7));
+    int starred = 0;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        int matches = 0;
+        for (std::size_t j = 1; j < rows.size(); ++j) {
+            bool same = true;
+            for (int c = 0; c < 3; ++c) {
+                const QString &x = rows[i][c], &y = rows[j][c];
+                if (x != QStringLiteral("*") && y != QStringLiteral("*") && x != y) same = false;
+            }
+            matches += same ? 1 : 0;
+        }
+        QVERIFY2(matches >= 2, qPrintable(rows[i].join(',')));
+        for (int c = 0; c < 3; ++c) starred += rows[i][c] == QStringLiteral("*") ? 1 : 0;
+    }
+    QCOMPARE(starred, ls["cells"].toInt());
+}
+
+void TestCliLocalRecoding::plansRoundTripAndRefusals() {
+    QTemporaryDir dir;
+    const QString data = writeFile(dir, "small.csv", kSmall);
+    const QString plan =
+        writeFile(dir, "plan.json", planJson(data, "\"algorithm\": \"none\", \"local_suppression\": \"greedy\""));
+    const CliRun r = runCli({"release", plan, "--output", dir.filePath("bundle"), "--ledger", dir.filePath("l.db")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(QFile::exists(dir.filePath("bundle/manifest.json")));
+    const QString recoding = writeFile(dir, "recoding.json", planJson(data, "\"algorithm\": \"local-recoding\""));
+    for (const QString& p : {plan, recoding}) {
+        const CliRun sql = runCli({"plan-sql", p});
+        QVERIFY(sql.exitCode != 0);
+        QVERIFY2(sql.err.contains("cannot be exported as SQL"), sql.err.constData());
+    }
+    const QString bad = writeFile(dir, "bad.json", planJson(data, "\"algorithm\": \"optimal\", \"gs_factor\": 0.2"));
+    const CliRun refused = runCli({"release", bad, "--output", dir.filePath("b2"), "--ledger", dir.filePath("l.db")});
+    QVERIFY(refused.exitCode != 0);
+    QVERIFY2(refused.err.contains("gs_factor"), refused.err.constData());
+    const QString badLs = writeFile(dir, "bad2.json", planJson(data, "\"local_suppression\": \"best\""));
+    const CliRun refused2 =
+        runCli({"release", badLs, "--output", dir.filePath("b3"), "--ledger", dir.filePath("l.db")});
+    QVERIFY2(refused2.exitCode != 0 && refused2.err.contains("local_suppression"), refused2.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestCliLocalRecoding)
+#include "tst_cli_local_recoding.moc"
