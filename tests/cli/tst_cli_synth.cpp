@@ -97,6 +97,54 @@ private slots:
     // MST: delta defaults to 1e-9; the JSON records the method, rho (the reference's cdp_rho(1,
     // 1e-9) = 0.0149730576736, tests/core/synth/mst_reference.py), delta and the d - 1 tree edges;
     // the ledger records {epsilon, delta, rho}.
+    // Accuracy by hand: 200 rows, t a copy of f (alternating a/b), g independent of both. Naive Bayes
+    // trained on the real rows predicts t from f without error (real 100%), the majority class is
+    // half the rows (50%); MST at epsilon 1000 measures the f-t marginal almost exactly, so a
+    // classifier trained on its table is right on every real row too (100%).
+    void evaluateAccuracyByHand() {
+        QTemporaryDir dir;
+        QFile csv(dir.filePath("copy.csv"));
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        csv.write("f,g,t\n");
+        for (int r = 0; r < 200; ++r) {
+            const QByteArray v = r % 2 ? "b" : "a";
+            csv.write(v + "," + ((r / 2) % 2 ? "x" : "y") + "," + v + "\n");
+        }
+        csv.close();
+        const QStringList base = {"synth",
+                                  csv.fileName(),
+                                  "--method",
+                                  "mst",
+                                  "--epsilon",
+                                  "1000",
+                                  "--teaching",
+                                  "--seed",
+                                  "2",
+                                  "--output",
+                                  dir.filePath("s.csv"),
+                                  "--evaluate",
+                                  "--target",
+                                  "t"};
+        const CliRun r = runCli(QStringList(base) << "--json");
+        QCOMPARE(r.exitCode, 0);
+        const auto a = r.json()["evaluation"].toObject()["accuracy"].toObject();
+        QCOMPARE(a["target"].toString(), QString("t"));
+        QCOMPARE(a["model"].toString(), QString("naive Bayes"));
+        QCOMPARE(a["real"].toDouble(), 1.0);
+        QCOMPARE(a["zero_r"].toDouble(), 0.5);
+        QCOMPARE(a["synthetic"].toDouble(), 1.0);
+        const CliRun human = runCli(base);
+        QCOMPARE(human.exitCode, 0);
+        QVERIFY2(QString(human.out).contains("accuracy: synthetic 100.0%, real 100.0%, majority 50.0%"),
+                 human.out.constData());
+        const CliRun noEval = runCli(QStringList(base.mid(0, base.size() - 3)) << "--target"
+                                                                               << "t");
+        QVERIFY(noEval.exitCode != 0);
+        QVERIFY2(QString(noEval.err).contains("--target"), noEval.err.constData());
+        const CliRun unknown = runCli(QStringList(base.mid(0, base.size() - 1)) << "nope");
+        QVERIFY(unknown.exitCode != 0);
+        QVERIFY2(QString(unknown.err).contains("nope"), unknown.err.constData());
+    }
     void mstRecordsRhoDeltaAndTree() {
         QTemporaryDir dir;
         QStringList args = declared(dir.filePath("m.csv"));

@@ -144,6 +144,15 @@ Result<SyntheticPlan> syntheticPlan(const ReleasePlan& plan) {
     }
 }
 
+synth::SynthRequest syntheticRequest(const SyntheticPlan& plan) {
+    synth::SynthRequest r;
+    r.method = plan.method;
+    r.privBayes = plan.options;
+    r.mst = plan.mst;
+    r.aim = plan.aim;
+    return r;
+}
+
 Result<std::optional<std::uint64_t>> planSeed(const ReleasePlan& plan) {
     if (plan.kind != "synthetic") return std::optional<std::uint64_t>{};
     auto sp = syntheticPlan(plan);

@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <sstream>
 
-namespace veil::release::detail {
+namespace veil::release {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -58,6 +58,8 @@ ChartSeries firstColumnChart(const synth::SyntheticRelease& rel, const synth::At
     return chart;
 }
 
+}  // namespace
+
 ReleaseOutcome syntheticOutcome(const ReleasePlan& plan, const SyntheticPlan& sp, const synth::SyntheticRelease& rel) {
     ReleaseOutcome out;
     out.kind = plan.kind;
@@ -65,11 +67,9 @@ ReleaseOutcome syntheticOutcome(const ReleasePlan& plan, const SyntheticPlan& sp
     out.datasetKey = sp.datasetKey;
     out.mechanism = rel.receipt.mechanism;
     const bool mst = sp.method == "mst", aim = sp.method == "aim";
-    out.title = std::string(mst                      ? "MST"
-                            : aim                    ? "AIM"
-                            : sp.options.independent ? "Independent-marginals"
-                                                     : "PrivBayes") +
-                " synthetic table of " + fs::path(sp.dataset.path).filename().string();
+    auto info = synth::findSynthMethod(sp.method);
+    out.title =
+        (info ? (*info)->name : sp.method) + " synthetic table of " + fs::path(sp.dataset.path).filename().string();
     out.epsilon = rel.receipt.spent.epsilon;
     out.delta = rel.receipt.spent.delta;
     out.rho = rel.receipt.spent.rho;
@@ -114,7 +114,7 @@ ReleaseOutcome syntheticOutcome(const ReleasePlan& plan, const SyntheticPlan& sp
     return out;
 }
 
-}  // namespace
+namespace detail {
 
 Result<ReleaseOutcome> runSyntheticPlan(const ReleasePlan& plan, dp::ReleaseGate& gate, const RunContext& ctx) {
     auto sp = syntheticPlan(plan);
@@ -124,9 +124,7 @@ Result<ReleaseOutcome> runSyntheticPlan(const ReleasePlan& plan, dp::ReleaseGate
     if (!file) return file.status();
     auto read = parseCsv((*file)->bytes(), sp->dataset.path, sp->dataset.csv, ctx);
     if (!read) return read.status();
-    auto rel = sp->method == "mst"   ? synth::releaseMst(gate, read->table, sp->domains, sp->mst, ctx)
-               : sp->method == "aim" ? synth::releaseAim(gate, read->table, sp->domains, sp->aim, ctx)
-                                     : synth::releasePrivBayes(gate, read->table, sp->domains, sp->options, ctx);
+    auto rel = synth::releaseSynthetic(gate, read->table, sp->domains, syntheticRequest(*sp), ctx);
     if (!rel) return rel.status().withContext(plan.name);
     ReleaseOutcome out = syntheticOutcome(plan, *sp, *rel);
     out.inputPath = sp->dataset.path;
@@ -134,4 +132,6 @@ Result<ReleaseOutcome> runSyntheticPlan(const ReleasePlan& plan, dp::ReleaseGate
     return out;
 }
 
-}  // namespace veil::release::detail
+}  // namespace detail
+
+}  // namespace veil::release

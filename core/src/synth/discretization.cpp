@@ -10,6 +10,35 @@
 
 namespace veil::synth {
 
+AttributeDomain binsDomain(const std::string& column, double lower, double upper, std::size_t bins,
+                           const std::string& source) {
+    AttributeDomain d;
+    d.column = column;
+    d.kind = AttributeDomain::Kind::NumericBins;
+    d.lower = lower;
+    d.upper = upper;
+    d.bins = bins;
+    d.source = source;
+    return d;
+}
+
+AttributeDomain categoriesDomain(const std::string& column, std::vector<std::string> categories,
+                                 const std::string& source) {
+    AttributeDomain d;
+    d.column = column;
+    d.categories = std::move(categories);
+    d.source = source;
+    return d;
+}
+
+AttributeDomain teachingDictionaryDomain(const std::string& column, const Column& values) {
+    auto categories = values.dictionary();
+    std::sort(categories.begin(), categories.end());
+    AttributeDomain d = categoriesDomain(column, std::move(categories), "the data's dictionary (teaching mode)");
+    d.fromData = true;
+    return d;
+}
+
 std::string AttributeDomain::label(std::size_t code) const {
     if (code == otherCode()) return "(missing or other)";
     if (kind == Kind::Categories) return code < categories.size() ? categories[code] : std::string();

@@ -15,6 +15,7 @@
 #include "veil/synth/discretization.h"
 #include "veil/synth/mst.h"
 #include "veil/synth/privbayes.h"
+#include "veil/synth/synthesizer.h"
 #include "veil/table/csv_reader.h"
 
 #include <nlohmann/json.hpp>
@@ -79,6 +80,8 @@ Result<DpQueryPlan> dpQueryPlan(const ReleasePlan& plan);
 // Errors name the field: an unknown method, epsilon out of range, a domain without bounds and bins
 // or categories (or with both), a duplicated column, an unreadable hierarchy, a negative seed.
 Result<SyntheticPlan> syntheticPlan(const ReleasePlan& plan);
+// The plan's method and options as one request for synth::releaseSynthetic.
+synth::SynthRequest syntheticRequest(const SyntheticPlan& plan);
 // The plan's "seed" (synthetic plans), if any: the release gate is then seeded (a demonstration).
 Result<std::optional<std::uint64_t>> planSeed(const ReleasePlan& plan);
 // The ledger key of the plan's dataset ("dataset_key", default the data file's name): the release

@@ -79,6 +79,12 @@ struct AnonymizationInput {
 ReleaseOutcome anonymizationOutcome(const AnonymizationInput& input, const anonymity::AnonymizationConfig& config,
                                     const anonymity::AnonymizationResult& result);
 
+// The outcome of a synthetic table already released (charged through the gate): the synthetic CSV,
+// its model, the discretization, the budget split and the guarantee. runReleasePlan uses it for
+// "synthetic" plans; the window's Synthesize view calls it with its own result (its request
+// written as a plan), so that both write the same bundle. The input fields are left to the caller.
+ReleaseOutcome syntheticOutcome(const ReleasePlan& plan, const SyntheticPlan& sp, const synth::SyntheticRelease& rel);
+
 // Runs the plan; a differentially private plan is charged through `gate` (whose dataset must be
 // planDatasetKey(plan)) before anything is computed. Errors: the plan's own (fields, files,
 // parameters), the gate's (budget exceeded: nothing is computed), the engines', cancellation.

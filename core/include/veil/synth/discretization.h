@@ -39,6 +39,15 @@ struct AttributeDomain {
     nlohmann::json toJson() const;              // what the plan records
 };
 
+// Declared domains, as every caller builds them: equal-width bins between bounds, or categories.
+// `source` says where they come from ("declared bounds and bins", "hierarchy FILE", ...).
+AttributeDomain binsDomain(const std::string& column, double lower, double upper, std::size_t bins,
+                           const std::string& source = "declared bounds and bins");
+AttributeDomain categoriesDomain(const std::string& column, std::vector<std::string> categories,
+                                 const std::string& source = "declared categories");
+// TEACHING MODE ONLY: the column's own dictionary (sorted), marked fromData; a release refuses it.
+AttributeDomain teachingDictionaryDomain(const std::string& column, const Column& values);
+
 // Errors naming the field: an empty column name, bounds not finite or lower >= upper, bins 0 or
 // above kMaxHistogramBins, no categories or a duplicated category.
 Status validateDomain(const AttributeDomain& domain);
