@@ -3,7 +3,7 @@
 // built before or after the zoom) by the zoom factor; Ctrl 0 gives the original sizes back; the
 // factor survives a restart (QSettings).
 #include "ui_test_support.h"
-#include "charts/mechanisms/dp_chart_style.h"
+#include "charts/dp_chart_style.h"
 #include "main_window.h"
 #include "workbench/presentation_zoom.h"
 

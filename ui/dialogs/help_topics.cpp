@@ -18,10 +18,11 @@ QString helpDocsDirectory() {
 }
 
 QString helpPageForView(const QString& viewId) {
-    static const std::array<std::pair<const char*, const char*>, 7> pages = {{
+    static const std::array<std::pair<const char*, const char*>, 8> pages = {{
         {"anonymize", "algorithms/privacy_models.md"},
         {"mechanisms", "algorithms/additive_mechanisms.md"},
         {"histograms", "algorithms/range_query_histograms.md"},
+        {"synthesize", "algorithms/synthetic_data.md"},
         {"spatial", "algorithms/private_spatial_decompositions.md"},
         {"graph", "algorithms/graph_sensitivity.md"},
         {"experiments", "algorithms/experiments.md"},

@@ -1,6 +1,6 @@
 #include "charts/histograms/strategy_error_chart_builder.h"
 
-#include "charts/mechanisms/dp_chart_style.h"
+#include "charts/dp_chart_style.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

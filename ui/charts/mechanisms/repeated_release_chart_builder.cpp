@@ -1,6 +1,6 @@
 #include "charts/mechanisms/repeated_release_chart_builder.h"
 
-#include "charts/mechanisms/dp_chart_style.h"
+#include "charts/dp_chart_style.h"
 
 #include <QAreaSeries>
 #include <QChart>

@@ -1,4 +1,4 @@
-// The look shared by the DP views' charts (Mechanisms, Histograms): a chart with a bold title,
+// The look shared by the views' charts (Mechanisms, Histograms, Synthesize): a chart with a bold title,
 // no animation, legend at the bottom, and value axes with titles, large enough for a projector.
 #pragma once
 

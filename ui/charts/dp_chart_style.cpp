@@ -1,4 +1,4 @@
-#include "charts/mechanisms/dp_chart_style.h"
+#include "charts/dp_chart_style.h"
 #include "charts/chart_zoom.h"
 
 #include <QAbstractSeries>
