@@ -11,12 +11,14 @@
 #include "views/mechanisms/dp_parameters.h"
 #include "views/mechanisms/epsilon_slider.h"
 #include "panels/display_number.h"
+#include "panels/recommendation_bar.h"
 #include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
 #include "veil/common/random.h"
 #include "veil/dp/column_query.h"
 #include "veil/dp/counts_loader.h"
+#include "veil/dp/histogram_recommender.h"
 #include "veil/dp/histogram_release.h"
 #include "veil/dp/range_workload.h"
 #include "veil/table/column_summary.h"
@@ -160,6 +162,7 @@ HistogramsView::HistogramsView(WorkbenchContext& context, QWidget* parent)
         connect(context.document, &Document::tableReset, this, &HistogramsView::onTableReset);
         onTableReset();
     }
+    updateRecommendation();
 }
 
 void HistogramsView::buildControls(QWidget* panel) {
@@ -219,6 +222,15 @@ void HistogramsView::buildControls(QWidget* panel) {
     }
     form->addRow(tr("Strategy"), m_strategy);
     connect(m_strategy, &QComboBox::activated, this, [this, e = edit("strategy")] { e(m_strategy->currentData()); });
+    // The recommender (DPBench's findings, measured on Veil's own algorithms): "Use it" selects.
+    m_recommendation = new RecommendationBar(box);
+    std::vector<std::string> candidates;
+    for (const auto& info : dp::histogramStrategies()) candidates.push_back("histogram:" + info.id);
+    m_recommendation->setCandidates(candidates);
+    form->addRow(m_recommendation);
+    connect(m_recommendation, &RecommendationBar::useRequested, this,
+            [e = edit("strategy")](const QString& id) { e(id.section(QLatin1Char(':'), 1)); });
+    connect(m_recommendation, &RecommendationBar::noisyScaleRequested, this, &HistogramsView::releaseNoisyScale);
     m_epsilon = new EpsilonSlider(box);
     m_epsilon->setObjectName(QStringLiteral("epsilon"));
     form->addRow(tr("Epsilon ε"), m_epsilon);
@@ -273,6 +285,8 @@ void HistogramsView::buildControls(QWidget* panel) {
 
 void HistogramsView::sync(const QString& key) {
     const QVariant v = m_params->value(key);
+    if (key == QLatin1String("column") || key == QLatin1String("source")) m_recommendation->clearNoisyScale();
+    if (key != QLatin1String("strategy")) updateRecommendation();
     if (key == QLatin1String("source")) {
         const bool fromColumn = v.toString() == QLatin1String("column");
         m_column->setEnabled(fromColumn);
@@ -371,7 +385,39 @@ bool HistogramsView::openCountsFile(const QString& path) {
     pushDpParameter(m_context.document ? m_context.document->undoStack() : nullptr, m_params, QStringLiteral("source"),
                     QStringLiteral("file"));
     setStatus(tr("Loaded %1 bins from %2").arg(m_fileCounts.size()).arg(QFileInfo(path).fileName()));
+    updateRecommendation();
     return true;
+}
+
+void HistogramsView::updateRecommendation() {
+    const bool fromFile = m_params->text(QStringLiteral("source")) == QLatin1String("file");
+    std::size_t bins = 0;
+    if (fromFile)
+        bins = m_fileCounts.size();
+    else if (columnIsNumeric())
+        bins = static_cast<std::size_t>(std::max(0, m_params->integer(QStringLiteral("bins"))));
+    else
+        bins = static_cast<std::size_t>(
+            m_params->text(QStringLiteral("categories")).split(QLatin1Char(','), Qt::SkipEmptyParts).size());
+    m_recommendation->setNoisyScaleAvailable(!fromFile && m_context.document);
+    m_recommendation->setEpsilon(m_params->real(QStringLiteral("epsilon")));
+    m_recommendation->setDomain(1, 1, bins);
+}
+
+void HistogramsView::releaseNoisyScale() {
+    if (!m_context.release || !m_context.document)
+        return setStatus(tr("No release session: nothing can be released."), true);
+    const std::string column = m_params->text(QStringLiteral("column")).toStdString();
+    const double epsilon = 0.01;  // a small, stated share: the count only sizes the recommendation
+    const bool seeded = m_params->flag(QStringLiteral("seeded"));
+    const auto seed =
+        seeded ? std::optional<std::uint64_t>(std::uint64_t(m_params->integer(QStringLiteral("seed")))) : std::nullopt;
+    auto gate = m_context.release->makeGate(datasetKeyForPath(m_context.document->filePath()), seed);
+    if (!gate) return setStatus(tr("Not released: %1").arg(QString::fromStdString(gate.status().message())), true);
+    auto scale = dp::noisyScale(**gate, m_context.document->table(), column, epsilon, RunContext{});
+    if (!scale) return setStatus(QString::fromStdString(scale.status().message()), true);
+    m_recommendation->setNoisyScale(*scale);
+    setStatus(QString::fromStdString(dp::receiptLine(scale->receipt)));
 }
 
 void HistogramsView::setStatus(const QString& text, bool error) {

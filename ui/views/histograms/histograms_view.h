@@ -25,6 +25,7 @@ namespace veil::ui {
 class CoreJob;
 class DpParameters;
 class EpsilonSlider;
+class RecommendationBar;
 class StrategyErrorModel;
 struct HistogramRunResult;
 
@@ -43,6 +44,7 @@ public:
     QChartView* errorChartView() const { return m_errorView; }
     const std::vector<double>& trueCounts() const { return m_counts; }
     const std::vector<double>& estimate() const { return m_estimate; }
+    RecommendationBar* recommendation() const { return m_recommendation; }
 
 public Q_SLOTS:
     void run();
@@ -62,6 +64,10 @@ private:
     void clearResult();
     void show(const HistogramRunResult& result);
     void setStatus(const QString& text, bool error = false);
+    // The recommender's setting: the declared domain (bins, categories or the file's bins) and epsilon.
+    void updateRecommendation();
+    // "Noisy N": a noisy count of the column through the window's gate (charged in release mode).
+    void releaseNoisyScale();
 
     WorkbenchContext m_context;  // a copy: the window passes a temporary
     DpParameters* m_params;
@@ -70,6 +76,7 @@ private:
     QComboBox* m_source;
     QComboBox* m_column;
     QComboBox* m_strategy;
+    RecommendationBar* m_recommendation;
     EpsilonSlider* m_epsilon;
     QLineEdit* m_categories;
     QLabel* m_fileLabel;

@@ -2,6 +2,7 @@
 
 #include "charts/spatial/query_error_chart_builder.h"
 #include "document/document.h"
+#include "panels/recommendation_bar.h"
 #include "views/spatial/leaf_table_model.h"
 #include "views/spatial/spatial_canvas.h"
 #include "views/spatial/spatial_controls.h"
@@ -9,6 +10,7 @@
 #include "views/spatial/spatial_parameters.h"
 #include "views/spatial/configuration_hints.h"
 #include "views/spatial/spatial_readout.h"
+#include "views/spatial/spatial_recommendation.h"
 #include "views/spatial/spatial_release.h"
 #include "views/spatial/spatial_runner.h"
 #include "views/release/view_release.h"
@@ -20,6 +22,7 @@
 #include <QAction>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -76,6 +79,7 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
       m_rangeLabel(readoutLabel("spatial-range")),
       m_infoLabel(readoutLabel("spatial-info")),
       m_hintLabel(readoutLabel("spatial-hint")),
+      m_recommendation(new RecommendationBar),
       m_autoRunTimer(new QTimer(this)) {
     setObjectName(QStringLiteral("spatial-view"));
     auto* controlsScroll = new QScrollArea;
@@ -117,6 +121,7 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
     m_hintLabel->setStyleSheet(QStringLiteral("color: #8a5a00"));
     m_hintLabel->setVisible(false);
     centreLayout->addWidget(m_hintLabel);
+    centreLayout->addWidget(m_recommendation);
 
     m_chartView->setObjectName(QStringLiteral("spatial-error-chart"));
     m_chartView->setRenderHint(QPainter::Antialiasing);
@@ -172,6 +177,16 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
     connect(m_controls, &SpatialControls::edited, m_parameters, &SpatialParameters::edit);
     connect(m_controls, &SpatialControls::runRequested, this, &SpatialView::run);
     connect(m_controls, &SpatialControls::browseShapeRequested, this, &SpatialView::browseShape);
+    if (const auto* trees = m_controls->findChild<QComboBox*>(QStringLiteral("spatial-tree")))
+        m_recommendation->setCandidates(spatialCandidates(*trees));
+    connect(m_recommendation, &RecommendationBar::useRequested, this, [this](const QString& algorithm) {
+        const auto kind = treeKindOfAlgorithm(algorithm);
+        if (!kind) return;
+        SpatialSettings next = m_parameters->settings();
+        next.tree = *kind;
+        m_parameters->edit(next, tr("Use the recommended %1").arg(treeKindLabel(*kind)));
+    });
+    connect(m_recommendation, &RecommendationBar::noisyScaleRequested, this, &SpatialView::releaseNoisyScale);
     connect(m_parameters, &SpatialParameters::changed, this, &SpatialView::onSettingsChanged);
     connect(savePicture, &QPushButton::clicked, this, &SpatialView::exportPictureInteractive);
     connect(m_release, &QPushButton::clicked, this, &SpatialView::releaseInteractive);
@@ -215,6 +230,7 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
     m_controls->setSettings(m_parameters->settings());
     updateTeachingWidgets();
     updateInfo();
+    updateRecommendation();
 }
 
 SpatialView::~SpatialView() {
@@ -251,6 +267,34 @@ void SpatialView::onSettingsChanged(const SpatialSettings& previous, const Spati
                                                               : !current.shapePath.isEmpty();
     if (m_controls->autoRun() && ready) m_autoRunTimer->start();
     updateInfo();
+    updateRecommendation();
+}
+
+void SpatialView::updateRecommendation() {
+    const SpatialSettings& s = m_parameters->settings();
+    std::size_t rows = 0, columns = 0;  // a shape's grid once its points are loaded; else 256 x 256
+    if (s.source == SpatialSource::Shape && m_result && m_result->settings.shapePath == s.shapePath) {
+        rows = static_cast<std::size_t>(std::llround(m_result->points->domain.height()));
+        columns = static_cast<std::size_t>(std::llround(m_result->points->domain.width()));
+    }
+    configureRecommendation(*m_recommendation, s, rows, columns);
+}
+
+void SpatialView::releaseNoisyScale() {
+    const SpatialSettings& s = m_parameters->settings();
+    if (!m_context.release || !m_context.document || s.xColumn.isEmpty()) return;
+    const auto seed = s.seeded ? std::optional<std::uint64_t>(s.seed) : std::nullopt;
+    auto gate = m_context.release->makeGate(datasetKeyForPath(m_context.document->filePath()), seed);
+    if (!gate) {
+        m_error = QString::fromStdString(gate.status().message());
+        return updateInfo();
+    }
+    auto scale = dp::noisyScale(**gate, m_context.document->table(), s.xColumn.toStdString(), 0.01, RunContext{});
+    if (!scale) {
+        m_error = QString::fromStdString(scale.status().message());
+        return updateInfo();
+    }
+    m_recommendation->setNoisyScale(*scale);
 }
 
 bool SpatialView::showsTruth() const {
@@ -342,6 +386,7 @@ void SpatialView::onSucceeded() {
     showTrueChanged(showsTruth());
     updateChart();
     updateInfo();
+    updateRecommendation();
     if (m_context.jobs)
         m_context.jobs->end(tr("Spatial: %1 leaves in %2 s - %3")
                                 .arg(m_result->psd->leaves.size())

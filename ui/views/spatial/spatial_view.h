@@ -28,6 +28,7 @@ class QTimer;
 namespace veil::ui {
 
 class LeafTableModel;
+class RecommendationBar;
 class SpatialCanvas;
 class SpatialControls;
 class SpatialParameters;
@@ -46,6 +47,7 @@ public:
     SpatialRunner* runner() const { return m_runner; }
     LeafTableModel* leafModel() const { return m_leafModel; }
     QChartView* errorChart() const { return m_chartView; }
+    RecommendationBar* recommendation() const { return m_recommendation; }
     std::shared_ptr<const SpatialResult> result() const { return m_result; }
 
     // Starts a run now (newDraw: a fresh random draw, also with a fixed seed).
@@ -80,6 +82,9 @@ private:
     void exportPictureInteractive();
     void releaseInteractive();
     void updateInfo();
+    // The recommender bar's setting (domain, epsilon, declared N of a shape) and its "Noisy N".
+    void updateRecommendation();
+    void releaseNoisyScale();
     void updateChart();
     void showTrueChanged(bool show);
     void onTeachingChanged(bool teaching);
@@ -99,7 +104,8 @@ private:
     QLabel* m_hoverLabel;
     QLabel* m_rangeLabel;
     QLabel* m_infoLabel;
-    QLabel* m_hintLabel;  // a known-poor configuration (teaching mode, see configuration_hints.h)
+    QLabel* m_hintLabel;                  // a known-poor configuration (teaching mode, see configuration_hints.h)
+    RecommendationBar* m_recommendation;  // the measured best tree for this setting (any mode)
     QTimer* m_autoRunTimer;
     QPushButton* m_release;
     QString m_releaseNote;

@@ -1,0 +1,84 @@
+// The Spatial view's recommender bar, offscreen: its candidates are the trees the view offers, the
+// hint names core's recommendation for the setting (a 256 x 256 public resolution for table
+// points, the declared N, the view's epsilon), and "Use it" sets the tree as an undoable edit.
+#include "ui_test_support.h"
+#include "document/document.h"
+#include "panels/recommendation_bar.h"
+#include "views/spatial/spatial_controls.h"
+#include "views/spatial/spatial_parameters.h"
+#include "views/spatial/spatial_recommendation.h"
+#include "views/spatial/spatial_view.h"
+#include "workbench/job_monitor.h"
+#include "workbench/release_session.h"
+#include "workbench/workbench_context.h"
+
+#include "veil/dp/histogram_recommender.h"
+
+#include <QComboBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTest>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <memory>
+
+using namespace veil;
+using namespace veil::ui;
+
+class TestSpatialRecommendation : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void hintAndUseIt();
+    void algorithmIds();
+};
+
+void TestSpatialRecommendation::hintAndUseIt() {
+    Document document;
+    JobMonitor jobs;
+    ReleaseSession session;
+    WorkbenchContext context{&document, &jobs, nullptr, &session};
+    SpatialView view(context);
+    auto* bar = view.recommendation();
+    QVERIFY(bar);
+    auto* scale = bar->findChild<QSpinBox*>(QStringLiteral("recommendation-scale"));
+    scale->setValue(5000);
+    SpatialSettings s = view.parameters()->settings();
+    s.epsilon = 0.5;
+    view.parameters()->edit(s, QStringLiteral("epsilon"));
+    // Core's answer among the view's trees, for 256 x 256 cells, N = 5000, epsilon = 0.5.
+    dp::RecommendRequest q;
+    q.dims = 2;
+    q.rows = q.columns = 256;
+    q.scale = 5000;
+    q.epsilon = 0.5;
+    q.candidates = spatialCandidates(*view.controls()->findChild<QComboBox*>(QStringLiteral("spatial-tree")));
+    for (const char* tree : {"psd:quad", "psd:kd", "psd:hybrid"})
+        QVERIFY2(std::find(q.candidates.begin(), q.candidates.end(), tree) != q.candidates.end(), tree);
+    auto expected = dp::recommendHistogramAlgorithm(q);
+    QVERIFY2(expected.isOk(), expected.status().message().c_str());
+    QCOMPARE(bar->recommended().toStdString(), expected->best().algorithm);
+    QVERIFY2(bar->hintText().contains(QString::fromStdString(expected->best().name)), qPrintable(bar->hintText()));
+    // Another tree first, then "Use it".
+    const auto best = treeKindOfAlgorithm(bar->recommended());
+    QVERIFY(best);
+    s = view.parameters()->settings();
+    s.tree = *best == spatial::TreeKind::KdTree ? spatial::TreeKind::Quadtree : spatial::TreeKind::KdTree;
+    view.parameters()->edit(s, QStringLiteral("tree"));
+    const auto before = s.tree;
+    QTest::mouseClick(bar->useButton(), Qt::LeftButton);
+    QCOMPARE(int(view.parameters()->settings().tree), int(*best));
+    document.undoStack()->undo();
+    QCOMPARE(int(view.parameters()->settings().tree), int(before));
+}
+
+void TestSpatialRecommendation::algorithmIds() {
+    QCOMPARE(int(*treeKindOfAlgorithm(QStringLiteral("psd:quad"))), int(spatial::TreeKind::Quadtree));
+    QCOMPARE(int(*treeKindOfAlgorithm(QStringLiteral("psd:hybrid"))), int(spatial::TreeKind::Hybrid));
+    QVERIFY(!treeKindOfAlgorithm(QStringLiteral("histogram:dawa")));
+    QVERIFY(!treeKindOfAlgorithm(QStringLiteral("psd:agrid")));  // not a tree of this view
+}
+
+QTEST_MAIN(TestSpatialRecommendation)
+#include "tst_spatial_recommendation.moc"
