@@ -6,6 +6,7 @@
 #include "dialogs/load_problem_dialog.h"
 #include "document/document.h"
 #include "dialogs/open_database_dialog.h"
+#include "document/project_recovery.h"
 #include "document/recent_files.h"
 #include "jobs/source_names.h"
 #include "jobs/table_loader.h"
@@ -117,6 +118,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_release = new ReleaseActions(this, m_document, m_jobs, m_releaseSession, m_workspace,
                                    [this](const QString& p) { openFile(p); });
     connect(m_releaseSession, &ReleaseSession::teachingChanged, this, &MainWindow::onTeachingChanged);
+    m_recovery = new ProjectRecovery(
+        m_document, [this] { return m_release->session()->isOpen() ? m_release->session()->path() : QString(); }, this);
+    // Recent projects: a project created or opened joins File > Open Recent like a table.
+    connect(m_release->session(), &ProjectSession::projectChanged, this, [this] {
+        if (m_release->session()->isOpen()) m_recentFiles->add(m_release->session()->path());
+    });
     createActions();
     createMenus();
     createStatusBar();
@@ -336,6 +343,37 @@ void MainWindow::openFile(const QString& path) {
     m_loader->start(path);
 }
 
+void MainWindow::offerRecovery() {
+    const std::vector<RecoverySnapshot> found = ProjectRecovery::orphans(m_recovery->filePath());
+    if (found.empty()) return;
+    const RecoverySnapshot& snapshot = found.front();
+    const QString what =
+        snapshot.project().isEmpty() ? sourceDisplayName(snapshot.dataset()) : QFileInfo(snapshot.project()).fileName();
+    QMessageBox box(
+        QMessageBox::Question, tr("Recover Unsaved Project"),
+        tr("Restore the unsaved project from %1?").arg(QLocale().toString(snapshot.saved, QLocale::ShortFormat)),
+        QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("recoveryBox"));
+    box.setInformativeText(
+        tr("Veil did not close cleanly while the roles, hierarchies or settings of %1 were unsaved.").arg(what));
+    QPushButton* restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+    restore->setObjectName(QStringLiteral("restore"));
+    QPushButton* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+    discard->setObjectName(QStringLiteral("discard"));
+    box.addButton(tr("Later"), QMessageBox::RejectRole)->setObjectName(QStringLiteral("later"));
+    box.setDefaultButton(restore);
+    box.exec();
+    if (box.clickedButton() == discard) {
+        ProjectRecovery::removeSnapshot(snapshot);
+    } else if (box.clickedButton() == restore) {
+        m_recovery->restoreWhenLoaded(snapshot);
+        if (!snapshot.project().isEmpty() && QFileInfo::exists(snapshot.project()))
+            openFile(snapshot.project());
+        else
+            openFile(snapshot.dataset());
+    }  // Later: the file stays and is offered at the next start.
+}
+
 void MainWindow::createDemosMenu() {
     QMenu* demos = menuBar()->addMenu(tr("&Demos"));
     for (const DemoEntry& entry : classroomDemos()) {
@@ -404,7 +442,7 @@ void MainWindow::closeFile() {
 }
 
 void MainWindow::createViews() {
-    m_context = WorkbenchContext{m_document, m_jobs, this, m_releaseSession};
+    m_context = WorkbenchContext{m_document, m_jobs, this, m_releaseSession, m_recovery};
     QList<QAction*> switchActions;
     auto addSwitch = [&](const QString& title, QWidget* page) {
         QAction* a = m_viewMenu->addAction(title, this, [this, page] { m_workspace->setCurrentWidget(page); });
@@ -536,6 +574,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     m_loader->cancel();
     m_jobs->cancel();
     writeSettings();
+    m_recovery->discard();  // a clean close: nothing to recover
     event->accept();
 }
 

@@ -3,7 +3,8 @@
 // ReleaseSession every view releases through (the ledger it charges, and View > Teaching mode with
 // its banner), View > Presentation Mode and zoom (PresentationZoom), and Help (the user guide and
 // algorithm pages in a HelpBrowser, F1 for the current view). It holds no data of its own beyond
-// the window state it persists in QSettings.
+// the window state it persists in QSettings. A ProjectRecovery autosaves the project for crash
+// recovery; File > Open Recent lists projects (.veil) as well as tables.
 #pragma once
 
 #include "workbench/workbench_context.h"
@@ -30,6 +31,7 @@ class Document;
 class HelpBrowser;
 class JobMonitor;
 class PresentationZoom;
+class ProjectRecovery;
 class RecentFiles;
 class ReleaseActions;
 class ReleaseSession;
@@ -58,6 +60,12 @@ public:
     // page of the current view. The window is created on first use.
     HelpBrowser* showHelp(const QString& page);
     void showHelpForCurrentView();
+    // Autosave and crash recovery of the project (roles, types, hierarchies, settings).
+    ProjectRecovery* recovery() const { return m_recovery; }
+    // On start: when a window did not close cleanly and left a recovery file, asks "Restore the
+    // unsaved project from <time>?" (Restore / Discard / Later) and restores it (data file, roles,
+    // hierarchies, settings) on Restore. `main` calls it once the window is shown.
+    void offerRecovery();
     // The tab widget holding the data table and the task views (objectName = view id).
     QTabWidget* workspace() const { return m_workspace; }
     // Shows the tab of view `id` ("data", "anonymize", "mechanisms", ...); false if absent.
@@ -120,6 +128,7 @@ private:
     QAction* m_aboutAction = nullptr;
     PresentationZoom* m_zoom = nullptr;
     HelpBrowser* m_help = nullptr;
+    ProjectRecovery* m_recovery = nullptr;
     QAction* m_teachingAction = nullptr;
     QLabel* m_teachingBanner = nullptr;
     QLabel* m_teachingStatus = nullptr;

@@ -66,5 +66,8 @@ int main(int argc, char* argv[]) {
     const QStringList files = parser.positionalArguments();
     if (parser.isSet(screenshot)) scheduleScreenshot(window, parser.value(screenshot), !files.isEmpty());
     if (!files.isEmpty()) window.openFile(QFileInfo(files.first()).absoluteFilePath());
+    // A project left unsaved by a crash is offered back (not when a file was asked for).
+    if (files.isEmpty() && !parser.isSet(screenshot))
+        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     return QApplication::exec();
 }

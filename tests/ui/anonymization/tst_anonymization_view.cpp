@@ -49,12 +49,16 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <array>
+#include <set>
 #include <QTextBrowser>
 #include <QUndoStack>
 
@@ -311,6 +315,11 @@ void TestAnonymizationView::clickingLatticeNodeInTheViewAppliesIt() {
 }
 
 void TestAnonymizationView::mondrianShowsPartitions() {
+    MondrianPage* page = m_view->mondrianPage();
+    // Before any Mondrian run: an empty state with a message, not a blank 0-1 plot.
+    QVERIFY(!page->showsPlot());
+    QVERIFY(page->emptyState()->text().contains(QStringLiteral("No Mondrian run yet")));
+    QVERIFY(page->plot()->plotData().boxes.empty());
     auto* algorithm = m_view->findChild<QComboBox*>(QStringLiteral("anon-algorithm"));
     algorithm->setCurrentIndex(algorithm->findData(int(anonymity::Algorithm::Mondrian)));
     QCOMPARE(m_view->state()->settings().algorithm, anonymity::Algorithm::Mondrian);
@@ -318,14 +327,45 @@ void TestAnonymizationView::mondrianShowsPartitions() {
     QVERIFY(runAndWait());
     const auto& result = m_view->state()->run()->result;
     QVERIFY(result.partitions.size() > 1);
-    MondrianPage* page = m_view->mondrianPage();
-    QCOMPARE(page->plot()->plotData().boxes.size(), result.partitions.size());
+    QVERIFY(page->showsPlot());
     QCOMPARE(m_view->groupsPage()->classModel()->rowCount(), int(result.classes.classCount()));
-    // age is the numeric QI: it comes first on the horizontal axis.
-    QCOMPARE(page->xCombo()->currentText(), QStringLiteral("age"));
+    // The axes default to the two QIs with the most cuts (distinct partition lower bounds - 1).
+    std::vector<std::pair<std::size_t, QString>> cuts;
+    for (std::size_t q = 0; q < result.quasiIdentifiers.size(); ++q) {
+        std::set<double> lows;
+        for (const auto& part : result.partitions) lows.insert(part.low[q]);
+        cuts.emplace_back(lows.size() - 1, QString::fromStdString(result.quasiIdentifiers[q]));
+    }
+    std::sort(cuts.begin(), cuts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    QVERIFY(result.quasiIdentifiers.size() > 2);
+    const QSet<QString> shown{page->xCombo()->currentText(), page->yCombo()->currentText()};
+    QVERIFY2(cuts[0].first > cuts[2].first || cuts[1].first > cuts[2].first, "a tie would make the check moot");
+    if (cuts[1].first > cuts[2].first)
+        QCOMPARE(shown, (QSet<QString>{cuts[0].second, cuts[1].second}));
+    else
+        QVERIFY(shown.contains(cuts[0].second));
+    // One rectangle per distinct range on the two axes, holding every record once.
+    const std::size_t qx = std::size_t(page->xCombo()->currentData().toInt());
+    const std::size_t qy = std::size_t(page->yCombo()->currentData().toInt());
+    std::set<std::array<double, 4>> distinct;
+    std::size_t records = 0;
+    for (const auto& part : result.partitions) {
+        distinct.insert({part.low[qx], part.low[qy], part.high[qx], part.high[qy]});
+        records += part.size;
+    }
+    QCOMPARE(page->plot()->plotData().boxes.size(), distinct.size());
+    QVERIFY(distinct.size() < result.partitions.size());  // five QIs: many partitions share ranges
+    std::size_t drawn = 0;
+    for (const auto& box : page->plot()->plotData().boxes) {
+        QVERIFY(box.size >= 50);
+        drawn += box.size;
+    }
+    QCOMPARE(drawn, records);
+    saveScreenshot(*page, QStringLiteral("anon-mondrian-cuts.png"));
+    // Another pair can be chosen.
+    page->xCombo()->setCurrentIndex(page->xCombo()->findText(QStringLiteral("age")));
+    QCOMPARE(page->plot()->plotData().x.title, QStringLiteral("age"));
     QVERIFY(page->plot()->plotData().x.categories.isEmpty());
-    QVERIFY(!page->plot()->plotData().y.categories.isEmpty());
-    for (const auto& box : page->plot()->plotData().boxes) QVERIFY(box.size >= 50);
 }
 
 void TestAnonymizationView::linkageReidentifiesOriginalNotRelease() {

@@ -6,6 +6,8 @@
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/groups_page.h"
 #include "views/anonymization/hierarchy_editor.h"
+#include "views/anonymization/settings_json.h"
+#include "document/project_recovery.h"
 #include "views/anonymization/models_panel.h"
 #include "views/anonymization/release_exporter.h"
 #include "workbench/release_session.h"
@@ -16,6 +18,7 @@
 #include "views/anonymization/mondrian_page.h"
 #include "views/anonymization/attacks_page.h"
 #include "views/anonymization/risk_page.h"
+#include "views/anonymization/utility_page.h"
 #include "views/anonymization/compare_page.h"
 
 #include <QFileDialog>
@@ -89,6 +92,8 @@ AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent)
     m_attacks = new AttacksPage(m_state, m_tabs);
     m_tabs->addTab(m_attacks, tr("Attacks"));
     connect(m_attacks, &AttacksPage::runRequested, this, &AnonymizationView::run);
+    m_utility = new UtilityPage(m_state, context.jobs, m_tabs);
+    m_tabs->addTab(m_utility, tr("Utility"));
     m_compare = new ComparePage(m_state, m_tabs);
     m_tabs->addTab(m_compare, tr("Compare"));
     layout->addWidget(m_tabs, 1);
@@ -124,6 +129,12 @@ AnonymizationView::AnonymizationView(WorkbenchContext& context, QWidget* parent)
             m_state->setRun(nullptr);
             setStatus(tr("Mark quasi-identifiers in the Data tab, give each a hierarchy, then run."), false);
         });
+    // The settings and hierarchies are part of the project's recovery snapshot; restoring them is
+    // one undoable step (the restored project is unsaved until saved again).
+    if (context.recovery)
+        context.recovery->addSection(
+            QStringLiteral("anonymization"), [this] { return settingsToJson(m_state->settings()); },
+            [this](const nlohmann::json& json) { m_state->edit(settingsFromJson(json), tr("Restore settings")); });
 }
 
 // The result shown is tied to the settings it was computed from (their version) and is outdated
@@ -133,6 +144,7 @@ void AnonymizationView::connectResultState() {
         QString text = tr("Anonymization failed: %1").arg(message);
         if (m_state->run()) {
             m_failedSinceRun = true;  // what is shown is an earlier run's result, not this one's
+            m_utility->runFailed();
             text += tr(" — the result shown is from an earlier run: Export and Release are disabled.");
         }
         setStatus(text, true);

@@ -1,7 +1,7 @@
 // AnonymizationView: the anonymization workbench tab. Sub-tabs: Configure (roles, privacy
 // models, hierarchies), Groups (summary, classes, class-size chart, tinted tables), Lattice,
-// Mondrian cuts, Risk, Attacks, Compare; a bar on top runs the engine off the UI thread (status-bar
-// progress and Cancel through the JobMonitor; a cancelled run keeps the previous result),
+// Mondrian cuts, Risk, Attacks, Utility, Compare; a bar on top runs the engine off the UI thread
+// (status-bar progress and Cancel through the JobMonitor; a cancelled run keeps the previous result),
 // releases the result as a bundle (Release…: CSV, manifest.json, plan.json, report; recorded in the
 // ledger with epsilon 0) and still exports the bare CSV + `<name>.manifest.json`.
 #pragma once
@@ -31,6 +31,7 @@ class LatticePage;
 class ModelsPanel;
 class MondrianPage;
 class RiskPage;
+class UtilityPage;
 struct AnonymizationRun;
 
 class AnonymizationView final : public QWidget {
@@ -59,6 +60,7 @@ public:
     LatticePage* latticePage() const { return m_lattice; }
     MondrianPage* mondrianPage() const { return m_mondrian; }
     RiskPage* riskPage() const { return m_risk; }
+    UtilityPage* utilityPage() const { return m_utility; }
     AttacksPage* attacksPage() const { return m_attacks; }
     ComparePage* comparePage() const { return m_compare; }
     QPushButton* runButton() const { return m_runButton; }
@@ -88,6 +90,7 @@ private:
     LatticePage* m_lattice = nullptr;
     MondrianPage* m_mondrian = nullptr;
     RiskPage* m_risk = nullptr;
+    UtilityPage* m_utility = nullptr;
     AttacksPage* m_attacks = nullptr;
     ComparePage* m_compare = nullptr;
     QPushButton* m_runButton;

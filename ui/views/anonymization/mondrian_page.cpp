@@ -11,9 +11,12 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
+#include <map>
 #include <cmath>
 
 namespace veil::ui {
@@ -83,7 +86,15 @@ MondrianPage::MondrianPage(AnonymizationState* state, QWidget* parent) : QWidget
     m_plot = new MondrianPlot(this);
     m_plot->setObjectName(QStringLiteral("mondrian-plot"));
     installExportMenu(m_plot, QStringLiteral("mondrian-cuts"));
-    layout->addWidget(m_plot, 1);
+    m_empty = new QLabel(this);
+    m_empty->setObjectName(QStringLiteral("mondrian-empty"));
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setMargin(24);
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_empty);
+    m_stack->addWidget(m_plot);
+    layout->addWidget(m_stack, 1);
     connect(m_x, &QComboBox::currentIndexChanged, this, &MondrianPage::redraw);
     connect(m_y, &QComboBox::currentIndexChanged, this, &MondrianPage::redraw);
     connect(m_state, &AnonymizationState::runChanged, this, [this] {
@@ -114,30 +125,45 @@ void MondrianPage::refreshChoices() {
         m_x->addItem(name, int(q));
         m_y->addItem(name, int(q));
     }
-    m_x->setCurrentIndex(std::max(0, m_x->findText(oldX)));
-    int y = m_y->findText(oldY);
-    if (y < 0 && m_y->count() > 1) {
-        // Default vertical axis: the QI (other than the horizontal one) with the most distinct values.
-        std::size_t best = 0;
-        for (int i = 0; i < m_y->count(); ++i) {
-            if (i == m_x->currentIndex()) continue;
-            const auto index = run->input.columnIndex(m_y->itemText(i).toStdString());
-            const std::size_t distinct = index.isOk() ? hierarchy::distinctValues(run->input.column(*index)).size() : 0;
-            if (y < 0 || distinct > best) y = i, best = distinct;
-        }
+    // Default axes: the two QIs with the most cuts (distinct lower bounds of the partitions, less
+    // one), ties in the order above.
+    std::vector<int> byCuts(std::size_t(m_x->count()));
+    std::vector<std::size_t> cuts(byCuts.size(), 0);
+    for (int i = 0; i < m_x->count(); ++i) {
+        byCuts[std::size_t(i)] = i;
+        const std::size_t q = std::size_t(m_x->itemData(i).toInt());
+        std::vector<double> lows;
+        for (const auto& part : run->result.partitions)
+            if (q < part.low.size()) lows.push_back(part.low[q]);
+        std::sort(lows.begin(), lows.end());
+        const std::size_t distinct = std::size_t(std::unique(lows.begin(), lows.end()) - lows.begin());
+        cuts[std::size_t(i)] = distinct > 0 ? distinct - 1 : 0;
     }
-    m_y->setCurrentIndex(std::max(0, y));
+    std::stable_sort(byCuts.begin(), byCuts.end(),
+                     [&cuts](int a, int b) { return cuts[std::size_t(a)] > cuts[std::size_t(b)]; });
+    const int x = m_x->findText(oldX);
+    m_x->setCurrentIndex(x >= 0 ? x : (byCuts.empty() ? 0 : byCuts[0]));
+    const int y = m_y->findText(oldY);
+    m_y->setCurrentIndex(y >= 0 ? y : (byCuts.size() > 1 ? byCuts[1] : 0));
 }
 
 void MondrianPage::redraw() {
     const AnonymizationRun* run = m_state->run();
     if (!run || run->result.algorithm != anonymity::Algorithm::Mondrian || m_x->count() < 2) {
         m_plot->setData({});
-        m_info->setText(run && run->result.algorithm == anonymity::Algorithm::Mondrian
-                            ? tr("Mondrian cuts need two quasi-identifiers.")
-                            : tr("Choose the Mondrian algorithm in Configure and run to see its cuts."));
+        m_info->clear();
+        m_empty->setText(run && run->result.algorithm == anonymity::Algorithm::Mondrian
+                             ? tr("Mondrian cuts need two quasi-identifiers.")
+                             : tr("No Mondrian run yet.\n\nChoose the Mondrian algorithm in Configure and run: its "
+                                  "cuts of the records will be drawn here, on two quasi-identifiers you choose."));
+        m_stack->setCurrentWidget(m_empty);
+        m_x->setEnabled(false);
+        m_y->setEnabled(false);
         return;
     }
+    m_stack->setCurrentWidget(m_plot);
+    m_x->setEnabled(true);
+    m_y->setEnabled(true);
     const std::size_t qx = std::size_t(m_x->currentData().toInt());
     const std::size_t qy = std::size_t(m_y->currentData().toInt());
     MondrianPlotData data;
@@ -156,20 +182,29 @@ void MondrianPage::redraw() {
             data.points.emplace_back(xs[r] + (xCat ? jitter(r, 17u) : 0.0), ys[r] + (yCat ? jitter(r, 911u) : 0.0));
     const double xPad = data.x.categories.isEmpty() ? 0.0 : 0.5;
     const double yPad = data.y.categories.isEmpty() ? 0.0 : 0.5;
+    // Partitions cut apart on other QIs share their ranges on these two: one rectangle each
+    // (with their records summed), not a pile of identical ones.
+    std::map<std::array<double, 4>, std::size_t> projected;
     for (const auto& part : run->result.partitions) {
         if (qx >= part.low.size() || qy >= part.low.size()) continue;
+        projected[{part.low[qx], part.low[qy], part.high[qx], part.high[qy]}] += part.size;
+    }
+    for (const auto& entry : projected) {
+        const std::array<double, 4>& r = entry.first;
         MondrianPlotData::Box box;
-        box.rect = QRectF(QPointF(part.low[qx] - xPad, part.low[qy] - yPad),
-                          QPointF(part.high[qx] + xPad, part.high[qy] + yPad));
-        box.size = part.size;
+        box.rect = QRectF(QPointF(r[0] - xPad, r[1] - yPad), QPointF(r[2] + xPad, r[3] + yPad));
+        box.size = entry.second;
         data.boxes.push_back(box);
     }
     data.k = run->config.models.k;
-    m_info->setText(tr("%1 partitions of at least %2 records; each rectangle is one partition's range on the two axes "
-                       "(partitions overlap here when they were cut on another attribute).")
+    m_info->setText(tr("%1 partitions of at least %2 records, %3 distinct on these two axes; each rectangle is "
+                       "the range of the partitions it stands for.")
                         .arg(run->result.partitions.size())
-                        .arg(run->config.models.k));
+                        .arg(run->config.models.k)
+                        .arg(data.boxes.size()));
     m_plot->setData(std::move(data));
 }
+
+bool MondrianPage::showsPlot() const { return m_stack->currentWidget() == m_plot; }
 
 }  // namespace veil::ui

@@ -1,0 +1,444 @@
+#include "views/anonymization/utility_page.h"
+
+#include "charts/anonymization/contingency_heat_map.h"
+#include "charts/widget_export.h"
+#include "jobs/core_job.h"
+#include "views/anonymization/anonymization_state.h"
+
+#include <QComboBox>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QSignalBlocker>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace veil::ui {
+
+namespace {
+
+using anonymity::Classifier;
+
+QTableWidgetItem* figure(const QString& text, const QVariant& value, const QString& tip = {}) {
+    auto* item = new QTableWidgetItem(text);
+    item->setData(Qt::UserRole, value);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    if (!tip.isEmpty()) item->setToolTip(tip);
+    return item;
+}
+
+QString percent(double share) { return QString::number(100.0 * share, 'f', 1) + QLatin1Char('%'); }
+
+// Header items with a tooltip each.
+void setHeaders(QTableWidget* table, const QStringList& labels, const QStringList& tips) {
+    for (int c = 0; c < labels.size(); ++c) {
+        auto* item = new QTableWidgetItem(labels[c]);
+        item->setToolTip(tips[c]);
+        table->setHorizontalHeaderItem(c, item);
+    }
+}
+
+// The last column that is not a quasi-identifier (a class column such as adult's salary-class),
+// otherwise the last column.
+QString defaultTarget(const AnonymizationRun& run) {
+    const auto& qis = run.result.quasiIdentifiers;
+    const auto names = run.input.columnNames();
+    for (auto it = names.rbegin(); it != names.rend(); ++it)
+        if (std::find(qis.begin(), qis.end(), *it) == qis.end()) return QString::fromStdString(*it);
+    return names.empty() ? QString() : QString::fromStdString(names.back());
+}
+
+}  // namespace
+
+UtilityPage::UtilityPage(AnonymizationState* state, JobMonitor* jobs, QWidget* parent)
+    : QWidget(parent),
+      m_state(state),
+      m_summaryJob(new CoreJob(nullptr, this)),
+      m_accuracyJob(new CoreJob(jobs, this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(buildControls());
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("utility-status"));
+    m_status->setWordWrap(true);
+    layout->addWidget(m_status);
+
+    buildAttributeTable();
+    layout->addWidget(m_table);
+    auto* maps = new QWidget(this);
+    auto* mapsLayout = new QVBoxLayout(maps);
+    mapsLayout->setContentsMargins(0, 0, 0, 0);
+    auto* pair = new QHBoxLayout;
+    m_before = new ContingencyHeatMap(maps);
+    m_before->setObjectName(QStringLiteral("utility-heatmap-before"));
+    m_after = new ContingencyHeatMap(maps);
+    m_after->setObjectName(QStringLiteral("utility-heatmap-after"));
+    installExportMenu(m_before, QStringLiteral("contingency-input"));
+    installExportMenu(m_after, QStringLiteral("contingency-released"));
+    pair->addWidget(m_before, 1);
+    pair->addWidget(m_after, 1);
+    mapsLayout->addLayout(pair, 1);
+    m_distanceLabel = new QLabel(maps);
+    m_distanceLabel->setObjectName(QStringLiteral("utility-distance"));
+    m_distanceLabel->setWordWrap(true);
+    m_distanceLabel->setToolTip(
+        tr("Each released cell's records are spread evenly over the input value pairs it stands for, and the "
+           "result is compared with the input's joint counts: half the sum of the absolute differences, as a "
+           "share of the records. 0: the same joint distribution; 1: nothing in common."));
+    mapsLayout->addWidget(m_distanceLabel);
+    layout->addWidget(maps);
+    buildAccuracyTable();
+    m_accuracyBox = new QGroupBox(this);
+    auto* boxLayout = new QVBoxLayout(m_accuracyBox);
+    boxLayout->addWidget(m_accuracyTable);
+    layout->addWidget(m_accuracyBox);
+    layout->addStretch(1);
+
+    connect(m_state, &AnonymizationState::runChanged, this, &UtilityPage::runChanged);
+    connect(m_state, &AnonymizationState::settingsChanged, this, [this] {
+        showAttributes();
+        showAccuracy();
+        updateStatus();
+    });
+    for (CoreJob* job : {m_summaryJob, m_accuracyJob}) {
+        connect(job, &CoreJob::failed, this, [this](const QString& message) {
+            m_error = message;
+            updateStatus();
+        });
+        connect(job, &CoreJob::finished, this, &UtilityPage::updateStatus);
+    }
+    connect(m_accuracyJob, &CoreJob::progressChanged, this,
+            [this](double fraction, const QString&) { m_progress->setValue(int(fraction * 100)); });
+    connect(m_accuracyJob, &CoreJob::finished, m_progress, &QWidget::hide);
+    runChanged();
+}
+
+UtilityPage::~UtilityPage() = default;
+
+QWidget* UtilityPage::buildControls() {
+    auto* bar = new QWidget(this);
+    auto* row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_rowAttribute = new QComboBox(bar);
+    m_rowAttribute->setObjectName(QStringLiteral("utility-row-attribute"));
+    m_columnAttribute = new QComboBox(bar);
+    m_columnAttribute->setObjectName(QStringLiteral("utility-column-attribute"));
+    m_target = new QComboBox(bar);
+    m_target->setObjectName(QStringLiteral("utility-target"));
+    m_target->setToolTip(
+        tr("The attribute the classifiers predict from the quasi-identifiers (the target itself "
+           "excluded); its values are always the input's."));
+    for (QComboBox* c : {m_rowAttribute, m_columnAttribute, m_target}) {
+        c->setMinimumContentsLength(14);
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    }
+    auto* heat = new QLabel(tr("Heat map of"), bar);
+    heat->setToolTip(tr("The joint distribution of two quasi-identifiers, in the input and in the release"));
+    row->addWidget(heat);
+    row->addWidget(m_rowAttribute);
+    row->addWidget(new QLabel(QStringLiteral("×"), bar));
+    row->addWidget(m_columnAttribute);
+    row->addSpacing(20);
+    auto* predict = new QLabel(tr("&Predict:"), bar);
+    predict->setBuddy(m_target);
+    row->addWidget(predict);
+    row->addWidget(m_target);
+    m_progress = new QProgressBar(bar);
+    m_progress->setObjectName(QStringLiteral("utility-progress"));
+    m_progress->setRange(0, 100);
+    m_progress->setMaximumWidth(160);
+    m_progress->hide();
+    row->addWidget(m_progress);
+    row->addStretch(1);
+    auto pairChanged = [this] {
+        m_summaryDirty = true;
+        if (isVisible()) refreshSummary();
+    };
+    connect(m_rowAttribute, &QComboBox::currentIndexChanged, this, pairChanged);
+    connect(m_columnAttribute, &QComboBox::currentIndexChanged, this, pairChanged);
+    connect(m_target, &QComboBox::currentIndexChanged, this, [this] {
+        m_accuracyDirty = true;
+        if (isVisible()) refreshAccuracy();
+    });
+    return bar;
+}
+
+void UtilityPage::buildAttributeTable() {
+    m_table = new QTableWidget(0, Columns, this);
+    m_table->setObjectName(QStringLiteral("utility-attributes"));
+    setHeaders(m_table,
+               {tr("Attribute"), tr("Distinct values\n(input)"), tr("Distinct values\n(released)"),
+                tr("Values not\nsuppressed"), tr("Entropy, input\n(bits)"), tr("Entropy, released\n(bits)"),
+                tr("Entropy kept")},
+               {tr("A quasi-identifier of the run"), tr("How many different values the attribute takes in the input"),
+                tr("How many different values it takes in the released table: generalization merges values, so "
+                   "fewer means coarser (\"*\" counts as one value)"),
+                tr("Share of the records whose released value is neither \"*\" (suppressed, or generalized to the "
+                   "top of its hierarchy) nor missing"),
+                tr("Shannon entropy of the input's values: how much, on average, a value tells about a record"),
+                tr("Shannon entropy of the released values (generalized values and \"*\" taken as they are)"),
+                tr("Released entropy as a share of the input's: how much of the attribute's information survived "
+                   "(100%: nothing lost)")});
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(Name, QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+}
+
+// The attribute table as high as its rows (up to kMaxVisibleRows; beyond, it scrolls).
+void UtilityPage::fitAttributeTable() {
+    constexpr int kMaxVisibleRows = 10;
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth() + 2;
+    for (int r = 0; r < std::min(m_table->rowCount(), kMaxVisibleRows); ++r)
+        height += m_table->verticalHeader()->sectionSize(r);
+    if (m_table->rowCount() == 0) height += m_table->verticalHeader()->defaultSectionSize();
+    m_table->setFixedHeight(height);
+}
+
+void UtilityPage::buildAccuracyTable() {
+    m_accuracyTable = new QTableWidget(2, AccuracyColumns, this);
+    m_accuracyTable->setObjectName(QStringLiteral("utility-accuracy"));
+    setHeaders(m_accuracyTable, {tr("Trained on input"), tr("Trained on release"), tr("Majority class")},
+               {tr("Accuracy predicting the target from the input's quasi-identifiers"),
+                tr("Accuracy predicting the (input's) target from the released quasi-identifiers: what an analyst "
+                   "of the release can still learn"),
+                tr("Always predicting the most frequent target value: the baseline a useful classifier beats")});
+    for (Classifier m : {Classifier::NaiveBayes, Classifier::LogisticRegression}) {
+        auto* header = new QTableWidgetItem(QString::fromUtf8(anonymity::classifierTitle(m)));
+        header->setToolTip(QString::fromUtf8(anonymity::classifierDescription(m)));
+        m_accuracyTable->setVerticalHeaderItem(int(m), header);
+    }
+    m_accuracyTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_accuracyTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_accuracyTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_accuracyTable->setSelectionMode(QAbstractItemView::NoSelection);
+    m_accuracyTable->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    int height = m_accuracyTable->horizontalHeader()->sizeHint().height() + 2 * m_accuracyTable->frameWidth() + 2;
+    for (int r = 0; r < 2; ++r) height += m_accuracyTable->verticalHeader()->sectionSizeHint(r);
+    m_accuracyTable->setFixedHeight(height);
+}
+
+bool UtilityPage::isComputing() const { return m_summaryJob->isRunning() || m_accuracyJob->isRunning(); }
+
+bool UtilityPage::isOutdated() const { return m_state->run() && (!m_state->runIsCurrent() || m_failedSinceRun); }
+
+void UtilityPage::runFailed() {
+    m_failedSinceRun = true;
+    showAttributes();
+    showAccuracy();
+    updateStatus();
+}
+
+void UtilityPage::runChanged() {
+    m_failedSinceRun = false;
+    const AnonymizationRun* run = m_state->run();
+    {
+        const QSignalBlocker b1(m_rowAttribute), b2(m_columnAttribute), b3(m_target);
+        const QString oldRow = m_rowAttribute->currentText(), oldColumn = m_columnAttribute->currentText(),
+                      oldTarget = m_target->currentText();
+        for (QComboBox* c : {m_rowAttribute, m_columnAttribute, m_target}) c->clear();
+        if (run) {
+            for (const auto& q : run->result.quasiIdentifiers)
+                for (QComboBox* c : {m_rowAttribute, m_columnAttribute}) c->addItem(QString::fromStdString(q));
+            for (const auto& name : run->input.columnNames()) m_target->addItem(QString::fromStdString(name));
+            const int n = m_rowAttribute->count();
+            m_rowAttribute->setCurrentIndex(std::max(0, m_rowAttribute->findText(oldRow)));
+            const int column = m_columnAttribute->findText(oldColumn);
+            m_columnAttribute->setCurrentIndex(column >= 0 ? column : std::min(1, n - 1));
+            const int target = m_target->findText(oldTarget);
+            m_target->setCurrentIndex(target >= 0 ? target : m_target->findText(defaultTarget(*run)));
+        }
+    }
+    m_summaryDirty = m_accuracyDirty = true;
+    if (isVisible() || !run) refresh();  // without a run there is nothing to compute: clear at once
+    updateStatus();
+}
+
+void UtilityPage::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_summaryDirty) refreshSummary();
+    if (m_accuracyDirty) refreshAccuracy();
+}
+
+void UtilityPage::refresh() {
+    refreshSummary();
+    refreshAccuracy();
+}
+
+void UtilityPage::refreshSummary() {
+    m_summaryDirty = false;
+    m_error.clear();
+    const auto run = m_state->runPtr();
+    const std::string a = m_rowAttribute->currentText().toStdString(),
+                      b = m_columnAttribute->currentText().toStdString();
+    if (!run) {
+        m_summaryJob->cancel();
+        m_attributes.clear();
+        m_distance.reset();
+        m_before->setGrid({});
+        m_after->setGrid({});
+        showAttributes();
+        return;
+    }
+    const QString pair = m_rowAttribute->currentText() + QStringLiteral(" × ") + m_columnAttribute->currentText();
+    const QString titleBefore = tr("Input: %1").arg(pair), titleAfter = tr("Released: %1").arg(pair);
+    m_summaryJob->start(
+        tr("Comparing the release with the input"),
+        [this, run, a, b, titleBefore, titleAfter](const RunContext&) -> CoreJobOutcome {
+            auto attributes = anonymity::attributeUtility(run->input, run->result.output, run->result.quasiIdentifiers);
+            if (!attributes) return {attributes.status(), {}, {}};
+            std::optional<double> distance;
+            ContingencyGrid before, after;
+            if (!a.empty() && !b.empty()) {
+                auto d = anonymity::contingencyDistance(run->input, run->result.output, a, b);
+                if (!d) return {d.status(), {}, {}};
+                distance = *d;
+                const Table &in = run->input, &out = run->result.output;
+                before = ContingencyGrid::of(in.column(*in.columnIndex(a)), in.column(*in.columnIndex(b)),
+                                             kMaxCategories, titleBefore);
+                after = ContingencyGrid::of(out.column(*out.columnIndex(a)), out.column(*out.columnIndex(b)),
+                                            kMaxCategories, titleAfter);
+            }
+            return {Status::ok(),
+                    [this, found = std::move(*attributes), distance, before, after] {
+                        m_attributes = found;
+                        m_distance = distance;
+                        m_before->setGrid(before);
+                        m_after->setGrid(after);
+                        showAttributes();
+                        Q_EMIT refreshed();
+                    },
+                    {}};
+        });
+    updateStatus();
+}
+
+void UtilityPage::refreshAccuracy() {
+    m_accuracyDirty = false;
+    const auto run = m_state->runPtr();
+    const std::string target = m_target->currentText().toStdString();
+    m_accuracy[0].reset();
+    m_accuracy[1].reset();
+    if (!run || target.empty()) {
+        m_accuracyJob->cancel();
+        showAccuracy();
+        return;
+    }
+    std::vector<std::string> features;
+    for (const auto& q : run->result.quasiIdentifiers)
+        if (q != target) features.push_back(q);
+    m_error.clear();
+    m_progress->setValue(0);
+    m_progress->show();
+    m_accuracyJob->start(
+        tr("Classification accuracy for %1").arg(m_target->currentText()),
+        [this, run, features, target](const RunContext& ctx) -> CoreJobOutcome {
+            std::optional<anonymity::ClassificationAccuracy> found[2];
+            for (Classifier m : {Classifier::NaiveBayes, Classifier::LogisticRegression}) {
+                // Naive Bayes takes a few percent of logistic regression's time.
+                const double from = m == Classifier::NaiveBayes ? 0.0 : 0.05, to = from == 0.0 ? 0.05 : 1.0;
+                FunctionProgressSink sink([&ctx, from, to](double fraction, std::string_view message) {
+                    ctx.report(from + (to - from) * fraction, message);
+                });
+                const RunContext sub{&sink, ctx.cancel, nullptr};
+                auto acc = anonymity::classificationAccuracy(run->input, run->result.output, features, target, m, sub);
+                if (!acc) return {acc.status(), {}, {}};
+                found[int(m)] = *acc;
+            }
+            return {Status::ok(),
+                    [this, nb = found[0], lr = found[1]] {
+                        m_accuracy[0] = nb;
+                        m_accuracy[1] = lr;
+                        showAccuracy();
+                        Q_EMIT refreshed();
+                    },
+                    {}};
+        });
+    showAccuracy();
+    updateStatus();
+}
+
+void UtilityPage::showAttributes() {
+    const bool outdated = isOutdated();
+    m_table->horizontalHeaderItem(DistinctAfter)
+        ->setText(outdated ? tr("Distinct values\n(released, outdated)") : tr("Distinct values\n(released)"));
+    m_table->setRowCount(int(m_attributes.size()));
+    const double rows = m_state->run() ? double(m_state->run()->input.rowCount()) : 0.0;
+    for (int r = 0; r < int(m_attributes.size()); ++r) {
+        const anonymity::AttributeUtility& u = m_attributes[std::size_t(r)];
+        auto* name = new QTableWidgetItem(QString::fromStdString(u.name));
+        name->setToolTip(name->text());
+        m_table->setItem(r, Name, name);
+        m_table->setItem(r, DistinctBefore, figure(QString::number(u.distinctBefore), qulonglong(u.distinctBefore)));
+        m_table->setItem(r, DistinctAfter, figure(QString::number(u.distinctAfter), qulonglong(u.distinctAfter)));
+        const double kept = rows > 0 ? 1.0 - double(u.suppressedAfter) / rows : 0.0;
+        m_table->setItem(
+            r, Kept,
+            figure(percent(kept), kept,
+                   tr("%1 of %2 values suppressed").arg(qulonglong(u.suppressedAfter)).arg(qulonglong(rows))));
+        m_table->setItem(r, EntropyBefore, figure(QString::number(u.entropyBefore, 'f', 3), u.entropyBefore));
+        m_table->setItem(r, EntropyAfter, figure(QString::number(u.entropyAfter, 'f', 3), u.entropyAfter));
+        const bool defined = u.entropyBefore > 0;
+        const double share = defined ? u.entropyAfter / u.entropyBefore : 0.0;
+        m_table->setItem(r, EntropyKept,
+                         figure(defined ? percent(share) : tr("—"), defined ? QVariant(share) : QVariant()));
+    }
+    fitAttributeTable();
+    m_distanceLabel->setText(
+        m_distance ? tr("Total-variation distance between the two tables: <b>%1</b> (0: the same joint "
+                        "distribution, 1: nothing in common)%2")
+                         .arg(QString::number(*m_distance, 'f', 3), outdated ? tr(" — outdated") : QString())
+                   : QString());
+}
+
+void UtilityPage::showAccuracy() {
+    const bool outdated = isOutdated();
+    const QString target = m_target->currentText();
+    m_accuracyBox->setTitle(target.isEmpty() ? tr("Classification accuracy (10-fold cross-validation)")
+                                             : tr("Classification accuracy predicting %1 from the "
+                                                  "quasi-identifiers (10-fold cross-validation)")
+                                                   .arg(target));
+    m_accuracyTable->horizontalHeaderItem(TrainedOnRelease)
+        ->setText(outdated ? tr("Trained on release (outdated)") : tr("Trained on release"));
+    for (int m = 0; m < 2; ++m) {
+        const auto& a = m_accuracy[m];
+        const bool computing = !a && m_accuracyJob->isRunning();
+        const QString none = computing ? tr("computing…") : tr("—");
+        m_accuracyTable->setItem(m, TrainedOnInput, a ? figure(percent(a->original), a->original) : figure(none, {}));
+        m_accuracyTable->setItem(m, TrainedOnRelease, a ? figure(percent(a->released), a->released) : figure(none, {}));
+        m_accuracyTable->setItem(m, Majority, a ? figure(percent(a->zeroR), a->zeroR) : figure(none, {}));
+    }
+}
+
+void UtilityPage::updateStatus() {
+    QString text;
+    bool warn = false;
+    if (!m_error.isEmpty()) {
+        text = m_error;
+        warn = true;
+    } else if (!m_state->run()) {
+        text = tr("Run the anonymization to see what the release kept of the input.");
+    } else if (isOutdated()) {
+        text = m_failedSinceRun ? tr("These figures are outdated: the last run failed and they are an earlier run's.")
+                                : tr("These figures are outdated: the settings changed since the run. Run again.");
+        warn = true;
+    } else if (isComputing()) {
+        text = tr("Computing…");
+    } else {
+        text =
+            tr("Input: the table the run read; released: its anonymized table, rows aligned (suppressed values "
+               "as \"*\"). Hover a header for what a figure means.");
+    }
+    if (!isComputing()) showAccuracy();
+    m_status->setText(text);
+    m_status->setStyleSheet(warn ? QStringLiteral("color: #b41e1e;") : QString());
+}
+
+}  // namespace veil::ui
