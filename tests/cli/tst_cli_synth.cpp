@@ -92,6 +92,8 @@ private slots:
         const auto e = r.json()["evaluation"].toObject();
         QCOMPARE(e["private"].toBool(), false);
         QVERIFY(e["tvd_2way"].toObject()["average"].toDouble() < 0.2);
+        const double rangeError = e["range_queries"].toObject()["mean_abs_error"].toDouble(-1);
+        QVERIFY(rangeError >= 0 && rangeError < 0.2);
         QCOMPARE(r.json()["private"].toBool(), false);
     }
     // MST: delta defaults to 1e-9; the JSON records the method, rho (the reference's cdp_rho(1,

@@ -153,6 +153,12 @@ void printHuman(const SynthOptions& o, const veil::synth::SyntheticRelease& rel,
             if (key.rfind("tvd_", 0) == 0)
                 std::cout << "  average " << key.substr(4) << " marginal TVD " << veil::formatNumber(v["average"])
                           << " (max " << veil::formatNumber(v["max"]) << ", " << v["marginals"] << " marginals)\n";
+        if (eval.contains("range_queries")) {
+            const auto& q = eval["range_queries"];
+            std::cout << "  range queries: mean absolute error " << veil::formatNumber(q["mean_abs_error"])
+                      << " of the rows (max " << veil::formatNumber(q["max_abs_error"]) << ", " << q["queries"]
+                      << " random conjunctions of 1-3 attribute ranges)\n";
+        }
         if (eval.contains("accuracy")) {
             const auto& a = eval["accuracy"];
             auto pct = [](const nlohmann::json& x) {

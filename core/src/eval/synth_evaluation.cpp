@@ -78,6 +78,10 @@ nlohmann::json SynthEvaluation::toJson() const {
     for (const auto& d : tvd)
         j["tvd_" + std::to_string(d.way) + "way"] = {
             {"average", d.averageTvd}, {"max", d.maxTvd}, {"marginals", d.marginals}};
+    j["range_queries"] = {{"queries", ranges.queries},
+                          {"attributes_per_query", {1, kRangeQueryAttributes}},
+                          {"mean_abs_error", ranges.meanAbsoluteError},
+                          {"max_abs_error", ranges.maxAbsoluteError}};
     if (accuracy)
         j["accuracy"] = {{"target", accuracy->target}, {"synthetic", accuracy->synthetic}, {"real", accuracy->real},
                          {"zero_r", accuracy->zeroR},  {"model", accuracy->model},         {"folds", accuracy->folds}};
@@ -95,6 +99,14 @@ Result<SynthEvaluation> teachingSynthEvaluation(const Table& real, const std::ve
         if (!tvd) return tvd.status();
         e.tvd.push_back(*tvd);
     }
+    std::vector<std::size_t> declared;
+    for (const auto& d : domains) declared.push_back(d.size());
+    SeededRandom workloadRandom(kRangeQuerySeed);
+    auto queries = synth::randomRangeQueries(declared, kRangeQueries, kRangeQueryAttributes, workloadRandom);
+    if (!queries) return queries.status();
+    auto ranges = synth::teachingRangeQueryError(discrete->table, synthetic, *queries);
+    if (!ranges) return ranges.status();
+    e.ranges = *ranges;
     if (!target.empty()) {
         auto acc = synthAccuracy(discrete->table, synthetic, {}, target);
         if (!acc) return acc.status();

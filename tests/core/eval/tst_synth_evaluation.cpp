@@ -157,6 +157,17 @@ void TestSynthEvaluation::adultMstAccuracy() {
     QCOMPARE(j["private"].get<bool>(), false);
     QCOMPARE(j["accuracy"]["target"].get<std::string>(), std::string("salary-class"));
     QCOMPARE(j["accuracy"]["zero_r"].get<double>(), a.zeroR);
+    // Range queries: the same public workload (declared sizes, fixed seed) answered here on both tables.
+    SeededRandom workload(eval::kRangeQuerySeed);
+    auto queries = synth::randomRangeQueries({8, 2, 7, 16, 2}, eval::kRangeQueries, 3, workload);
+    QVERIFY(queries);
+    double sum = 0.0;
+    for (const auto& q : *queries)
+        sum += std::abs(synth::rangeShare(discrete->table, q) - synth::rangeShare(rel->codes, q));
+    QCOMPARE(e->ranges.queries, eval::kRangeQueries);
+    QVERIFY(std::abs(e->ranges.meanAbsoluteError - sum / double(eval::kRangeQueries)) < 1e-12);
+    QVERIFY2(e->ranges.meanAbsoluteError < 0.05, qPrintable(QString::number(e->ranges.meanAbsoluteError)));
+    QCOMPARE(j["range_queries"]["queries"].get<std::size_t>(), eval::kRangeQueries);
 }
 
 QTEST_APPLESS_MAIN(TestSynthEvaluation)

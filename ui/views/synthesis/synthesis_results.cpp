@@ -207,6 +207,13 @@ void SynthesisResults::showEvaluation() {
                     .arg(d.averageTvd, 0, 'f', 4)
                     .arg(d.maxTvd, 0, 'f', 4)
                     .arg(d.marginals);
+    const auto& ranges = m_result->evaluation->ranges;
+    if (ranges.queries > 0)
+        text += tr("Range queries: mean absolute error <b>%1%</b> of the rows (max %2%, %3 random conjunctions of "
+                   "1–3 attribute ranges)<br>")
+                    .arg(100.0 * ranges.meanAbsoluteError, 0, 'f', 2)
+                    .arg(100.0 * ranges.maxAbsoluteError, 0, 'f', 2)
+                    .arg(ranges.queries);
     auto it = m_result->accuracy.find(m_target->currentText().toStdString());
     if (it != m_result->accuracy.end())
         text += tr("Accuracy on %1 (%2, trained on the synthetic table, tested on the real rows): synthetic <b>%3</b>, "

@@ -1,19 +1,21 @@
 // Utility of a synthetic table against the real one it was made from (issue 17), as `veil-cli synth
 // --evaluate` prints it and the Synthesize view draws it: average total-variation distance of all
-// 1-, 2- and 3-way marginals, and classification accuracy "train on synthetic, test on real" (naive
-// Bayes on a chosen target) against training on real (k-fold) and ZeroR, as in McKenna et al., VLDB
-// 2022 Section 6 and Zhang et al., SIGMOD 2014 Section 6.3. TEACHING MODE ONLY: this reads the true
-// data; its figures are not private and never reach a bundle or the ledger ("private": false).
+// 1-, 2- and 3-way marginals, random range counting queries (range_query_error.h), and classification accuracy "train
+// on synthetic, test on real" (naive Bayes on a chosen target) against training on real (k-fold) and ZeroR, as in
+// McKenna et al., VLDB 2022 Section 6 and Zhang et al., SIGMOD 2014 Section 6.3. TEACHING MODE ONLY: this reads the
+// true data; its figures are not private and never reach a bundle or the ledger ("private": false).
 #pragma once
 
 #include "veil/common/status.h"
 #include "veil/synth/discretization.h"
 #include "veil/synth/marginal_distance.h"
+#include "veil/synth/range_query_error.h"
 #include "veil/table/table.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,8 +44,16 @@ struct SynthEvaluation {
     std::size_t otherRows = 0;                 // real rows with a missing or undeclared value
     std::vector<synth::MarginalDistance> tvd;  // way 1, 2, 3 (as many as the columns allow)
     std::optional<SynthAccuracy> accuracy;     // when a target was given
-    nlohmann::json toJson() const;             // {"private": false, "tvd_1way": {...}, "accuracy": {...}}
+    synth::RangeQueryError ranges;             // kRangeQueries random conjunctions of 1..3 attribute ranges
+    // {"private": false, "tvd_1way": {...}, "range_queries": {...}, "accuracy": {...}}
+    nlohmann::json toJson() const;
 };
+
+// The range-query workload: public (drawn over the declared domains, never the data) and fixed, so
+// that evaluations of different runs and methods answer the same queries.
+inline constexpr std::size_t kRangeQueries = 1000;
+inline constexpr std::size_t kRangeQueryAttributes = 3;
+inline constexpr std::uint64_t kRangeQuerySeed = 20221;
 
 // Discretizes `real` with `domains` (as the synthesizer did) and compares it with `synthetic` (the
 // release's codes). `target` empty: no accuracy. Errors: discretize's, teachingMarginalTvd's,
