@@ -16,6 +16,7 @@
 #include "views/release/release_actions.h"
 #include "views/welcome_view.h"
 #include "workbench/job_monitor.h"
+#include "workbench/contrast_mode.h"
 #include "workbench/presentation_zoom.h"
 #include "workbench/release_session.h"
 #include "workbench/view_catalog.h"
@@ -228,6 +229,8 @@ void MainWindow::createActions() {
 
     m_zoom = new PresentationZoom(this);
     for (QAction* a : {m_zoom->zoomInAction(), m_zoom->zoomOutAction(), m_zoom->resetAction()}) addAction(a);
+    m_contrast = new ContrastMode(this);
+    addAction(m_contrast->action());
 }
 
 void MainWindow::createMenus() {
@@ -257,6 +260,7 @@ void MainWindow::createMenus() {
     m_viewMenu->addAction(m_zoom->zoomInAction());
     m_viewMenu->addAction(m_zoom->zoomOutAction());
     m_viewMenu->addAction(m_zoom->resetAction());
+    m_viewMenu->addAction(m_contrast->action());
     m_viewMenu->addSeparator();
 
     QMenu* releaseMenu = menuBar()->addMenu(tr("&Release"));

@@ -1,10 +1,11 @@
 // MainWindow: Veil's workbench window. It wires a Document to its views: the table, the column
 // summary dock, the loader with its progress in the status bar, menus and recent files, and the
 // ReleaseSession every view releases through (the ledger it charges, and View > Teaching mode with
-// its banner), View > Presentation Mode and zoom (PresentationZoom), and Help (the user guide and
-// algorithm pages in a HelpBrowser, F1 for the current view). It holds no data of its own beyond
-// the window state it persists in QSettings. A ProjectRecovery autosaves the project for crash
-// recovery; File > Open Recent lists projects (.veil) as well as tables.
+// its banner), View > Presentation Mode and zoom (PresentationZoom), View > High Contrast
+// (ContrastMode), and Help (the user guide and algorithm pages in a HelpBrowser, F1 for the
+// current view). It holds no data of its own beyond the window state it persists in QSettings. A
+// ProjectRecovery autosaves the project for crash recovery; File > Open Recent lists projects
+// (.veil) as well as tables.
 #pragma once
 
 #include "workbench/workbench_context.h"
@@ -27,6 +28,7 @@ struct CsvReadResult;
 namespace veil::ui {
 
 class ColumnSummaryPanel;
+class ContrastMode;
 class Document;
 class HelpBrowser;
 class JobMonitor;
@@ -56,6 +58,8 @@ public:
     QAction* teachingAction() const { return m_teachingAction; }
     // View > Zoom In/Out, Actual Size and Presentation Mode: one zoom for every widget and chart.
     PresentationZoom* zoom() const { return m_zoom; }
+    // View > High Contrast: the high-contrast palette and chart colours (changed() for views).
+    ContrastMode* contrast() const { return m_contrast; }
     // Shows the help window at `page` (relative to docs/, e.g. "user-guide.md"); F1 shows the
     // page of the current view. The window is created on first use.
     HelpBrowser* showHelp(const QString& page);
@@ -127,6 +131,7 @@ private:
     QAction* m_cancelLoadAction = nullptr;
     QAction* m_aboutAction = nullptr;
     PresentationZoom* m_zoom = nullptr;
+    ContrastMode* m_contrast = nullptr;
     HelpBrowser* m_help = nullptr;
     ProjectRecovery* m_recovery = nullptr;
     QAction* m_teachingAction = nullptr;

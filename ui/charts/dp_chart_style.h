@@ -16,11 +16,27 @@ QValueAxis* valueAxis(const QString& title, double lo, double hi, const QString&
 // Adds the axis to the chart and attaches every series to it.
 void attach(QChart* chart, QAbstractAxis* axis, Qt::Alignment alignment);
 
-// Okabe-Ito colours (colour-blind safe).
-inline QColor blue() { return QColor(0x00, 0x72, 0xb2); }
-inline QColor orange() { return QColor(0xe6, 0x9f, 0x00); }
-inline QColor vermillion() { return QColor(0xd5, 0x5e, 0x00); }
-inline QColor green() { return QColor(0x00, 0x9e, 0x73); }
-inline QColor dark() { return QColor(0x20, 0x20, 0x20); }
+// The series colours: Okabe-Ito (colour-blind safe) by default; in high contrast (View > High
+// Contrast) dark, saturated hues of distinct hue, each at least 4.5:1 against the white chart
+// background (WCAG 2.1 AA for text, so that thin lines and small marks stay readable).
+enum class Role { Blue, Orange, Vermillion, Green, Purple, Dark };
+inline constexpr int kRoles = 6;
+QColor color(Role role, bool highContrast);
+
+// Whether charts are drawn in high contrast (ContrastMode sets it); builders read it through the
+// accessors below, and chart_contrast::apply() re-colours charts built before a switch.
+bool highContrast();
+void setHighContrast(bool on);
+// Background and text/axis colours of a high-contrast chart, and its grid lines (>= 3:1).
+QColor highContrastBackground();
+QColor highContrastForeground();
+QColor highContrastGrid();
+
+inline QColor blue() { return color(Role::Blue, highContrast()); }
+inline QColor orange() { return color(Role::Orange, highContrast()); }
+inline QColor vermillion() { return color(Role::Vermillion, highContrast()); }
+inline QColor green() { return color(Role::Green, highContrast()); }
+inline QColor purple() { return color(Role::Purple, highContrast()); }
+inline QColor dark() { return color(Role::Dark, highContrast()); }
 
 }  // namespace veil::ui::dp_chart

@@ -6,8 +6,8 @@
 #include "charts/mechanisms/noise_chart_builder.h"
 #include "charts/mechanisms/repeated_release_chart_builder.h"
 #include "views/histograms/strategy_error_model.h"
-#include "views/mechanisms/dp_parameters.h"
-#include "views/mechanisms/epsilon_slider.h"
+#include "panels/dp_parameters.h"
+#include "panels/epsilon_slider.h"
 #include "panels/display_number.h"
 
 #include <QAbstractAxis>

@@ -6,7 +6,7 @@
 #include "document/document.h"
 #include "panels/recommendation_bar.h"
 #include "views/histograms/histograms_view.h"
-#include "views/mechanisms/dp_parameters.h"
+#include "panels/dp_parameters.h"
 #include "workbench/job_monitor.h"
 #include "workbench/release_session.h"
 #include "workbench/workbench_context.h"

@@ -11,7 +11,7 @@
 #include "views/histograms/strategy_error_model.h"
 #include "charts/widget_export.h"
 #include "jobs/core_job.h"
-#include "views/mechanisms/dp_parameters.h"
+#include "panels/dp_parameters.h"
 #include "workbench/job_monitor.h"
 #include "workbench/release_session.h"
 #include "workbench/workbench_context.h"

@@ -10,7 +10,7 @@
 #include "views/ledger/ledger_entry_model.h"
 #include "views/ledger/ledger_view.h"
 #include "jobs/core_job.h"
-#include "views/mechanisms/dp_parameters.h"
+#include "panels/dp_parameters.h"
 #include "views/mechanisms/mechanisms_view.h"
 #include "workbench/job_monitor.h"
 #include "workbench/release_session.h"

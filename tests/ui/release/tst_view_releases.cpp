@@ -12,7 +12,7 @@
 #include "views/graph/graph_view.h"
 #include "views/graph/release_model.h"
 #include "views/graph/release_panel.h"
-#include "views/mechanisms/dp_parameters.h"
+#include "panels/dp_parameters.h"
 #include "views/mechanisms/mechanism_result_panel.h"
 #include "views/mechanisms/mechanisms_view.h"
 #include "views/release/view_release.h"

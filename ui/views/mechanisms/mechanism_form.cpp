@@ -1,7 +1,7 @@
 #include "views/mechanisms/mechanism_form.h"
 
-#include "views/mechanisms/dp_parameters.h"
-#include "views/mechanisms/epsilon_slider.h"
+#include "panels/dp_parameters.h"
+#include "panels/epsilon_slider.h"
 #include "panels/privacy_value_edit.h"
 
 #include "veil/table/column_summary.h"

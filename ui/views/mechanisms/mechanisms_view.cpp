@@ -4,7 +4,7 @@
 #include "document/document.h"
 #include "jobs/core_job.h"
 #include "charts/mechanisms/noise_chart_builder.h"
-#include "views/mechanisms/dp_parameters.h"
+#include "panels/dp_parameters.h"
 #include "views/mechanisms/mechanism_release.h"
 #include "views/mechanisms/mechanism_form.h"
 #include "views/mechanisms/mechanism_result_panel.h"

@@ -1,7 +1,7 @@
 #include "views/mechanisms/randomized_response_panel.h"
 
 #include "jobs/core_job.h"
-#include "views/mechanisms/dp_parameters.h"
+#include "panels/dp_parameters.h"
 #include "workbench/release_session.h"
 
 #include "veil/dp/randomized_response.h"

@@ -1,7 +1,7 @@
 // EpsilonSlider: a logarithmic slider for epsilon over [0.01, 10] with a typed field beside it
 // (PrivacyValueEdit: any positive value, a message instead of a silent reset when it is not).
 // setEpsilon() only moves the handle and the field; a user drag or a valid typed value emits
-// epsilonEdited().
+// epsilonEdited(). Shared by the Mechanisms and Histograms views.
 #pragma once
 
 #include <QWidget>

@@ -1,4 +1,4 @@
-#include "views/mechanisms/epsilon_slider.h"
+#include "panels/epsilon_slider.h"
 
 #include "panels/privacy_value_edit.h"
 

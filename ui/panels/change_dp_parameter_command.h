@@ -2,7 +2,7 @@
 // Consecutive edits of the same parameter merge into one step.
 #pragma once
 
-#include "views/mechanisms/dp_parameters.h"
+#include "panels/dp_parameters.h"
 
 #include <QPointer>
 #include <QUndoCommand>

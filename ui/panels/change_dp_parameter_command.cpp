@@ -1,4 +1,4 @@
-#include "views/mechanisms/change_dp_parameter_command.h"
+#include "panels/change_dp_parameter_command.h"
 
 #include <QCoreApplication>
 #include <QUndoStack>
