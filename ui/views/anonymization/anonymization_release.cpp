@@ -2,6 +2,7 @@
 
 #include "workbench/local_path.h"
 #include "charts/anonymization/class_size_chart_builder.h"
+#include "views/anonymization/algorithm_choice.h"
 #include "views/anonymization/anonymization_state.h"
 #include "workbench/release_session.h"
 #include "views/release/view_release.h"
@@ -87,7 +88,17 @@ json anonymizationPlanJson(const AnonymizationRun& run, char delimiter,
                  {"k", c.models.k},
                  {"suppression", c.suppressionLimit},
                  {"metric", anonymity::metricName(c.metric)},
-                 {"algorithm", c.algorithm == anonymity::Algorithm::Optimal ? "optimal" : "mondrian"}};
+                 {"algorithm", algorithmPlanName(c.algorithm)}};
+    if (c.algorithm == anonymity::Algorithm::LocalRecoding) {
+        plan["gs_factor"] = c.localRecoding.gsFactor;
+        plan["iterations"] = c.localRecoding.iterations;
+        plan["adaption"] = c.localRecoding.adaptionFactor;
+    }
+    if (c.localSuppression) {
+        plan["local_suppression"] = anonymity::localSuppressionMethodName(c.localSuppression->method);
+        plan["local_suppression_time_limit"] = c.localSuppression->timeLimitSeconds;
+        plan["local_suppression_max_records"] = c.localSuppression->maxRecords;
+    }
     if (c.sensitive) plan["sensitive"] = *c.sensitive;
     if (c.models.lDiversity) plan["l_diversity"] = lDiversityText(*c.models.lDiversity);
     if (c.models.tCloseness)

@@ -23,7 +23,8 @@ struct AnonymizationRun;
 // release_plan.h): the input by absolute path read with `delimiter` (0:
 // detected), hierarchies from `hierarchyFiles` (column -> file name relative to
 // the plan; "" key: the sensitive attribute's), and the lattice node when the
-// user applied one instead of the search's optimum.
+// user applied one instead of the search's optimum; the algorithm by its plan
+// name with local recoding's options and local suppression.
 nlohmann::json anonymizationPlanJson(const AnonymizationRun& run, char delimiter,
                                      const std::map<std::string, std::string>& hierarchyFiles);
 

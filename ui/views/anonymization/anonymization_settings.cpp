@@ -1,5 +1,7 @@
 #include "views/anonymization/anonymization_settings.h"
 
+#include "views/anonymization/algorithm_choice.h"
+
 namespace veil::ui {
 
 const hierarchy::Hierarchy* AnonymizationSettings::hierarchyFor(const std::string& column) const {
@@ -26,6 +28,13 @@ anonymity::AnonymizationConfig AnonymizationSettings::toConfig(const Table& tabl
     config.suppressionLimit = suppressionLimit;
     config.metric = metric;
     config.algorithm = algorithm;
+    config.localRecoding = localRecoding;
+    if (localSuppression && algorithmTakesLocalSuppression(algorithm)) {
+        // Core's defaults (time limit, size), as plans and the CLI; core takes k from the models.
+        anonymity::LocalSuppressionOptions ls;
+        ls.method = *localSuppression;
+        config.localSuppression = ls;
+    }
     return config;
 }
 

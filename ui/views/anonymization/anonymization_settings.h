@@ -1,5 +1,6 @@
 // AnonymizationSettings: what the user configures in the anonymization view (privacy models,
-// suppression, metric, algorithm, one hierarchy per quasi-identifier). A plain value: undo
+// suppression, metric, algorithm with its local recoding options, local suppression, one hierarchy
+// per quasi-identifier). A plain value: undo
 // commands keep a copy before and after each edit. Roles come from the document's table.
 #pragma once
 
@@ -23,6 +24,10 @@ struct AnonymizationSettings {
     double suppressionLimit = 0.0;  // fraction in [0, 1]
     anonymity::MetricKind metric = anonymity::MetricKind::Loss;
     anonymity::Algorithm algorithm = anonymity::Algorithm::Optimal;
+    anonymity::LocalRecodingOptions localRecoding;  // used by Algorithm::LocalRecoding
+    // Off (nullopt), greedy or optimal; kept when another algorithm is chosen, applied only where
+    // core accepts it (algorithmTakesLocalSuppression).
+    std::optional<anonymity::LocalSuppressionMethod> localSuppression;
     std::map<std::string, hierarchy::Hierarchy> hierarchies;  // column name -> hierarchy
     std::map<std::string, std::string> hierarchySources;      // column name -> file it came from
 

@@ -1,6 +1,7 @@
 #include "views/anonymization/anonymization_view.h"
 
 #include "document/document.h"
+#include "views/anonymization/algorithm_choice.h"
 #include "views/anonymization/anonymization_job.h"
 #include "views/anonymization/anonymization_release.h"
 #include "views/anonymization/anonymization_state.h"
@@ -197,11 +198,12 @@ void AnonymizationView::start(const Table& table, const QString& path, const ano
 
 void AnonymizationView::onSucceeded(std::shared_ptr<const AnonymizationRun> run) {
     const auto& r = run->result;
-    const QString text = tr("%1 equivalence classes, smallest %2, %3 records suppressed (%4 s)")
-                             .arg(r.classes.classCount())
-                             .arg(r.classes.minKeptClassSize())
-                             .arg(r.suppressed)
-                             .arg(r.seconds, 0, 'f', 2);
+    QString text = tr("%1 equivalence classes, smallest %2, %3 records suppressed")
+                       .arg(r.classes.classCount())
+                       .arg(r.classes.minKeptClassSize())
+                       .arg(r.suppressed);
+    if (r.localSuppression) text += tr(", %1 cells suppressed locally").arg(r.localSuppression->suppressedCells);
+    text += tr(" — %1 (%2 s)").arg(algorithmTitle(r.algorithm)).arg(r.seconds, 0, 'f', 2);
     setStatus(r.found ? text : tr("%1 — %2").arg(QString::fromStdString(r.message), text), !r.found);
     if (m_context.jobs) m_context.jobs->end(tr("Anonymization done: %1").arg(text));
     m_runVersion = m_pendingVersion;

@@ -172,6 +172,29 @@ void LatticePage::compareSelection() {
                           lattice.levelsOf(nodes[1]), title(nodes[1]));
 }
 
+// Why there is no lattice to show: no run yet, or an algorithm that applies no single node.
+QString LatticePage::noLatticeMessage(const AnonymizationRun* run) const {
+    if (!run) return tr("Run the optimal search to explore its lattice.");
+    switch (run->result.algorithm) {
+        case anonymity::Algorithm::Mondrian:
+            return tr("Mondrian does not search a lattice: see the Mondrian cuts tab.");
+        case anonymity::Algorithm::LocalRecoding:
+            return tr(
+                "<b>Local recoding releases records at different levels</b> (one lattice node per pass), so no "
+                "single node describes the result: see its passes in the Groups summary. Choose Optimal "
+                "(full-domain) to explore a lattice.");
+        case anonymity::Algorithm::Mdav:
+            return tr(
+                "<b>MDAV microaggregation does not generalize by levels:</b> there is no lattice. Its groups "
+                "are in the Groups tab.");
+        case anonymity::Algorithm::None:
+            return tr("<b>No generalization</b> (suppression only): there is no lattice.");
+        case anonymity::Algorithm::Optimal:
+            break;
+    }
+    return tr("Run the optimal search to explore its lattice.");
+}
+
 void LatticePage::redraw() {
     const auto& lattice = m_state->searchLattice();
     const AnonymizationRun* run = m_state->run();
@@ -179,9 +202,7 @@ void LatticePage::redraw() {
         m_scene->clear();
         m_model->setLattice({}, {});
         m_comparison->clear(tr("Run the optimal search to compare its transformations."));
-        m_info->setText(run && run->result.algorithm == anonymity::Algorithm::Mondrian
-                            ? tr("Mondrian does not search a lattice: see the Mondrian cuts tab.")
-                            : tr("Run the optimal search to explore its lattice."));
+        m_info->setText(noLatticeMessage(run));
         return;
     }
     const LatticeLevelNames names =

@@ -22,6 +22,7 @@ class AnonymizationState;
 class LatticeComparison;
 class LatticeTransformationModel;
 class LatticeView;
+struct AnonymizationRun;
 
 class LatticePage final : public QWidget {
     Q_OBJECT
@@ -37,6 +38,8 @@ public:
     // "All transformations" (0) or "Anonymous only" (1).
     QComboBox* filter() const { return m_filter; }
     LatticeComparison* comparison() const { return m_comparison; }
+    // The summary line; without a lattice, why there is none (e.g. local recoding, MDAV).
+    QLabel* info() const { return m_info; }
 
 Q_SIGNALS:
     void nodeActivated(const std::vector<int>& levels);
@@ -45,6 +48,7 @@ private:
     QWidget* buildToolbar();
     void buildTable();
     void redraw();
+    QString noLatticeMessage(const AnonymizationRun* run) const;
     void applyFilter();
     void selectRowOf(std::size_t index);
     void compareSelection();

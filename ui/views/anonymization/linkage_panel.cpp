@@ -131,6 +131,7 @@ bool LinkagePanel::runAttack() {
         config.sensitive.reset();
         config.sensitiveHierarchy.reset();
         config.suppressionLimit = 0;
+        config.localSuppression.reset();  // the attacker applies the published levels only
         config.transformation = run->result.transformation;
         std::erase_if(config.quasiIdentifiers, [&](const auto& q) { return !m_external.columnIndex(q.column).isOk(); });
         if (config.quasiIdentifiers.size() == run->result.quasiIdentifiers.size()) {

@@ -3,6 +3,7 @@
 #include "veil/anonymity/metric_catalog.h"
 
 #include "document/document.h"
+#include "views/anonymization/algorithm_choice.h"
 #include "views/anonymization/anonymization_state.h"
 
 #include <QCheckBox>
@@ -24,7 +25,7 @@ using anonymity::MetricKind;
 using anonymity::TClosenessVariant;
 
 namespace {
-enum MergeId { MergeK = 1, MergeL, MergeC, MergeT, MergeSuppression };
+enum MergeId { MergeK = 1, MergeL, MergeC, MergeT, MergeSuppression, MergeGsFactor, MergeIterations };
 }  // namespace
 
 ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget* parent)
@@ -86,6 +87,7 @@ ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget*
 
     auto* run = new QGroupBox(tr("Search"), this);
     auto* runForm = new QFormLayout(run);
+    m_runForm = runForm;
     m_suppression = new QDoubleSpinBox(run);
     m_suppression->setObjectName(QStringLiteral("anon-suppression"));
     m_suppression->setRange(0, 100);
@@ -104,11 +106,13 @@ ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget*
                               Qt::ToolTipRole);
     }
     runForm->addRow(tr("&Metric:"), m_metric);
-    m_algorithm = new QComboBox(run);
-    m_algorithm->setObjectName(QStringLiteral("anon-algorithm"));
-    m_algorithm->addItem(tr("Optimal (lattice search)"), int(Algorithm::Optimal));
-    m_algorithm->addItem(tr("Mondrian (multidimensional)"), int(Algorithm::Mondrian));
-    runForm->addRow(tr("&Algorithm:"), m_algorithm);
+    // Long titles (metrics, algorithms) must not widen the panel past its scroll area: the combos
+    // ask for a few characters and show the full text in their popups.
+    for (QComboBox* combo : {m_metric, m_lVariant, m_tVariant}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(combo == m_metric ? 12 : 8);
+    }
+    buildTransformation(runForm, run);
     layout->addWidget(run);
     layout->addStretch(1);
 
@@ -149,10 +153,7 @@ ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget*
         editSettings(tr("Set metric to %1").arg(m_metric->currentText()), -1,
                      [m](AnonymizationSettings& s) { s.metric = m; });
     });
-    connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this](int) {
-        const auto a = Algorithm(m_algorithm->currentData().toInt());
-        editSettings(tr("Set algorithm"), -1, [a](AnonymizationSettings& s) { s.algorithm = a; });
-    });
+    connectTransformation();
     connect(m_state, &AnonymizationState::settingsChanged, this, &ModelsPanel::refresh);
     connect(m_document, &Document::tableReset, this, &ModelsPanel::refreshRoles);
     connect(m_document, &Document::columnChanged, this, &ModelsPanel::refreshRoles);
@@ -170,7 +171,8 @@ void ModelsPanel::editSettings(const QString& text, int mergeId, F change) {
 void ModelsPanel::refresh() {
     const auto& s = m_state->settings();
     const QSignalBlocker b1(m_k), b2(m_lEnabled), b3(m_lVariant), b4(m_l), b5(m_c), b6(m_tEnabled), b7(m_tVariant),
-        b8(m_t), b9(m_suppression), b10(m_metric), b11(m_algorithm);
+        b8(m_t), b9(m_suppression), b10(m_metric), b11(m_algorithm), b12(m_gsFactor), b13(m_iterations),
+        b14(m_localSuppression);
     m_k->setValue(s.k);
     m_lEnabled->setChecked(s.lDiversityEnabled);
     m_lVariant->setCurrentIndex(m_lVariant->findData(int(s.lDiversity.variant)));
@@ -187,6 +189,85 @@ void ModelsPanel::refresh() {
     m_suppression->setValue(s.suppressionLimit * 100.0);
     m_metric->setCurrentIndex(m_metric->findData(int(s.metric)));
     m_algorithm->setCurrentIndex(m_algorithm->findData(int(s.algorithm)));
+    m_algorithm->setToolTip(algorithmToolTip(s.algorithm));
+    m_gsFactor->setValue(s.localRecoding.gsFactor);
+    m_iterations->setValue(s.localRecoding.iterations);
+    const bool recoding = s.algorithm == Algorithm::LocalRecoding;
+    m_runForm->setRowVisible(m_gsFactor, recoding);
+    m_runForm->setRowVisible(m_iterations, recoding);
+    m_localSuppression->setCurrentIndex(
+        m_localSuppression->findData(s.localSuppression ? int(*s.localSuppression) : -1));
+    const bool suppression = algorithmTakesLocalSuppression(s.algorithm);
+    m_localSuppression->setEnabled(suppression);
+    m_localSuppression->setToolTip(
+        suppression ? tr("Suppress single quasi-identifier cells ('*') instead of whole records until every "
+                         "record matches at least k records")
+                    : tr("Local suppression applies to the optimal search or to None (suppression only)"));
+}
+
+// The algorithm choice, local recoding's gs-factor and iterations (shown for it only), and local
+// suppression (enabled where core takes it).
+void ModelsPanel::buildTransformation(QFormLayout* form, QWidget* parent) {
+    m_algorithm = new QComboBox(parent);
+    m_algorithm->setObjectName(QStringLiteral("anon-algorithm"));
+    for (Algorithm a : kOfferedAlgorithms) {
+        m_algorithm->addItem(algorithmTitle(a), int(a));
+        m_algorithm->setItemData(m_algorithm->count() - 1, algorithmToolTip(a), Qt::ToolTipRole);
+    }
+    form->addRow(tr("&Algorithm:"), m_algorithm);
+    m_gsFactor = new QDoubleSpinBox(parent);
+    m_gsFactor->setObjectName(QStringLiteral("anon-gs-factor"));
+    m_gsFactor->setRange(0, 1);
+    m_gsFactor->setDecimals(2);
+    m_gsFactor->setSingleStep(0.05);
+    m_gsFactor->setToolTip(
+        tr("Weight of generalization against suppression in the later passes (0 favours suppression, 1 "
+           "generalization)"));
+    form->addRow(tr("&gs-factor:"), m_gsFactor);
+    m_iterations = new QSpinBox(parent);
+    m_iterations->setObjectName(QStringLiteral("anon-iterations"));
+    m_iterations->setRange(1, 100000);
+    m_iterations->setToolTip(tr("At most this many passes after the global one"));
+    form->addRow(tr("&Iterations:"), m_iterations);
+    m_localSuppression = new QComboBox(parent);
+    m_localSuppression->setObjectName(QStringLiteral("anon-local-suppression"));
+    m_localSuppression->addItem(tr("off"), -1);
+    m_localSuppression->addItem(tr("greedy"), int(anonymity::LocalSuppressionMethod::Greedy));
+    m_localSuppression->addItem(tr("optimal (small tables)"), int(anonymity::LocalSuppressionMethod::Optimal));
+    m_localSuppression->setItemData(1, tr("sdcMicro's greedy rule: any table size"), Qt::ToolTipRole);
+    m_localSuppression->setItemData(
+        2, tr("The fewest cells (integer program); beyond 400 records or 10 s, the greedy result"), Qt::ToolTipRole);
+    form->addRow(tr("&Local suppression:"), m_localSuppression);
+    for (QComboBox* combo : {m_algorithm, m_localSuppression}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(12);
+    }
+}
+
+void ModelsPanel::connectTransformation() {
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this](int) {
+        const auto a = Algorithm(m_algorithm->currentData().toInt());
+        editSettings(tr("Set algorithm to %1").arg(algorithmTitle(a)), -1,
+                     [a](AnonymizationSettings& s) { s.algorithm = a; });
+    });
+    connect(m_gsFactor, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        editSettings(tr("Set gs-factor to %1").arg(v), MergeGsFactor,
+                     [v](AnonymizationSettings& s) { s.localRecoding.gsFactor = v; });
+    });
+    connect(m_iterations, &QSpinBox::valueChanged, this, [this](int v) {
+        editSettings(tr("Set iterations to %1").arg(v), MergeIterations,
+                     [v](AnonymizationSettings& s) { s.localRecoding.iterations = v; });
+    });
+    connect(m_localSuppression, &QComboBox::currentIndexChanged, this, [this](int) {
+        const int v = m_localSuppression->currentData().toInt();
+        editSettings(tr("Set local suppression to %1").arg(m_localSuppression->currentText()), -1,
+                     [v](AnonymizationSettings& s) {
+                         if (v < 0)
+                             s.localSuppression.reset();
+                         else
+                             s.localSuppression = anonymity::LocalSuppressionMethod(v);
+                     });
+    });
 }
 
 void ModelsPanel::refreshRoles() {

@@ -1,6 +1,7 @@
 #include "views/anonymization/mondrian_page.h"
 
 #include "charts/anonymization/mondrian_plot.h"
+#include "views/anonymization/algorithm_choice.h"
 #include "views/anonymization/anonymization_state.h"
 #include "charts/widget_export.h"
 
@@ -152,10 +153,17 @@ void MondrianPage::redraw() {
     if (!run || run->result.algorithm != anonymity::Algorithm::Mondrian || m_x->count() < 2) {
         m_plot->setData({});
         m_info->clear();
-        m_empty->setText(run && run->result.algorithm == anonymity::Algorithm::Mondrian
-                             ? tr("Mondrian cuts need two quasi-identifiers.")
-                             : tr("No Mondrian run yet.\n\nChoose the Mondrian algorithm in Configure and run: its "
-                                  "cuts of the records will be drawn here, on two quasi-identifiers you choose."));
+        const QString howTo =
+            tr("Choose the Mondrian algorithm in Configure and run: its cuts of the records will "
+               "be drawn here, on two quasi-identifiers you choose.");
+        if (run && run->result.algorithm == anonymity::Algorithm::Mondrian)
+            m_empty->setText(tr("Mondrian cuts need two quasi-identifiers."));
+        else if (run)
+            m_empty->setText(tr("The result shown was computed by %1, which does not cut the records into boxes: "
+                                "there are no Mondrian cuts to draw.\n\n%2")
+                                 .arg(algorithmTitle(run->result.algorithm), howTo));
+        else
+            m_empty->setText(tr("No Mondrian run yet.\n\n%1").arg(howTo));
         m_stack->setCurrentWidget(m_empty);
         m_x->setEnabled(false);
         m_y->setEnabled(false);

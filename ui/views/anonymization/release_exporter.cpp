@@ -1,6 +1,7 @@
 #include "views/anonymization/release_exporter.h"
 
 #include "workbench/local_path.h"
+#include "views/anonymization/algorithm_choice.h"
 #include "views/anonymization/anonymization_state.h"
 
 #include "veil/common/version.h"
@@ -109,9 +110,25 @@ QJsonObject releaseManifest(const AnonymizationRun& run, const AnonymizationSett
         for (int l : r.transformation) levels.append(l);
         manifest["transformation"] = levels;
     } else {
-        manifest["algorithm"] = QStringLiteral("mondrian");
-        manifest["partitions"] = qint64(r.partitions.size());
+        manifest["algorithm"] = QString::fromLatin1(algorithmPlanName(r.algorithm));
+        if (r.algorithm == anonymity::Algorithm::Mondrian) manifest["partitions"] = qint64(r.partitions.size());
+        if (r.algorithm == anonymity::Algorithm::Mdav) manifest["groups"] = qint64(r.classes.classCount());
     }
+    if (r.algorithm == anonymity::Algorithm::LocalRecoding) {
+        QJsonArray passes;
+        for (const auto& p : r.passes) {
+            QJsonArray levels;
+            for (int l : p.transformation) levels.append(l);
+            passes.append(QJsonObject{
+                {"transformation", levels}, {"records", qint64(p.records)}, {"released", qint64(p.released)}});
+        }
+        manifest["passes"] = passes;
+    }
+    if (r.localSuppression)
+        manifest["local_suppression"] = QJsonObject{
+            {"method", QString::fromLatin1(anonymity::localSuppressionMethodName(r.localSuppression->method))},
+            {"cells", qint64(r.localSuppression->suppressedCells)},
+            {"min_matches", qint64(r.localSuppression->minMatches)}};
     return manifest;
 }
 

@@ -1,5 +1,6 @@
 // The Anonymize view's settings as JSON, for the project's recovery snapshot: privacy models,
-// suppression, metric, algorithm and each hierarchy (its rows, as the project stores hierarchies)
+// suppression, metric, algorithm (its plan name) with the local recoding options, local
+// suppression (off, greedy, optimal) and each hierarchy (its rows, as the project stores hierarchies)
 // with the file it came from. fromJson is the exact inverse; a malformed entry keeps the default.
 #pragma once
 

@@ -2,6 +2,7 @@
 
 #include "veil/anonymity/metric_catalog.h"
 
+#include "views/anonymization/algorithm_choice.h"
 #include "views/anonymization/anonymization_state.h"
 
 #include <cmath>
@@ -16,11 +17,103 @@ QString number(double v) {
     return QString::number(v, 'g', 5);
 }
 
+// A metric core could not compute: on a release whose records or cells sit at different levels it
+// reports NaN, which reads "n/a (mixed levels)" rather than "nan".
+QString metricText(double v, bool mixed) {
+    if (std::isnan(v)) return mixed ? QObject::tr("n/a (mixed levels)") : QObject::tr("n/a");
+    return number(v);
+}
+
+// Local recoding: one row per pass (pass 0 is the global optimum) with the records it released.
+QString passesHtml(const anonymity::AnonymizationResult& r) {
+    QString html = QObject::tr(
+        "<table cellspacing=0 cellpadding=2><tr><th align=left>Pass</th><th align=left>Levels</th>"
+        "<th align=right>searched</th><th align=right>released</th></tr>");
+    for (std::size_t i = 0; i < r.passes.size(); ++i) {
+        const auto& p = r.passes[i];
+        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td align=right>%3</td><td align=right><b>%4</b></td></tr>")
+                    .arg(i == 0 ? QObject::tr("0 (global)") : QString::number(i))
+                    .arg(QString::fromStdString(anonymity::formatLevels(p.transformation)))
+                    .arg(p.records)
+                    .arg(p.released);
+    }
+    return html + QStringLiteral("</table>");
+}
+
+// The transformation line: what the algorithm applied, by name.
+QString transformationHtml(const anonymity::AnonymizationResult& r) {
+    const QString name = algorithmTitle(r.algorithm).toHtmlEscaped();
+    switch (r.algorithm) {
+        case anonymity::Algorithm::Optimal:
+            return QObject::tr("%1: transformation %2")
+                .arg(name, QString::fromStdString(anonymity::formatLevels(r.transformation)));
+        case anonymity::Algorithm::LocalRecoding:
+            return QObject::tr("%1: %2 passes, records released per pass below").arg(name).arg(r.passes.size());
+        case anonymity::Algorithm::Mondrian:
+            return QObject::tr("%1: %2 partitions").arg(name).arg(r.partitions.size());
+        case anonymity::Algorithm::Mdav:
+            return QObject::tr("%1: %2 groups").arg(name).arg(r.classes.classCount());
+        case anonymity::Algorithm::None:
+            return QObject::tr("%1: no generalization").arg(name);
+    }
+    return name;
+}
+
+// Local suppression: the cells, the method that produced them, and the guarantee's caveat (the
+// words core's release runner adds to the guarantee).
+QString localSuppressionHtml(const anonymity::LocalSuppressionSummary& ls) {
+    QString html = QObject::tr("<p><b>Local suppression</b> (%1%2): <b>%3 cells</b> suppressed in %4 records.")
+                       .arg(QString::fromLatin1(anonymity::localSuppressionMethodName(ls.method)),
+                            ls.method == anonymity::LocalSuppressionMethod::Optimal
+                                ? (ls.provenOptimal ? QObject::tr(", proven optimal") : QObject::tr(", not proven"))
+                                : QString())
+                       .arg(ls.suppressedCells)
+                       .arg(ls.recordsTouched);
+    if (!ls.message.empty()) html += QStringLiteral(" ") + QString::fromStdString(ls.message).toHtmlEscaped();
+    html += QObject::tr(
+                "<br><span style='color:#9a6700'>Single quasi-identifier cells were suppressed ('*') instead of "
+                "records; a '*' is counted as matching any value (sdcMicro's semantics), so every record matches "
+                "at least %1 records, while records with the same released values may be fewer than k.</span></p>")
+                .arg(ls.minMatches);
+    return html;
+}
+
 QString percent(double v) { return QString::number(v * 100.0, 'f', 2) + QStringLiteral(" %"); }
 
 QString riskRow(const QString& name, const QString& before, const QString& after) {
     return QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right><b>%3</b></td></tr>")
         .arg(name, before, after);
+}
+
+QString metricsHtml(const anonymity::AnonymizationResult& r) {
+    const bool mixed = releaseMixesLevels(r);
+    auto title = [](MetricKind m) {
+        const auto& info = anonymity::metricInfo(m);
+        return QString::fromUtf8(info.title.data(), qsizetype(info.title.size())).toHtmlEscaped();
+    };
+    QString html = QObject::tr("<p><b>Information loss</b> (optimised: %1)</p>").arg(title(r.metric));
+    html += QStringLiteral("<table cellspacing=0 cellpadding=2>");
+    for (MetricKind m : anonymity::kAllMetrics) {
+        const auto& d = anonymity::metricInfo(m).description;
+        html += QStringLiteral("<tr><td title=\"%3\">%1</td><td align=right>%2</td></tr>")
+                    .arg(title(m), metricText(r.metrics.get(m), mixed),
+                         QString::fromUtf8(d.data(), qsizetype(d.size())).toHtmlEscaped());
+    }
+    return html + QStringLiteral("</table>");
+}
+
+QString riskHtml(const anonymity::AnonymizationResult& r) {
+    QString html = QObject::tr("<p><b>Re-identification risk</b> (prosecutor model)</p>");
+    html += QObject::tr("<table cellspacing=0 cellpadding=2><tr><th></th><th>before</th><th>after</th></tr>");
+    const auto& b = r.riskBefore;
+    const auto& a = r.riskAfter;
+    html += riskRow(QObject::tr("Highest risk"), percent(b.prosecutorMax), percent(a.prosecutorMax));
+    html += riskRow(QObject::tr("Average risk"), percent(b.prosecutorAvg), percent(a.prosecutorAvg));
+    html += riskRow(QObject::tr("Records at risk > %1").arg(percent(a.threshold)), QString::number(b.recordsAtRisk),
+                    QString::number(a.recordsAtRisk));
+    html += riskRow(QObject::tr("Unique records"), QString::number(b.uniques), QString::number(a.uniques));
+    html += riskRow(QObject::tr("Marketer risk"), percent(b.marketer), percent(a.marketer));
+    return html + QStringLiteral("</table>");
 }
 
 }  // namespace
@@ -33,11 +126,10 @@ QString summaryHtml(const AnonymizationRun& run) {
                     .arg(QString::fromStdString(r.message).toHtmlEscaped());
     html +=
         QStringLiteral("<p><b>%1</b><br>").arg(QString::fromStdString(run.config.models.describe()).toHtmlEscaped());
-    if (r.algorithm == anonymity::Algorithm::Optimal)
-        html += QObject::tr("Transformation %1").arg(QString::fromStdString(anonymity::formatLevels(r.transformation)));
-    else
-        html += QObject::tr("Mondrian: %1 partitions").arg(r.partitions.size());
+    html += transformationHtml(r);
     html += QObject::tr(" &middot; %1 s</p>").arg(number(r.seconds));
+    if (r.algorithm == anonymity::Algorithm::LocalRecoding && !r.passes.empty()) html += passesHtml(r);
+    if (r.localSuppression) html += localSuppressionHtml(*r.localSuppression);
     html += QStringLiteral("<table cellspacing=0 cellpadding=2>");
     html +=
         QObject::tr("<tr><td>Equivalence classes</td><td align=right><b>%1</b></td></tr>").arg(r.classes.classCount());
@@ -48,32 +140,8 @@ QString summaryHtml(const AnonymizationRun& run) {
                 .arg(r.suppressed)
                 .arg(run.input.rowCount());
     html += QStringLiteral("</table>");
-
-    auto title = [](MetricKind m) {
-        const auto& info = anonymity::metricInfo(m);
-        return QString::fromUtf8(info.title.data(), qsizetype(info.title.size())).toHtmlEscaped();
-    };
-    html += QObject::tr("<p><b>Information loss</b> (optimised: %1)</p>").arg(title(r.metric));
-    html += QStringLiteral("<table cellspacing=0 cellpadding=2>");
-    for (MetricKind m : anonymity::kAllMetrics) {
-        const auto& d = anonymity::metricInfo(m).description;
-        html += QStringLiteral("<tr><td title=\"%3\">%1</td><td align=right>%2</td></tr>")
-                    .arg(title(m), number(r.metrics.get(m)),
-                         QString::fromUtf8(d.data(), qsizetype(d.size())).toHtmlEscaped());
-    }
-    html += QStringLiteral("</table>");
-
-    html += QObject::tr("<p><b>Re-identification risk</b> (prosecutor model)</p>");
-    html += QObject::tr("<table cellspacing=0 cellpadding=2><tr><th></th><th>before</th><th>after</th></tr>");
-    const auto& b = r.riskBefore;
-    const auto& a = r.riskAfter;
-    html += riskRow(QObject::tr("Highest risk"), percent(b.prosecutorMax), percent(a.prosecutorMax));
-    html += riskRow(QObject::tr("Average risk"), percent(b.prosecutorAvg), percent(a.prosecutorAvg));
-    html += riskRow(QObject::tr("Records at risk > %1").arg(percent(a.threshold)), QString::number(b.recordsAtRisk),
-                    QString::number(a.recordsAtRisk));
-    html += riskRow(QObject::tr("Unique records"), QString::number(b.uniques), QString::number(a.uniques));
-    html += riskRow(QObject::tr("Marketer risk"), percent(b.marketer), percent(a.marketer));
-    html += QStringLiteral("</table>");
+    html += metricsHtml(r);
+    html += riskHtml(r);
     for (const auto& w : r.warnings)
         html += QStringLiteral("<p style='color:#9a6700'>%1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
     return html;
