@@ -191,6 +191,68 @@ private slots:
         QCOMPARE(h->sensitivity(), 1.0);
     }
 
+    // Greedy-H's products (column of Q^T Q at terminals, children's products summed up the tree)
+    // against the direct definition of DPComp's greedyH.py on a dense Q^T Q (Eigen): every node's
+    // error (terminal: ||Q^T Q e_lo||^2; inner: the minimum over t of the closed form) and share p,
+    // on random multi-segment weighted workloads; few queries (segment products) and many (dense).
+    void greedyErrorsMatchDenseDefinition_data() {
+        QTest::addColumn<int>("queries");
+        QTest::newRow("segments") << 8;
+        QTest::newRow("dense") << 200;
+    }
+    void greedyErrorsMatchDenseDefinition() {
+        QFETCH(int, queries);
+        SeededRandom rng{std::uint64_t(queries)};
+        for (int trial = 0; trial < 20; ++trial) {
+            const std::size_t n = 2 + rng.uniformBelow(39);
+            std::vector<LinearQuery> w;
+            Eigen::MatrixXd q = Eigen::MatrixXd::Zero(queries, Eigen::Index(n));
+            for (int i = 0; i < queries; ++i) {
+                LinearQuery lq;
+                for (std::size_t c = rng.uniformBelow(n); c < n; c += 1 + rng.uniformBelow(6)) {
+                    const std::size_t hi = std::min(n - 1, c + rng.uniformBelow(4));
+                    const double weight = 0.25 * double(1 + rng.uniformBelow(4));
+                    appendSegment(lq, weight, c, hi);
+                    for (std::size_t k = c; k <= hi; ++k) q(i, Eigen::Index(k)) = weight;
+                    c = hi + 1;
+                }
+                w.push_back(lq);
+            }
+            const Eigen::MatrixXd qtq = q.transpose() * q;
+            auto h = GreedyHierarchy::build(n, w, RunContext{});
+            QVERIFY(h);
+            std::vector<int> depth(h->nodes().size(), 0);
+            for (std::size_t i = 0; i < h->nodes().size(); ++i) {
+                const auto& node = h->nodes()[i];
+                const auto lo = Eigen::Index(node.lo);
+                if (node.terminal) {
+                    QVERIFY(std::abs(node.error - qtq.col(lo).squaredNorm()) <= 1e-9 * (1.0 + node.error));
+                    continue;
+                }
+                const auto& l = h->nodes()[std::size_t(node.left)];
+                const auto& r = h->nodes()[std::size_t(node.right)];
+                depth[std::size_t(node.left)] = depth[std::size_t(node.right)] = depth[i] + 1;
+                const Eigen::Map<const Eigen::VectorXd> vl(l.invAu.data(), Eigen::Index(l.invAu.size()));
+                const Eigen::Map<const Eigen::VectorXd> vr(r.invAu.data(), Eigen::Index(r.invAu.size()));
+                const Eigen::VectorXd rl = qtq.middleCols(lo, vl.size()) * vl;
+                const Eigen::VectorXd rr = qtq.middleCols(lo + vl.size(), vr.size()) * vr;
+                const double m = (rl + rr).squaredNorm(), m1 = rl.squaredNorm() + rr.squaredNorm();
+                const double k = vl.sum() + vr.sum(), decay = std::pow(2.0, -depth[i] / 2.0);
+                double best = 0.0;
+                int bestT = 0;
+                for (int t = 0; t < 100; ++t) {
+                    const double e1 = double((100 - t) * (100 - t)), e2 = double(t * t) * decay;
+                    const double err = (l.error + r.error - ((m - m1) * decay + m1) * e2 / (e1 + e2 * k)) / e1;
+                    if (t == 0 || err < best) best = err, bestT = t;
+                }
+                QVERIFY2(
+                    std::abs(node.error - best * 1e4) <= 1e-9 * (1.0 + node.error),
+                    qPrintable(QStringLiteral("n %1 node %2: %3 vs %4").arg(n).arg(i).arg(node.error).arg(best * 1e4)));
+                QCOMPARE(node.p, 1.0 - double(bestT) / 100.0);
+            }
+        }
+    }
+
     // The inference equals the least-squares solution of min ||A x - y|| (A: one row per measured
     // node, its weight on its cells) computed with Eigen; the weights over each cell sum to 1.
     void inferenceIsLeastSquares() {

@@ -54,6 +54,31 @@ public:
         }
     }
 
+    // Q^T Q e_c (apply(c, c + 1, {1}) without the pass over every segment): each query's weight at
+    // c by binary search, then the difference array of the queries that weigh c.
+    std::vector<double> column(std::size_t c) {
+        if (m_dense) {
+            const Eigen::VectorXd r = m_gram.col(Eigen::Index(c));
+            return std::vector<double>(r.data(), r.data() + r.size());
+        }
+        std::vector<double> diff(m_n + 1, 0.0);
+        for (const auto& q : m_queries) {
+            if (q.empty() || q.back().hi < c || q.front().lo > c) continue;
+            auto it = std::upper_bound(q.begin(), q.end(), c,
+                                       [](std::size_t v, const WeightedSegment& s) { return v < s.lo; });
+            if (it == q.begin() || (--it)->hi < c) continue;
+            const double u = it->weight * 1.0;
+            for (const auto& s : q) {
+                diff[s.lo] += u * s.weight;
+                diff[s.hi + 1] -= u * s.weight;
+            }
+        }
+        std::vector<double> r(m_n);
+        double run = 0.0;
+        for (std::size_t i = 0; i < m_n; ++i) r[i] = (run += diff[i]);
+        return r;
+    }
+
     // v holds the values of cells lo..hi-1.
     std::vector<double> apply(std::size_t lo, std::size_t hi, const double* v) {
         if (m_dense) {
@@ -105,8 +130,10 @@ struct Builder {
         return it == cuts.end() || *it >= hi;
     }
 
-    // The node of cells lo..hi-1 at `depth`; returns its index (children after it).
-    int build(std::size_t lo, std::size_t hi, int depth) {
+    // The node of cells lo..hi-1 at `depth`; returns its index (children after it). Sets gInvAu to
+    // Q^T Q invAu (over all cells): the parent's products are then s (left + right), O(n) per node
+    // instead of a pass over the workload's segments.
+    int build(std::size_t lo, std::size_t hi, int depth, std::vector<double>& gInvAu) {
         const int index = int(nodes.size());
         nodes.push_back({});
         if (ctx.cancelled()) {
@@ -119,16 +146,18 @@ struct Builder {
         node.hi = hi;
         if (n == 1 || uniform(lo, hi)) {
             // One query over the node; (A^T A)^+ = J / n^2, so invAu = 1/n per cell.
-            const double one = 1.0;
             node.terminal = true;
-            node.error = squaredNorm(gram.apply(lo, lo + 1, &one));
+            std::vector<double> first = gram.column(lo);
+            node.error = squaredNorm(first);
             node.invAu.assign(n, 1.0 / double(n));
+            gInvAu = n == 1 ? std::move(first) : gram.apply(lo, hi, node.invAu.data());
             nodes[std::size_t(index)] = std::move(node);
             return index;
         }
         const std::size_t mid = lo + n / 2;  // the first child takes floor(n/2) cells, as DPComp
-        node.left = build(lo, mid, depth + 1);
-        node.right = build(mid, hi, depth + 1);
+        std::vector<double> rl, rr;
+        node.left = build(lo, mid, depth + 1, rl);
+        node.right = build(mid, hi, depth + 1, rr);
         if (cancelled) return index;
         const StrategyNode& l = nodes[std::size_t(node.left)];
         const StrategyNode& r = nodes[std::size_t(node.right)];
@@ -136,11 +165,13 @@ struct Builder {
         g.insert(g.end(), r.invAu.begin(), r.invAu.end());
         double k = 0.0;
         for (double x : g) k += x;
-        const std::vector<double> rl = gram.apply(lo, mid, l.invAu.data());
-        const std::vector<double> rr = gram.apply(mid, hi, r.invAu.data());
-        double m = 0.0;
-        for (std::size_t i = 0; i < rl.size(); ++i) m += (rl[i] + rr[i]) * (rl[i] + rr[i]);
-        const double m1 = squaredNorm(rl) + squaredNorm(rr);
+        double m = 0.0, m1 = 0.0;
+        for (std::size_t i = 0; i < rl.size(); ++i) {
+            const double a = rl[i], b = rr[i];
+            m += (a + b) * (a + b);
+            m1 += a * a + b * b;
+            rl[i] = a + b;
+        }
         const double sumErr = l.error + r.error;
         // Error of the node when a share t/G of its weight goes to its own query: DPComp's closed
         // form with the depth decay 2^(-depth/2); the first minimum wins (NumPy's argmin).
@@ -159,6 +190,8 @@ struct Builder {
         node.correction = q * q / (node.p * node.p + k * q * q);
         const double scale = (1.0 - node.correction * k) / (node.p * node.p);
         for (double& x : g) x *= scale;
+        for (double& x : rl) x *= scale;
+        gInvAu = std::move(rl);
         node.invAu = std::move(g);
         nodes[std::size_t(index)] = std::move(node);
         return index;
@@ -200,7 +233,8 @@ Result<GreedyHierarchy> GreedyHierarchy::build(std::size_t n, const std::vector<
     h.m_cells = n;
     h.m_nodes.reserve(2 * n);
     Builder b{h.m_nodes, GramProduct(n, queries), std::move(cuts), ctx, granularity};
-    b.build(0, n, 0);
+    std::vector<double> rootProduct;
+    b.build(0, n, 0, rootProduct);
     if (b.cancelled) return Status::cancelled();
     assignWeights(h.m_nodes, 0, 1.0);
     return h;
