@@ -8,6 +8,7 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -127,7 +128,24 @@ void TestCliLocalRecoding::plansRoundTripAndRefusals() {
     const CliRun r = runCli({"release", plan, "--output", dir.filePath("bundle"), "--ledger", dir.filePath("l.db")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(QFile::exists(dir.filePath("bundle/manifest.json")));
-    const QString recoding = writeFile(dir, "recoding.json", planJson(data, "\"algorithm\": \"local-recoding\""));
+    QByteArray hierarchies = "\"hierarchies\": {";
+    const char* values[3] = {"1;*\n2;*\n3;*\n4;*\n", "x;*\ny;*\nz;*\nw;*\n", "p;*\nq;*\nr;*\n"};
+    for (int c = 0; c < 3; ++c) {
+        const QString name = QString(QChar('a' + c));
+        const QString file = writeFile(dir, "h_" + name + ".csv", values[c]);
+        hierarchies += (c ? ", \"" : "\"") + name.toUtf8() + "\": \"" + file.toUtf8() + "\"";
+    }
+    hierarchies += "}, \"suppression\": 0.5, \"algorithm\": \"local-recoding\"";
+    const QString recoding = writeFile(dir, "recoding.json", planJson(data, hierarchies));
+    const CliRun rr =
+        runCli({"release", recoding, "--output", dir.filePath("bundle2"), "--ledger", dir.filePath("l.db")});
+    QVERIFY2(rr.exitCode == 0, rr.err.constData());
+    QFile manifest(dir.filePath("bundle2/manifest.json"));
+    QVERIFY(manifest.open(QIODevice::ReadOnly));
+    const QJsonObject summary = QJsonDocument::fromJson(manifest.readAll()).object()["summary"].toObject();
+    QCOMPARE(summary["algorithm"].toString(), QStringLiteral("local-recoding"));
+    QVERIFY(summary["passes"].toArray().size() >= 1);
+    QVERIFY(!summary.contains("partitions"));
     for (const QString& p : {plan, recoding}) {
         const CliRun sql = runCli({"plan-sql", p});
         QVERIFY(sql.exitCode != 0);

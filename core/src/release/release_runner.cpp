@@ -84,9 +84,21 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
         s["groups"] = r.classes.classCount();
         s["sse_over_sst"] = finiteOrZero(r.metrics.sse);
         s["description"] = out.mechanism;
+    } else if (config.algorithm == anonymity::Algorithm::LocalRecoding) {
+        s["algorithm"] = "local-recoding";
+        json passes = json::array();
+        for (const auto& p : r.passes) {
+            json t = json::object();
+            for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i) t[r.quasiIdentifiers[i]] = p.transformation[i];
+            passes.push_back({{"transformation", t}, {"records", p.records}, {"released", p.released}});
+        }
+        s["passes"] = passes;
+    } else if (config.algorithm == anonymity::Algorithm::None) {
+        s["algorithm"] = "none";
     } else {
         s["partitions"] = r.partitions.size();
     }
+    if (r.localSuppression) s["local_suppression_cells"] = r.localSuppression->suppressedCells;
     s["records"] = in.records;
     s["classes"] = r.classes.keptClasses();
     s["min_class_size"] = r.classes.minKeptClassSize();
