@@ -36,7 +36,7 @@ CompositionPanel::CompositionPanel(AnonymizationState* state, QWidget* parent) :
     m_job = new AnonymizationJob(this);
     auto* layout = new QVBoxLayout(this);
     auto* intro =
-        new QLabel(tr("<b>Composition</b> (seed 002): two releases of overlapping data, each k-anonymous on its "
+        new QLabel(tr("<b>Composition</b>: two releases of overlapping data, each k-anonymous on its "
                       "own. Someone whose record is in both lies in one class of each; only the sensitive values "
                       "found in <i>both</i> classes remain possible."),
                    this);

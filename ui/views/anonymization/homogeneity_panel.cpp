@@ -16,7 +16,7 @@ namespace veil::ui {
 
 HomogeneityPanel::HomogeneityPanel(AnonymizationState* state, QWidget* parent) : QWidget(parent), m_state(state) {
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("<b>Homogeneity attack</b> (seed 004): an attacker who knows that someone is in an "
+    auto* intro = new QLabel(tr("<b>Homogeneity attack</b>: an attacker who knows that someone is in an "
                                 "equivalence class learns their sensitive value when the whole class shares it. "
                                 "k-anonymity does not prevent this; l-diversity and t-closeness do."),
                              this);

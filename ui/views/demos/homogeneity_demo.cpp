@@ -40,8 +40,8 @@ HomogeneityDemo::HomogeneityDemo(QWidget* parent)
     auto* form = new QFormLayout;
     m_release = new QComboBox;
     m_release->setObjectName(QStringLiteral("release"));
-    m_release->addItems({tr("Keep DOB, hide Sex and ZIP (slide: \"Not Ok!\")"),
-                         tr("Keep ZIP, generalize DOB, hide Sex (slide: \"Ok!\")")});
+    m_release->addItems({tr("Keep DOB, hide Sex and ZIP (groups share a salary)"),
+                         tr("Keep ZIP, generalize DOB, hide Sex (salaries mixed)")});
     form->addRow(tr("Generalization"), m_release);
     m_l = new QSpinBox;
     m_l->setObjectName(QStringLiteral("l"));

@@ -25,7 +25,7 @@ void StatisticsModel::setAnalysis(const GraphAnalysis& a) {
                       tr("share of nodes whose degree no other node has")});
     m_rows.push_back({"unique-neighbourhood", tr("Unique by neighbourhood"),
                       percent(a.uniqueness.uniqueByNeighbourhood),
-                      tr("share unique by degree + sorted neighbour degrees (seed 000)")});
+                      tr("share unique by degree + sorted neighbour degrees")});
     if (a.graph && a.graph->hasLabels()) {
         const auto& names = a.graph->labelNames();
         std::vector<long long> counts(names.size(), 0);
