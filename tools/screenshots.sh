@@ -7,7 +7,7 @@ veil=${VEIL:-build/release/app/gui/veil}
 [[ -x "$veil" ]] || { echo "screenshots: build Veil first ($veil not found)" >&2; exit 1; }
 mkdir -p docs/images
 export QT_QPA_PLATFORM=offscreen
-for view in data anonymize mechanisms histograms spatial graph experiments ledger; do
+for view in data anonymize mechanisms histograms synthesize spatial graph experiments ledger; do
   if timeout 120 "$veil" --view "$view" --screenshot "docs/images/$view.png" resources/samples/adult.csv 2>/dev/null; then
     echo "docs/images/$view.png"
   else

@@ -15,7 +15,7 @@ QColor shade(double t) {
 QString elide(const QString& s, int n) { return s.size() > n ? s.left(n - 1) + QChar(0x2026) : s; }
 }  // namespace
 
-MarginalHeatMap::MarginalHeatMap(QWidget* parent) : QWidget(parent) { setMinimumSize(420, 240); }
+MarginalHeatMap::MarginalHeatMap(QWidget* parent) : QWidget(parent) { setMinimumSize(320, 220); }
 
 void MarginalHeatMap::setMarginals(const QString& title, const QStringList& rowLabels, const QStringList& columnLabels,
                                    const std::vector<double>& real, const std::vector<double>& synthetic) {

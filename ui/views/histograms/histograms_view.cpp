@@ -542,7 +542,7 @@ void HistogramsView::show(const HistogramRunResult& r) {
     // Rounded for reading; the bundle keeps core's exact text.
     m_description->setText(roundNumbersInText(QString::fromStdString(r.description)).toHtmlEscaped() +
                            QStringLiteral("<br>") + receiptHtml(r.receipt));
-    setStatus(QString::fromStdString(dp::receiptLine(r.receipt)));
+    setStatus({});  // the receipt is in the description above: not twice
     Q_EMIT resultsShown();
 }
 

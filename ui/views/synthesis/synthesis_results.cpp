@@ -77,7 +77,7 @@ SynthesisResults::SynthesisResults(QWidget* parent) : QWidget(parent) {
     m_chart = new QChartView(new QChart, this);
     m_chart->setObjectName(QStringLiteral("marginal-chart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumSize(380, 260);
+    m_chart->setMinimumSize(300, 240);
     installExportMenu(m_chart, QStringLiteral("synthetic-marginal"));
     m_heat = new MarginalHeatMap(this);
     m_heat->setObjectName(QStringLiteral("pair-heat-map"));
@@ -86,6 +86,10 @@ SynthesisResults::SynthesisResults(QWidget* parent) : QWidget(parent) {
     m_evaluation->setWordWrap(true);
     m_evaluation->setTextFormat(Qt::RichText);
 
+    for (QComboBox* box : {m_column, m_pairA, m_pairB, m_target}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
     auto* pickers = new QHBoxLayout;
     pickers->addWidget(new QLabel(tr("Marginal of"), this));
     pickers->addWidget(m_column, 1);

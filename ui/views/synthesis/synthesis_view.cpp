@@ -67,7 +67,8 @@ SynthesisView::SynthesisView(WorkbenchContext& context, QWidget* parent) : QWidg
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(buildControls());
     scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(440);
+    scroll->setMinimumWidth(400);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* main = new QSplitter(Qt::Horizontal, this);
     main->addWidget(scroll);
     main->addWidget(m_results);
@@ -107,6 +108,8 @@ QWidget* SynthesisView::buildControls() {
     m_domains = new DomainTable(box);
     m_domains->setObjectName(QStringLiteral("domains"));
     m_domains->setMinimumHeight(230);
+    // The table scrolls sideways inside the panel rather than widening it past the window.
+    m_domains->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Expanding);
     form->addRow(m_domains);
     auto* fill = new QPushButton(tr("Fill from data (not private)"), box);
     fill->setObjectName(QStringLiteral("fill-from-data"));
