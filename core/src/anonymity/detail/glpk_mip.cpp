@@ -1,59 +1,24 @@
-// GlpkMip implementation. GLPK calls that can fail run inside runGuarded(), which holds no C++
-// object with a destructor between setjmp and the calls, so the longjmp out of the error hook is
-// safe (the approach of igraph and of graph/detail/glpk_lp.cpp).
+// GlpkMip implementation: every GLPK call that can fail goes through common/detail/glpk_guard.h.
 #include "anonymity/detail/glpk_mip.h"
 
-#include <glpk.h>
+#include "common/detail/glpk_guard.h"
 
 #include <algorithm>
 #include <cmath>
-#include <csetjmp>
 
 namespace veil::anonymity::detail {
 namespace {
 
-struct Guard {
-    std::jmp_buf jump;
-    std::string* log = nullptr;
-};
-
-int termHook(void* info, const char* s) {
-    auto* g = static_cast<Guard*>(info);
-    if (g->log && s) g->log->append(s);
-    return 1;  // GLPK does not print
-}
-
-void errorHook(void* info) { std::longjmp(static_cast<Guard*>(info)->jump, 1); }
-
-int runGuarded(Guard& guard, int (*fn)(void*), void* arg) {
-    glp_term_hook(termHook, &guard);
-    glp_error_hook(errorHook, &guard);
-    if (setjmp(guard.jump)) {
-        glp_term_hook(nullptr, nullptr);
-        glp_error_hook(nullptr, nullptr);
-        glp_free_env();
-        return -1;
-    }
-    const int ret = fn(arg);
-    glp_error_hook(nullptr, nullptr);
-    glp_term_hook(nullptr, nullptr);
-    return ret;
-}
+using veil::detail::glpk::callSimplex;
+using veil::detail::glpk::Guard;
+using veil::detail::glpk::Problem;
+using veil::detail::glpk::runGuarded;
+using veil::detail::glpk::SimplexCall;
 
 struct IntoptCall {
     glp_prob* P;
     glp_iocp* parm;
 };
-
-struct SimplexCall {
-    glp_prob* P;
-    const glp_smcp* parm;
-};
-
-int callSimplex(void* a) {
-    auto* c = static_cast<SimplexCall*>(a);
-    return glp_simplex(c->P, c->parm);
-}
 
 int callIntopt(void* a) {
     auto* c = static_cast<IntoptCall*>(a);
@@ -75,77 +40,22 @@ void searchCallback(glp_tree* tree, void* info) {
     }
 }
 
-struct Problem {
-    glp_prob* P = glp_create_prob();
-    Problem() = default;
-    Problem(const Problem&) = delete;
-    Problem& operator=(const Problem&) = delete;
-    ~Problem() {
-        if (P) glp_delete_prob(P);
-    }
-};
-
 }  // namespace
-
-int GlpkMip::addColumn(double lower, double upper, double cost, bool integer) {
-    m_lower.push_back(lower);
-    m_upper.push_back(upper);
-    m_cost.push_back(cost);
-    m_integer.push_back(integer ? 1 : 0);
-    return static_cast<int>(m_lower.size()) - 1;
-}
-
-void GlpkMip::addRow(const std::vector<int>& cols, const std::vector<double>& coefs, RowType type, double rhs) {
-    const int row = static_cast<int>(m_rowType.size()) + 1;
-    for (std::size_t i = 0; i < cols.size(); ++i) {
-        m_ia.push_back(row);
-        m_ja.push_back(cols[i] + 1);
-        m_ar.push_back(coefs[i]);
-    }
-    m_rowType.push_back(type);
-    m_rhs.push_back(rhs);
-}
 
 Result<GlpkMip::Solution> GlpkMip::solve(double timeLimitSeconds, const RunContext& ctx,
                                          const std::vector<double>& start) {
     m_log.clear();
     Solution sol;
-    if (m_lower.empty()) {
+    if (m_model.columnCount() == 0) {
         sol.outcome = Outcome::Optimal;
         return sol;
     }
     Guard guard;
     guard.log = &m_log;
-    glp_term_hook(termHook, &guard);
     Problem prob;
     glp_prob* P = prob.P;
-    glp_set_obj_dir(P, GLP_MIN);
-    const int nCols = static_cast<int>(m_lower.size());
-    glp_add_cols(P, nCols);
-    for (int j = 0; j < nCols; ++j) {
-        const auto uj = static_cast<std::size_t>(j);
-        glp_set_col_bnds(P, j + 1, m_lower[uj] == m_upper[uj] ? GLP_FX : GLP_DB, m_lower[uj], m_upper[uj]);
-        glp_set_obj_coef(P, j + 1, m_cost[uj]);
-        if (m_integer[uj]) glp_set_col_kind(P, j + 1, GLP_IV);
-    }
-    const int nRows = static_cast<int>(m_rowType.size());
-    if (nRows > 0) {
-        glp_add_rows(P, nRows);
-        for (int i = 0; i < nRows; ++i) {
-            const auto ui = static_cast<std::size_t>(i);
-            if (m_rowType[ui] == RowType::AtLeast)
-                glp_set_row_bnds(P, i + 1, GLP_LO, m_rhs[ui], 0.0);
-            else
-                glp_set_row_bnds(P, i + 1, GLP_UP, 0.0, m_rhs[ui]);
-        }
-        std::vector<int> ia{0}, ja{0};
-        std::vector<double> ar{0.0};
-        ia.insert(ia.end(), m_ia.begin(), m_ia.end());
-        ja.insert(ja.end(), m_ja.begin(), m_ja.end());
-        ar.insert(ar.end(), m_ar.begin(), m_ar.end());
-        glp_load_matrix(P, static_cast<int>(m_ar.size()), ia.data(), ja.data(), ar.data());
-    }
-    glp_term_hook(nullptr, nullptr);
+    veil::detail::glpk::loadModel(P, m_model, guard);
+    const int nCols = static_cast<int>(m_model.columnCount());
 
     glp_iocp parm;
     glp_init_iocp(&parm);
@@ -153,7 +63,7 @@ Result<GlpkMip::Solution> GlpkMip::solve(double timeLimitSeconds, const RunConte
     parm.msg_lev = GLP_MSG_ERR;
     parm.tm_lim = static_cast<int>(std::clamp(timeLimitSeconds, 0.001, 2.0e6) * 1000.0);
     std::vector<double> start1;
-    if (start.size() == m_lower.size()) {
+    if (start.size() == m_model.columnCount()) {
         start1.push_back(0.0);
         start1.insert(start1.end(), start.begin(), start.end());
     }

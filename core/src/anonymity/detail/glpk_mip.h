@@ -1,9 +1,9 @@
-// GlpkMip: the anonymity module's guarded entry to GLPK's branch-and-cut (glp_intopt), built like
-// graph/detail/glpk_lp.h: GLPK's terminal output is captured, its fatal errors come back as a
-// Status through glp_error_hook + longjmp, a time limit bounds the solve and the cancel token is
-// polled from the search callback.
+// GlpkMip: GLPK's branch-and-cut (glp_intopt) through the shared guard (common/detail/glpk_guard.h:
+// output captured, fatal errors returned as a Status); a time limit bounds the solve and the cancel
+// token is polled from the search callback.
 #pragma once
 
+#include "common/detail/glpk_model.h"
 #include "veil/common/run_context.h"
 #include "veil/common/status.h"
 
@@ -14,14 +14,18 @@ namespace veil::anonymity::detail {
 
 class GlpkMip {
 public:
-    enum class RowType { AtLeast, AtMost };
+    using RowType = veil::detail::glpk::RowType;
     enum class Outcome { Optimal, Feasible, NoSolution };
 
     // A column in [lower, upper] with cost (minimised); integer columns are branched on.
-    int addColumn(double lower, double upper, double cost, bool integer);
-    void addRow(const std::vector<int>& cols, const std::vector<double>& coefs, RowType type, double rhs);
-    std::size_t columnCount() const { return m_lower.size(); }
-    std::size_t rowCount() const { return m_rowType.size(); }
+    int addColumn(double lower, double upper, double cost, bool integer) {
+        return m_model.addColumn(lower, upper, cost, integer);
+    }
+    void addRow(const std::vector<int>& cols, const std::vector<double>& coefs, RowType type, double rhs) {
+        m_model.addRow(cols, coefs, type, rhs);
+    }
+    std::size_t columnCount() const { return m_model.columnCount(); }
+    std::size_t rowCount() const { return m_model.rowCount(); }
 
     struct Solution {
         Outcome outcome = Outcome::NoSolution;  // Feasible: the time limit stopped the search
@@ -36,12 +40,7 @@ public:
     const std::string& log() const { return m_log; }
 
 private:
-    std::vector<double> m_lower, m_upper, m_cost;
-    std::vector<char> m_integer;
-    std::vector<RowType> m_rowType;
-    std::vector<double> m_rhs;
-    std::vector<int> m_ia, m_ja;  // 1-based triplets
-    std::vector<double> m_ar;
+    veil::detail::glpk::SparseModel m_model;
     std::string m_log;
 };
 

@@ -1,4 +1,4 @@
-// GlpkLp: the one guarded entry to GLPK. A sparse LP (min or max c'x, bounded columns, ranged
+// GlpkLp: a sparse LP (min or max c'x, bounded columns, ranged
 // rows) solved with the simplex method in time slices (glp_smcp.tm_lim), so a long solve can be
 // cancelled between slices (GLPK's simplex has no callback); GLPK's terminal output is captured
 // (never printed) and its fatal errors are caught through glp_error_hook + longjmp and returned
@@ -7,6 +7,7 @@
 // returns violated rows, which are added before the LP is re-solved from the current basis.
 #pragma once
 
+#include "common/detail/glpk_model.h"
 #include "veil/common/run_context.h"
 #include "veil/common/status.h"
 
@@ -18,7 +19,7 @@ namespace veil::graph::detail {
 
 class GlpkLp {
 public:
-    enum class RowType { AtLeast, AtMost };
+    using RowType = veil::detail::glpk::RowType;
 
     struct Row {
         std::vector<int> cols;
@@ -28,12 +29,14 @@ public:
     };
 
     // Columns in [lower, upper] with objective coefficient cost (minimised).
-    int addColumn(double lower, double upper, double cost);
+    int addColumn(double lower, double upper, double cost) { return m_model.addColumn(lower, upper, cost); }
     // sum coef[i] * x[col[i]] (>= or <=) rhs.
-    void addRow(const std::vector<int>& cols, const std::vector<double>& coefs, RowType type, double rhs);
+    void addRow(const std::vector<int>& cols, const std::vector<double>& coefs, RowType type, double rhs) {
+        m_model.addRow(cols, coefs, type, rhs);
+    }
 
-    std::size_t columnCount() const { return m_lower.size(); }
-    std::size_t rowCount() const { return m_rowType.size(); }
+    std::size_t columnCount() const { return m_model.columnCount(); }
+    std::size_t rowCount() const { return m_model.rowCount(); }
 
     struct Solution {
         std::vector<double> x;
@@ -58,11 +61,7 @@ public:
     const std::string& log() const { return m_log; }
 
 private:
-    std::vector<double> m_lower, m_upper, m_cost;
-    std::vector<RowType> m_rowType;
-    std::vector<double> m_rhs;
-    std::vector<int> m_ia, m_ja;  // 1-based triplets as GLPK wants them
-    std::vector<double> m_ar;
+    veil::detail::glpk::SparseModel m_model;
     std::string m_log;
 };
 
