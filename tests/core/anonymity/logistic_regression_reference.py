@@ -12,7 +12,7 @@ optimizer tolerance could flip).
 
 With a target other than salary-class (e.g. occupation, 14 classes) only the multinomial form applies.
 
-usage: python3 logistic_regression_reference.py [path/to/adult.csv [target]]
+usage: python3 logistic_regression_reference.py [path/to/adult.csv [target [folds [feature,feature,...]]]]
 """
 import csv
 import os
@@ -29,11 +29,12 @@ with open(path, newline="") as f:
 header, rows = rows[0], rows[1:]
 target_name = sys.argv[2] if len(sys.argv) > 2 else "salary-class"
 target = header.index(target_name)
-features = [i for i in range(len(header)) if i != target]
+features = ([header.index(c) for c in sys.argv[4].split(",")] if len(sys.argv) > 4
+            else [i for i in range(len(header)) if i != target])
 X = OneHotEncoder().fit_transform([[r[i] for i in features] for r in rows])
 y = np.array([r[target] for r in rows])
 n = len(y)
-folds = 10
+folds = int(sys.argv[3]) if len(sys.argv) > 3 else 10
 fold_of = np.arange(n) % folds
 
 

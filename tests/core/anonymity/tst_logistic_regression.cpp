@@ -182,21 +182,23 @@ private Q_SLOTS:
         QCOMPARE(nb->model, Classifier::NaiveBayes);
     }
 
-    // Occupation (14 classes) from the 8 other attributes: 14 x 153 weights, so L-BFGS. The reference
-    // script (multinomial, C = 1, tol 1e-10; `logistic_regression_reference.py adult.csv occupation`)
-    // printed 10046 of 30162 correct (0.333068), majority 4038, and 24 test rows whose two most
-    // probable classes were within 2e-4 of each other: the count must be 10046 +- 24.
+    // Occupation (14 classes) from 7 attributes (native-country left out) by 3 interleaved folds:
+    // 14 x 112 weights, so L-BFGS, small enough for the ASan stage. The reference script
+    // (multinomial, C = 1, tol 1e-10; `logistic_regression_reference.py adult.csv occupation 3
+    // sex,age,race,marital-status,education,workclass,salary-class`) printed 9987 of 30162 correct
+    // (0.331112), majority 4038, and 28 test rows whose two most probable classes were within 2e-4 of
+    // each other: the count must be 9987 +- 28.
     void adultOccupationByLbfgs() {
         const veil::Table adult = testsupport::readTable(std::string(VEIL_SAMPLES_DIR) + "/adult.csv");
-        const std::vector<std::string> features = {
-            "sex", "age", "race", "marital-status", "education", "native-country", "workclass", "salary-class"};
+        const std::vector<std::string> features = {"sex",       "age",       "race",        "marital-status",
+                                                   "education", "workclass", "salary-class"};
         const CategoricalData data = categorical(adult, features, "occupation");
         QCOMPARE(data.classes, std::size_t(14));
-        auto accuracy = logisticRegressionAccuracy(data, 10);
+        auto accuracy = logisticRegressionAccuracy(data, 3);
         QVERIFY2(accuracy, accuracy.status().message().c_str());
         const double correct = *accuracy * 30162;
         qInfo("logistic regression, occupation: %.6f (%.0f correct)", *accuracy, correct);
-        QVERIFY2(std::abs(correct - 10046) <= 24, std::to_string(correct).c_str());
+        QVERIFY2(std::abs(correct - 9987) <= 28, std::to_string(correct).c_str());
     }
 
     void refusesBadData() {
