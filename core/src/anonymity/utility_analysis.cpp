@@ -141,9 +141,10 @@ Result<ClassificationAccuracy> classificationAccuracy(const Table& original, con
         return acc;
     }
     double* figures[] = {&acc.original, &acc.released};
+    std::vector<std::vector<std::uint32_t>>* sides[] = {&before, &after};
     for (int side = 0; side < 2; ++side) {
         CategoricalData data;
-        data.features = side == 0 ? std::move(before) : std::move(after);
+        data.features = std::move(*sides[side]);
         for (const auto& codes : data.features)
             data.cardinality.push_back(codes.empty() ? 0 : *std::max_element(codes.begin(), codes.end()) + 1);
         data.target = y;

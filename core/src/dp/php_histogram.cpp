@@ -100,6 +100,7 @@ Result<std::vector<PhpBucket>> phpPartition(const std::vector<double>& x, double
         states.emplace_back(splits.size(), -err);
     }
     std::vector<double> scores;
+    scores.reserve(states.size());
     for (const auto& s : states) scores.push_back(s.second);
     auto chosen = pick->select(rng, scores);
     if (!chosen) return chosen.status();

@@ -100,6 +100,7 @@ Result<SynthEvaluation> teachingSynthEvaluation(const Table& real, const std::ve
         e.tvd.push_back(*tvd);
     }
     std::vector<std::size_t> declared;
+    declared.reserve(domains.size());
     for (const auto& d : domains) declared.push_back(d.size());
     SeededRandom workloadRandom(kRangeQuerySeed);
     auto queries = synth::randomRangeQueries(declared, kRangeQueries, kRangeQueryAttributes, workloadRandom);

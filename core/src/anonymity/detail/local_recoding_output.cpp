@@ -164,6 +164,7 @@ Status finishLocalRecoding(const Table& table, const EncodedData& data, const An
         before[key] += bottom[g];
     }
     std::vector<std::size_t> beforeSizes;
+    beforeSizes.reserve(before.size());
     for (const auto& [key, s] : before) beforeSizes.push_back(s);
     result.riskBefore = riskFromClassSizes(beforeSizes, config.riskThreshold);
     for (std::size_t c = 0; c < result.classes.classCount(); ++c)

@@ -135,7 +135,7 @@ Result<AnonymizationResult> runNone(const Table& table, const AnonymizationConfi
         result.riskAfter = result.riskBefore;
         if (config.buildOutput) result.output = buildReleaseTable(table, cols, sensitive, result.classes);
         if (original.minKeptClassSize() < std::size_t(config.models.k))
-            result.warnings.push_back("algorithm none without local suppression: the table is not k-anonymous");
+            result.warnings.emplace_back("algorithm none without local suppression: the table is not k-anonymous");
         return result;
     }
     VEIL_RETURN_IF_ERROR(suppressCells(table, cols, sensitive, config, cells, result, ctx));
