@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates the recommender's measured table (core/src/dp/histogram_recommender_table.cpp):
+# Regenerates the recommender's measured table (core/data/histogram_recommender_*.csv):
 # Veil's histogram and spatial algorithms on DPBench's shapes (Hay et al., SIGMOD 2016) at
 # N * epsilon = 1e2 .. 1e7, three domain sizes per dimension and three workload shapes.
 #   bench/recommender/measure.sh [DPBENCH_DIR] [TRIALS]     (defaults: /work/shared/data/dpbench, 5)
@@ -9,10 +9,10 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 dir=${1:-/work/shared/data/dpbench}
 trials=${2:-5}
 build=${VEIL_BUILD_DIR:-$root/build/release}
-out=$root/core/src/dp/histogram_recommender_table.cpp
+out=$root/core/data/histogram_recommender_errors.csv
+algorithms=$root/core/data/histogram_recommender_algorithms.csv
 flock /tmp/veil_build.lock ninja -C "$build" bench_recommender
 tmp=$(mktemp)
-flock /tmp/veil_build.lock "$build/bench/bench_recommender" "$dir" "$trials" > "$tmp"
+flock /tmp/veil_build.lock "$build/bench/bench_recommender" "$dir" "$trials" "$algorithms" > "$tmp"
 mv "$tmp" "$out"
-clang-format -i "$out"  # the repository's .clang-format
-echo "wrote $out ($(grep -c '^    {' "$out") rows)"
+echo "wrote $out ($(grep -vc '^#' "$out") lines with the header) and $algorithms"

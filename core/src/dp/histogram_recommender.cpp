@@ -198,6 +198,7 @@ std::vector<double> measuredDomains(int dims) { return gridValues(dims, true); }
 
 Result<RecommendResult> recommendHistogramAlgorithm(const RecommendRequest& q) {
     VEIL_RETURN_IF_ERROR(checkRequest(q));
+    VEIL_RETURN_IF_ERROR(detail::measuredTableStatus());
     const auto domains = measuredDomains(q.dims), scales = measuredScales(q.dims);
     if (domains.empty() || scales.empty()) return Status::notFound("no measurements for this dimension");
     RecommendResult r;
@@ -225,7 +226,7 @@ Result<RecommendResult> recommendHistogramAlgorithm(const RecommendRequest& q) {
         if (it == surfaces.end()) continue;
         const double e = interpolate(it->second, d, n);
         if (e <= 0) {
-            r.notes.push_back(std::string(entry.name) + " was not measured at this domain size (left out)");
+            r.notes.push_back(entry.name + " was not measured at this domain size (left out)");
             continue;
         }
         Recommendation rec;

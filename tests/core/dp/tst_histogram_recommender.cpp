@@ -13,6 +13,7 @@
 #include <QtTest/QtTest>
 
 #include <cmath>
+#include <set>
 
 using namespace veil;
 using namespace veil::dp;
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void refusals_data();
     void refusals();
     void noisyScaleThroughTheGate();
+    void tableParsing();
 };
 
 // Data-dependent first at small N * epsilon, data-independent first at large N * epsilon, random
@@ -94,7 +96,7 @@ void TestHistogramRecommender::dpbenchFindings() {
 }
 
 // 1-D, 1024 bins, random ranges, N * epsilon = 1e3 is a grid point: the expected error is the mean
-// of the two shapes' rows, read by hand from histogram_recommender_table.cpp:
+// of the two shapes' rows, read by hand from core/data/histogram_recommender_errors.csv:
 // DAWA NETTRACE 1.1158e-02, SEARCHLOGS 1.2980e-02 -> 1.2069e-02; Greedy-H 1.2817e-02 on both.
 void TestHistogramRecommender::gridPointByHand() {
     auto r = recommendHistogramAlgorithm(oneD(1024, 1000));
@@ -107,7 +109,7 @@ void TestHistogramRecommender::gridPointByHand() {
     int n = 0;
     for (const auto& row : detail::measuredErrors())
         if (row.dims == 1 && row.domain == 1024 && row.scale == 1e3 &&
-            row.workload == RecommenderWorkload::RandomRanges && std::string(row.algorithm) == "histogram:dawa") {
+            row.workload == RecommenderWorkload::RandomRanges && row.algorithm == "histogram:dawa") {
             sum += row.meanScaledL1;
             ++n;
         }
@@ -242,6 +244,39 @@ void TestHistogramRecommender::noisyScaleThroughTheGate() {
     QVERIFY2(std::abs(s->records - 1000.0) < 200.0, qPrintable(QString::number(s->records)));
     QVERIFY(!noisyScale(gate, table, "age", 0.1, RunContext{}).isOk());  // 0.2 > budget 0.15
     QCOMPARE(gate.session().spent().epsilon, 0.1);
+}
+
+// The embedded table parses, every measured algorithm has a name, and the parser reads a hand-made
+// table exactly and names the line of a bad row.
+void TestHistogramRecommender::tableParsing() {
+    QVERIFY2(detail::measuredTableStatus(), detail::measuredTableStatus().message().c_str());
+    QVERIFY(detail::measuredErrors().size() > 1000);
+    std::set<std::string> named;
+    for (const auto& a : detail::measuredAlgorithms()) named.insert(a.algorithm);
+    for (const auto& row : detail::measuredErrors()) QVERIFY2(named.count(row.algorithm), row.algorithm.c_str());
+    const auto rows = detail::parseMeasuredErrors(
+        "# a comment\ndims,domain,scale,workload,algorithm,shape,mean_scaled_l1,standard_error\n"
+        "2,64,1e+03,prefix,psd:quad,GOWALLA,2.5000e-02,1.00e-03\n");
+    QVERIFY(rows);
+    QCOMPARE(rows->size(), std::size_t(1));
+    const auto& r = rows->front();
+    QCOMPARE(r.dims, 2);
+    QCOMPARE(r.domain, std::size_t(64));
+    QCOMPARE(r.scale, 1000.0);
+    QVERIFY(r.workload == RecommenderWorkload::Prefix);
+    QCOMPARE(r.algorithm, std::string("psd:quad"));
+    QCOMPARE(r.shape, std::string("GOWALLA"));
+    QCOMPARE(r.meanScaledL1, 0.025);
+    QCOMPARE(r.standardError, 0.001);
+    const auto bad = detail::parseMeasuredErrors(
+        "h\n1,256,1e2,random-ranges,histogram:hb,NETTRACE,0.1,0.01\n"
+        "3,256,1e2,random-ranges,histogram:hb,NETTRACE,0.1,0.01\n");
+    QVERIFY(!bad);
+    QVERIFY2(bad.status().message().find("line 3: dims '3'") != std::string::npos, bad.status().message().c_str());
+    QVERIFY(!detail::parseMeasuredErrors("h\n1,256,1e2\n"));
+    QVERIFY(!detail::parseMeasuredAlgorithms("h\nhistogram:hb,HB,yes\n"));
+    const auto algorithms = detail::parseMeasuredAlgorithms("h\npsd:kd,kd-tree,1\n");
+    QVERIFY(algorithms && algorithms->size() == 1 && algorithms->front().dataDependent);
 }
 
 QTEST_GUILESS_MAIN(TestHistogramRecommender)

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Independent check of the recommender's interpolation (run outside the build):
-reads core/src/dp/histogram_recommender_table.cpp, averages the shapes and interpolates
+reads core/data/histogram_recommender_errors.csv, averages the shapes and interpolates
 log error bilinearly in (log domain, log N*eps) by hand. Prints the figures pasted as
 constants in tests/core/dp/tst_histogram_recommender.cpp.
     python3 tests/core/dp/recommender_reference/interpolate.py"""
-import math, re, sys, os
+import csv, math, os
 
 root = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..")
-text = open(os.path.join(root, "core/src/dp/histogram_recommender_table.cpp")).read()
-rows = re.findall(r'\{(\d), (\d+), ([0-9.e+]+), RecommenderWorkload::(\w+), "([^"]+)", "([^"]+)", ([0-9.e+-]+), ([0-9.e+-]+)\}', text)
+with open(os.path.join(root, "core/data/histogram_recommender_errors.csv")) as f:
+    rows = [r for r in csv.reader(line for line in f if not line.startswith("#"))][1:]
+names = {"random-ranges": "RandomRanges", "prefix": "Prefix", "point": "Point"}
+rows = [(d, dom, scale, names[wl], alg, shape, mean, se) for d, dom, scale, wl, alg, shape, mean, se in rows]
 table = {}
 for dims, dom, scale, wl, alg, shape, mean, se in rows:
     table.setdefault((int(dims), int(dom), float(scale), wl, alg), []).append(float(mean))
