@@ -56,6 +56,8 @@ private Q_SLOTS:
     void mstMatchesCoreAndShowsItsTvd();
     void cancelStopsAim();
     void releaseIsChargedOnceAndOutdatedOnEdit();
+    void domainFromDataIsRefusedInReleaseMode();
+    void editDuringRunShowsTheResultOutdated();
 
 private:
     bool runAndWait();
@@ -154,7 +156,6 @@ void TestSynthesisView::mstMatchesCoreAndShowsItsTvd() {
     }
     QVERIFY2(shown.contains(QStringLiteral("Accuracy on salary-class")), qPrintable(shown));
     QVERIFY(m_view->results()->heatMap()->synthetic().size() == 9 * 3);  // sex (2 + other) x age (8 + other)
-    m_view->grab().save(QStringLiteral("/tmp/synth_view.png"));
     ui_test::saveScreenshot(*m_view, QStringLiteral("synthesis-view.png"));
 }
 
@@ -166,7 +167,8 @@ void TestSynthesisView::cancelStopsAim() {
     QSignalSpy shown(m_view.get(), &SynthesisView::resultsShown);
     m_view->findChild<QPushButton*>(QStringLiteral("run"))->click();
     QVERIFY(m_view->job()->isRunning());
-    QTest::qWait(300);
+    QSignalSpy progress(m_view->job(), &CoreJob::progressChanged);
+    QVERIFY(progress.wait(60000));  // the run has started; AIM on 9 columns takes seconds
     m_view->findChild<QPushButton*>(QStringLiteral("cancel"))->click();
     QVERIFY(cancelled.wait(60000));
     QCOMPARE(shown.count(), 0);
@@ -197,6 +199,45 @@ void TestSynthesisView::releaseIsChargedOnceAndOutdatedOnEdit() {
     QVERIFY(!m_view->releaseButton()->isEnabled());
     QVERIFY(!m_view->releaseTo(m_dir.filePath(QStringLiteral("bundle2"))));
     QCOMPARE(entries(), 1);
+}
+
+// "Fill from data" reads the domain off the data: in release mode the run is refused before any
+// charge, as core and the CLI refuse it.
+void TestSynthesisView::domainFromDataIsRefusedInReleaseMode() {
+    m_session->setTeaching(false);
+    const int before = entries();  // the ledger is the session's, shared by the test functions
+    pick({"age", "sex"}, QStringLiteral("mst"), 5);
+    m_view->findChild<QPushButton*>(QStringLiteral("fill-from-data"))->click();
+    QSignalSpy shown(m_view.get(), &SynthesisView::resultsShown);
+    m_view->findChild<QPushButton*>(QStringLiteral("run"))->click();
+    QVERIFY(!m_view->job()->isRunning());
+    QVERIFY2(m_view->statusLabel()->text().contains(QStringLiteral("read off the data")),
+             qPrintable(m_view->statusLabel()->text()));
+    QCOMPARE(entries(), before);
+    QCOMPARE(shown.count(), 0);
+    QVERIFY(!m_view->releaseButton()->isEnabled());
+}
+
+// An edit while the run is going: the result (already charged) is shown, but outdated, and Release
+// stays off.
+void TestSynthesisView::editDuringRunShowsTheResultOutdated() {
+    m_session->setTeaching(false);
+    const int before = entries();
+    pick({"age", "sex"}, QStringLiteral("mst"), 5);
+    m_view->domains()->setField(QStringLiteral("sex"), DomainTable::Categories, QStringLiteral("Male|Female"));
+    QSignalSpy finished(m_view->job(), &CoreJob::finished);
+    QSignalSpy shown(m_view.get(), &SynthesisView::resultsShown);
+    m_view->findChild<QPushButton*>(QStringLiteral("run"))->click();
+    QVERIFY(m_view->job()->isRunning());
+    QLineEdit* eps = m_view->epsilonEdit()->lineEdit();
+    eps->setText(QStringLiteral("0.5"));
+    Q_EMIT eps->editingFinished();
+    QVERIFY(finished.wait(kTimeoutMs));
+    QCOMPARE(shown.count(), 1);
+    QCOMPARE(entries(), before + 1);
+    QVERIFY(m_view->results()->isOutdated());
+    QVERIFY(!m_view->releaseButton()->isEnabled());
+    QVERIFY(!m_view->releaseTo(m_dir.filePath(QStringLiteral("bundle"))));
 }
 
 QTEST_MAIN(TestSynthesisView)

@@ -19,6 +19,7 @@ struct SynthesisResult {
     release::ReleasePlan plan;  // kind "synthetic": what the bundle records
     release::SyntheticPlan syntheticPlan;
     synth::SyntheticRelease release;
+    QString inputPath;                                    // the table the run read
     QStringList domainFromData;                           // columns whose domain was read off the data
     std::optional<synth::DiscreteTable> real;             // teaching mode: the real rows, discretized
     std::optional<eval::SynthEvaluation> evaluation;      // teaching mode: TVDs (no accuracy)

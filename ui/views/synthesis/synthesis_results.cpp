@@ -167,8 +167,7 @@ void SynthesisResults::show(std::shared_ptr<const SynthesisResult> result) {
         m_target->addItem(h);
     }
     m_pairB->setCurrentIndex(std::min(1, m_pairB->count() - 1));
-    const int salary = m_target->findText(QStringLiteral("salary-class"));
-    m_target->setCurrentIndex(salary >= 0 ? salary : m_target->count() - 1);
+    m_target->setCurrentIndex(m_target->count() - 1);  // the last column, as a class label usually is
     drawMarginal();
     drawPair();
     showEvaluation();

@@ -210,6 +210,7 @@ void SynthesisView::onMethodChanged() {
 }
 
 void SynthesisView::onInputsChanged() {
+    m_inputsChangedDuringRun = m_job->isRunning();
     updateFromDataWarning();
     m_results->markOutdated(tr("the settings changed since it was computed"));
     m_release->setEnabled(false);
@@ -218,12 +219,13 @@ void SynthesisView::onInputsChanged() {
 void SynthesisView::updateFromDataWarning() {
     const QStringList cols = m_domains->fromDataColumns();
     m_fromData->setVisible(!cols.isEmpty());
-    m_fromData->setText(tr("Domain of %1 read off the data: not private. A release will say so; declare public "
-                           "bounds and categories instead for a real release.")
+    m_fromData->setText(tr("Domain of %1 read off the data: not private. Teaching mode only; declare public "
+                           "bounds and categories (edit the cells) for a release.")
                             .arg(cols.join(QStringLiteral(", "))));
 }
 
 void SynthesisView::onTableReset() {
+    m_inputsChangedDuringRun = m_job->isRunning();
     m_domains->setTable(m_context.document->table());
     m_results->clear();
     m_release->setEnabled(false);
@@ -232,6 +234,7 @@ void SynthesisView::onTableReset() {
 
 // A result of the other mode is not kept: a teaching result is never offered for release.
 void SynthesisView::onTeachingChanged(bool) {
+    m_inputsChangedDuringRun = m_job->isRunning();
     m_results->clear();
     m_release->setEnabled(false);
 }
@@ -249,6 +252,11 @@ void SynthesisView::run() {
     auto out = std::make_shared<SynthesisResult>();
     auto domains = m_domains->domainsJson(table, teaching, &out->domainFromData);
     if (!domains) return setStatus(QString::fromStdString(domains.status().message()), true);
+    if (!teaching && !out->domainFromData.isEmpty())  // core refuses them too (discretizeForRelease)
+        return setStatus(tr("Not released: the domain of %1 was read off the data. Declare public bounds and "
+                            "categories (edit the cells), or use teaching mode.")
+                             .arg(out->domainFromData.join(QStringLiteral(", "))),
+                         true);
     const QString path = m_context.document->filePath();
     const std::string method = m_method->currentData().toString().toStdString();
     nlohmann::json j = {{"kind", "synthetic"},
@@ -267,9 +275,10 @@ void SynthesisView::run() {
     if (!plan) return setStatus(QString::fromStdString(plan.status().message()), true);
     auto sp = release::syntheticPlan(*plan);
     if (!sp) return setStatus(QString::fromStdString(sp.status().message()), true);
-    for (auto& d : sp->domains)  // teaching mode: values read off the data are labelled so
-        if (teaching && out->domainFromData.contains(QString::fromStdString(d.column)))
+    for (auto& d : sp->domains)  // values read off the data are labelled so: core refuses them outside teaching
+        if (out->domainFromData.contains(QString::fromStdString(d.column)))
             d.fromData = true, d.source = "the data's values (teaching mode)";
+    out->inputPath = path;
     out->plan = std::move(*plan);
     out->syntheticPlan = std::move(*sp);
     auto gate = m_context.release->makeGate(datasetKeyForPath(path), seed);
@@ -279,6 +288,7 @@ void SynthesisView::run() {
     m_progress->setValue(0);
     m_progress->setVisible(true);
     setStatus(tr("Running…"));
+    m_inputsChangedDuringRun = false;
     const Table input = table;  // shares the columns; the document may be reset meanwhile
     m_job->start(tr("Synthesizing (%1)").arg(m_method->currentText()),
                  [this, gate = *gate, input, out](const RunContext& ctx) -> CoreJobOutcome {
@@ -291,8 +301,10 @@ void SynthesisView::run() {
                      std::shared_ptr<const SynthesisResult> shown = *done;
                      return {Status::ok(),
                              [this, shown, teachingRun] {
-                                 m_results->show(shown);
-                                 m_release->setEnabled(!teachingRun);
+                                 m_results->show(shown);  // its budget is spent: always shown
+                                 if (m_inputsChangedDuringRun)
+                                     m_results->markOutdated(tr("the settings changed while it was computed"));
+                                 m_release->setEnabled(!teachingRun && !m_inputsChangedDuringRun);
                                  setStatus(QString::fromStdString(dp::receiptLine(shown->release.receipt)));
                                  Q_EMIT resultsShown();
                              },
@@ -319,16 +331,7 @@ bool SynthesisView::releaseTo(const QString& target) {
         return false;
     }
     release::ReleaseOutcome outcome = release::syntheticOutcome(r->plan, r->syntheticPlan, r->release);
-    describeInput(outcome, m_context.document->filePath(), datasetKeyForPath(m_context.document->filePath()));
-    if (!r->domainFromData.isEmpty()) {
-        nlohmann::json cols = nlohmann::json::array();
-        for (const QString& c : r->domainFromData) cols.push_back(c.toStdString());
-        outcome.summary["domain_from_data"] = cols;
-        outcome.guarantee += " Caution: the declared domain of " +
-                             r->domainFromData.join(QStringLiteral(", ")).toStdString() +
-                             " was taken from the data's own range or values, which is not private; declare public "
-                             "domains for a real release.";
-    }
+    describeInput(outcome, r->inputPath, datasetKeyForPath(r->inputPath));  // the file the run read
     auto bundle = writeViewRelease(outcome, target, *m_context.release);
     setStatus(releaseMessage(bundle, r->release.receipt.seeded), !bundle);
     return bool(bundle);

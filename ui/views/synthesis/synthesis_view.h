@@ -78,6 +78,7 @@ private:
     QPushButton* m_run;
     QPushButton* m_cancel;
     QPushButton* m_release;
+    bool m_inputsChangedDuringRun = false;  // a result arriving then is shown outdated
 };
 
 }  // namespace veil::ui
