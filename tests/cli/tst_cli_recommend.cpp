@@ -22,6 +22,7 @@ private Q_SLOTS:
     void textOutput();
     void refusals_data();
     void refusals();
+    void refusedBeforeTheNoisyScaleIsCharged();
 };
 
 void TestCliRecommend::declaredScaleJson() {
@@ -99,6 +100,8 @@ void TestCliRecommend::textOutput() {
 void TestCliRecommend::refusals_data() {
     QTest::addColumn<QStringList>("args");
     QTest::newRow("bad domain") << QStringList{"--domain", "abc", "--scale", "10", "--epsilon", "1"};
+    QTest::newRow("negative domain") << QStringList{"--domain", "-5", "--scale", "10", "--epsilon", "1"};
+    QTest::newRow("negative grid side") << QStringList{"--domain", "8x-8", "--scale", "10", "--epsilon", "1"};
     QTest::newRow("2-D domain with --dims 1")
         << QStringList{"--domain", "8x8", "--dims", "1", "--scale", "10", "--epsilon", "1"};
     QTest::newRow("no scale") << QStringList{"--domain", "64", "--epsilon", "1"};
@@ -117,6 +120,21 @@ void TestCliRecommend::refusals() {
     const auto r = runCli(QStringList{"recommend"} + args);
     QVERIFY2(r.exitCode != 0, r.out.constData());
     QVERIFY(!r.err.isEmpty());
+}
+
+// A request refused for its epsilon or its domain opens no ledger and spends nothing on the noisy
+// scale (it used to charge --scale-epsilon first, then refuse).
+void TestCliRecommend::refusedBeforeTheNoisyScaleIsCharged() {
+    QTemporaryDir dir;
+    const QString ledger = dir.filePath(QStringLiteral("ledger.db"));
+    for (const QStringList& bad :
+         {QStringList{"--epsilon", "0", "--domain", "256"}, QStringList{"--epsilon", "1", "--domain", "0"}}) {
+        const auto r = runCli(
+            QStringList{"recommend", "--data", kAdult, "--delimiter", ";", "--column", "age", "--ledger", ledger} +
+            bad);
+        QVERIFY2(r.exitCode != 0, r.out.constData());
+        QVERIFY2(!QFile::exists(ledger), qPrintable(bad.join(' ')));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliRecommend)

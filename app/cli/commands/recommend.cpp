@@ -11,6 +11,7 @@
 #include "veil/common/validate.h"
 #include "veil/dp/histogram_recommender.h"
 
+#include <charconv>
 #include <cstdio>
 #include <iostream>
 
@@ -28,31 +29,29 @@ struct RecommendOptions {
     veil::cli::ReleaseOptions release;
 };
 
-// "4096" -> 1 x 4096; "64x64" (or "64X64") -> 64 x 64. Errors name the text.
+// A whole number of cells, digits only (no sign: "-5" must not wrap around).
+bool parseCount(std::string_view text, std::size_t& out) {
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return !text.empty() && ec == std::errc() && end == text.data() + text.size();
+}
+
+// "4096" -> 1 x 4096; "64x64" (or "64X64") -> 64 x 64; "64" with --dims 2 -> 64 x 64. Errors name the text.
 veil::Status parseDomain(const RecommendOptions& o, veil::dp::RecommendRequest& q) {
     const auto x = o.domain.find_first_of("xX");
-    try {
-        std::size_t used = 0;
-        if (x == std::string::npos) {
-            q.columns = std::stoul(o.domain, &used);
-            q.rows = 1;
-            q.dims = o.dims == 0 ? 1 : o.dims;
-            if (used != o.domain.size()) throw std::invalid_argument("trailing");
-            if (q.dims == 2) {  // a square grid given by its side
-                q.rows = q.columns;
-            }
-        } else {
-            q.rows = std::stoul(o.domain.substr(0, x), &used);
-            if (used != x) throw std::invalid_argument("trailing");
-            q.columns = std::stoul(o.domain.substr(x + 1), &used);
-            if (used != o.domain.size() - x - 1) throw std::invalid_argument("trailing");
-            q.dims = o.dims == 0 ? 2 : o.dims;
-            if (q.dims == 1) return veil::Status::invalidArgument("--domain " + o.domain + " is 2-D but --dims is 1");
-        }
-    } catch (const std::exception&) {
+    const std::string_view text = o.domain;
+    bool ok = false;
+    if (x == std::string::npos) {
+        ok = parseCount(text, q.columns);
+        q.dims = o.dims == 0 ? 1 : o.dims;
+        q.rows = q.dims == 2 ? q.columns : 1;  // a square grid given by its side
+    } else {
+        ok = parseCount(text.substr(0, x), q.rows) && parseCount(text.substr(x + 1), q.columns);
+        q.dims = o.dims == 0 ? 2 : o.dims;
+        if (ok && q.dims == 1) return veil::Status::invalidArgument("--domain " + o.domain + " is 2-D but --dims is 1");
+    }
+    if (!ok)
         return veil::Status::invalidArgument("--domain must be a number of bins N or a grid RxC (got '" + o.domain +
                                              "')");
-    }
     return veil::Status::ok();
 }
 
@@ -120,6 +119,7 @@ int runRecommend(const RecommendOptions& o) {
     if (!workload) return veil::cli::reportError(workload.status());
     q.workload = *workload;
     q.epsilon = o.epsilon;
+    if (auto st = veil::dp::validateRecommendSetting(q); !st) return veil::cli::reportError(st);  // before any spend
     std::optional<veil::cli::CliGate> gate;
     auto scale = scaleOf(o, gate);
     if (!scale) return veil::cli::reportError(scale.status());

@@ -135,16 +135,21 @@ std::string winnerWhy(const RecommendResult& r, const std::string& where, const 
 }
 
 Status checkRequest(const RecommendRequest& q) {
+    VEIL_RETURN_IF_ERROR(validateRecommendSetting(q));
+    if (!std::isfinite(q.scale) || q.scale < 1.0)
+        return Status::invalidArgument("scale must be a number of records >= 1 (got " + formatNumber(q.scale) + ")");
+    return Status::ok();
+}
+
+}  // namespace
+
+Status validateRecommendSetting(const RecommendRequest& q) {
     if (q.dims != 1 && q.dims != 2)
         return Status::invalidArgument("dims must be 1 or 2 (got " + std::to_string(q.dims) + ")");
     if (q.columns == 0 || q.rows == 0 || (q.dims == 1 && q.rows != 1))
         return Status::invalidArgument("the domain must have at least one bin (and one row for 1-D)");
-    if (!std::isfinite(q.scale) || q.scale < 1.0)
-        return Status::invalidArgument("scale must be a number of records >= 1 (got " + formatNumber(q.scale) + ")");
     return validateEpsilon(q.epsilon);
 }
-
-}  // namespace
 
 const char* recommenderWorkloadName(RecommenderWorkload w) {
     switch (w) {

@@ -80,6 +80,10 @@ struct RecommendResult {
     const Recommendation& best() const { return ranking.front(); }
 };
 
+// The request's dimensions, domain and epsilon (not its scale): a caller that spends budget on a
+// noisy scale checks these first, so that a request refused afterwards has spent nothing.
+Status validateRecommendSetting(const RecommendRequest& request);
+
 // Ranks the measured algorithms for the request by their error interpolated (bilinearly in
 // log error over log N * epsilon and log domain, averaged over the DPBench shapes) from the table;
 // outside the measured range the nearest measured values are used and `extrapolated` is set.
