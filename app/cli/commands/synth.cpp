@@ -175,28 +175,18 @@ void printHuman(const SynthOptions& o, const veil::synth::SyntheticRelease& rel,
     veil::cli::printReceipt(rel.receipt);
 }
 
-veil::synth::AimOptions aimOptions(const SynthOptions& o) {
-    veil::synth::AimOptions a;
-    a.epsilon = o.epsilon;
-    a.delta = std::isnan(o.delta) ? veil::synth::kAimDefaultDelta : o.delta;
-    a.rows = o.rows;
-    a.iterations = o.iterations;
-    a.degree = o.workloadDegree;
-    a.rounds = o.rounds;
-    return a;
-}
-
-// The request the flags describe (each method reads its own options).
+// The request the flags describe: each method's own options, then the common epsilon, rows and
+// delta (a delta on a pure-epsilon method is refused before this).
 veil::synth::SynthRequest synthRequest(const SynthOptions& o) {
     veil::synth::SynthRequest r;
     r.method = o.method;
     r.privBayes.beta = o.beta;
     r.privBayes.maxDegree = o.degree;
     r.mst.iterations = o.iterations;
-    r.aim = aimOptions(o);
-    const bool zcdp = o.method == "mst" || o.method == "aim";
-    r.setCommon(o.epsilon, o.rows,
-                !zcdp || std::isnan(o.delta) ? veil::synth::kMstDefaultDelta : o.delta);  // the same 1e-9 for AIM
+    r.aim.iterations = o.iterations;
+    r.aim.degree = o.workloadDegree;
+    r.aim.rounds = o.rounds;
+    r.setCommon(o.epsilon, o.rows, std::isnan(o.delta) ? veil::synth::kMstDefaultDelta : o.delta);  // 1e-9, AIM too
     return r;
 }
 

@@ -77,7 +77,7 @@ Result<std::vector<PhpBucket>> phpPartition(const std::vector<double>& x, double
     double err = l1DeviationOf(x, 0, n) + b;
     std::vector<std::pair<std::size_t, double>> states{{0, -err}};  // (splits applied, score)
     std::vector<Split> splits;
-    while (list.size() < n && list.size() <= maxBuckets) {
+    while (list.size() < n && list.size() < maxBuckets) {  // each split adds one bucket
         if (ctx.cancelled()) return Status::cancelled();
         const auto open = std::find_if(list.begin(), list.end(), [](const Node& v) { return !v.final; });
         if (open == list.end()) break;  // DPComp would split the last bucket again (see above)

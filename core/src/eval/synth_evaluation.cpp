@@ -20,9 +20,9 @@ std::vector<std::uint32_t> unsignedCodes(const std::vector<std::int32_t>& codes)
 
 }  // namespace
 
-Result<SynthAccuracy> synthAccuracy(const synth::DiscreteTable& real, const synth::DiscreteTable& synthetic,
-                                    const std::vector<std::string>& features, const std::string& target,
-                                    std::size_t folds) {
+Result<SynthAccuracy> teachingSynthAccuracy(const synth::DiscreteTable& real, const synth::DiscreteTable& synthetic,
+                                            const std::vector<std::string>& features, const std::string& target,
+                                            std::size_t folds) {
     if (real.names != synthetic.names || real.sizes != synthetic.sizes)
         return Status::invalidArgument("accuracy: the real and synthetic tables have different columns or domains");
     if (folds < 2) return Status::invalidArgument("accuracy: folds must be at least 2");
@@ -88,32 +88,38 @@ nlohmann::json SynthEvaluation::toJson() const {
     return j;
 }
 
-Result<SynthEvaluation> teachingSynthEvaluation(const Table& real, const std::vector<synth::AttributeDomain>& domains,
-                                                const synth::DiscreteTable& synthetic, const std::string& target) {
-    auto discrete = synth::discretize(real, domains);
-    if (!discrete) return discrete.status();
+Result<SynthEvaluation> teachingSynthEvaluation(const synth::Discretized& real, const synth::DiscreteTable& synthetic,
+                                                const std::string& target) {
     SynthEvaluation e;
-    e.otherRows = discrete->otherRows;
-    for (std::size_t way = 1; way <= std::min<std::size_t>(3, domains.size()); ++way) {
-        auto tvd = synth::teachingMarginalTvd(discrete->table, synthetic, way);
+    e.otherRows = real.otherRows;
+    const std::size_t columns = real.table.sizes.size();
+    for (std::size_t way = 1; way <= std::min<std::size_t>(3, columns); ++way) {
+        auto tvd = synth::teachingMarginalTvd(real.table, synthetic, way);
         if (!tvd) return tvd.status();
         e.tvd.push_back(*tvd);
     }
-    std::vector<std::size_t> declared;
-    declared.reserve(domains.size());
-    for (const auto& d : domains) declared.push_back(d.size());
+    std::vector<std::size_t> declared;  // the codes but the last ("missing or other")
+    declared.reserve(columns);
+    for (std::size_t size : real.table.sizes) declared.push_back(size == 0 ? 0 : size - 1);
     SeededRandom workloadRandom(kRangeQuerySeed);
     auto queries = synth::randomRangeQueries(declared, kRangeQueries, kRangeQueryAttributes, workloadRandom);
     if (!queries) return queries.status();
-    auto ranges = synth::teachingRangeQueryError(discrete->table, synthetic, *queries);
+    auto ranges = synth::teachingRangeQueryError(real.table, synthetic, *queries);
     if (!ranges) return ranges.status();
     e.ranges = *ranges;
     if (!target.empty()) {
-        auto acc = synthAccuracy(discrete->table, synthetic, {}, target);
+        auto acc = teachingSynthAccuracy(real.table, synthetic, {}, target);
         if (!acc) return acc.status();
         e.accuracy = *acc;
     }
     return e;
+}
+
+Result<SynthEvaluation> teachingSynthEvaluation(const Table& real, const std::vector<synth::AttributeDomain>& domains,
+                                                const synth::DiscreteTable& synthetic, const std::string& target) {
+    auto discrete = synth::discretize(real, domains);
+    if (!discrete) return discrete.status();
+    return teachingSynthEvaluation(*discrete, synthetic, target);
 }
 
 }  // namespace veil::eval

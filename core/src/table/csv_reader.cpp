@@ -137,6 +137,7 @@ struct BodyPlan {
     std::size_t firstLine = 1;
     int threads = 1;
     std::size_t chunkBytes = 0;
+    bool automaticChunks = true;  // chunkBytes chosen by the reader, not the caller
     // Called with each chunk's bytes after each pass over it (the mapped file drops them from memory;
     // pass 2 reads them again from the page cache), so the file is never resident all at once.
     std::function<void(std::string_view)> doneWith;
@@ -149,7 +150,7 @@ Result<std::vector<detail::ChunkScan>> scanBody(const BodyPlan& plan, const std:
     const std::string_view data = plan.body.data;
     const std::size_t bytes = data.size() - plan.start;
     // A few chunks per thread for balance; as many as asked when the caller sets the size.
-    const std::size_t most = plan.chunkBytes == kAutomaticChunkBytes ? std::size_t(plan.threads) * 4 : 4096;
+    const std::size_t most = plan.automaticChunks ? std::size_t(plan.threads) * 4 : 4096;
     const std::size_t parts = plan.threads <= 1 ? 1 : std::clamp<std::size_t>(bytes / plan.chunkBytes, 1, most);
     for (std::size_t wanted : {parts, std::size_t(1)}) {
         const auto cuts = detail::splitAtRecords(data, plan.start, wanted, plan.threads);
@@ -247,7 +248,8 @@ Result<CsvReadResult> readCsvBytes(std::string_view data, const std::string& nam
     BodyPlan plan;
     plan.doneWith = std::move(doneWith);
     plan.threads = options.threads == 0 ? hardwareThreads() : std::max(1, options.threads);
-    plan.chunkBytes = options.chunkBytes == 0 ? kAutomaticChunkBytes : options.chunkBytes;
+    plan.automaticChunks = options.chunkBytes == 0;
+    plan.chunkBytes = plan.automaticChunks ? kAutomaticChunkBytes : options.chunkBytes;
     ctx.report(0.0, "Reading " + name);
     VEIL_RETURN_IF_ERROR(checkIsText(data, name, plan.threads));
     const char delim = options.delimiter ? options.delimiter : detectDelimiter(data);

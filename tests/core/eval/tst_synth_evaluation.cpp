@@ -82,7 +82,7 @@ private slots:
 void TestSynthEvaluation::copiedTargetByHand() {
     const DiscreteTable real = tiny(40, false);
     // t == f: every real fold predicts t from f (the noise column g is balanced in every class).
-    auto same = eval::synthAccuracy(real, real, {"f", "g"}, "t");
+    auto same = eval::teachingSynthAccuracy(real, real, {"f", "g"}, "t");
     QVERIFY2(same, same ? "" : same.status().message().c_str());
     QCOMPARE(same->real, 1.0);
     QCOMPARE(same->synthetic, 1.0);
@@ -90,32 +90,32 @@ void TestSynthEvaluation::copiedTargetByHand() {
     QCOMPARE(same->folds, std::size_t(10));
     QCOMPARE(same->model, std::string("naive Bayes"));
     // A synthetic table that learned t == 1 - f: trained on it, every real row is misclassified.
-    auto flipped = eval::synthAccuracy(real, tiny(40, true), {}, "t");  // features: every other column
+    auto flipped = eval::teachingSynthAccuracy(real, tiny(40, true), {}, "t");  // features: every other column
     QVERIFY(flipped);
     QCOMPARE(flipped->synthetic, 0.0);
     QCOMPARE(flipped->real, 1.0);
     // ZeroR on an unbalanced target: 30 rows of class 0 and 10 of class 1 -> 0.75.
     DiscreteTable skew = real;
     for (std::size_t r = 0; r < 40; ++r) skew.codes[2][r] = r < 30 ? 0 : 1;
-    auto z = eval::synthAccuracy(skew, skew, {"f"}, "t");
+    auto z = eval::teachingSynthAccuracy(skew, skew, {"f"}, "t");
     QVERIFY(z);
     QCOMPARE(z->zeroR, 0.75);
 }
 
 void TestSynthEvaluation::errorsNameTheProblem() {
     const DiscreteTable real = tiny(40, false);
-    auto self = eval::synthAccuracy(real, real, {"f", "t"}, "t");
+    auto self = eval::teachingSynthAccuracy(real, real, {"f", "t"}, "t");
     QVERIFY(!self);
     QVERIFY(self.status().message().find("also a feature") != std::string::npos);
-    auto unknown = eval::synthAccuracy(real, real, {"f"}, "nope");
+    auto unknown = eval::teachingSynthAccuracy(real, real, {"f"}, "nope");
     QVERIFY(!unknown);
     QVERIFY(unknown.status().message().find("nope") != std::string::npos);
     DiscreteTable other = real;
     other.sizes[0] = 4;
-    auto schema = eval::synthAccuracy(real, other, {"f"}, "t");
+    auto schema = eval::teachingSynthAccuracy(real, other, {"f"}, "t");
     QVERIFY(!schema);
     QVERIFY(schema.status().message().find("different") != std::string::npos);
-    auto few = eval::synthAccuracy(tiny(5, false), tiny(5, false), {"f"}, "t");
+    auto few = eval::teachingSynthAccuracy(tiny(5, false), tiny(5, false), {"f"}, "t");
     QVERIFY(!few);
     QVERIFY(few.status().message().find("folds") != std::string::npos);
 }

@@ -43,12 +43,12 @@ Result<std::shared_ptr<SynthesisResult>> synthesize(dp::ReleaseGate& gate, const
         ctx.report(0.9, "evaluating on the real data (teaching mode)");
         auto real = synth::discretize(table, sp.domains);
         if (!real) return real.status();
-        auto e = eval::teachingSynthEvaluation(table, sp.domains, out->release.codes);
+        auto e = eval::teachingSynthEvaluation(*real, out->release.codes);
         if (!e) return e.status();
         out->evaluation = std::move(*e);
         for (const auto& name : real->table.names) {
             if (real->table.names.size() < 2 || ctx.cancelled()) break;
-            auto acc = eval::synthAccuracy(real->table, out->release.codes, {}, name);
+            auto acc = eval::teachingSynthAccuracy(real->table, out->release.codes, {}, name);
             if (acc) out->accuracy.emplace(name, std::move(*acc));
         }
         out->real = std::move(real->table);

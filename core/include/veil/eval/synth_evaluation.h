@@ -36,9 +36,9 @@ struct SynthAccuracy {
 // bin is one value in both). Errors: tables of different schema, an unknown or duplicated column,
 // the target among the features, no feature, fewer real rows than folds, no synthetic row.
 // Complexity: O((folds + 1) x rows x features x classes).
-Result<SynthAccuracy> synthAccuracy(const synth::DiscreteTable& real, const synth::DiscreteTable& synthetic,
-                                    const std::vector<std::string>& features, const std::string& target,
-                                    std::size_t folds = 10);
+Result<SynthAccuracy> teachingSynthAccuracy(const synth::DiscreteTable& real, const synth::DiscreteTable& synthetic,
+                                            const std::vector<std::string>& features, const std::string& target,
+                                            std::size_t folds = 10);
 
 struct SynthEvaluation {
     std::size_t otherRows = 0;                 // real rows with a missing or undeclared value
@@ -57,8 +57,11 @@ inline constexpr std::uint64_t kRangeQuerySeed = 20221;
 
 // Discretizes `real` with `domains` (as the synthesizer did) and compares it with `synthetic` (the
 // release's codes). `target` empty: no accuracy. Errors: discretize's, teachingMarginalTvd's,
-// synthAccuracy's.
+// teachingSynthAccuracy's.
 Result<SynthEvaluation> teachingSynthEvaluation(const Table& real, const std::vector<synth::AttributeDomain>& domains,
                                                 const synth::DiscreteTable& synthetic, const std::string& target = {});
+// The same on a real table already discretized with the release's domains.
+Result<SynthEvaluation> teachingSynthEvaluation(const synth::Discretized& real, const synth::DiscreteTable& synthetic,
+                                                const std::string& target = {});
 
 }  // namespace veil::eval

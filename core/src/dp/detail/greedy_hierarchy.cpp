@@ -67,7 +67,7 @@ public:
             auto it = std::upper_bound(q.begin(), q.end(), c,
                                        [](std::size_t v, const WeightedSegment& s) { return v < s.lo; });
             if (it == q.begin() || (--it)->hi < c) continue;
-            const double u = it->weight * 1.0;
+            const double u = it->weight;
             for (const auto& s : q) {
                 diff[s.lo] += u * s.weight;
                 diff[s.hi + 1] -= u * s.weight;
