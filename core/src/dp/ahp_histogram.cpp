@@ -9,6 +9,7 @@
 
 #include "veil/common/validate.h"
 #include "veil/dp/laplace_mechanism.h"
+#include "veil/dp/range_workload.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,15 +19,16 @@ namespace veil::dp::detail {
 
 namespace {
 
+std::vector<double> squaresOf(const std::vector<double>& v) {
+    std::vector<double> out(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) out[i] = v[i] * v[i];
+    return out;
+}
+
 // Sums of v and v^2 over positions [a, b] (inclusive) from prefix sums.
 struct Prefix {
     std::vector<double> sum, squares;
-    explicit Prefix(const std::vector<double>& v) : sum(v.size() + 1, 0.0), squares(v.size() + 1, 0.0) {
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            sum[i + 1] = sum[i] + v[i];
-            squares[i + 1] = squares[i] + v[i] * v[i];
-        }
-    }
+    explicit Prefix(const std::vector<double>& v) : sum(prefixSums(v)), squares(prefixSums(squaresOf(v))) {}
     // Squared deviations from the mean plus c / length.
     double error(std::size_t a, std::size_t b, double c) const {
         const double len = double(b - a + 1), s = sum[b + 1] - sum[a];
