@@ -321,6 +321,7 @@ void TestCliAnonymity::utilityByHand() {
     QVERIFY2(logistic.exitCode == 0, logistic.err.constData());
     const QJsonObject c = logistic.json().object()["classification"].toObject();
     QCOMPARE(c["model"].toString(), QStringLiteral("logistic"));
+    QVERIFY(!c.contains("method"));  // "model" is the contract; the duplicate key is gone
     QCOMPARE(c["original"].toDouble(), 1.0);
     QCOMPARE(c["released"].toDouble(), 0.6);
     QCOMPARE(c["zero_r"].toDouble(), 0.6);

@@ -60,6 +60,7 @@ private slots:
     void localRecodingOnAdult();
     void greedyLocalSuppression();
     void plansRoundTripAndRefusals();
+    void refusesOptionsOfOtherAlgorithms();
 };
 
 void TestCliLocalRecoding::localRecodingOnAdult() {
@@ -159,6 +160,51 @@ void TestCliLocalRecoding::plansRoundTripAndRefusals() {
     const CliRun refused2 =
         runCli({"release", badLs, "--output", dir.filePath("b3"), "--ledger", dir.filePath("l.db")});
     QVERIFY2(refused2.exitCode != 0 && refused2.err.contains("local_suppression"), refused2.err.constData());
+}
+
+// Every kSmall record is unique: --algorithm none alone would release a table that is not
+// 2-anonymous (before: exit 0 with a warning). The local-recoding options with another algorithm
+// were ignored (before: exit 0); plans refuse both, naming the field.
+void TestCliLocalRecoding::refusesOptionsOfOtherAlgorithms() {
+    QTemporaryDir dir;
+    const QString data = writeFile(dir, "small.csv", kSmall), out = dir.filePath("out.csv");
+    const CliRun none = runCli({"anonymize", data, "--qi", "a,b,c", "--k", "2", "--algorithm", "none", "-o", out});
+    QCOMPARE(none.exitCode, 1);
+    QVERIFY2(none.err.contains("--algorithm none needs --local-suppression"), none.err.constData());
+    QVERIFY(!QFile::exists(out));
+    const QStringList recodingOptions{"--gs-factor", "--iterations", "--adaption"};
+    for (const QString& option : recodingOptions) {
+        const CliRun r = runCli(adultArgs() << option << (option == "--iterations" ? "3" : "0.2"));
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("--gs-factor, --iterations and --adaption apply to --algorithm local-recoding"),
+                 r.err.constData());
+    }
+    const CliRun mondrian =
+        runCli({"anonymize", data, "--qi", "a,b,c", "--k", "2", "--algorithm", "mondrian", "--gs-factor", "0.5"});
+    QCOMPARE(mondrian.exitCode, 1);
+    const CliRun ls = runCli(
+        {"anonymize", data, "--qi", "a,b,c", "--k", "2", "--algorithm", "mondrian", "--local-suppression", "greedy"});
+    QCOMPARE(ls.exitCode, 1);
+    QVERIFY2(ls.err.contains("--local-suppression applies to --algorithm optimal or none"), ls.err.constData());
+    const QString plan = writeFile(dir, "none.json", planJson(data, "\"algorithm\": \"none\""));
+    const CliRun release =
+        runCli({"release", plan, "--output", dir.filePath("bundle"), "--ledger", dir.filePath("l.db")});
+    QCOMPARE(release.exitCode, 1);
+    QVERIFY2(release.err.contains("plan.local_suppression: is required by algorithm none"), release.err.constData());
+    QVERIFY(!QFile::exists(dir.filePath("bundle")));
+    // A warning of the run (the optimal suppression limited to 1 record falls back) in the manifest.
+    const QString fallback = writeFile(dir, "fallback.json",
+                                       planJson(data,
+                                                "\"algorithm\": \"none\", \"local_suppression\": \"optimal\", "
+                                                "\"local_suppression_max_records\": 1"));
+    const CliRun warned =
+        runCli({"release", fallback, "--output", dir.filePath("bundle2"), "--ledger", dir.filePath("l.db")});
+    QVERIFY2(warned.exitCode == 0, warned.err.constData());
+    QFile manifest(dir.filePath("bundle2/manifest.json"));
+    QVERIFY(manifest.open(QIODevice::ReadOnly));
+    const QJsonArray warnings = QJsonDocument::fromJson(manifest.readAll()).object()["warnings"].toArray();
+    QCOMPARE(warnings.size(), 1);
+    QVERIFY(warnings[0].toString().startsWith(QStringLiteral("local suppression: ")));
 }
 
 QTEST_GUILESS_MAIN(TestCliLocalRecoding)

@@ -8,6 +8,7 @@
 
 #include "veil/anonymity/anonymization.h"
 #include "veil/hierarchy/hierarchy_io.h"
+#include "veil/release/release_runner.h"
 #include "veil/table/csv_writer.h"
 
 #include <cmath>
@@ -34,6 +35,7 @@ struct AnonymizeOptions {
     double gsFactor = LocalRecodingOptions{}.gsFactor;
     int iterations = LocalRecodingOptions{}.iterations;
     double adaption = 0.0;
+    bool localRecodingGiven = false;  // --gs-factor, --iterations or --adaption on the command line
     std::string localSuppression;
     double lsTimeLimit = LocalSuppressionOptions{}.timeLimitSeconds;
     std::size_t lsMaxRecords = LocalSuppressionOptions{}.maxRecords;
@@ -89,19 +91,19 @@ Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
             "unknown metric '" + o.metric +
             "' (expected loss, entropy, entropy-nm, discernibility, dm, aecs, precision, height, ncp, sse)");
     cfg.metric = *metric;
-    if (o.algorithm == "optimal")
-        cfg.algorithm = Algorithm::Optimal;
-    else if (o.algorithm == "mondrian")
-        cfg.algorithm = Algorithm::Mondrian;
-    else if (o.algorithm == "mdav")
-        cfg.algorithm = Algorithm::Mdav;
-    else if (o.algorithm == "local-recoding")
-        cfg.algorithm = Algorithm::LocalRecoding;
-    else if (o.algorithm == "none")
-        cfg.algorithm = Algorithm::None;
-    else
+    const auto algorithm = algorithmFromName(o.algorithm);
+    if (!algorithm)
         return Status::invalidArgument("unknown algorithm '" + o.algorithm +
                                        "' (expected optimal, mondrian, mdav, local-recoding or none)");
+    cfg.algorithm = *algorithm;
+    if (o.localRecodingGiven && cfg.algorithm != Algorithm::LocalRecoding)
+        return Status::invalidArgument("--gs-factor, --iterations and --adaption apply to --algorithm local-recoding");
+    if (cfg.algorithm == Algorithm::None && o.localSuppression.empty())
+        return Status::invalidArgument(
+            "--algorithm none needs --local-suppression greedy|optimal: without it the quasi-identifiers would be "
+            "released as they are, not k-anonymous");
+    if (!o.localSuppression.empty() && !acceptsLocalSuppression(cfg.algorithm))
+        return Status::invalidArgument("--local-suppression applies to --algorithm optimal or none");
     cfg.localRecoding = {o.gsFactor, o.iterations, o.adaption};
     if (!o.localSuppression.empty()) {
         LocalSuppressionOptions ls;
@@ -140,26 +142,16 @@ Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
     return cfg;
 }
 
-const char* algorithmName(Algorithm a) {
-    switch (a) {
-        case Algorithm::Optimal:
-            return "optimal";
-        case Algorithm::Mondrian:
-            return "mondrian";
-        case Algorithm::Mdav:
-            return "mdav";
-        case Algorithm::LocalRecoding:
-            return "local-recoding";
-        case Algorithm::None:
-            return "none";
-    }
-    return "?";
+nlohmann::json levelsJson(const AnonymizationResult& r, const std::vector<int>& levels) {
+    return release::transformationJson(r.quasiIdentifiers, levels);
 }
 
-nlohmann::json levelsJson(const AnonymizationResult& r, const std::vector<int>& levels) {
-    nlohmann::json t = nlohmann::json::object();
-    for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i) t[r.quasiIdentifiers[i]] = levels[i];
-    return t;
+// " a=1 b=0": the levels of the result's transformation, for the text output.
+std::string levelsText(const AnonymizationResult& r) {
+    std::string text;
+    for (std::size_t i = 0; i < r.quasiIdentifiers.size() && i < r.transformation.size(); ++i)
+        text += ' ' + r.quasiIdentifiers[i] + '=' + std::to_string(r.transformation[i]);
+    return text;
 }
 
 // Local recoding: one entry per pass; pass 0 is the global optimum.
@@ -205,13 +197,7 @@ nlohmann::json resultJson(const AnonymizationResult& r, const AnonymizationConfi
     } else if (r.algorithm == Algorithm::None) {
         j["transformation"] = nullptr;
     } else if (r.algorithm == Algorithm::Optimal) {
-        if (r.found) {
-            nlohmann::json t = nlohmann::json::object();
-            for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i) t[r.quasiIdentifiers[i]] = r.transformation[i];
-            j["transformation"] = t;
-        } else {
-            j["transformation"] = nullptr;
-        }
+        j["transformation"] = r.found ? levelsJson(r, r.transformation) : nlohmann::json(nullptr);
         j["lattice"] = {{"nodes", r.lattice.size()},
                         {"checked", r.lattice.countChecked()},
                         {"anonymous", r.lattice.countStatus(NodeStatus::Anonymous)}};
@@ -278,15 +264,11 @@ int runAnonymize(const AnonymizeOptions& o) {
         return 0;
     }
     if (r.algorithm == Algorithm::Optimal) {
-        std::cout << "Optimal transformation:";
-        for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i)
-            std::cout << ' ' << r.quasiIdentifiers[i] << '=' << r.transformation[i];
-        std::cout << "  (" << r.lattice.countChecked() << " of " << r.lattice.size() << " lattice nodes checked)\n";
+        std::cout << "Optimal transformation:" << levelsText(r) << "  (" << r.lattice.countChecked() << " of "
+                  << r.lattice.size() << " lattice nodes checked)\n";
     } else if (r.algorithm == Algorithm::LocalRecoding) {
-        std::cout << "Local recoding: " << r.passes.size() << " passes; the global optimum";
-        for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i)
-            std::cout << ' ' << r.quasiIdentifiers[i] << '=' << r.transformation[i];
-        std::cout << " suppressed " << (r.passes.front().records - r.passes.front().released) << " records\n";
+        std::cout << "Local recoding: " << r.passes.size() << " passes; the global optimum" << levelsText(r)
+                  << " suppressed " << (r.passes.front().records - r.passes.front().released) << " records\n";
     } else if (r.algorithm == Algorithm::None) {
         std::cout << "No generalization (quasi-identifiers as they are)\n";
     } else if (r.algorithm == Algorithm::Mdav) {
@@ -331,12 +313,14 @@ void setupAnonymize(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--algorithm", o->algorithm,
                     "optimal | mondrian | mdav | local-recoding | none (default optimal; mdav: microaggregation "
                     "of numeric QIs; local-recoding: ARX's local transformation; none: with --local-suppression)");
-    cmd->add_option("--gs-factor", o->gsFactor,
-                    "local-recoding: ARX's generalization/suppression factor in [0,1] for the passes after the "
-                    "first (default 0.05; 0 favours suppression, 1 generalization; loss metric only)");
-    cmd->add_option("--iterations", o->iterations, "local-recoding: passes after the global one (default 100)");
-    cmd->add_option("--adaption", o->adaption,
-                    "local-recoding: added to the gs-factor when a pass releases nothing (default 0)");
+    auto* gsFactor =
+        cmd->add_option("--gs-factor", o->gsFactor,
+                        "local-recoding: ARX's generalization/suppression factor in [0,1] for the passes after the "
+                        "first (default 0.05; 0 favours suppression, 1 generalization; loss metric only)");
+    auto* iterations =
+        cmd->add_option("--iterations", o->iterations, "local-recoding: passes after the global one (default 100)");
+    auto* adaption = cmd->add_option("--adaption", o->adaption,
+                                     "local-recoding: added to the gs-factor when a pass releases nothing (default 0)");
     cmd->add_option("--local-suppression", o->localSuppression,
                     "greedy | optimal: suppress single QI cells instead of records (after optimal, or alone with "
                     "--algorithm none; k-anonymity only, '*' matches any value)");
@@ -349,7 +333,10 @@ void setupAnonymize(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--threshold", o->threshold, "Risk threshold for 'records at risk' (default 0.2)");
     cmd->add_option("--output,-o", o->output, "Write the anonymized table here (CSV)");
     cmd->add_flag("--json", o->json, "Machine-readable output");
-    cmd->callback([o, &outcome] { outcome.exitCode = runAnonymize(*o); });
+    cmd->callback([o, &outcome, gsFactor, iterations, adaption] {
+        o->localRecodingGiven = gsFactor->count() + iterations->count() + adaption->count() > 0;
+        outcome.exitCode = runAnonymize(*o);
+    });
 }
 
 }  // namespace

@@ -64,13 +64,9 @@ nlohmann::json toJson(const std::vector<AttributeUtility>& attributes, const std
     j["contingency"] = nlohmann::json::array();
     for (const auto& p : pairs) j["contingency"].push_back({{"a", p.a}, {"b", p.b}, {"distance", p.distance}});
     if (accuracy)
-        j["classification"] = {{"target", accuracy->target},
-                               {"model", classifierName(accuracy->model)},
-                               {"method", classifierName(accuracy->model)},
-                               {"folds", accuracy->folds},
-                               {"original", accuracy->original},
-                               {"released", accuracy->released},
-                               {"zero_r", accuracy->zeroR}};
+        j["classification"] = {{"target", accuracy->target},     {"model", classifierName(accuracy->model)},
+                               {"folds", accuracy->folds},       {"original", accuracy->original},
+                               {"released", accuracy->released}, {"zero_r", accuracy->zeroR}};
     return j;
 }
 

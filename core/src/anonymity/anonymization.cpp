@@ -38,6 +38,38 @@ std::size_t EquivalenceClasses::minKeptClassSize() const {
     return best;
 }
 
+std::vector<std::size_t> EquivalenceClasses::keptSizes() const {
+    std::vector<std::size_t> sizes;
+    for (std::size_t c = 0; c < classSize.size(); ++c)
+        if (!classSuppressed[c] && classSize[c] > 0) sizes.push_back(classSize[c]);
+    return sizes;
+}
+
+const char* algorithmName(Algorithm a) {
+    switch (a) {
+        case Algorithm::Optimal:
+            return "optimal";
+        case Algorithm::Mondrian:
+            return "mondrian";
+        case Algorithm::Mdav:
+            return "mdav";
+        case Algorithm::LocalRecoding:
+            return "local-recoding";
+        case Algorithm::None:
+            return "none";
+    }
+    return "optimal";
+}
+
+std::optional<Algorithm> algorithmFromName(std::string_view name) {
+    for (Algorithm a :
+         {Algorithm::Optimal, Algorithm::Mondrian, Algorithm::Mdav, Algorithm::LocalRecoding, Algorithm::None})
+        if (name == algorithmName(a)) return a;
+    return std::nullopt;
+}
+
+bool acceptsLocalSuppression(Algorithm a) { return a == Algorithm::Optimal || a == Algorithm::None; }
+
 namespace {
 
 using namespace detail;
@@ -55,13 +87,6 @@ EquivalenceClasses makeClasses(const EncodedData& data, const std::vector<int>& 
                 data.dims[d].labelText[std::size_t(levels[d])][data.label(nc.classRep[c], d, levels[d])]);
     }
     return ec;
-}
-
-std::vector<std::size_t> keptSizes(const EquivalenceClasses& ec) {
-    std::vector<std::size_t> sizes;
-    for (std::size_t c = 0; c < ec.classCount(); ++c)
-        if (!ec.classSuppressed[c]) sizes.push_back(ec.classSize[c]);
-    return sizes;
 }
 
 Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationConfig& config, const RunContext& ctx) {
@@ -125,20 +150,21 @@ Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationCo
         result.transformation = outcome->levels;
         groupifier.run(result.transformation, nc);
     }
-    result.classes = makeClasses(data, result.transformation, nc);
-    result.suppressed = result.classes.suppressedRecords();
-    result.metrics = evaluator.all(result.transformation, nc);
-    result.informationLoss = result.metrics.get(config.metric);
-
     NodeClasses bottom;
     groupifier.classesOnly(std::vector<int>(data.dimensions(), 0), bottom);
     result.riskBefore = riskFromClassSizes(std::vector<std::size_t>(bottom.classSize.begin(), bottom.classSize.end()),
                                            config.riskThreshold);
-    result.riskAfter = riskFromClassSizes(keptSizes(result.classes), config.riskThreshold);
-    if (config.localSuppression) {
+    result.metrics = evaluator.all(result.transformation, nc);
+    result.informationLoss = result.metrics.get(config.metric);
+    // A given node that does not satisfy the models is reported as it is: no cell is suppressed.
+    if (config.localSuppression && result.found) {
+        // Replaces the class-based metrics; classes, risk after and output are the cells' own.
         VEIL_RETURN_IF_ERROR(applyLocalSuppression(table, data, config, result, ctx));
         return result;
     }
+    result.classes = makeClasses(data, result.transformation, nc);
+    result.suppressed = result.classes.suppressedRecords();
+    result.riskAfter = riskFromClassSizes(result.classes.keptSizes(), config.riskThreshold);
     if (config.buildOutput) {
         std::vector<std::size_t> cols;
         for (const auto& d : data.dims) cols.push_back(d.column);
@@ -154,10 +180,14 @@ Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationCo
 Result<AnonymizationResult> anonymize(const Table& table, const AnonymizationConfig& config, const RunContext& ctx) {
     const auto start = std::chrono::steady_clock::now();
     ctx.report(0.0, "Anonymizing");
-    if (config.localSuppression && config.algorithm != Algorithm::Optimal && config.algorithm != Algorithm::None)
+    if (config.localSuppression && !acceptsLocalSuppression(config.algorithm))
         return Status::invalidArgument(
             "local suppression follows the optimal algorithm or none; Mondrian, MDAV "
             "and local recoding leave no record to suppress cells of");
+    if (config.algorithm == Algorithm::None && !config.localSuppression)
+        return Status::invalidArgument(
+            "algorithm none needs localSuppression (greedy or optimal): without it the quasi-identifiers "
+            "would be released as they are, not k-anonymous");
     VEIL_RETURN_IF_ERROR(detail::validateLocalSuppression(config));
     Result<AnonymizationResult> result = Status::internal("unknown algorithm");
     switch (config.algorithm) {

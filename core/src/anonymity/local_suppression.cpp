@@ -69,9 +69,9 @@ std::vector<std::size_t> suppressionOrder(const Columns& cols, const std::vector
     return order;
 }
 
-// One cell of record i to suppress (sdcMicro's rule), or cols.size() when none differs.
-std::size_t pickCell(const Columns& cols, std::size_t i, const std::vector<std::size_t>& order,
-                     std::vector<std::uint32_t>& dist) {
+// dist[j]: the columns on which records i and j differ, neither cell suppressed; returns i's
+// current match count (the records at distance 0, i included).
+std::uint32_t distances(const Columns& cols, std::size_t i, std::vector<std::uint32_t>& dist) {
     const std::size_t n = cols[0].size();
     std::fill(dist.begin(), dist.end(), 0u);
     for (const auto& col : cols) {
@@ -80,6 +80,14 @@ std::size_t pickCell(const Columns& cols, std::size_t i, const std::vector<std::
         for (std::size_t j = 0; j < n; ++j)
             if (col[j] != kSuppressedCell && col[j] != vi) ++dist[j];
     }
+    return std::uint32_t(std::count(dist.begin(), dist.end(), 0u));
+}
+
+// One cell of record i to suppress (sdcMicro's rule) given its distances, or cols.size() when
+// none differs.
+std::size_t pickCell(const Columns& cols, std::size_t i, const std::vector<std::size_t>& order,
+                     const std::vector<std::uint32_t>& dist) {
+    const std::size_t n = cols[0].size();
     std::uint32_t best = 0;
     for (auto d : dist)
         if (d > 0 && (best == 0 || d < best)) best = d;
@@ -105,9 +113,12 @@ Status greedy(Columns& cols, const LocalSuppressionOptions& o, const RunContext&
         if (problem.empty()) return Status::ok();
         std::stable_sort(problem.begin(), problem.end(),
                          [&](std::size_t a, std::size_t b) { return counts[a] < counts[b]; });
+        // Counts are taken once per sweep; a record that a suppression earlier in the sweep made
+        // match k records (a '*' matches it) is left as it is.
         bool changed = false;
         for (auto i : problem) {
             if (ctx.cancelled()) return Status::cancelled();
+            if (distances(cols, i, dist) >= k) continue;
             const auto c = pickCell(cols, i, order, dist);
             if (c == cols.size()) continue;
             cols[c][i] = kSuppressedCell;

@@ -163,18 +163,19 @@ Result<ReleaseOutcome> anonymizationOnEngine(const ReleasePlan& plan, engine::Sq
     o.randomness = "not used (deterministic release)";
     o.engine = engineRecord(e, kReleaseTable);
     o.engine["class_sizes_table"] = kClassSizesTable;
-    json t = json::object();
     std::vector<std::string> qis;
+    std::vector<int> levels;
     for (const auto& q : sqlPlan->quasiIdentifiers) {
-        t[q.column] = q.level;
         qis.push_back(q.column);
+        levels.push_back(q.level);
     }
     o.summary["k"] = sqlPlan->k;
     o.summary["models"] = ap->config.models.describe();
-    o.summary["transformation"] = t;
+    o.summary["transformation"] = transformationJson(qis, levels);
     o.summary["quasi_identifiers"] = qis;
     summarizeClasses(o, *sizes, sqlPlan->k);
-    o.guarantee = detail::kAnonymityGuarantee(qis.size(), sqlPlan->k, o.summary["suppressed"].get<std::size_t>());
+    o.guarantee = detail::kAnonymityGuarantee(detail::KAnonymityKind::Generalization, qis.size(), sqlPlan->k,
+                                              o.summary["suppressed"].get<std::size_t>());
     o.files.push_back({"release.sql", *script, "application/sql"});
     return o;
 }

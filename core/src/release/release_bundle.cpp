@@ -46,6 +46,7 @@ json buildManifest(const ReleaseOutcome& o, const std::string& created) {
               {"randomness", {{"policy", o.seeded ? "seeded" : "secure"}, {"source", o.randomness}}}};
     if (!o.exactAggregates.is_null()) m["exact_aggregates"] = o.exactAggregates;
     if (!o.engine.is_null()) m["engine"] = o.engine;
+    if (!o.warnings.empty()) m["warnings"] = o.warnings;
     if (!o.neighbouring.empty()) {
         m["privacy"] = {{"epsilon", o.epsilon}, {"delta", o.delta}, {"rho", o.rho}, {"neighbouring", o.neighbouring}};
         if (o.receipt) {

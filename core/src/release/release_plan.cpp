@@ -163,6 +163,10 @@ Status readLocalTransformations(const ReleasePlan& plan, anonymity::Anonymizatio
     if (!plan.json.contains("local_suppression")) {
         if (plan.json.contains("local_suppression_time_limit") || plan.json.contains("local_suppression_max_records"))
             return fieldError(plan, "local_suppression", "the local_suppression_* fields need \"local_suppression\"");
+        if (c.algorithm == anonymity::Algorithm::None)
+            return fieldError(plan, "local_suppression",
+                              "is required by algorithm none (greedy or optimal): without it the quasi-identifiers "
+                              "would be released as they are, not k-anonymous");
         return Status::ok();
     }
     auto method = getString(plan, "local_suppression", "greedy");
@@ -181,7 +185,7 @@ Status readLocalTransformations(const ReleasePlan& plan, anonymity::Anonymizatio
     auto maxRecords = getInteger(plan, "local_suppression_max_records", 1, 100000, (long long)ls.maxRecords);
     if (!maxRecords) return maxRecords.status();
     ls.maxRecords = std::size_t(*maxRecords);
-    if (c.algorithm != anonymity::Algorithm::Optimal && c.algorithm != anonymity::Algorithm::None)
+    if (!anonymity::acceptsLocalSuppression(c.algorithm))
         return fieldError(plan, "local_suppression", "applies to algorithm optimal or none");
     c.localSuppression = ls;
     return Status::ok();
@@ -250,19 +254,11 @@ Result<AnonymizationPlan> anonymizationPlanImpl(const ReleasePlan& plan) {
     c.metric = *m;
     auto algorithm = getString(plan, "algorithm", "optimal");
     if (!algorithm) return algorithm.status();
-    if (*algorithm == "optimal")
-        c.algorithm = anonymity::Algorithm::Optimal;
-    else if (*algorithm == "mondrian")
-        c.algorithm = anonymity::Algorithm::Mondrian;
-    else if (*algorithm == "mdav")
-        c.algorithm = anonymity::Algorithm::Mdav;
-    else if (*algorithm == "local-recoding")
-        c.algorithm = anonymity::Algorithm::LocalRecoding;
-    else if (*algorithm == "none")
-        c.algorithm = anonymity::Algorithm::None;
-    else
+    const auto a = anonymity::algorithmFromName(*algorithm);
+    if (!a)
         return fieldError(plan, "algorithm",
                           "must be optimal, mondrian, mdav, local-recoding or none (got \"" + *algorithm + "\")");
+    c.algorithm = *a;
     VEIL_RETURN_IF_ERROR(readLocalTransformations(plan, c));
     // Optional (optimal only): the node to apply, one level per quasi-identifier in the table's column order.
     if (plan.json.contains("transformation")) {

@@ -45,6 +45,12 @@ std::string fourDigits(double v) {
 
 }  // namespace
 
+json transformationJson(const std::vector<std::string>& quasiIdentifiers, const std::vector<int>& levels) {
+    json t = json::object();
+    for (std::size_t i = 0; i < quasiIdentifiers.size() && i < levels.size(); ++i) t[quasiIdentifiers[i]] = levels[i];
+    return t;
+}
+
 ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymity::AnonymizationConfig& config,
                                     const anonymity::AnonymizationResult& r) {
     ReleaseOutcome out;
@@ -75,27 +81,22 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     json& s = out.summary;
     s["k"] = config.models.k;
     s["models"] = config.models.describe();
+    if (config.algorithm != anonymity::Algorithm::Optimal && config.algorithm != anonymity::Algorithm::Mondrian)
+        s["algorithm"] = anonymity::algorithmName(config.algorithm);
     if (config.algorithm == anonymity::Algorithm::Optimal) {
-        json t = json::object();
-        for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i) t[r.quasiIdentifiers[i]] = r.transformation[i];
-        s["transformation"] = t;
+        s["transformation"] = transformationJson(r.quasiIdentifiers, r.transformation);
     } else if (mdav) {
-        s["algorithm"] = "mdav";
         s["groups"] = r.classes.classCount();
         s["sse_over_sst"] = finiteOrZero(r.metrics.sse);
         s["description"] = out.mechanism;
     } else if (config.algorithm == anonymity::Algorithm::LocalRecoding) {
-        s["algorithm"] = "local-recoding";
         json passes = json::array();
-        for (const auto& p : r.passes) {
-            json t = json::object();
-            for (std::size_t i = 0; i < r.quasiIdentifiers.size(); ++i) t[r.quasiIdentifiers[i]] = p.transformation[i];
-            passes.push_back({{"transformation", t}, {"records", p.records}, {"released", p.released}});
-        }
+        for (const auto& p : r.passes)
+            passes.push_back({{"transformation", transformationJson(r.quasiIdentifiers, p.transformation)},
+                              {"records", p.records},
+                              {"released", p.released}});
         s["passes"] = passes;
-    } else if (config.algorithm == anonymity::Algorithm::None) {
-        s["algorithm"] = "none";
-    } else {
+    } else if (config.algorithm == anonymity::Algorithm::Mondrian) {
         s["partitions"] = r.partitions.size();
     }
     if (r.localSuppression) s["local_suppression_cells"] = r.localSuppression->suppressedCells;
@@ -108,20 +109,13 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     s["risk_before"] = {{"prosecutor_max", r.riskBefore.prosecutorMax}, {"prosecutor_avg", r.riskBefore.prosecutorAvg}};
     s["risk_after"] = {{"prosecutor_max", r.riskAfter.prosecutorMax}, {"prosecutor_avg", r.riskAfter.prosecutorAvg}};
     s["quasi_identifiers"] = r.quasiIdentifiers;
+    out.warnings = r.warnings;
 
-    out.guarantee = detail::kAnonymityGuarantee(r.quasiIdentifiers.size(), config.models.k, r.suppressed);
-    if (r.localSuppression)
-        out.guarantee +=
-            " Single quasi-identifier cells were suppressed ('*') instead of records; a '*' is "
-            "counted as matching any value (sdcMicro's semantics), so every record matches at least " +
-            std::to_string(r.localSuppression->minMatches) +
-            " records, while records with the same "
-            "released values may be fewer than k.";
-    if (mdav)
-        out.guarantee +=
-            " MDAV replaced each numeric quasi-identifier by the mean of its group of at least k records "
-            "(grouped on the numeric quasi-identifiers only; categorical ones generalized within each "
-            "group).";
+    const auto kind = r.localSuppression ? detail::KAnonymityKind::CellSuppression
+                      : mdav             ? detail::KAnonymityKind::Microaggregation
+                                         : detail::KAnonymityKind::Generalization;
+    out.guarantee = detail::kAnonymityGuarantee(kind, r.quasiIdentifiers.size(), config.models.k, r.suppressed,
+                                                r.localSuppression ? r.localSuppression->minMatches : 0);
 
     // Chart: number of equivalence classes by size (powers of two).
     ChartSeries sizes;
@@ -169,14 +163,40 @@ Result<ReleaseOutcome> runAnonymization(const ReleasePlan& plan, const RunContex
 
 namespace detail {
 
-std::string kAnonymityGuarantee(std::size_t quasiIdentifiers, int k, std::size_t suppressed) {
+std::string kAnonymityGuarantee(KAnonymityKind kind, std::size_t quasiIdentifiers, int k, std::size_t suppressed,
+                                std::size_t minMatches) {
     const std::string atLeast = std::to_string(std::max(1, k));
-    return "Every combination of the quasi-identifiers (" + std::to_string(quasiIdentifiers) +
-           " columns) shared by the released records occurs at least " + atLeast +
-           " times, so a person known by those attributes hides among at least " + atLeast + " records; " +
-           std::to_string(suppressed) +
-           " records were suppressed. This is a syntactic guarantee: it does not bound what can be learnt about a "
-           "person by combining this release with other releases or background knowledge.";
+    const std::string columns = "the quasi-identifiers (" + std::to_string(quasiIdentifiers) + " columns)";
+    const std::string suppressedRecords = std::to_string(suppressed) + " records were suppressed.";
+    std::string text;
+    switch (kind) {
+        case KAnonymityKind::Generalization:
+            text = "Every combination of " + columns + " shared by the released records occurs at least " + atLeast +
+                   " times, so a person known by those attributes hides among at least " + atLeast + " records; " +
+                   suppressedRecords;
+            break;
+        case KAnonymityKind::Microaggregation:
+            text = "Every combination of " + columns + " shared by the released records occurs at least " + atLeast +
+                   " times: MDAV replaced each numeric quasi-identifier by the mean of its group of at least " +
+                   atLeast +
+                   " records (grouped on the numeric quasi-identifiers only; categorical ones generalized within "
+                   "each group), so a person known by those attributes hides among at least " +
+                   atLeast + " records; " + suppressedRecords;
+            break;
+        case KAnonymityKind::CellSuppression:
+            text = "Single cells of " + columns +
+                   " were suppressed ('*') instead of records. A '*' counts as matching any value (sdcMicro's "
+                   "semantics), so every released record matches at least " +
+                   std::to_string(minMatches) + " records (k = " + atLeast +
+                   "); records showing exactly the same released values may be fewer than " + atLeast +
+                   ", so someone who reads a '*' as a clue rather than as any value may narrow a person down "
+                   "further. " +
+                   suppressedRecords;
+            break;
+    }
+    return text +
+           " This is a syntactic guarantee: it does not bound what can be learnt about a person by combining this "
+           "release with other releases or background knowledge.";
 }
 
 Status checkGateDataset(const ReleasePlan& plan, const dp::ReleaseGate& gate, const std::string& datasetKey) {

@@ -103,6 +103,11 @@ std::string renderReportHtml(const ReleaseOutcome& o, const nlohmann::json& mani
           << "). Its noise can be reproduced by anyone who knows the seed: it is a demonstration, not a private "
              "release.</p>\n";
     h << "<h2>What is guaranteed</h2>\n<p class='guarantee'>" << escape(o.guarantee) << "</p>\n";
+    if (!o.warnings.empty()) {
+        h << "<h2>Warnings</h2>\n<ul>";
+        for (const auto& w : o.warnings) h << "<li>" << escape(w) << "</li>";
+        h << "</ul>\n";
+    }
     h << "<h2>How</h2>\n<table><tr><th>Method</th><td>" << escape(o.mechanism) << "</td></tr>";
     if (!o.neighbouring.empty())
         h << "<tr><th>Privacy budget spent</th><td>&epsilon; = " << escape(formatNumber(o.epsilon))

@@ -6,6 +6,7 @@
 //   age;sex = 30;M 31;M 32;F 33;F, hierarchies age: 30,31 -> 30-31, 32,33 ->
 //   32-33 -> *; sex: value -> *.
 #include "veil/common/random.h"
+#include "veil/release/release_bundle.h"
 #include "veil/release/release_plan.h"
 #include "veil/release/release_runner.h"
 
@@ -35,6 +36,9 @@ private slots:
     void appliesTransformation_data();
     void appliesTransformation();
     void refusesTransformationOfWrongLength();
+    void refusesNoneWithoutLocalSuppression();
+    void guaranteePerReleaseKind();
+    void warningsReachManifestAndReport();
 
 private:
     json basePlan() const {
@@ -43,6 +47,12 @@ private:
                 {"quasi_identifiers", {"age", "sex"}},
                 {"hierarchies", {{"age", "age.csv"}, {"sex", "sex.csv"}}},
                 {"k", 2}};
+    }
+    Result<release::ReleaseOutcome> run(const json& j) const {
+        auto plan = release::parseReleasePlan(j, m_dir->path().toStdString(), "plan.json");
+        if (!plan) return plan.status();
+        auto gate = dp::ReleaseGate::teaching(1);  // a syntactic plan charges nothing
+        return release::runReleasePlan(*plan, gate);
     }
     std::unique_ptr<QTemporaryDir> m_dir;
 };
@@ -100,6 +110,70 @@ void TestAnonymizationPlan::refusesTransformationOfWrongLength() {
     QVERIFY(!ap.isOk());
     QVERIFY2(ap.status().message().find("plan.transformation: expected a list of 2 levels") != std::string::npos,
              ap.status().message().c_str());
+}
+
+// Released as they are, the four records are unique: a bundle saying "at least 2" would be false.
+void TestAnonymizationPlan::refusesNoneWithoutLocalSuppression() {
+    json j = basePlan();
+    j["algorithm"] = "none";
+    auto plan = release::parseReleasePlan(j, m_dir->path().toStdString(), "plan.json");
+    QVERIFY(plan.isOk());
+    auto ap = release::anonymizationPlan(*plan);
+    QVERIFY(!ap.isOk());
+    QVERIFY2(ap.status().message().find("plan.local_suppression: is required by algorithm none") != std::string::npos,
+             ap.status().message().c_str());
+}
+
+// Generalization (the searched node [1,0], classes of 2): classes of identical released records.
+// Cell suppression (algorithm none, greedy, k = 2; age has more distinct values so is suppressed
+// first): 30,M loses its age and matches 31,M; 32,F loses its age and matches 33,F; so every
+// record matches 2 records ('*' = any value) while no two released rows are identical: the text
+// must not claim that combinations occur at least 2 times (before the fix it did, then patched).
+void TestAnonymizationPlan::guaranteePerReleaseKind() {
+    auto generalized = run(basePlan());
+    QVERIFY2(generalized.isOk(), generalized.status().message().c_str());
+    const std::string g = generalized->guarantee;
+    QVERIFY2(g.find("Every combination of the quasi-identifiers (2 columns) shared by the released records occurs at "
+                    "least 2 times") != std::string::npos,
+             g.c_str());
+    QVERIFY(g.find("'*'") == std::string::npos);
+    QVERIFY(g.find("0 records were suppressed.") != std::string::npos);
+    QVERIFY(g.find("syntactic guarantee") != std::string::npos);
+    json j = basePlan();
+    j["algorithm"] = "none";
+    j["local_suppression"] = "greedy";
+    auto cells = run(j);
+    QVERIFY2(cells.isOk(), cells.status().message().c_str());
+    const std::string c = cells->guarantee;
+    QVERIFY2(c.find("occurs at least") == std::string::npos, c.c_str());
+    QVERIFY2(c.find("every released record matches at least 2 records (k = 2)") != std::string::npos, c.c_str());
+    QVERIFY(c.find("may be fewer than 2") != std::string::npos);
+    QVERIFY(c.find("syntactic guarantee") != std::string::npos);
+    QCOMPARE(cells->summary["local_suppression_cells"].get<int>(), 2);
+    QCOMPARE(cells->summary["algorithm"].get<std::string>(), std::string("none"));
+    const std::string csv = cells->files.front().contents;
+    QVERIFY2(csv == "age;sex\n*;M\n31;M\n*;F\n33;F\n", csv.c_str());
+}
+
+// The optimal local suppression limited to 1 record falls back to the greedy rule with a message:
+// a warning of the run, which the manifest and the report must carry (before: lost).
+void TestAnonymizationPlan::warningsReachManifestAndReport() {
+    json j = basePlan();
+    j["algorithm"] = "none";
+    j["local_suppression"] = "optimal";
+    j["local_suppression_max_records"] = 1;
+    auto out = run(j);
+    QVERIFY2(out.isOk(), out.status().message().c_str());
+    QCOMPARE(out->warnings.size(), std::size_t(1));
+    QVERIFY2(out->warnings[0].find("local suppression: ") == 0, out->warnings[0].c_str());
+    const json manifest = release::buildManifest(*out, "2024-01-01T00:00:00Z");
+    QVERIFY(manifest.contains("warnings"));
+    QCOMPARE(manifest["warnings"][0].get<std::string>(), out->warnings[0]);
+    const std::string html = release::renderReportHtml(*out, manifest);
+    QVERIFY(html.find("<h2>Warnings</h2>") != std::string::npos);
+    auto plain = run(basePlan());
+    QVERIFY(plain.isOk() && plain->warnings.empty());
+    QVERIFY(!release::buildManifest(*plain, "2024-01-01T00:00:00Z").contains("warnings"));
 }
 
 QTEST_GUILESS_MAIN(TestAnonymizationPlan)

@@ -18,6 +18,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace veil::anonymity {
@@ -28,6 +29,14 @@ namespace veil::anonymity {
 // localSuppression, which then does all the work; k-anonymity only).
 enum class Algorithm { Optimal, Mondrian, Mdav, LocalRecoding, None };
 enum class MondrianMode { Strict, Relaxed };
+
+// The name plans, the CLI and exports use ("optimal", "mondrian", "mdav", "local-recoding",
+// "none"), and back (nullopt when unknown).
+const char* algorithmName(Algorithm a);
+std::optional<Algorithm> algorithmFromName(std::string_view name);
+// Local suppression follows the optimal search or replaces generalization (None); the other
+// algorithms leave no record to suppress cells of. None also requires it.
+bool acceptsLocalSuppression(Algorithm a);
 
 struct QuasiIdentifier {
     std::string column;
@@ -64,6 +73,7 @@ struct AnonymizationConfig {
     // Optimal (searched or given node) and None: records that the generalization would suppress
     // keep their generalized values and single QI cells are suppressed instead, until every record
     // matches at least k records ('*' matches anything; k is models.k, options.k is ignored).
+    // Required by None (without it the QIs would be released as they are, not k-anonymous).
     std::optional<LocalSuppressionOptions> localSuppression;
     double riskThreshold = 0.2;
     bool buildOutput = true;
@@ -79,7 +89,8 @@ struct EquivalenceClasses {
     std::size_t classCount() const { return classSize.size(); }
     std::size_t suppressedRecords() const;
     std::size_t keptClasses() const;
-    std::size_t minKeptClassSize() const;  // 0 when everything is suppressed
+    std::size_t minKeptClassSize() const;        // 0 when everything is suppressed
+    std::vector<std::size_t> keptSizes() const;  // sizes of the classes not suppressed, in class order
 };
 
 // One Mondrian partition (a hyper-rectangle) with its bounds per QI, for drawing the cuts.
@@ -143,7 +154,8 @@ struct AnonymizationResult {
 // optimal search, a hierarchy that does not cover the column or is not a tree, k < 1 or k > N,
 // l > distinct sensitive values, t outside [0,1], suppression outside [0,1], a sensitive
 // attribute missing for l-diversity/t-closeness, cancellation. "No transformation satisfies
-// the models" is not an error: found = false with a message.
+// the models" is not an error: found = false with a message. Algorithm None without
+// localSuppression, and localSuppression with another algorithm than Optimal or None, are refused.
 // MDAV also refuses l-diversity, t-closeness, delta-presence and tables without a numeric QI.
 // Complexity: optimal search O(|lattice| x distinct tuples) worst case, much less with pruning;
 // Mondrian O(N log N x #QIs); MDAV O(N^2 / k x #numeric QIs).

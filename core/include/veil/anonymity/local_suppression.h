@@ -53,9 +53,10 @@ std::vector<std::uint32_t> wildcardMatchCounts(const std::vector<std::vector<std
 // Makes `columns` (codes per column and record; kSuppressedCell allowed) k-anonymous under the '*'
 // semantics by suppressing cells.
 // Greedy (after sdcMicro's localSuppression, Templ, Kowarik & Meindl, JSS 2015): while a record
-// has fewer than k matches, take each such record (highest risk 1/count first), find the records
-// that differ from it on the fewest non-suppressed columns, and suppress its cell in the first
-// column (by priority) on which one of them differs; then recount.
+// has fewer than k matches, take each such record (highest risk 1/count first); unless the cells
+// suppressed so far in this sweep already make it match k records, find the records that differ
+// from it on the fewest non-suppressed columns, and suppress its cell in the first column (by
+// priority) on which one of them differs; then recount.
 // Optimal: the fewest suppressed cells, by a 0/1 integer program solved with GLPK (see
 // docs/algorithms/local-suppression.md); beyond the size or time limit, the greedy result (or
 // GLPK's best feasible solution when it is better) with a message saying so.

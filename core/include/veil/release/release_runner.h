@@ -59,6 +59,9 @@ struct ReleaseOutcome {
     // its kind, the input and output tables; recorded in the manifest as "engine".
     nlohmann::json engine;
     std::vector<ReportFigure> figures;
+    // What the run reported without failing (local suppression's fallbacks, local recoding's
+    // notes): recorded in the manifest as "warnings" and listed in the report.
+    std::vector<std::string> warnings;
     // Differentially private kinds: the gate's receipt (what was charged, the ledger entry, release
     // or teaching mode). A bundle is only written for a receipt charged in release mode.
     std::optional<dp::ReleaseReceipt> receipt;
@@ -72,6 +75,10 @@ struct AnonymizationInput {
     std::size_t records = 0;  // rows of the input table
     char delimiter = ',';     // of the released CSV
 };
+
+// A transformation (one generalization level per quasi-identifier) as plans, manifests and the
+// CLI write it: {quasi-identifier: level}, in the order given.
+nlohmann::json transformationJson(const std::vector<std::string>& quasiIdentifiers, const std::vector<int>& levels);
 
 // The outcome of an anonymization already computed (and found): the released CSV, key numbers,
 // guarantee and charts. runReleasePlan uses it for "anonymization" plans; the window's Anonymize

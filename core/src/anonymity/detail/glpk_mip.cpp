@@ -4,6 +4,7 @@
 #include "common/detail/glpk_guard.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace veil::anonymity::detail {
@@ -61,7 +62,7 @@ Result<GlpkMip::Solution> GlpkMip::solve(double timeLimitSeconds, const RunConte
     glp_init_iocp(&parm);
     parm.presolve = GLP_OFF;  // the callback's incumbent is given in the original columns
     parm.msg_lev = GLP_MSG_ERR;
-    parm.tm_lim = static_cast<int>(std::clamp(timeLimitSeconds, 0.001, 2.0e6) * 1000.0);
+    const double limitMs = std::clamp(timeLimitSeconds, 0.001, 2.0e6) * 1000.0;
     std::vector<double> start1;
     if (start.size() == m_model.columnCount()) {
         start1.push_back(0.0);
@@ -74,7 +75,8 @@ Result<GlpkMip::Solution> GlpkMip::solve(double timeLimitSeconds, const RunConte
     glp_smcp lp;
     glp_init_smcp(&lp);
     lp.msg_lev = GLP_MSG_ERR;
-    lp.tm_lim = parm.tm_lim;
+    lp.tm_lim = static_cast<int>(limitMs);
+    const auto started = std::chrono::steady_clock::now();
     SimplexCall simplex{P, &lp};
     if (runGuarded(guard, callSimplex, &simplex) < 0) {
         prob.P = nullptr;
@@ -84,6 +86,12 @@ Result<GlpkMip::Solution> GlpkMip::solve(double timeLimitSeconds, const RunConte
         sol.outcome = Outcome::NoSolution;
         return sol;
     }
+    // The relaxation's optimum bounds every integer solution from below (the objective is minimised).
+    sol.bound = glp_get_obj_val(P);
+    // One time limit for both: the branch-and-cut gets what the relaxation left (at least 1 ms).
+    const double spentMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    parm.tm_lim = static_cast<int>(std::max(1.0, limitMs - spentMs));
     IntoptCall call{P, &parm};
     const int ret = runGuarded(guard, callIntopt, &call);
     if (ret < 0) {
@@ -106,7 +114,7 @@ Result<GlpkMip::Solution> GlpkMip::solve(double timeLimitSeconds, const RunConte
     sol.objective = glp_mip_obj_val(P);
     sol.x.resize(static_cast<std::size_t>(nCols));
     for (int j = 0; j < nCols; ++j) sol.x[static_cast<std::size_t>(j)] = glp_mip_col_val(P, j + 1);
-    sol.bound = sol.outcome == Outcome::Optimal ? sol.objective : 0.0;
+    if (sol.outcome == Outcome::Optimal) sol.bound = sol.objective;
     return sol;
 }
 

@@ -31,8 +31,10 @@ public:
         Outcome outcome = Outcome::NoSolution;  // Feasible: the time limit stopped the search
         std::vector<double> x;
         double objective = 0;
-        double bound = 0;  // best bound on the objective (the LP relaxation's at least)
+        // A lower bound on the optimum: the objective when Optimal, else the LP relaxation's optimum.
+        double bound = 0;
     };
+    // The time limit covers the root relaxation and the branch-and-cut together.
     // Errors: Cancelled, Infeasible (proven), Internal (GLPK failure; its output is in log()).
     // `start`, when not empty, is a feasible solution (one value per column) offered to GLPK as its
     // first incumbent, so that the search prunes from the start and never returns worse.

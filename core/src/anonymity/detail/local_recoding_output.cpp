@@ -155,7 +155,7 @@ Status finishLocalRecoding(const Table& table, const EncodedData& data, const An
     result.metrics = v;
     result.informationLoss = v.get(config.metric);
 
-    std::vector<std::size_t> bottom(data.groups, 0), sizes;
+    std::vector<std::size_t> bottom(data.groups, 0);
     for (std::size_t r = 0; r < n; ++r) ++bottom[data.recordGroup[r]];
     // Risk before: classes of the original QI values (bottom groups with equal QI rows merged).
     std::unordered_map<std::string, std::size_t> before;
@@ -167,9 +167,7 @@ Status finishLocalRecoding(const Table& table, const EncodedData& data, const An
     beforeSizes.reserve(before.size());
     for (const auto& [key, s] : before) beforeSizes.push_back(s);
     result.riskBefore = riskFromClassSizes(beforeSizes, config.riskThreshold);
-    for (std::size_t c = 0; c < result.classes.classCount(); ++c)
-        if (!result.classes.classSuppressed[c]) sizes.push_back(result.classes.classSize[c]);
-    result.riskAfter = riskFromClassSizes(sizes, config.riskThreshold);
+    result.riskAfter = riskFromClassSizes(result.classes.keptSizes(), config.riskThreshold);
     if (config.buildOutput) {
         std::vector<std::size_t> cols;
         for (const auto& d : data.dims) cols.push_back(d.column);

@@ -38,10 +38,7 @@ Status suppressCells(const Table& table, const std::vector<std::size_t>& qiColum
     result.localSuppression = summary;
     result.classes = classesFromCells(cells);
     result.suppressed = result.classes.suppressedRecords();
-    std::vector<std::size_t> sizes;
-    for (std::size_t c = 0; c < result.classes.classCount(); ++c)
-        if (!result.classes.classSuppressed[c]) sizes.push_back(result.classes.classSize[c]);
-    result.riskAfter = riskFromClassSizes(sizes, config.riskThreshold);
+    result.riskAfter = riskFromClassSizes(result.classes.keptSizes(), config.riskThreshold);
     if (config.buildOutput) result.output = buildReleaseTable(table, qiColumns, sensitive, result.classes);
     return Status::ok();
 }
@@ -102,6 +99,8 @@ Status applyLocalSuppression(const Table& table, const EncodedData& data, const 
 }
 
 Result<AnonymizationResult> runNone(const Table& table, const AnonymizationConfig& config, const RunContext& ctx) {
+    if (!config.localSuppression)  // anonymize() refuses it: the QIs as they are are not k-anonymous
+        return Status::invalidArgument("algorithm none needs localSuppression");
     auto qis = orderedQuasiIdentifiers(table, config);
     if (!qis) return qis.status();
     VEIL_RETURN_IF_ERROR(validateModels(config, table.rowCount()));
@@ -129,15 +128,6 @@ Result<AnonymizationResult> runNone(const Table& table, const AnonymizationConfi
     std::optional<std::size_t> sensitive;
     if (config.sensitive)
         if (auto idx = table.columnIndex(*config.sensitive)) sensitive = *idx;
-    if (!config.localSuppression) {
-        result.classes = original;
-        result.suppressed = 0;
-        result.riskAfter = result.riskBefore;
-        if (config.buildOutput) result.output = buildReleaseTable(table, cols, sensitive, result.classes);
-        if (original.minKeptClassSize() < std::size_t(config.models.k))
-            result.warnings.emplace_back("algorithm none without local suppression: the table is not k-anonymous");
-        return result;
-    }
     VEIL_RETURN_IF_ERROR(suppressCells(table, cols, sensitive, config, cells, result, ctx));
     return result;
 }

@@ -12,8 +12,16 @@ namespace veil::release::detail {
 // Everything but the input (path, sha256), which the caller sets. Defined in release_runner.cpp.
 ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, const dp::ColumnQueryResult& r);
 
-// The guarantee of a k-anonymous release, in plain words (release_runner.cpp).
-std::string kAnonymityGuarantee(std::size_t quasiIdentifiers, int k, std::size_t suppressed);
+// How a k-anonymous release was made, which decides what its guarantee can say.
+enum class KAnonymityKind {
+    Generalization,    // classes of at least k identical released records (full-domain, Mondrian, recoding)
+    Microaggregation,  // MDAV: groups of at least k records sharing their numeric means
+    CellSuppression,   // local suppression: '*' cells, every record matches at least k records
+};
+// The guarantee of a k-anonymous release, in plain words, one text per kind (release_runner.cpp).
+// `minMatches`: CellSuppression only, the smallest number of records a record matches.
+std::string kAnonymityGuarantee(KAnonymityKind kind, std::size_t quasiIdentifiers, int k, std::size_t suppressed,
+                                std::size_t minMatches = 0);
 
 // The gate must charge the plan's own dataset.
 Status checkGateDataset(const ReleasePlan& plan, const dp::ReleaseGate& gate, const std::string& datasetKey);
