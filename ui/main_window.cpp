@@ -133,6 +133,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_tableView, &TableView::currentColumnChanged, m_summaryPanel, &ColumnSummaryPanel::setColumn);
     connect(m_tableView, &TableView::statusMessage, this,
             [this](const QString& m) { statusBar()->showMessage(m, kMessageMs); });
+    connect(m_recovery, &ProjectRecovery::restoreFailed, this,
+            [this](const QString& m) { statusBar()->showMessage(m, kMessageMs); });
     connect(m_document, &Document::tableReset, this, [this] {
         m_central->setCurrentIndex(m_document->isEmpty() ? kWelcomePage : kTablePage);
         m_closeAction->setEnabled(!m_document->isEmpty());

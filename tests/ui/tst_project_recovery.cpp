@@ -11,6 +11,7 @@
 #include "main_window.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/anonymization_view.h"
+#include "views/anonymization/settings_json.h"
 #include "views/release/project_session.h"
 #include "views/release/release_actions.h"
 
@@ -89,6 +90,9 @@ private Q_SLOTS:
     void liveWindowIsNotOffered();
     void cleanStateAndCloseRemoveTheFile();
     void recentProjects();
+    void settingsWithWrongTypesKeepDefaults();
+    void damagedFilesDoNotCrash();
+    void damagedSectionIsReported();
 
 private:
     QString crashedCopy() const { return QDir(m_dir.path()).filePath(QStringLiteral("session-1-999999.json")); }
@@ -286,6 +290,120 @@ void TestProjectRecovery::recentProjects() {
     QVERIFY(window.releaseActions()->openProject(project));
     QCOMPARE(window.releaseActions()->session()->path(), project);
     QCOMPARE(window.recentFiles()->files().value(0), project);
+}
+
+// Every entry of the wrong type: the defaults, not a nlohmann::type_error. The values of the right
+// type beside them are kept.
+void TestProjectRecovery::settingsWithWrongTypesKeepDefaults() {
+    const nlohmann::json wrong = {
+        {"k", "seven"},
+        {"l_diversity", {{"enabled", "yes"}, {"variant", "recursive"}, {"l", "3"}, {"c", {1}}}},
+        {"t_closeness", {{"enabled", 1}, {"variant", 1.5}, {"t", "0.1"}}},
+        {"suppression_limit", "lots"},
+        {"metric", 3},
+        {"algorithm", nlohmann::json::array()},
+        {"local_recoding", {{"gs_factor", "half"}, {"iterations", true}, {"adaption", {}}}},
+        {"local_suppression", 1},
+        {"hierarchies", {{"sex", {{"rows", 5}}}, {"age", {{"rows", {{"39", 30}}}}}}},
+        {"hierarchy_sources", {{"sex", 4}}}};
+    const ui::AnonymizationSettings d;
+    for (const nlohmann::json& json : {wrong, nlohmann::json{{"l_diversity", 4},
+                                                             {"t_closeness", "x"},
+                                                             {"local_recoding", nlohmann::json::array()},
+                                                             {"hierarchies", "sex"},
+                                                             {"hierarchy_sources", 2}}}) {
+        const ui::AnonymizationSettings s = ui::settingsFromJson(json);
+        QCOMPARE(s.k, d.k);
+        QCOMPARE(s.lDiversityEnabled, d.lDiversityEnabled);
+        QCOMPARE(s.lDiversity.variant, d.lDiversity.variant);
+        QCOMPARE(s.lDiversity.l, d.lDiversity.l);
+        QCOMPARE(s.lDiversity.c, d.lDiversity.c);
+        QCOMPARE(s.tClosenessEnabled, d.tClosenessEnabled);
+        QCOMPARE(s.tCloseness.variant, d.tCloseness.variant);
+        QCOMPARE(s.tCloseness.t, d.tCloseness.t);
+        QCOMPARE(s.suppressionLimit, d.suppressionLimit);
+        QCOMPARE(s.metric, d.metric);
+        QCOMPARE(s.algorithm, d.algorithm);
+        QCOMPARE(s.localRecoding.gsFactor, d.localRecoding.gsFactor);
+        QCOMPARE(s.localRecoding.iterations, d.localRecoding.iterations);
+        QCOMPARE(s.localRecoding.adaptionFactor, d.localRecoding.adaptionFactor);
+        QVERIFY(!s.localSuppression);
+        QVERIFY(s.hierarchies.empty());
+        QVERIFY(s.hierarchySources.empty());
+    }
+    nlohmann::json mixed = wrong;
+    mixed["k"] = 7;
+    mixed["l_diversity"]["c"] = 1.5;
+    mixed["hierarchies"]["age"] = {{"name", 3}, {"rows", kAgeRows}};  // a bad name: the key
+    const ui::AnonymizationSettings s = ui::settingsFromJson(mixed);
+    QCOMPARE(s.k, 7);
+    QCOMPARE(s.lDiversity.c, 1.5);
+    QCOMPARE(s.lDiversity.l, d.lDiversity.l);
+    QCOMPARE(int(s.hierarchies.size()), 1);
+    QVERIFY(s.hierarchies.at("age").rows() == kAgeRows);
+    QCOMPARE(QString::fromStdString(s.hierarchies.at("age").name()), QStringLiteral("age"));
+}
+
+// Files a crash (or a hand edit) can leave: not JSON, a format of the wrong type (neither is
+// offered), and a recovery file whose entries have the wrong types (offered; restoring it keeps
+// what is well-formed and the defaults for the rest). None terminates Veil.
+void TestProjectRecovery::damagedFilesDoNotCrash() {
+    auto write = [this](const char* name, const QByteArray& bytes) {
+        QFile f(m_dir.filePath(QString::fromLatin1(name)));
+        return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+    };
+    QVERIFY(write("session-2-999998.json", "{\"format\": \"veil-recov"));
+    QVERIFY(write("session-3-999997.json", R"({"format": 42, "dataset": 7})"));
+    QVERIFY(ProjectRecovery::orphans().empty());
+    const nlohmann::json damaged = {{"format", "veil-recovery"},
+                                    {"version", 1},
+                                    {"saved", 12},
+                                    {"dataset", kAdult.toStdString()},
+                                    {"project", false},
+                                    {"roles", "quasi-identifier"},
+                                    {"types", {{"age", 5}}},
+                                    {"sections",
+                                     {{"anonymization",
+                                       {{"k", "seven"},
+                                        {"suppression_limit", 0.03},
+                                        {"hierarchies", {{"sex", {{"rows", kSexRows}}}, {"age", 1}}}}}}}};
+    QVERIFY(write("session-1-999999.json", QByteArray::fromStdString(damaged.dump())));
+    QCOMPARE(int(ProjectRecovery::orphans().size()), 1);
+
+    MainWindow window;
+    window.show();
+    QSignalSpy restored(window.recovery(), &ProjectRecovery::restored);
+    bool asked = false;
+    answerRecovery(window, asked, "restore");
+    window.offerRecovery();
+    QVERIFY(asked);
+    QVERIFY(restored.wait(kTimeoutMs) || restored.count() == 1);
+    QCOMPARE(window.document()->filePath(), kAdult);
+    const ui::AnonymizationSettings& r = anonymizationState(window)->settings();
+    QCOMPARE(r.k, ui::AnonymizationSettings{}.k);
+    QCOMPARE(r.suppressionLimit, 0.03);
+    QCOMPARE(int(r.hierarchies.size()), 1);
+    QVERIFY(r.hierarchies.at("sex").rows() == kSexRows);
+}
+
+// A section that throws on a damaged value is reported, not fatal: "the recovery file is damaged".
+void TestProjectRecovery::damagedSectionIsReported() {
+    ui::Document document;
+    ProjectRecovery recovery(&document, [] { return QString(); });
+    recovery.addSection(
+        QStringLiteral("strict"), [] { return nlohmann::json::object(); },
+        [](const nlohmann::json& json) { (void)json.at("k").get<int>(); });
+    QSignalSpy failed(&recovery, &ProjectRecovery::restoreFailed);
+    const nlohmann::json good = {{"sections", {{"strict", {{"k", 3}}}}}};
+    const nlohmann::json wrongType = {{"sections", {{"strict", {{"k", "three"}}}}}};
+    const nlohmann::json notAnObject = {{"sections", {{"strict", 1}}}};
+    QVERIFY(recovery.apply(good));
+    QCOMPARE(failed.count(), 0);
+    QVERIFY(!recovery.apply(wrongType));
+    QVERIFY(!recovery.apply(notAnObject));
+    QCOMPARE(failed.count(), 2);
+    QVERIFY2(failed.at(0).at(0).toString().startsWith(QStringLiteral("The recovery file is damaged")),
+             qPrintable(failed.at(0).at(0).toString()));
 }
 
 QTEST_MAIN(TestProjectRecovery)

@@ -23,19 +23,22 @@ const QString kIntervalKey = QStringLiteral("autosave/interval");
 
 QString lockPathFor(const QString& file) { return file.left(file.size() - 5) + QStringLiteral(".lock"); }
 
+QString stringAt(const nlohmann::json& json, const char* key) {
+    if (!json.is_object()) return {};
+    const auto it = json.find(key);
+    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+}
+
+// The recovery file at `path`, when it is one (a file that is not JSON or not of this format is
+// not offered).
 std::optional<nlohmann::json> readJson(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) return std::nullopt;
     const QByteArray bytes = f.readAll();
     auto json = nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
-    if (json.is_discarded() || !json.is_object() || json.value("format", std::string()) != "veil-recovery")
+    if (json.is_discarded() || !json.is_object() || stringAt(json, "format") != QLatin1String("veil-recovery"))
         return std::nullopt;
     return json;
-}
-
-QString stringAt(const nlohmann::json& json, const char* key) {
-    const auto it = json.find(key);
-    return it != json.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
 }
 
 }  // namespace
@@ -159,11 +162,33 @@ void ProjectRecovery::removeSnapshot(const RecoverySnapshot& snapshot) {
 
 void ProjectRecovery::restoreWhenLoaded(const RecoverySnapshot& snapshot) { m_pending = snapshot; }
 
-void ProjectRecovery::apply(const nlohmann::json& json) {
-    const Table& t = m_document->table();
-    const nlohmann::json roles = json.value("roles", nlohmann::json::object());
-    const nlohmann::json types = json.value("types", nlohmann::json::object());
-    for (std::size_t c = 0; c < t.columnCount(); ++c) {
+bool ProjectRecovery::apply(const nlohmann::json& json) {
+    // The file may be damaged (a crash while writing it, an edit by hand): a value of the wrong
+    // type must not terminate Veil while it restores a crashed session.
+    try {
+        applyRolesAndTypes(json);
+        const nlohmann::json sections = json.is_object() && json.contains("sections") && json["sections"].is_object()
+                                            ? json["sections"]
+                                            : nlohmann::json::object();
+        for (const auto& entry : m_sections) {
+            const std::string key = entry.first.toStdString();
+            if (sections.contains(key)) entry.second.second(sections[key]);
+        }
+    } catch (const nlohmann::json::exception& e) {
+        Q_EMIT restoreFailed(tr("The recovery file is damaged (%1): what it held before the damage was restored.")
+                                 .arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    return true;
+}
+
+void ProjectRecovery::applyRolesAndTypes(const nlohmann::json& json) {
+    if (!json.is_object()) return;
+    auto objectAt = [&json](const char* key) {
+        return json.contains(key) && json[key].is_object() ? json[key] : nlohmann::json::object();
+    };
+    const nlohmann::json roles = objectAt("roles"), types = objectAt("types");
+    for (std::size_t c = 0; c < m_document->table().columnCount(); ++c) {
         const std::string name = m_document->table().column(c).name();
         if (types.contains(name) && types[name].is_string())
             if (auto type = parseColumnType(types[name].get<std::string>());
@@ -173,11 +198,6 @@ void ProjectRecovery::apply(const nlohmann::json& json) {
             if (auto role = parseAttributeRole(roles[name].get<std::string>());
                 role && *role != m_document->table().role(c))
                 m_document->setColumnRole(int(c), *role);
-    }
-    const nlohmann::json sections = json.value("sections", nlohmann::json::object());
-    for (const auto& entry : m_sections) {
-        const std::string key = entry.first.toStdString();
-        if (sections.contains(key)) entry.second.second(sections[key]);
     }
 }
 
@@ -195,10 +215,10 @@ void ProjectRecovery::onTableReset() {
         if (!m_pending) return;
         const RecoverySnapshot snapshot = *m_pending;
         m_pending.reset();
-        apply(snapshot.json);
-        removeSnapshot(snapshot);
+        const bool whole = apply(snapshot.json);
+        removeSnapshot(snapshot);  // a damaged file is not offered again
         (void)writeNow();
-        Q_EMIT restored();
+        if (whole) Q_EMIT restored();
     });
 }
 

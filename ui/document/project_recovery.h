@@ -70,14 +70,18 @@ public:
     // Remembers `snapshot` and applies its roles, types and sections once its dataset is the
     // document's table (the caller opens it); the orphan file is removed then.
     void restoreWhenLoaded(const RecoverySnapshot& snapshot);
-    // Applies roles, types and sections of `json` to the open table now.
-    void apply(const nlohmann::json& json);
+    // Applies roles, types and sections of `json` to the open table now. False (and restoreFailed)
+    // when the file is damaged: what was read before the damage stays applied.
+    bool apply(const nlohmann::json& json);
 
 Q_SIGNALS:
     void written(const QString& file);
     void restored();
+    // The snapshot could not be restored whole; `message` says so ("The recovery file is damaged…").
+    void restoreFailed(const QString& message);
 
 private:
+    void applyRolesAndTypes(const nlohmann::json& json);
     void onEdited();
     void onTableReset();
 

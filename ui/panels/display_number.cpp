@@ -6,6 +6,10 @@ namespace veil::ui {
 
 QString displayNumber(double value, int significant) { return QString::number(value, 'g', significant); }
 
+QString displayPercent(double share, int decimals) {
+    return QString::number(100.0 * share, 'f', decimals) + QLatin1Char('%');
+}
+
 QString roundNumbersInText(const QString& text, int significant) {
     // A decimal number with a fraction, optionally in exponent form; not part of a word.
     static const QRegularExpression number(QStringLiteral("(?<![\\w.])-?\\d+\\.\\d+(?:[eE][-+]?\\d+)?(?![\\w.])"));

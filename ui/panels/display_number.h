@@ -12,5 +12,7 @@ QString displayNumber(double value, int significant = 6);
 // `text` with every decimal number that has more than `significant` significant digits rounded
 // to that many (integers and short numbers are left as written).
 QString roundNumbersInText(const QString& text, int significant = 6);
+// A share in [0, 1] as a percentage with `decimals` decimals: displayPercent(0.1234, 1) == "12.3%".
+QString displayPercent(double share, int decimals);
 
 }  // namespace veil::ui

@@ -81,7 +81,7 @@ void compareCells(const QAbstractItemModel* model, const Table& expected) {
 
 }  // namespace
 
-class TestAnonymizationLocal : public QObject {
+class TestAnonymizationLocal : public adult_fixture::ViewSuite {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -98,28 +98,11 @@ private:
     void choose(anonymity::Algorithm a) { ui_test::choose(m_view->modelsPanel()->algorithmCombo(), int(a)); }
     bool runAndWait() { return adult_fixture::runAndWait(*m_view); }
     QString summary() const { return m_view->groupsPage()->summary()->toPlainText(); }
-
-    Table m_adult;
-    std::unique_ptr<Document> m_document;
-    std::unique_ptr<JobMonitor> m_jobs;
-    WorkbenchContext m_context;
-    std::unique_ptr<AnonymizationView> m_view;
 };
 
-void TestAnonymizationLocal::init() {
-    m_document = std::make_unique<Document>();
-    m_jobs = std::make_unique<JobMonitor>();
-    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr};
-    m_view = std::make_unique<AnonymizationView>(m_context);
-    m_view->resize(1280, 760);
-    m_document->reset(m_adult, kAdult);
-}
+void TestAnonymizationLocal::init() { setUpView(); }
 
-void TestAnonymizationLocal::cleanup() {
-    m_view.reset();
-    m_jobs.reset();
-    m_document.reset();
-}
+void TestAnonymizationLocal::cleanup() { tearDownView(); }
 
 void TestAnonymizationLocal::localRecodingMatchesCore() {
     ModelsPanel* panel = m_view->modelsPanel();

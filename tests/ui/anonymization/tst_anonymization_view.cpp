@@ -78,7 +78,7 @@ namespace {
 
 }  // namespace
 
-class TestAnonymizationView : public QObject {
+class TestAnonymizationView : public adult_fixture::ViewSuite {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -107,12 +107,6 @@ private Q_SLOTS:
 
 private:
     bool runAndWait();
-
-    Table m_adult;
-    std::unique_ptr<Document> m_document;
-    std::unique_ptr<JobMonitor> m_jobs;
-    WorkbenchContext m_context;
-    std::unique_ptr<AnonymizationView> m_view;
 };
 
 void TestAnonymizationView::initTestCase() {
@@ -120,20 +114,9 @@ void TestAnonymizationView::initTestCase() {
     QVERIFY(m_adult.rowCount() > 0);
 }
 
-void TestAnonymizationView::init() {
-    m_document = std::make_unique<Document>();
-    m_jobs = std::make_unique<JobMonitor>();
-    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr};
-    m_view = std::make_unique<AnonymizationView>(m_context);
-    m_view->resize(1280, 760);
-    m_document->reset(m_adult, kAdult);
-}
+void TestAnonymizationView::init() { setUpView(); }
 
-void TestAnonymizationView::cleanup() {
-    m_view.reset();
-    m_jobs.reset();
-    m_document.reset();
-}
+void TestAnonymizationView::cleanup() { tearDownView(); }
 
 bool TestAnonymizationView::runAndWait() { return adult_fixture::runAndWait(*m_view); }
 

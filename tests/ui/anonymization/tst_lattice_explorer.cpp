@@ -265,14 +265,17 @@ void TestLatticeExplorer::twoSolutionsSideBySide() {
     const auto& lattice = state.searchLattice();
     QVERIFY(page.comparison()->table()->isHidden());
     QSignalSpy done(page.comparison(), &LatticeComparison::evaluated);
-    for (const auto& levels : {std::vector<int>{1, 0}, std::vector<int>{2, 0}}) {
-        const std::size_t node = lattice.indexOf(levels);
-        for (int r = 0; r < page.proxy()->rowCount(); ++r) {
-            const QModelIndex i = page.proxy()->index(r, 0);
-            if (i.data(LatticeTransformationModel::NodeIndexRole).toULongLong() == node)
-                page.table()->selectionModel()->select(i, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    auto selectBoth = [&] {
+        for (const auto& levels : {std::vector<int>{1, 0}, std::vector<int>{2, 0}}) {
+            const std::size_t node = lattice.indexOf(levels);
+            for (int r = 0; r < page.proxy()->rowCount(); ++r) {
+                const QModelIndex i = page.proxy()->index(r, 0);
+                if (i.data(LatticeTransformationModel::NodeIndexRole).toULongLong() == node)
+                    page.table()->selectionModel()->select(i, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            }
         }
-    }
+    };
+    selectBoth();
     QVERIFY(done.wait(5000));
     QTableWidget* t = page.comparison()->table();
     QVERIFY(!t->isHidden());
@@ -290,6 +293,14 @@ void TestLatticeExplorer::twoSolutionsSideBySide() {
     QCOMPARE(text(5, 1 - a), QStringLiteral("2"));
     QCOMPARE(text(6, a), QStringLiteral("2"));  // smallest class
     page.table()->clearSelection();
+    QVERIFY(t->isHidden());
+    // A new run resets the list (and its selection, without selectionChanged): the old run's
+    // comparison must not stay on screen.
+    selectBoth();
+    QVERIFY(done.wait(5000));
+    QVERIFY(!t->isHidden());
+    state.setRun(handMadeRun());
+    QVERIFY(page.table()->selectionModel()->selectedRows().isEmpty());
     QVERIFY(t->isHidden());
 }
 

@@ -9,6 +9,8 @@
 #include "adult_fixture.h"
 #include "charts/anonymization/contingency_heat_map.h"
 #include "document/document.h"
+#include "panels/display_number.h"
+#include "panels/figures_table.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/anonymization_view.h"
 #include "views/anonymization/hierarchy_editor.h"
@@ -81,6 +83,7 @@ private Q_SLOTS:
     void accuracyOfBothModelsEqualsCore();
     void uiThreadNeverStalled();
     void screenshot();
+    void sharedFigureHelpers();
     void settingsEditOrFailedRunMarksOutdated();
 
 private:
@@ -250,6 +253,50 @@ void TestUtilityPage::settingsEditOrFailedRunMarksOutdated() {
     QVERIFY(adult_fixture::runAndWait(*m_view));
     QVERIFY(waitForFigures());
     QVERIFY(!m_page->isOutdated());
+}
+
+// The helpers the Risk and Utility pages share (panels/figures_table, displayPercent), and the
+// Utility page's cells written with them.
+void TestUtilityPage::sharedFigureHelpers() {
+    QCOMPARE(displayPercent(0.1234, 1), QStringLiteral("12.3%"));
+    QCOMPARE(displayPercent(0.0005, 2), QStringLiteral("0.05%"));
+    QCOMPARE(displayPercent(1.0, 0), QStringLiteral("100%"));
+    std::unique_ptr<QTableWidgetItem> item(figureItem(QStringLiteral("7"), 7.5, QStringLiteral("tip")));
+    QCOMPARE(item->data(Qt::UserRole).toDouble(), 7.5);
+    QCOMPARE(item->toolTip(), QStringLiteral("tip"));
+    QCOMPARE(Qt::Alignment(item->textAlignment()), Qt::AlignRight | Qt::AlignVCenter);
+    QWidget parent;
+    QTableWidget* table = figuresTable({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")},
+                                       {QStringLiteral("row a")}, {QStringLiteral("x"), QStringLiteral("y")},
+                                       {QStringLiteral("col x"), QStringLiteral("col y")}, &parent);
+    QCOMPARE(table->rowCount(), 3);
+    QCOMPARE(table->columnCount(), 2);
+    QCOMPARE(table->verticalHeaderItem(0)->toolTip(), QStringLiteral("row a"));
+    QVERIFY(table->verticalHeaderItem(2)->toolTip().isEmpty());  // fewer tips than rows: none
+    QCOMPARE(table->horizontalHeaderItem(1)->text(), QStringLiteral("y"));
+    QCOMPARE(table->horizontalHeaderItem(1)->toolTip(), QStringLiteral("col y"));
+    QCOMPARE(table->editTriggers(), QAbstractItemView::NoEditTriggers);
+    // As high as its header and three rows: every row shows, none is cut.
+    parent.resize(400, 600);
+    parent.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&parent));
+    int rows = 0;
+    for (int r = 0; r < 3; ++r) rows += table->verticalHeader()->sectionSize(r);
+    QVERIFY2(table->viewport()->height() >= rows,
+             qPrintable(QStringLiteral("%1 < %2").arg(table->viewport()->height()).arg(rows)));
+    QVERIFY(table->viewport()->height() <= rows + table->verticalHeader()->sectionSize(0));
+    // The Utility page's shares, as displayPercent writes them (one decimal).
+    QTableWidget* attributes = m_page->attributeTable();
+    for (int r = 0; r < attributes->rowCount(); ++r) {
+        const double kept = shown(attributes, r, UtilityPage::Kept);
+        QCOMPARE(attributes->item(r, UtilityPage::Kept)->text(), displayPercent(kept, 1));
+    }
+    QTableWidget* accuracy = m_page->accuracyTable();
+    QCOMPARE(accuracy->rowCount(), 2);
+    QCOMPARE(accuracy->verticalHeaderItem(int(Classifier::LogisticRegression))->text(),
+             QString::fromUtf8(anonymity::classifierTitle(Classifier::LogisticRegression)));
+    const double input = shown(accuracy, int(Classifier::NaiveBayes), 0);
+    QCOMPARE(accuracy->item(int(Classifier::NaiveBayes), 0)->text(), displayPercent(input, 1));
 }
 
 QTEST_MAIN(TestUtilityPage)

@@ -13,12 +13,14 @@
 
 #include "veil/dp/histogram_recommender.h"
 #include "veil/dp/histogram_release.h"
+#include "veil/release/privacy_ledger.h"
 #include "veil/table/csv_reader.h"
 
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 
@@ -51,6 +53,7 @@ private Q_SLOTS:
     void cleanup();
     void hintFollowsTheSettingAndUseItSelects();
     void noisyScaleIsLabelled();
+    void noisyScaleIsInvalidated();
 
 private:
     std::unique_ptr<Document> m_document;
@@ -119,6 +122,47 @@ void TestHistogramsRecommendation::noisyScaleIsLabelled() {
     QVERIFY(!bar->recommended().isEmpty());
     QVERIFY(m_view->openCountsFile(kNettrace));  // a counts file has no table to count
     QVERIFY(!bar->noisyButton()->isVisibleTo(m_view.get()));
+}
+
+// A noisy N belongs to the mode, table and column it was counted in: toggling teaching, resetting
+// the table or changing the column goes back to the declared N. In release mode each count is
+// charged once, at the stated epsilon of 0.01.
+void TestHistogramsRecommendation::noisyScaleIsInvalidated() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(m_session->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());  // never the user's
+    auto* bar = m_view->recommendation();
+    auto noisy = [bar] { return bar->scaleText().contains(QStringLiteral("noisy count of")); };
+    auto charges = [this] {
+        auto e = m_session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        return e ? int(e->size()) : -1;
+    };
+    QTest::mouseClick(bar->noisyButton(), Qt::LeftButton);
+    QVERIFY2(noisy(), qPrintable(bar->scaleText()));
+    QCOMPARE(charges(), 0);  // teaching: nothing charged
+    m_session->setTeaching(false);
+    QVERIFY2(!noisy(), qPrintable(bar->scaleText()));  // the uncharged count does not drive release mode
+    QVERIFY(bar->scaleText().contains(QStringLiteral("declared")));
+    QTest::mouseClick(bar->noisyButton(), Qt::LeftButton);
+    QVERIFY2(noisy(), qPrintable(bar->scaleText()));
+    QCOMPARE(charges(), 1);
+    auto spent = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
+    QVERIFY(spent);
+    QCOMPARE(spent->epsilon, 0.01);
+    QCOMPARE(m_view->parameters()->text(QStringLiteral("column")), QStringLiteral("sex"));  // adult's first
+    pushDpParameter(m_document->undoStack(), m_view->parameters(), QStringLiteral("column"), QStringLiteral("age"));
+    QVERIFY2(!noisy(), qPrintable(bar->scaleText()));
+    QTest::mouseClick(bar->noisyButton(), Qt::LeftButton);
+    QVERIFY2(noisy(), qPrintable(bar->scaleText()));
+    QCOMPARE(charges(), 2);
+    auto read = readCsvFile(std::string(QFile::encodeName(kAdult).constData()));
+    QVERIFY(read.isOk());
+    m_document->reset(read->table, kAdult);
+    QVERIFY2(!noisy(), qPrintable(bar->scaleText()));
+    QTest::mouseClick(bar->noisyButton(), Qt::LeftButton);
+    QVERIFY(noisy());
+    m_session->setTeaching(true);
+    QVERIFY2(!noisy(), qPrintable(bar->scaleText()));
 }
 
 QTEST_MAIN(TestHistogramsRecommendation)

@@ -13,10 +13,13 @@
 #include "workbench/workbench_context.h"
 
 #include "veil/dp/histogram_recommender.h"
+#include "veil/release/privacy_ledger.h"
+#include "veil/table/table.h"
 
 #include <QComboBox>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 
@@ -31,8 +34,22 @@ class TestSpatialRecommendation : public QObject {
 
 private Q_SLOTS:
     void hintAndUseIt();
+    void noisyScaleIsInvalidated();
     void algorithmIds();
 };
+
+namespace {
+// Three numeric columns of 200 rows: x = i, y = 2i, z = 3i.
+Table numericTable() {
+    Column::Builder x("lon", ColumnType::Integer), y("lat", ColumnType::Integer), z("z", ColumnType::Integer);
+    for (int i = 0; i < 200; ++i) {
+        x.appendInteger(i);
+        y.appendInteger(2 * i);
+        z.appendInteger(3 * i);
+    }
+    return Table({x.finish(), y.finish(), z.finish()});
+}
+}  // namespace
 
 void TestSpatialRecommendation::hintAndUseIt() {
     Document document;
@@ -71,6 +88,54 @@ void TestSpatialRecommendation::hintAndUseIt() {
     QCOMPARE(int(view.parameters()->settings().tree), int(*best));
     document.undoStack()->undo();
     QCOMPARE(int(view.parameters()->settings().tree), int(before));
+}
+
+// A noisy N belongs to the mode, table and column it was counted in: toggling teaching, resetting
+// the table or changing the x column goes back to the declared N. In release mode each count is
+// charged once, at the stated epsilon of 0.01.
+void TestSpatialRecommendation::noisyScaleIsInvalidated() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Document document;
+    JobMonitor jobs;
+    ReleaseSession session;
+    QVERIFY(session.open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
+    session.setTeaching(true);
+    WorkbenchContext context{&document, &jobs, nullptr, &session};
+    SpatialView view(context);
+    document.reset(numericTable(), QStringLiteral("points.csv"));
+    auto* bar = view.recommendation();
+    auto noisy = [bar] { return bar->scaleText().contains(QStringLiteral("noisy count of")); };
+    auto charges = [&session] {
+        auto e = session.withLedger([](release::PrivacyLedger& l) { return l.entries("points.csv"); });
+        return e ? int(e->size()) : -1;
+    };
+    QCOMPARE(view.parameters()->settings().xColumn, QStringLiteral("lon"));
+    bar->noisyButton()->click();
+    QVERIFY2(noisy(), qPrintable(bar->scaleText()));
+    QCOMPARE(charges(), 0);  // teaching: nothing charged
+    session.setTeaching(false);
+    QVERIFY2(!noisy(), qPrintable(bar->scaleText()));  // the uncharged count does not drive release mode
+    QVERIFY(bar->scaleText().contains(QStringLiteral("declared")));
+    bar->noisyButton()->click();
+    QVERIFY2(noisy(), qPrintable(bar->scaleText()));
+    QCOMPARE(charges(), 1);
+    auto spent = session.withLedger([](release::PrivacyLedger& l) { return l.spent("points.csv"); });
+    QVERIFY(spent);
+    QCOMPARE(spent->epsilon, 0.01);
+    SpatialSettings s = view.parameters()->settings();
+    s.xColumn = QStringLiteral("z");
+    view.parameters()->edit(s, QStringLiteral("xColumn"));
+    QVERIFY2(!noisy(), qPrintable(bar->scaleText()));
+    bar->noisyButton()->click();
+    QVERIFY2(noisy(), qPrintable(bar->scaleText()));
+    QCOMPARE(charges(), 2);
+    document.reset(numericTable(), QStringLiteral("points.csv"));
+    QVERIFY2(!noisy(), qPrintable(bar->scaleText()));
+    bar->noisyButton()->click();
+    QVERIFY(noisy());
+    session.setTeaching(true);
+    QVERIFY2(!noisy(), qPrintable(bar->scaleText()));
 }
 
 void TestSpatialRecommendation::algorithmIds() {

@@ -2,6 +2,8 @@
 
 #include <QObject>
 
+#include <algorithm>
+
 namespace veil::ui {
 
 using anonymity::Algorithm;
@@ -48,29 +50,15 @@ QString algorithmToolTip(Algorithm a) {
     return {};
 }
 
-const char* algorithmPlanName(Algorithm a) {
-    switch (a) {
-        case Algorithm::Optimal:
-            return "optimal";
-        case Algorithm::LocalRecoding:
-            return "local-recoding";
-        case Algorithm::Mondrian:
-            return "mondrian";
-        case Algorithm::Mdav:
-            return "mdav";
-        case Algorithm::None:
-            return "none";
-    }
-    return "optimal";
-}
+const char* algorithmPlanName(Algorithm a) { return anonymity::algorithmName(a); }
 
 std::optional<Algorithm> algorithmFromPlanName(const std::string& name) {
-    for (Algorithm a : kOfferedAlgorithms)
-        if (name == algorithmPlanName(a)) return a;
+    const auto a = anonymity::algorithmFromName(name);
+    if (a && std::find(kOfferedAlgorithms.begin(), kOfferedAlgorithms.end(), *a) != kOfferedAlgorithms.end()) return a;
     return std::nullopt;
 }
 
-bool algorithmTakesLocalSuppression(Algorithm a) { return a == Algorithm::Optimal || a == Algorithm::None; }
+bool algorithmTakesLocalSuppression(Algorithm a) { return anonymity::acceptsLocalSuppression(a); }
 
 bool releaseMixesLevels(const anonymity::AnonymizationResult& r) {
     return r.algorithm == Algorithm::LocalRecoding || r.localSuppression.has_value();

@@ -221,6 +221,8 @@ void LatticePage::redraw() {
     m_info->setText(text);
     LatticeSceneBuilder::build(lattice, m_state->appliedNode(), m_scene, &names);
     m_model->setLattice(lattice, names);
+    // The model reset drops the selection without selectionChanged: the comparison must follow.
+    compareSelection();
     m_table->setColumnWidth(LatticeTransformationModel::TransformationColumn, 300);
     m_table->resizeColumnToContents(LatticeTransformationModel::AnonymousColumn);
     applyFilter();

@@ -4,6 +4,7 @@
 #include "charts/widget_export.h"
 #include "document/document.h"
 #include "jobs/core_job.h"
+#include "panels/figures_table.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/attribute_risk_panel.h"
 
@@ -28,36 +29,8 @@ namespace {
 constexpr int kDebounceMs = 250;
 
 // A table of figures: rows named (with a tooltip each), columns "Before" / "After", read-only.
-QTableWidget* figuresTable(const QStringList& rows, const QStringList& tips, QWidget* parent) {
-    auto* table = new QTableWidget(int(rows.size()), 2, parent);
-    table->setHorizontalHeaderLabels({QObject::tr("Before (input)"), QObject::tr("After (released)")});
-    for (int r = 0; r < rows.size(); ++r) {
-        auto* header = new QTableWidgetItem(rows[r]);
-        header->setToolTip(tips[r]);
-        table->setVerticalHeaderItem(r, header);
-    }
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table->setSelectionMode(QAbstractItemView::NoSelection);
-    table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    return table;
-}
-
-// Fixes a figures table's height to its rows.
-void fitHeight(QTableWidget* table) {
-    int height = table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth();
-    for (int r = 0; r < table->rowCount(); ++r) height += table->verticalHeader()->sectionSizeHint(r);
-    table->setFixedHeight(height + 2);
-}
-
-QTableWidgetItem* figure(const QString& text, const QVariant& value, const QString& tip = {}) {
-    auto* item = new QTableWidgetItem(text);
-    item->setData(Qt::UserRole, value);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    if (!tip.isEmpty()) item->setToolTip(tip);
-    return item;
+QTableWidget* beforeAfterTable(const QStringList& rows, const QStringList& tips, QWidget* parent) {
+    return figuresTable(rows, tips, {QObject::tr("Before (input)"), QObject::tr("After (released)")}, {}, parent);
 }
 
 // The kept (not suppressed) class sizes of a result: the released table's classes.
@@ -164,7 +137,7 @@ QHBoxLayout* RiskPage::buildControls() {
 }
 
 void RiskPage::buildSummary() {
-    m_summary = figuresTable(
+    m_summary = beforeAfterTable(
         {tr("Highest prosecutor risk"), tr("Average prosecutor risk"), tr("Records at risk"), tr("Sample uniques")},
         {tr("The chance that an attacker who knows a person is in the table, and their quasi-identifiers, picks out "
             "their record: 1 / the size of the smallest class."),
@@ -174,7 +147,6 @@ void RiskPage::buildSummary() {
          tr("Records alone in their class: unique on their quasi-identifiers within this table.")},
         this);
     m_summary->setObjectName(QStringLiteral("risk-summary"));
-    fitHeight(m_summary);
 }
 
 void RiskPage::buildUniqueness() {
@@ -189,9 +161,8 @@ void RiskPage::buildUniqueness() {
     }
     rows << tr("Dankar's rule");
     tips << QString::fromUtf8(anonymity::dankarRuleDescription());
-    m_uniqueness = figuresTable(rows, tips, m_uniquenessBox);
+    m_uniqueness = beforeAfterTable(rows, tips, m_uniquenessBox);
     m_uniqueness->setObjectName(QStringLiteral("risk-uniqueness"));
-    fitHeight(m_uniqueness);
     m_dankar = new QLabel(m_uniquenessBox);
     m_dankar->setObjectName(QStringLiteral("risk-dankar"));
     m_dankar->setWordWrap(true);
@@ -279,22 +250,22 @@ void RiskPage::showSummary() {
     for (int side = 0; side < 2; ++side) {
         const auto& found = side == 0 ? m_before : m_after;
         if (!found) {
-            for (int r = 0; r < SummaryRows; ++r) m_summary->setItem(r, side, figure(tr("—"), {}));
+            for (int r = 0; r < SummaryRows; ++r) m_summary->setItem(r, side, figureItem(tr("—"), {}));
             continue;
         }
         const anonymity::RiskSummary& s = found->summary;
         m_summary->setItem(ProsecutorMax, side,
-                           figure(percentText(s.prosecutorMax), s.prosecutorMax,
-                                  tr("1 / %1 (the smallest class)").arg(s.minClassSize)));
+                           figureItem(percentText(s.prosecutorMax), s.prosecutorMax,
+                                      tr("1 / %1 (the smallest class)").arg(s.minClassSize)));
         m_summary->setItem(ProsecutorAverage, side,
-                           figure(percentText(s.prosecutorAvg), s.prosecutorAvg,
-                                  tr("%1 classes / %2 records").arg(s.classes).arg(s.records)));
+                           figureItem(percentText(s.prosecutorAvg), s.prosecutorAvg,
+                                      tr("%1 classes / %2 records").arg(s.classes).arg(s.records)));
         m_summary->setItem(RecordsAtRisk, side,
-                           figure(tr("%1 (%2)").arg(s.recordsAtRisk).arg(percentText(s.recordsAtRiskFraction)),
-                                  qulonglong(s.recordsAtRisk)));
+                           figureItem(tr("%1 (%2)").arg(s.recordsAtRisk).arg(percentText(s.recordsAtRiskFraction)),
+                                      qulonglong(s.recordsAtRisk)));
         m_summary->setItem(
             SampleUniques, side,
-            figure(tr("%1 (%2)").arg(s.uniques).arg(percentText(s.sampleUniqueness)), qulonglong(s.uniques)));
+            figureItem(tr("%1 (%2)").arg(s.uniques).arg(percentText(s.sampleUniqueness)), qulonglong(s.uniques)));
     }
 }
 
@@ -307,7 +278,7 @@ void RiskPage::showUniqueness() {
     for (int side = 0; side < 2; ++side) {
         const auto& found = side == 0 ? m_before : m_after;
         if (!found || !found->uniqueness) {
-            for (int r = 0; r < m_uniqueness->rowCount(); ++r) m_uniqueness->setItem(r, side, figure(tr("—"), {}));
+            for (int r = 0; r < m_uniqueness->rowCount(); ++r) m_uniqueness->setItem(r, side, figureItem(tr("—"), {}));
             continue;
         }
         const anonymity::PopulationUniqueness& u = *found->uniqueness;
@@ -315,8 +286,8 @@ void RiskPage::showUniqueness() {
         for (int r = 0; r < 4; ++r) {
             const auto& e = estimates[r];
             m_uniqueness->setItem(r, side,
-                                  figure(uniquesText(e, u.populationSize), e ? QVariant(*e) : QVariant(),
-                                         m_uniqueness->verticalHeaderItem(r)->toolTip()));
+                                  figureItem(uniquesText(e, u.populationSize), e ? QVariant(*e) : QVariant(),
+                                             m_uniqueness->verticalHeaderItem(r)->toolTip()));
         }
         lines << (side == 0 ? tr("Before: %1.") : tr("After: %1.")).arg(dankarText(u));
     }

@@ -2,6 +2,7 @@
 
 #include "veil/anonymity/metric_catalog.h"
 
+#include "panels/display_number.h"
 #include "views/anonymization/algorithm_choice.h"
 #include "views/anonymization/anonymization_state.h"
 
@@ -78,8 +79,6 @@ QString localSuppressionHtml(const anonymity::LocalSuppressionSummary& ls) {
     return html;
 }
 
-QString percent(double v) { return QString::number(v * 100.0, 'f', 2) + QStringLiteral(" %"); }
-
 QString riskRow(const QString& name, const QString& before, const QString& after) {
     return QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right><b>%3</b></td></tr>")
         .arg(name, before, after);
@@ -107,12 +106,14 @@ QString riskHtml(const anonymity::AnonymizationResult& r) {
     html += QObject::tr("<table cellspacing=0 cellpadding=2><tr><th></th><th>before</th><th>after</th></tr>");
     const auto& b = r.riskBefore;
     const auto& a = r.riskAfter;
-    html += riskRow(QObject::tr("Highest risk"), percent(b.prosecutorMax), percent(a.prosecutorMax));
-    html += riskRow(QObject::tr("Average risk"), percent(b.prosecutorAvg), percent(a.prosecutorAvg));
-    html += riskRow(QObject::tr("Records at risk > %1").arg(percent(a.threshold)), QString::number(b.recordsAtRisk),
-                    QString::number(a.recordsAtRisk));
+    html +=
+        riskRow(QObject::tr("Highest risk"), displayPercent(b.prosecutorMax, 2), displayPercent(a.prosecutorMax, 2));
+    html +=
+        riskRow(QObject::tr("Average risk"), displayPercent(b.prosecutorAvg, 2), displayPercent(a.prosecutorAvg, 2));
+    html += riskRow(QObject::tr("Records at risk > %1").arg(displayPercent(a.threshold, 2)),
+                    QString::number(b.recordsAtRisk), QString::number(a.recordsAtRisk));
     html += riskRow(QObject::tr("Unique records"), QString::number(b.uniques), QString::number(a.uniques));
-    html += riskRow(QObject::tr("Marketer risk"), percent(b.marketer), percent(a.marketer));
+    html += riskRow(QObject::tr("Marketer risk"), displayPercent(b.marketer, 2), displayPercent(a.marketer, 2));
     return html + QStringLiteral("</table>");
 }
 

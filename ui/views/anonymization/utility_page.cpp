@@ -3,6 +3,8 @@
 #include "charts/anonymization/contingency_heat_map.h"
 #include "charts/widget_export.h"
 #include "jobs/core_job.h"
+#include "panels/display_number.h"
+#include "panels/figures_table.h"
 #include "views/anonymization/anonymization_state.h"
 
 #include <QComboBox>
@@ -22,25 +24,6 @@ namespace veil::ui {
 namespace {
 
 using anonymity::Classifier;
-
-QTableWidgetItem* figure(const QString& text, const QVariant& value, const QString& tip = {}) {
-    auto* item = new QTableWidgetItem(text);
-    item->setData(Qt::UserRole, value);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    if (!tip.isEmpty()) item->setToolTip(tip);
-    return item;
-}
-
-QString percent(double share) { return QString::number(100.0 * share, 'f', 1) + QLatin1Char('%'); }
-
-// Header items with a tooltip each.
-void setHeaders(QTableWidget* table, const QStringList& labels, const QStringList& tips) {
-    for (int c = 0; c < labels.size(); ++c) {
-        auto* item = new QTableWidgetItem(labels[c]);
-        item->setToolTip(tips[c]);
-        table->setHorizontalHeaderItem(c, item);
-    }
-}
 
 // The last column that is not a quasi-identifier (a class column such as adult's salary-class),
 // otherwise the last column.
@@ -195,34 +178,24 @@ void UtilityPage::buildAttributeTable() {
 // The attribute table as high as its rows (up to kMaxVisibleRows; beyond, it scrolls).
 void UtilityPage::fitAttributeTable() {
     constexpr int kMaxVisibleRows = 10;
-    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth() + 2;
-    for (int r = 0; r < std::min(m_table->rowCount(), kMaxVisibleRows); ++r)
-        height += m_table->verticalHeader()->sectionSize(r);
-    if (m_table->rowCount() == 0) height += m_table->verticalHeader()->defaultSectionSize();
-    m_table->setFixedHeight(height);
+    fitTableHeight(m_table, kMaxVisibleRows, true);
 }
 
 void UtilityPage::buildAccuracyTable() {
-    m_accuracyTable = new QTableWidget(2, AccuracyColumns, this);
-    m_accuracyTable->setObjectName(QStringLiteral("utility-accuracy"));
-    setHeaders(m_accuracyTable, {tr("Trained on input"), tr("Trained on release"), tr("Majority class")},
-               {tr("Accuracy predicting the target from the input's quasi-identifiers"),
-                tr("Accuracy predicting the (input's) target from the released quasi-identifiers: what an analyst "
-                   "of the release can still learn"),
-                tr("Always predicting the most frequent target value: the baseline a useful classifier beats")});
+    QStringList rows, rowTips;
     for (Classifier m : {Classifier::NaiveBayes, Classifier::LogisticRegression}) {
-        auto* header = new QTableWidgetItem(QString::fromUtf8(anonymity::classifierTitle(m)));
-        header->setToolTip(QString::fromUtf8(anonymity::classifierDescription(m)));
-        m_accuracyTable->setVerticalHeaderItem(int(m), header);
+        Q_ASSERT(int(m) == rows.size());
+        rows << QString::fromUtf8(anonymity::classifierTitle(m));
+        rowTips << QString::fromUtf8(anonymity::classifierDescription(m));
     }
-    m_accuracyTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_accuracyTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_accuracyTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_accuracyTable->setSelectionMode(QAbstractItemView::NoSelection);
-    m_accuracyTable->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    int height = m_accuracyTable->horizontalHeader()->sizeHint().height() + 2 * m_accuracyTable->frameWidth() + 2;
-    for (int r = 0; r < 2; ++r) height += m_accuracyTable->verticalHeader()->sectionSizeHint(r);
-    m_accuracyTable->setFixedHeight(height);
+    m_accuracyTable = figuresTable(
+        rows, rowTips, {tr("Trained on input"), tr("Trained on release"), tr("Majority class")},
+        {tr("Accuracy predicting the target from the input's quasi-identifiers"),
+         tr("Accuracy predicting the (input's) target from the released quasi-identifiers: what an analyst "
+            "of the release can still learn"),
+         tr("Always predicting the most frequent target value: the baseline a useful classifier beats")},
+        this);
+    m_accuracyTable->setObjectName(QStringLiteral("utility-accuracy"));
 }
 
 bool UtilityPage::isComputing() const { return m_summaryJob->isRunning() || m_accuracyJob->isRunning(); }
@@ -376,19 +349,21 @@ void UtilityPage::showAttributes() {
         auto* name = new QTableWidgetItem(QString::fromStdString(u.name));
         name->setToolTip(name->text());
         m_table->setItem(r, Name, name);
-        m_table->setItem(r, DistinctBefore, figure(QString::number(u.distinctBefore), qulonglong(u.distinctBefore)));
-        m_table->setItem(r, DistinctAfter, figure(QString::number(u.distinctAfter), qulonglong(u.distinctAfter)));
+        m_table->setItem(r, DistinctBefore,
+                         figureItem(QString::number(u.distinctBefore), qulonglong(u.distinctBefore)));
+        m_table->setItem(r, DistinctAfter, figureItem(QString::number(u.distinctAfter), qulonglong(u.distinctAfter)));
         const double kept = rows > 0 ? 1.0 - double(u.suppressedAfter) / rows : 0.0;
         m_table->setItem(
             r, Kept,
-            figure(percent(kept), kept,
-                   tr("%1 of %2 values suppressed").arg(qulonglong(u.suppressedAfter)).arg(qulonglong(rows))));
-        m_table->setItem(r, EntropyBefore, figure(QString::number(u.entropyBefore, 'f', 3), u.entropyBefore));
-        m_table->setItem(r, EntropyAfter, figure(QString::number(u.entropyAfter, 'f', 3), u.entropyAfter));
+            figureItem(displayPercent(kept, 1), kept,
+                       tr("%1 of %2 values suppressed").arg(qulonglong(u.suppressedAfter)).arg(qulonglong(rows))));
+        m_table->setItem(r, EntropyBefore, figureItem(QString::number(u.entropyBefore, 'f', 3), u.entropyBefore));
+        m_table->setItem(r, EntropyAfter, figureItem(QString::number(u.entropyAfter, 'f', 3), u.entropyAfter));
         const bool defined = u.entropyBefore > 0;
         const double share = defined ? u.entropyAfter / u.entropyBefore : 0.0;
-        m_table->setItem(r, EntropyKept,
-                         figure(defined ? percent(share) : tr("—"), defined ? QVariant(share) : QVariant()));
+        m_table->setItem(
+            r, EntropyKept,
+            figureItem(defined ? displayPercent(share, 1) : tr("—"), defined ? QVariant(share) : QVariant()));
     }
     fitAttributeTable();
     m_distanceLabel->setText(
@@ -411,9 +386,12 @@ void UtilityPage::showAccuracy() {
         const auto& a = m_accuracy[m];
         const bool computing = !a && m_accuracyJob->isRunning();
         const QString none = computing ? tr("computing…") : tr("—");
-        m_accuracyTable->setItem(m, TrainedOnInput, a ? figure(percent(a->original), a->original) : figure(none, {}));
-        m_accuracyTable->setItem(m, TrainedOnRelease, a ? figure(percent(a->released), a->released) : figure(none, {}));
-        m_accuracyTable->setItem(m, Majority, a ? figure(percent(a->zeroR), a->zeroR) : figure(none, {}));
+        m_accuracyTable->setItem(m, TrainedOnInput,
+                                 a ? figureItem(displayPercent(a->original, 1), a->original) : figureItem(none, {}));
+        m_accuracyTable->setItem(m, TrainedOnRelease,
+                                 a ? figureItem(displayPercent(a->released, 1), a->released) : figureItem(none, {}));
+        m_accuracyTable->setItem(m, Majority,
+                                 a ? figureItem(displayPercent(a->zeroR, 1), a->zeroR) : figureItem(none, {}));
     }
 }
 

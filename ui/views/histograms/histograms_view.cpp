@@ -12,6 +12,7 @@
 #include "panels/epsilon_slider.h"
 #include "panels/display_number.h"
 #include "panels/recommendation_bar.h"
+#include "workbench/noisy_scale.h"
 #include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
 
@@ -361,6 +362,8 @@ void HistogramsView::updateDomainRows() {
 
 void HistogramsView::onTeachingChanged(bool teaching) {
     clearResult();
+    // A count taken in the other mode (teaching: not charged) must not size a recommendation here.
+    m_recommendation->clearNoisyScale();
     if (teaching) updateDomainRows();
 }
 
@@ -405,17 +408,11 @@ void HistogramsView::updateRecommendation() {
 }
 
 void HistogramsView::releaseNoisyScale() {
-    if (!m_context.release || !m_context.document)
-        return setStatus(tr("No release session: nothing can be released."), true);
-    const std::string column = m_params->text(QStringLiteral("column")).toStdString();
-    const double epsilon = 0.01;  // a small, stated share: the count only sizes the recommendation
     const bool seeded = m_params->flag(QStringLiteral("seeded"));
     const auto seed =
         seeded ? std::optional<std::uint64_t>(std::uint64_t(m_params->integer(QStringLiteral("seed")))) : std::nullopt;
-    auto gate = m_context.release->makeGate(datasetKeyForPath(m_context.document->filePath()), seed);
-    if (!gate) return setStatus(tr("Not released: %1").arg(QString::fromStdString(gate.status().message())), true);
-    auto scale = dp::noisyScale(**gate, m_context.document->table(), column, epsilon, RunContext{});
-    if (!scale) return setStatus(QString::fromStdString(scale.status().message()), true);
+    auto scale = ui::releaseNoisyScale(m_context, m_params->text(QStringLiteral("column")).toStdString(), seed);
+    if (!scale) return setStatus(tr("Not released: %1").arg(QString::fromStdString(scale.status().message())), true);
     m_recommendation->setNoisyScale(*scale);
     setStatus(QString::fromStdString(dp::receiptLine(scale->receipt)));
 }

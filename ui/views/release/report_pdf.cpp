@@ -103,6 +103,21 @@ qsizetype nthTag(const QString& html, const QString& open, int n, qsizetype from
     return at;
 }
 
+// The opening tag of the table at `tableAt` for its continuation on the next page: the same
+// attributes (cellspacing, cellpadding, border, width, …) with a page break before it.
+QString continuationTag(const QString& html, qsizetype tableAt) {
+    const qsizetype end = html.indexOf(QLatin1Char('>'), tableAt);
+    QString tag = end < 0 ? QStringLiteral("<table>") : html.mid(tableAt, end + 1 - tableAt);
+    static const QRegularExpression style(QStringLiteral("\\bstyle\\s*=\\s*([\"'])"),
+                                          QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch m = style.match(tag);
+    if (m.hasMatch())
+        tag.insert(m.capturedEnd(), QStringLiteral("page-break-before: always; "));
+    else
+        tag.insert(6, QStringLiteral(" style=\"page-break-before: always\""));  // after "<table"
+    return tag;
+}
+
 // The first row that crosses a page break: the table continues on the next page from that row.
 std::optional<QString> splitCrossingRow(const QTextDocument& doc, const QString& html) {
     const double pageHeight = doc.pageSize().height();
@@ -125,7 +140,7 @@ std::optional<QString> splitCrossingRow(const QTextDocument& doc, const QString&
             const qsizetype rowAt = tableAt < 0 ? -1 : nthTag(html, QStringLiteral("<tr"), r, tableAt);
             if (rowAt < 0) return std::nullopt;
             QString out = html;
-            out.insert(rowAt, QStringLiteral("</table><table style=\"page-break-before: always\">"));
+            out.insert(rowAt, QStringLiteral("</table>") + continuationTag(html, tableAt));
             return out;
         }
     }

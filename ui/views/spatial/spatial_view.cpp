@@ -15,6 +15,7 @@
 #include "views/spatial/spatial_runner.h"
 #include "views/release/view_release.h"
 #include "workbench/job_monitor.h"
+#include "workbench/noisy_scale.h"
 #include "workbench/release_session.h"
 
 #include "veil/common/random.h"
@@ -239,6 +240,7 @@ SpatialView::~SpatialView() {
 }
 
 void SpatialView::onTableReset() {
+    m_recommendation->clearNoisyScale();  // a count of the data that was there before
     QStringList numeric;
     const Table& table = m_context.document->table();
     for (std::size_t c = 0; c < table.columnCount(); ++c)
@@ -263,6 +265,8 @@ void SpatialView::onSettingsChanged(const SpatialSettings& previous, const Spati
     SpatialSettings withoutDisplay = previous;
     withoutDisplay.showTrue = current.showTrue;
     if (withoutDisplay == current) return;  // only what is shown changed
+    if (previous.xColumn != current.xColumn || previous.source != current.source)
+        m_recommendation->clearNoisyScale();  // the noisy N counted another column
     const bool ready = current.source == SpatialSource::Table ? !current.xColumn.isEmpty() && !current.yColumn.isEmpty()
                                                               : !current.shapePath.isEmpty();
     if (m_controls->autoRun() && ready) m_autoRunTimer->start();
@@ -282,14 +286,9 @@ void SpatialView::updateRecommendation() {
 
 void SpatialView::releaseNoisyScale() {
     const SpatialSettings& s = m_parameters->settings();
-    if (!m_context.release || !m_context.document || s.xColumn.isEmpty()) return;
-    const auto seed = s.seeded ? std::optional<std::uint64_t>(s.seed) : std::nullopt;
-    auto gate = m_context.release->makeGate(datasetKeyForPath(m_context.document->filePath()), seed);
-    if (!gate) {
-        m_error = QString::fromStdString(gate.status().message());
-        return updateInfo();
-    }
-    auto scale = dp::noisyScale(**gate, m_context.document->table(), s.xColumn.toStdString(), 0.01, RunContext{});
+    if (s.xColumn.isEmpty()) return;
+    auto scale = ui::releaseNoisyScale(m_context, s.xColumn.toStdString(),
+                                       s.seeded ? std::optional<std::uint64_t>(s.seed) : std::nullopt);
     if (!scale) {
         m_error = QString::fromStdString(scale.status().message());
         return updateInfo();
@@ -319,6 +318,8 @@ bool SpatialView::isTeaching() const { return m_context.release && m_context.rel
 
 void SpatialView::onTeachingChanged(bool teaching) {
     m_controls->setTeaching(teaching);
+    // A count taken in the other mode (teaching: not charged) must not size a recommendation here.
+    m_recommendation->clearNoisyScale();
     // A result computed in the other mode is not shown as if it belonged to this one.
     m_result.reset();
     m_releaseNote.clear();

@@ -3,6 +3,7 @@
 #include "charts/synthesis/marginal_chart_builder.h"
 #include "charts/synthesis/marginal_heat_map.h"
 #include "charts/widget_export.h"
+#include "panels/display_number.h"
 #include "views/synthesis/synthesis_result.h"
 
 #include <QChart>
@@ -52,7 +53,6 @@ QStringList labelsOf(const synth::AttributeDomain& d) {
     return out;
 }
 
-QString percent(double v) { return QString::number(100.0 * v, 'f', 1) + QLatin1Char('%'); }
 }  // namespace
 
 SynthesisResults::SynthesisResults(QWidget* parent) : QWidget(parent) {
@@ -222,9 +222,9 @@ void SynthesisResults::showEvaluation() {
         text += tr("Accuracy on %1 (%2, trained on the synthetic table, tested on the real rows): synthetic <b>%3</b>, "
                    "real %4 (%5-fold), majority class %6")
                     .arg(m_target->currentText(), QString::fromStdString(it->second.model),
-                         percent(it->second.synthetic), percent(it->second.real))
+                         displayPercent(it->second.synthetic, 1), displayPercent(it->second.real, 1))
                     .arg(it->second.folds)
-                    .arg(percent(it->second.zeroR));
+                    .arg(displayPercent(it->second.zeroR, 1));
     m_evaluation->setText(text);
 }
 
