@@ -282,8 +282,11 @@ void TestAnonymizationLocal::localSuppressionShowsCellsAndCaveat() {
     ModelsPanel* panel = m_view->modelsPanel();
     choose(anonymity::Algorithm::Mondrian);
     QVERIFY(!panel->localSuppressionCombo()->isEnabled());
+    QCOMPARE(panel->localSuppressionCombo()->currentData().toInt(), -1);
     choose(anonymity::Algorithm::None);
     QVERIFY(panel->localSuppressionCombo()->isEnabled());
+    // None is suppression only: choosing it picks the greedy method (core refuses None without one).
+    QCOMPARE(panel->localSuppressionCombo()->currentData().toInt(), int(anonymity::LocalSuppressionMethod::Greedy));
     ui_test::choose(panel->localSuppressionCombo(), int(anonymity::LocalSuppressionMethod::Greedy));
     panel->kSpin()->setValue(2);
     QVERIFY(runAndWait());
