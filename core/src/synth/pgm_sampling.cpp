@@ -1,9 +1,13 @@
 // Ancestral sampling from a calibrated junction-tree model (Koller & Friedman 2009, Section 12.1):
 // each root clique's configuration from its marginal, every other clique's new attributes from its
-// marginal conditioned on the separator already drawn. Post-processing of Private-PGM's model.
+// marginal conditioned on the separator already drawn, the counts rounded as Private-PGM's
+// synthetic_data does (McKenna et al. ICML 2019). Post-processing of the model.
 #include "veil/synth/graphical_model.h"
 
+#include "synth/detail/controlled_rounding.h"
+
 #include <algorithm>
+#include <numeric>
 
 namespace veil::synth {
 
@@ -60,6 +64,12 @@ CliqueSampler makeSampler(const GraphicalModel& model, std::size_t c, bool decla
     return s;
 }
 
+// One rest cell drawn from the cumulative weights `cum` (restCells entries).
+std::size_t drawCell(const double* cum, std::size_t cells, RandomSource& random) {
+    const double u = random.uniform01() * cum[cells - 1];
+    return std::min(static_cast<std::size_t>(std::upper_bound(cum, cum + cells, u) - cum), cells - 1);
+}
+
 }  // namespace
 
 DiscreteTable sampleModel(const GraphicalModel& model, const std::vector<std::string>& names, std::size_t rows,
@@ -69,19 +79,42 @@ DiscreteTable sampleModel(const GraphicalModel& model, const std::vector<std::st
     out.names = names;
     out.sizes = t.sizes;
     out.codes.assign(t.sizes.size(), std::vector<std::int32_t>(rows, 0));
+    std::vector<std::size_t> sepOf(rows), order(rows);
+    std::vector<double> weights;
     // Cliques are in breadth-first order: a clique's separator is drawn before it.
     for (std::size_t c = 0; c < t.cliques.size(); ++c) {
         const CliqueSampler s = makeSampler(model, c, declaredOnly);
+        const std::size_t sepCells = s.cumulative.size() / s.restCells;
+        // The rows grouped by their separator configuration (a counting sort).
+        std::vector<std::size_t> start(sepCells + 1, 0);
         for (std::size_t r = 0; r < rows; ++r) {
             std::size_t sep = 0;
             for (auto v : s.sepVars) sep = sep * t.sizes[v] + static_cast<std::size_t>(out.codes[v][r]);
+            sepOf[r] = sep;
+            ++start[sep + 1];
+        }
+        for (std::size_t k = 0; k < sepCells; ++k) start[k + 1] += start[k];
+        std::vector<std::size_t> next(start.begin(), start.end() - 1);
+        for (std::size_t r = 0; r < rows; ++r) order[next[sepOf[r]]++] = r;
+        for (std::size_t sep = 0; sep < sepCells; ++sep) {
+            const std::size_t g = start[sep + 1] - start[sep];
+            if (g == 0) continue;
             const double* cum = &s.cumulative[sep * s.restCells];
-            const double u = random.uniform01() * cum[s.restCells - 1];
-            std::size_t rest = static_cast<std::size_t>(std::upper_bound(cum, cum + s.restCells, u) - cum);
-            rest = std::min(rest, s.restCells - 1);
-            for (std::size_t i = s.restVars.size(); i-- > 0;) {
-                out.codes[s.restVars[i]][r] = static_cast<std::int32_t>(rest % s.restSizes[i]);
-                rest /= s.restSizes[i];
+            std::vector<std::size_t> cells;
+            if (detail::roundingPays(s.restCells, g) && cum[s.restCells - 1] > 0.0) {
+                weights.resize(s.restCells);
+                std::adjacent_difference(cum, cum + s.restCells, weights.begin());
+                cells = detail::roundedCells(weights, g, random);
+            } else {
+                for (std::size_t i = 0; i < g; ++i) cells.push_back(drawCell(cum, s.restCells, random));
+            }
+            for (std::size_t i = 0; i < g; ++i) {
+                std::size_t rest = cells[i];
+                const std::size_t r = order[start[sep] + i];
+                for (std::size_t j = s.restVars.size(); j-- > 0;) {
+                    out.codes[s.restVars[j]][r] = static_cast<std::int32_t>(rest % s.restSizes[j]);
+                    rest /= s.restSizes[j];
+                }
             }
         }
     }

@@ -2,8 +2,12 @@
 // parent sets, conditionals from noisy counts, ancestral sampling (Zhang et al., SIGMOD 2014).
 #include "veil/synth/privbayes.h"
 
+#include "synth/detail/controlled_rounding.h"
+
+#include <algorithm>
 #include <cmath>
 #include <functional>
+#include <numeric>
 
 namespace veil::synth {
 
@@ -106,28 +110,48 @@ DiscreteTable sampleRows(const PrivBayesModel& model, const std::vector<std::str
     out.names = names;
     out.sizes = model.sizes;
     out.codes.assign(model.sizes.size(), std::vector<std::int32_t>(rows, 0));
-    for (std::size_t r = 0; r < rows; ++r) {
-        for (const auto& t : model.conditionals) {
+    std::vector<std::size_t> configOf(rows), order(rows), cells;
+    std::vector<double> weights;
+    // Network order: a child's parents are drawn before it. The rows sharing a parent configuration
+    // get the child's values by controlled rounding of its conditional (as Private-PGM's sampler).
+    for (const auto& t : model.conditionals) {
+        std::size_t configs = 1;
+        for (auto p : t.pair.parents) configs *= model.sizes[p];
+        std::vector<std::size_t> start(configs + 1, 0);
+        for (std::size_t r = 0; r < rows; ++r) {
             std::size_t config = 0;
             for (auto p : t.pair.parents) config = config * model.sizes[p] + static_cast<std::size_t>(out.codes[p][r]);
-            // Only declared values are drawn: the last code ("missing or other", see
-            // AttributeDomain::otherCode) is left out and the rest renormalised (post-processing).
-            const std::size_t declared = t.childSize - 1;
+            configOf[r] = config;
+            ++start[config + 1];
+        }
+        for (std::size_t k = 0; k < configs; ++k) start[k + 1] += start[k];
+        std::vector<std::size_t> next(start.begin(), start.end() - 1);
+        for (std::size_t r = 0; r < rows; ++r) order[next[configOf[r]]++] = r;
+        // Only declared values are drawn: the last code ("missing or other", see
+        // AttributeDomain::otherCode) is left out and the rest renormalised (post-processing).
+        const std::size_t declared = std::max<std::size_t>(t.childSize, 2) - 1;
+        for (std::size_t config = 0; config < configs; ++config) {
+            const std::size_t g = start[config + 1] - start[config];
+            if (g == 0) continue;
             const double* p = &t.probability[config * t.childSize];
+            weights.assign(p, p + declared);
             double total = 0.0;
-            for (std::size_t v = 0; v < declared; ++v) total += p[v];
-            std::size_t v = 0;
-            if (total > 0.0) {
-                const double u = random.uniform01() * total;
-                double acc = 0.0;
-                for (; v + 1 < declared; ++v) {
-                    acc += p[v];
-                    if (u < acc) break;
-                }
+            for (double& w : weights) total += (w = std::max(w, 0.0));
+            if (total <= 0.0) weights.assign(declared, 1.0);  // no mass left: uniform
+            cells.clear();
+            if (detail::roundingPays(declared, g)) {
+                cells = detail::roundedCells(weights, g, random);
             } else {
-                v = static_cast<std::size_t>(random.uniformBelow(declared));
+                std::partial_sum(weights.begin(), weights.end(), weights.begin());
+                for (std::size_t i = 0; i < g; ++i) {
+                    const double u = random.uniform01() * weights.back();
+                    const auto v =
+                        static_cast<std::size_t>(std::upper_bound(weights.begin(), weights.end(), u) - weights.begin());
+                    cells.push_back(std::min(v, declared - 1));
+                }
             }
-            out.codes[t.pair.child][r] = static_cast<std::int32_t>(v);
+            for (std::size_t i = 0; i < g; ++i)
+                out.codes[t.pair.child][order[start[config] + i]] = static_cast<std::int32_t>(cells[i]);
         }
     }
     return out;

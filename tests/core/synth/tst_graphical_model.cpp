@@ -191,6 +191,39 @@ private slots:
         for (std::size_t j = 0; j < 3; ++j)
             for (auto code : declared.codes[j]) QVERIFY(static_cast<std::size_t>(code) + 1 < data.sizes[j]);
     }
+
+    // Controlled rounding (Private-PGM's "round"): a root clique's sampled counts are its expected
+    // counts rounded, so within 1 row per cell; a child clique's groups (rows sharing the separator)
+    // are within the root's rounding (< 1 per root cell, 3 root cells per value of b), each cell
+    // of a group within 1 more: under 1 + 3 = 4 rows. Independent draws would miss by about
+    // sqrt(20000 x 1/9) = 47 rows per cell.
+    void samplesRoundTheModelCounts() {
+        const DiscreteTable data = chainTable(600);
+        std::vector<NoisyMarginal> ms;
+        for (std::vector<std::size_t> vars : {std::vector<std::size_t>{0, 1}, {1, 2}})
+            ms.push_back({vars, countMarginal(data, vars).values, 1.0});
+        auto tree = junctionTree({{0, 1}, {1, 2}}, data.sizes);
+        QVERIFY(tree);
+        auto model = estimateModel(*tree, ms, 600.0);
+        QVERIFY(model);
+        SeededRandom rng(9);
+        const std::size_t rows = 20000;
+        const DiscreteTable s = sampleModel(*model, data.names, rows, rng, false);
+        for (std::size_t c = 0; c < model->tree.cliques.size(); ++c) {
+            const Factor& m = model->marginals[c];
+            double mass = 0.0;
+            for (double v : m.values) mass += v;
+            const auto got = countMarginal(s, m.vars).values;
+            const double bound = model->tree.separator[c].empty() ? 1.0 : 4.0;
+            for (std::size_t k = 0; k < got.size(); ++k) {
+                const double expected = static_cast<double>(rows) * m.values[k] / mass;
+                QVERIFY2(
+                    std::abs(got[k] - expected) < bound,
+                    qPrintable(
+                        QString("clique %1 cell %2: %3 rows, expected %4").arg(c).arg(k).arg(got[k]).arg(expected)));
+            }
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGraphicalModel)

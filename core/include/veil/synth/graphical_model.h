@@ -127,9 +127,13 @@ Result<GraphicalModel> estimateModel(const JunctionTree& tree, const std::vector
                                      EstimationReport* report = nullptr);
 
 // `rows` rows drawn from the model (ancestral sampling over the junction tree; post-processing).
-// declaredOnly: the last code of every attribute ("missing or other", AttributeDomain::otherCode)
-// is never drawn, its mass left out and the rest renormalised (as PrivBayes's sampler). O(rows x
-// cliques x log cells) after O(cells) tables.
+// Within each clique the rows sharing a separator configuration get the clique's new attributes
+// by controlled rounding (as Private-PGM's synthetic_data, method "round"): each cell's count is
+// its expected count rounded up or down, so a clique's sampled marginal is within one row per cell
+// of the model's, far closer than independent draws; groups with fewer than a quarter row per
+// cell are drawn row by row. declaredOnly: the last code of every attribute ("missing or other",
+// AttributeDomain::otherCode) is never drawn, its mass left out and the rest renormalised (as
+// PrivBayes's sampler). O(rows x cliques x log cells + cells) after O(cells) tables.
 DiscreteTable sampleModel(const GraphicalModel& model, const std::vector<std::string>& names, std::size_t rows,
                           RandomSource& random, bool declaredOnly = true);
 

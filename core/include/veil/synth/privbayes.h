@@ -76,7 +76,9 @@ struct PrivBayesModel {
 };
 
 // Ancestral sampling of `rows` rows (post-processing), drawing only declared values: the last code
-// of every attribute ("missing or other") is never drawn. O(rows x d x k).
+// of every attribute ("missing or other") is never drawn. The rows sharing a parent configuration
+// get the child's values by controlled rounding of its conditional (see sampleModel in
+// graphical_model.h). O(rows x d x k + conditional cells).
 DiscreteTable sampleRows(const PrivBayesModel& model, const std::vector<std::string>& names, std::size_t rows,
                          RandomSource& random);
 
