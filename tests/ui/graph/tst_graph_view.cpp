@@ -6,6 +6,11 @@
 // were computed with a short independent Python script over resources/samples/karate.edges; the
 // first five agree with networkx 3.6.1 (/work/shared/data/graphs/SOURCE.md).
 #include "graph_view_fixture.h"
+#include "views/graph/graph_palette.h"
+
+#include <QGraphicsLineItem>
+#include <QGraphicsScene>
+#include <QSpinBox>
 
 class TestGraphView : public GraphViewFixture {
     Q_OBJECT
@@ -26,6 +31,7 @@ private Q_SLOTS:
     void hoverAndZoom();
     void screenshots();
     void degreeCaptionFollowsTheGraph();
+    void largeGraphIsReadable();
 };
 
 void TestGraphView::opensKarateAndShowsStatistics() {
@@ -302,6 +308,60 @@ void TestGraphView::degreeCaptionFollowsTheGraph() {
     QVERIFY2(!summary->text().contains(QStringLiteral("error")), qPrintable(summary->text()));
     QVERIFY2(summary->text().contains(QStringLiteral("5 nodes")), qPrintable(summary->text()));
     QTRY_VERIFY_WITH_TIMEOUT(!m_jobs->isBusy(), kTimeoutMs);  // the layout that follows the load
+}
+
+// polblogs (1,490 blogs, 16,715 links, 2 labels): faint edges (level of detail), a degree filter
+// whose counts follow core's degrees, and removed edges in a colour no label uses.
+void TestGraphView::largeGraphIsReadable() {
+    QVERIFY(openKarate());
+    // The faintest edge: plain edges (removed ones are drawn opaque, dashed).
+    auto lineAlpha = [this] {
+        int alpha = 256;
+        for (QGraphicsItem* item : m_view->canvas()->scene()->items())
+            if (auto* line = qgraphicsitem_cast<QGraphicsLineItem*>(item))
+                alpha = std::min(alpha, line->pen().color().alpha());
+        return alpha;
+    };
+    const int karateAlpha = lineAlpha();
+    QCOMPARE(karateAlpha, 150);
+    const QString dir = QStringLiteral(VEIL_TEST_DATA_DIR "/graphs/");
+    QSignalSpy opened(m_view.get(), &GraphView::graphOpened);
+    m_view->openGraph(dir + QStringLiteral("polblogs.edges"), dir + QStringLiteral("polblogs.labels"));
+    QVERIFY(opened.wait(kTimeoutMs) || opened.count() == 1);
+    m_view->layoutJob()->cancel();
+    auto loaded = graph::loadGraph((dir + QStringLiteral("polblogs.edges")).toStdString());
+    QVERIFY(loaded);
+    const graph::Graph& g = loaded->graph;
+    GraphCanvas* canvas = m_view->canvas();
+    QCOMPARE(std::size_t(canvas->visibleNodeCount()), g.nodeCount());
+    // 150 x sqrt(1000 / 16715) = 36.7: the blot of 16,715 lines thinned to their density.
+    QCOMPARE(lineAlpha(), 36);
+
+    auto* minDegree = m_view->findChild<QSpinBox*>(QStringLiteral("minDegree"));
+    QVERIFY(minDegree);
+    minDegree->setValue(10);
+    std::size_t nodes = 0, edges = 0;
+    for (graph::NodeId v = 0; v < g.nodeCount(); ++v) nodes += g.degree(v) >= 10 ? 1 : 0;
+    for (const graph::Edge& e : g.edges()) edges += g.degree(e.u) >= 10 && g.degree(e.v) >= 10 ? 1 : 0;
+    QVERIFY(nodes > 0 && nodes < g.nodeCount());
+    QCOMPARE(std::size_t(canvas->visibleNodeCount()), nodes);
+    QCOMPARE(std::size_t(canvas->visibleEdgeCount()), edges);
+    auto* legend = m_view->findChild<QLabel*>(QStringLiteral("graphLegend"));
+    QVERIFY2(legend->text().contains(QStringLiteral("Shown: %1 of %2 nodes").arg(nodes).arg(g.nodeCount())),
+             qPrintable(legend->text()));
+    minDegree->setValue(0);
+    QCOMPARE(std::size_t(canvas->visibleNodeCount()), g.nodeCount());
+    QCOMPARE(std::size_t(canvas->visibleEdgeCount()), g.edgeCount());
+
+    // The removed-edge colour is far from every label colour and from the unlabelled grey.
+    const QColor removed = graph_palette::removedEdgeColor();
+    for (int label = -1; label < 12; ++label) {
+        const QColor c = graph_palette::labelColor(label);
+        const double distance =
+            std::hypot(c.red() - removed.red(), c.green() - removed.green(), c.blue() - removed.blue());
+        QVERIFY2(distance > 100.0, qPrintable(QStringLiteral("label %1 %2").arg(label).arg(c.name())));
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(!m_jobs->isBusy(), kTimeoutMs);
 }
 
 QTEST_MAIN(TestGraphView)

@@ -40,11 +40,11 @@ void GraphCanvas::setGraph(std::shared_ptr<const graph::Graph> graph,
     m_edges = m_graph->edges();
     const double radius = std::clamp(160.0 / std::sqrt(double(std::max<std::size_t>(n, 1))), 2.5, 22.0);
     const bool captions = n <= 150;
-    QPen edgePen(graph_palette::edgeColor());
-    edgePen.setWidthF(std::max(0.6, radius * 0.12));
+    m_edgeWidth = std::max(0.6, radius * 0.12);
+    const QPen plain = edgePen(false);
     m_edgeItems.reserve(m_edges.size());
     for (std::size_t i = 0; i < m_edges.size(); ++i) {
-        auto* line = scene()->addLine(QLineF(), edgePen);
+        auto* line = scene()->addLine(QLineF(), plain);
         line->setZValue(0);
         m_edgeItems.push_back(line);
     }
@@ -64,7 +64,39 @@ void GraphCanvas::setGraph(std::shared_ptr<const graph::Graph> graph,
         m_nodeItems.push_back(item);
     }
     placeItems();
+    applyDegreeFilter();
     fitGraph();
+}
+
+QPen GraphCanvas::edgePen(bool removed) const {
+    QPen pen(removed ? graph_palette::removedEdgeColor(std::size_t(m_dashedCount))
+                     : graph_palette::edgeColor(m_edges.size()));
+    // A few removed edges stand out thicker; thousands keep the plain width.
+    pen.setWidthF(removed && m_dashedCount <= 200 ? std::max(m_edgeWidth * 1.6, 1.5) : m_edgeWidth);
+    if (removed) pen.setStyle(Qt::DashLine);
+    return pen;
+}
+
+void GraphCanvas::setMinimumDegree(int degree) {
+    m_minDegree = std::max(0, degree);
+    applyDegreeFilter();
+}
+
+void GraphCanvas::applyDegreeFilter() {
+    if (!m_graph) return;
+    auto shown = [this](graph::NodeId v) { return int(m_graph->degree(v)) >= m_minDegree; };
+    for (std::size_t v = 0; v < m_nodeItems.size(); ++v) m_nodeItems[v]->setVisible(shown(graph::NodeId(v)));
+    for (std::size_t i = 0; i < m_edgeItems.size(); ++i)
+        m_edgeItems[i]->setVisible(shown(m_edges[i].u) && shown(m_edges[i].v));
+}
+
+int GraphCanvas::visibleNodeCount() const {
+    return int(std::count_if(m_nodeItems.begin(), m_nodeItems.end(), [](const NodeItem* i) { return i->isVisible(); }));
+}
+
+int GraphCanvas::visibleEdgeCount() const {
+    return int(std::count_if(m_edgeItems.begin(), m_edgeItems.end(),
+                             [](const QGraphicsLineItem* i) { return i->isVisible(); }));
 }
 
 void GraphCanvas::setPositions(const std::vector<graph::NodePosition>& positions) {
@@ -115,15 +147,10 @@ void GraphCanvas::setMarks(const std::vector<graph::NodeId>& highlighted, const 
         auto it = std::lower_bound(m_edges.begin(), m_edges.end(), e);
         if (it != m_edges.end() && *it == e) dashed[std::size_t(it - m_edges.begin())] = 1;
     }
-    m_dashedCount = 0;
-    const double width = m_edgeItems.empty() ? 1.0 : m_edgeItems.front()->pen().widthF();
+    m_dashedCount = int(std::count(dashed.begin(), dashed.end(), char(1)));
     for (std::size_t i = 0; i < m_edgeItems.size(); ++i) {
-        QPen pen(dashed[i] ? graph_palette::removedEdgeColor() : graph_palette::edgeColor());
-        pen.setWidthF(dashed[i] ? std::max(width * 1.6, 1.5) : std::max(width, 0.6));
-        if (dashed[i]) pen.setStyle(Qt::DashLine);
-        m_edgeItems[i]->setPen(pen);
+        m_edgeItems[i]->setPen(edgePen(dashed[i]));
         m_edgeItems[i]->setZValue(dashed[i] ? 1 : 0);
-        m_dashedCount += dashed[i];
     }
 }
 

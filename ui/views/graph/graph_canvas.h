@@ -1,8 +1,8 @@
 // GraphCanvas: the graph drawn with QGraphicsView. Nodes are discs coloured by label (names inside
 // on small graphs), edges grey lines. Wheel zooms around the mouse, dragging pans, hovering a node
-// reports its details. The view marks nodes of degree > k (thick red outline) and draws the edges
-// a projection removes as dashed lines; what is marked is exactly what the view passes in (core's
-// projection), and the counts are readable for tests.
+// reports its details. Large graphs get faint edges and an optional minimum-degree filter. The view marks nodes of
+// degree > k (thick red outline) and draws the edges a projection removes as dashed lines; what is marked is exactly
+// what the view passes in (core's projection), and the counts are readable for tests.
 #pragma once
 
 #include "veil/graph/graph.h"
@@ -37,6 +37,12 @@ public:
     int highlightedNodeCount() const { return m_highlightedCount; }
     int deletedNodeCount() const { return m_deletedCount; }
     int dashedEdgeCount() const { return m_dashedCount; }
+    // Display filter for large graphs: nodes of degree below `degree` are hidden with their edges
+    // (0 or 1 shows every node). The marks and the data are unchanged.
+    void setMinimumDegree(int degree);
+    int minimumDegree() const { return m_minDegree; }
+    int visibleNodeCount() const;
+    int visibleEdgeCount() const;
     // "Node 33 · label Officer · degree 17" (id is the index, name the file's id).
     QString nodeDetails(graph::NodeId node) const;
     // Where node `node` is drawn (scene coordinates).
@@ -55,6 +61,8 @@ protected:
 
 private:
     void placeItems();
+    void applyDegreeFilter();
+    QPen edgePen(bool removed) const;
 
     std::shared_ptr<const graph::Graph> m_graph;
     std::vector<graph::NodePosition> m_positions;
@@ -64,6 +72,8 @@ private:
     int m_highlightedCount = 0;
     int m_deletedCount = 0;
     int m_dashedCount = 0;
+    int m_minDegree = 0;
+    double m_edgeWidth = 1.0;
     double m_zoom = 1.0;
 };
 

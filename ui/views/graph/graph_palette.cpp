@@ -1,6 +1,8 @@
 #include "views/graph/graph_palette.h"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace veil::ui::graph_palette {
 namespace {
@@ -19,8 +21,16 @@ QColor textColorOn(int label) {
     return c.lightnessF() > 0.55f ? QColor(Qt::black) : QColor(Qt::white);
 }
 
-QColor edgeColor() { return QColor(0x80, 0x80, 0x80, 150); }
-QColor removedEdgeColor() { return QColor(0xd5, 0x5e, 0x00); }
+QColor edgeColor(std::size_t edges) {
+    // Alpha 150 up to 1,000 edges, then falling as 1/sqrt(edges) (the ink of an area grows with the
+    // edges crossing it), never below 24.
+    const double alpha = edges <= 1000 ? 150.0 : std::max(24.0, 150.0 * std::sqrt(1000.0 / double(edges)));
+    return QColor(0x80, 0x80, 0x80, int(alpha));
+}
+QColor removedEdgeColor(std::size_t removed) {
+    const double alpha = removed <= 200 ? 255.0 : std::max(40.0, 255.0 * std::sqrt(200.0 / double(removed)));
+    return QColor(0, 0, 0, int(alpha));
+}
 QColor highlightOutline() { return QColor(0xd0, 0x00, 0x00); }
 
 }  // namespace veil::ui::graph_palette

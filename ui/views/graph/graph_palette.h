@@ -5,14 +5,20 @@
 
 #include <QColor>
 
+#include <cstddef>
+
 namespace veil::ui::graph_palette {
 
 // Fill for label index `label` (-1 = no label: grey).
 QColor labelColor(int label);
 // Text colour readable on labelColor(label).
 QColor textColorOn(int label);
-QColor edgeColor();
-QColor removedEdgeColor();
+// Edges in grey, fainter the more edges there are (level of detail: 16,715 edges of polblogs at
+// full opacity are a solid blot; faint, their density shows the communities).
+QColor edgeColor(std::size_t edges = 0);
+// Black, dashed in the canvas: a colour no label uses (nor the grey of unlabelled nodes); opaque
+// up to 200 removed edges, then fainter as edgeColor (thousands of removed edges are a blot).
+QColor removedEdgeColor(std::size_t removed = 0);
 QColor highlightOutline();
 
 }  // namespace veil::ui::graph_palette

@@ -30,6 +30,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSlider>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -99,6 +100,15 @@ QWidget* GraphView::buildDrawingSide() {
     toolbar->addWidget(m_layout);
     toolbar->addWidget(again);
     toolbar->addWidget(fit);
+    m_minDegree = new QSpinBox(side);
+    m_minDegree->setObjectName(QStringLiteral("minDegree"));
+    m_minDegree->setRange(0, 100000);
+    m_minDegree->setPrefix(tr("degree ≥ "));
+    m_minDegree->setSpecialValueText(tr("all nodes"));
+    m_minDegree->setToolTip(
+        tr("Show only the nodes of at least this degree, with the edges between them (a display filter for large "
+           "graphs: statistics and releases use the whole graph)"));
+    toolbar->addWidget(m_minDegree);
 
     m_title = new QLabel(tr("No graph open. Open an edge list, GraphML or GML file, or the sample graph."), side);
     m_title->setWordWrap(true);
@@ -150,6 +160,7 @@ QWidget* GraphView::buildDrawingSide() {
     connect(sample, &QPushButton::clicked, this, &GraphView::openSample);
     connect(again, &QPushButton::clicked, this, &GraphView::relayout);
     connect(fit, &QToolButton::clicked, m_canvas, &GraphCanvas::fitGraph);
+    connect(m_minDegree, &QSpinBox::valueChanged, this, &GraphView::applyDegreeFilter);
     connect(m_layout, &QComboBox::activated, this,
             [this] { pushGraphParameter(m_undo, m_parameters, GraphParameters::Layout, m_layout->currentData()); });
     connect(m_projection, &QComboBox::activated, this, [this] {
@@ -381,6 +392,11 @@ void GraphView::updateMarks() {
         });
 }
 
+void GraphView::applyDegreeFilter(int minDegree) {
+    m_canvas->setMinimumDegree(minDegree);
+    updateLegend();
+}
+
 void GraphView::updateLegend() {
     if (!m_graph) return m_legend->clear();
     auto swatch = [](const QColor& c, const QString& text) {
@@ -399,7 +415,14 @@ void GraphView::updateLegend() {
     html += QStringLiteral("<span style='color:%1; font-size:16pt;'>◯</span>&nbsp;%2&nbsp;&nbsp;&nbsp;")
                 .arg(graph_palette::highlightOutline().name(), tr("degree &gt; k"));
     html += QStringLiteral("<span style='color:%1; font-weight:bold;'>- - -</span>&nbsp;%2")
-                .arg(graph_palette::removedEdgeColor().name(), tr("removed by the projection"));
+                .arg(QColor(graph_palette::removedEdgeColor()).name(), tr("removed by the projection"));
+    if (m_canvas->minimumDegree() > 1)
+        html += QStringLiteral("<br>") + tr("Shown: %1 of %2 nodes and %3 of %4 edges (degree ≥ %5).")
+                                             .arg(m_canvas->visibleNodeCount())
+                                             .arg(m_graph->nodeCount())
+                                             .arg(m_canvas->visibleEdgeCount())
+                                             .arg(m_graph->edgeCount())
+                                             .arg(m_canvas->minimumDegree());
     m_legend->setText(html);
 }
 

@@ -17,6 +17,7 @@
 class QComboBox;
 class QLabel;
 class QSlider;
+class QSpinBox;
 class QTabWidget;
 class QTableView;
 class QUndoStack;
@@ -71,6 +72,7 @@ private:
     void onParameterChanged(int key);
     void updateMarks();
     void updateLegend();
+    void applyDegreeFilter(int minDegree);
     void openWithDialog();
 
     WorkbenchContext& m_context;
@@ -89,6 +91,7 @@ private:
     QLabel* m_legend = nullptr;
     QLabel* m_marks = nullptr;
     QLabel* m_hover = nullptr;
+    QSpinBox* m_minDegree = nullptr;
     QTabWidget* m_tabs = nullptr;
     StatisticsModel* m_statistics;
     SensitivityModel* m_sensitivity;
