@@ -1,5 +1,6 @@
 #include "charts/dp_chart_style.h"
 #include "charts/chart_zoom.h"
+#include "charts/nice_scale.h"
 
 #include <QAbstractSeries>
 #include <QChart>
@@ -49,13 +50,10 @@ QChart* newChart(const QString& title) {
     return chart;
 }
 
-QValueAxis* valueAxis(const QString& title, double lo, double hi, const QString& format) {
+QValueAxis* valueAxis(const QString& title, double lo, double hi, bool wholeNumbers) {
     auto* axis = new QValueAxis;
     axis->setTitleText(title);
-    if (!(hi > lo)) hi = lo + 1.0;
-    axis->setRange(lo, hi);
-    axis->setLabelFormat(format);
-    axis->setTickCount(5);
+    applyNiceScale(axis, lo, hi, 5, wholeNumbers);
     QFont font = axis->titleFont();
     font.setPointSizeF(std::max(chart_zoom::points(10), font.pointSizeF()));
     font.setBold(false);

@@ -12,7 +12,9 @@ class QValueAxis;
 namespace veil::ui::dp_chart {
 
 QChart* newChart(const QString& title);
-QValueAxis* valueAxis(const QString& title, double lo, double hi, const QString& format = QStringLiteral("%.6g"));
+// A value axis over [lo, hi] widened to round ticks (charts/nice_scale.h), labelled with the
+// decimals its step needs; wholeNumbers: counts or indices, no tick between two whole numbers.
+QValueAxis* valueAxis(const QString& title, double lo, double hi, bool wholeNumbers = false);
 // Adds the axis to the chart and attaches every series to it.
 void attach(QChart* chart, QAbstractAxis* axis, Qt::Alignment alignment);
 

@@ -1,4 +1,6 @@
 #include "charts/value_counts_chart_builder.h"
+
+#include "charts/nice_scale.h"
 #include "charts/chart_zoom.h"
 
 #include <QAreaSeries>
@@ -54,9 +56,7 @@ double maxCount(const ValueCounts& counts) {
 
 QValueAxis* countAxis(const ValueCounts& counts) {
     auto* axis = new QValueAxis;
-    axis->setRange(0, std::max(1.0, maxCount(counts)));
-    axis->applyNiceNumbers();
-    axis->setLabelFormat(QStringLiteral("%.0f"));
+    applyNiceScale(axis, 0, std::max(1.0, maxCount(counts)), 5, true);
     axis->setTitleText(QObject::tr("Rows"));
     styleAxis(axis);
     return axis;

@@ -1,5 +1,7 @@
 #include "charts/anonymization/mondrian_plot.h"
+
 #include "charts/chart_zoom.h"
+#include "charts/nice_scale.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -8,20 +10,6 @@
 #include <cmath>
 
 namespace veil::ui {
-namespace {
-
-// About `count` round tick values covering [lo, hi].
-std::vector<double> niceTicks(double lo, double hi, int count) {
-    std::vector<double> ticks;
-    if (!(hi > lo)) return {lo};
-    const double raw = (hi - lo) / count;
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    const double step = raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : raw / mag < 7.5 ? 5 * mag : 10 * mag;
-    for (double t = std::ceil(lo / step) * step; t <= hi + 1e-9 * step; t += step) ticks.push_back(t);
-    return ticks;
-}
-
-}  // namespace
 
 MondrianPlot::MondrianPlot(QWidget* parent) : QWidget(parent) {
     setMinimumSize(480, 360);

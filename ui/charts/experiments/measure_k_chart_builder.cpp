@@ -1,6 +1,7 @@
 #include "charts/experiments/measure_k_chart_builder.h"
 
 #include "charts/experiments/experiment_chart_style.h"
+#include "charts/nice_scale.h"
 
 #include <QChart>
 #include <QCursor>
@@ -108,8 +109,7 @@ QChart* MeasureKChartBuilder::build(const eval::SweepResult& result, eval::Anony
         });
     }
     xAxis->setRange(kLo / 1.25, kHi * 1.25);
-    yAxis->setRange(yLo, yHi > yLo ? yHi * 1.08 : yLo + 1.0);
-    yAxis->applyNiceNumbers();
+    applyNiceScale(yAxis, yLo, yHi > yLo ? yHi * 1.08 : yLo + 1.0);
     return chart;
 }
 

@@ -1,4 +1,6 @@
 #include "charts/graph/degree_sequence_chart_builder.h"
+
+#include "charts/nice_scale.h"
 #include "charts/chart_zoom.h"
 
 #include <QChart>
@@ -54,13 +56,10 @@ QChart* DegreeSequenceChartBuilder::build(const graph::DegreeSequenceRelease& re
 
     auto* x = new QValueAxis;
     x->setTitleText(QObject::tr("Rank (nodes sorted by degree)"));
-    x->setRange(0, std::max(1.0, double(release.noisy.size()) - 1));
-    x->setLabelFormat(QStringLiteral("%.0f"));
+    applyNiceScale(x, 0, std::max(1.0, double(release.noisy.size()) - 1), 5, true);
     auto* y = new QValueAxis;
     y->setTitleText(QObject::tr("Degree"));
-    y->setRange(std::floor(lo), std::ceil(hi));
-    y->applyNiceNumbers();
-    y->setLabelFormat(QStringLiteral("%.0f"));
+    applyNiceScale(y, std::floor(lo), std::ceil(hi), 5, true);
     for (QValueAxis* axis : {x, y}) {
         QFont f = axis->titleFont();
         f.setPointSizeF(std::max(chart_zoom::points(10), f.pointSizeF()));

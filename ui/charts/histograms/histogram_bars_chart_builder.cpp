@@ -63,11 +63,9 @@ QChart* HistogramBarsChartBuilder::build(const std::vector<double>& trueCounts, 
             chart->addSeries(truth);
         else
             delete truth;
-        dp_chart::attach(chart, dp_chart::valueAxis(QObject::tr("Bin index"), 0, double(n - 1), QStringLiteral("%.0f")),
-                         Qt::AlignBottom);
+        dp_chart::attach(chart, dp_chart::valueAxis(QObject::tr("Bin index"), 0, double(n - 1), true), Qt::AlignBottom);
     }
-    auto* y = dp_chart::valueAxis(QObject::tr("Count"), lo, hi * 1.05, QStringLiteral("%.0f"));
-    y->applyNiceNumbers();
+    auto* y = dp_chart::valueAxis(QObject::tr("Count"), lo, hi * 1.05, true);
     dp_chart::attach(chart, y, Qt::AlignLeft);
     return chart;
 }

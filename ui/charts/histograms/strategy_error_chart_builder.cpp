@@ -44,10 +44,8 @@ QChart* StrategyErrorChartBuilder::build(const std::vector<dp::StrategyError>& e
     x->append(categories);
     x->setTitleText(QObject::tr("Strategy"));
     dp_chart::attach(chart, x, Qt::AlignBottom);
-    dp_chart::attach(
-        chart,
-        dp_chart::valueAxis(QObject::tr("Error (lower is better)"), 0, hi > 0 ? hi * 1.2 : 1.0, QStringLiteral("%.2g")),
-        Qt::AlignLeft);
+    dp_chart::attach(chart, dp_chart::valueAxis(QObject::tr("Error (lower is better)"), 0, hi > 0 ? hi * 1.2 : 1.0),
+                     Qt::AlignLeft);
     return chart;
 }
 

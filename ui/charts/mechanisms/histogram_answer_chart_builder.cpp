@@ -70,8 +70,7 @@ QChart* HistogramAnswerChartBuilder::build(const std::vector<std::string>& label
     x->setTitleText(QObject::tr("Bin"));
     x->setLabelsAngle(n > 12 ? -45 : 0);  // whole labels while they fit side by side
     dp_chart::attach(chart, x, Qt::AlignBottom);
-    auto* y = dp_chart::valueAxis(QObject::tr("Noisy count"), lo, hi > lo ? hi : lo + 1.0, QStringLiteral("%.0f"));
-    y->applyNiceNumbers();
+    auto* y = dp_chart::valueAxis(QObject::tr("Noisy count"), lo, hi > lo ? hi : lo + 1.0, true);
     dp_chart::attach(chart, y, Qt::AlignLeft);
     return chart;
 }

@@ -44,7 +44,6 @@ QChart* NoiseChartBuilder::build(const dp::NoiseDistribution& noise, double cent
     }
     if (xhi <= xlo) xlo -= 1, xhi += 1;
     auto* x = dp_chart::valueAxis(QObject::tr("Released value"), xlo, xhi);
-    x->applyNiceNumbers();
     dp_chart::attach(chart, x, Qt::AlignBottom);
     dp_chart::attach(chart,
                      dp_chart::valueAxis(discrete ? QObject::tr("Probability") : QObject::tr("Density"), 0, ymax * 1.1),

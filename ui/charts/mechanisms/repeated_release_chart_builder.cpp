@@ -54,11 +54,8 @@ QChart* RepeatedReleaseChartBuilder::build(const std::vector<double>& releases, 
         chart->addSeries(mark);
     }
     auto* x = dp_chart::valueAxis(QObject::tr("Released value"), lo, hi);
-    x->applyNiceNumbers();
     dp_chart::attach(chart, x, Qt::AlignBottom);
-    dp_chart::attach(chart,
-                     dp_chart::valueAxis(QObject::tr("Number of releases"), 0, top * 1.1, QStringLiteral("%.0f")),
-                     Qt::AlignLeft);
+    dp_chart::attach(chart, dp_chart::valueAxis(QObject::tr("Number of releases"), 0, top * 1.1, true), Qt::AlignLeft);
     return chart;
 }
 

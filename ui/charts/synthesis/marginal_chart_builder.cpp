@@ -32,8 +32,7 @@ QChart* MarginalChartBuilder::build(const std::vector<double>& real, const std::
     x->append(shown);
     if (labels.size() > 6) x->setLabelsAngle(-50);
     dp_chart::attach(chart, x, Qt::AlignBottom);
-    auto* y = dp_chart::valueAxis(QObject::tr("Share of rows"), 0.0, std::min(1.0, hi * 1.1), QStringLiteral("%.2f"));
-    y->applyNiceNumbers();
+    auto* y = dp_chart::valueAxis(QObject::tr("Share of rows"), 0.0, std::min(1.0, hi * 1.1));
     dp_chart::attach(chart, y, Qt::AlignLeft);
     return chart;
 }

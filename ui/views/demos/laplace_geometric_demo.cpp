@@ -1,5 +1,6 @@
 #include "views/demos/laplace_geometric_demo.h"
 
+#include "charts/nice_scale.h"
 #include "views/demos/demo_support.h"
 
 #include "veil/common/random.h"
@@ -129,8 +130,8 @@ QString LaplaceGeometricDemo::doRun() {
         line->attachAxis(x);
         line->attachAxis(y);
     }
-    x->setRange(count() - spread, count() + spread);
-    y->setRange(0, top * 1.1 + 1e-9);
+    applyNiceScale(x, count() - spread, count() + spread, 8, true);
+    applyNiceScale(y, 0, top * 1.1 + 1e-9);
     chart->legend()->setAlignment(Qt::AlignBottom);
     demo::styleChart(chart);
     QChart* old = m_chart->chart();

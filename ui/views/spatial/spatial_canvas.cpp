@@ -1,5 +1,6 @@
 #include "views/spatial/spatial_canvas.h"
 
+#include "charts/nice_scale.h"
 #include "views/spatial/spatial_readout.h"
 
 #include <QMouseEvent>
@@ -14,24 +15,6 @@ namespace veil::ui {
 namespace {
 
 constexpr int kLeft = 78, kRight = 120, kTop = 58, kBottom = 62;
-
-// 1, 2, 2.5, 5 x 10^k steps, about `target` ticks over [lo, hi].
-std::vector<double> niceTicks(double lo, double hi, int target) {
-    std::vector<double> out;
-    const double span = hi - lo;
-    if (!(span > 0.0) || !std::isfinite(span)) return out;
-    const double raw = span / target;
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = mag;
-    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
-        if (raw <= m * mag) {
-            step = m * mag;
-            break;
-        }
-    for (double v = std::ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)
-        out.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
-    return out;
-}
 
 QFont scaledFont(const QFont& base, double factor, bool bold = false) {
     QFont f = base;
