@@ -90,6 +90,7 @@ private Q_SLOTS:
     void liveWindowIsNotOffered();
     void cleanStateAndCloseRemoveTheFile();
     void recentProjects();
+    void projectKeepsHierarchiesAndSettings();
     void settingsWithWrongTypesKeepDefaults();
     void damagedFilesDoNotCrash();
     void damagedSectionIsReported();
@@ -290,6 +291,40 @@ void TestProjectRecovery::recentProjects() {
     QVERIFY(window.releaseActions()->openProject(project));
     QCOMPARE(window.releaseActions()->session()->path(), project);
     QCOMPARE(window.recentFiles()->files().value(0), project);
+}
+
+// A .veil project holds the Anonymize view's hierarchies and settings beside roles and types:
+// saved as they are edited (no save command), back when the project is opened in a new window.
+void TestProjectRecovery::projectKeepsHierarchiesAndSettings() {
+    const QString project = m_work.filePath(QStringLiteral("adult-study.veil"));
+    {
+        MainWindow window;
+        QVERIFY(openAdult(window));
+        QVERIFY(window.releaseActions()->session()->create(project).isOk());
+        ui::Document* doc = window.document();
+        doc->setColumnRole(columnNamed(doc->table(), "sex"), AttributeRole::QuasiIdentifier);
+        ui::AnonymizationState* state = anonymizationState(window);
+        QVERIFY(state);
+        ui::AnonymizationSettings s = state->settings();
+        s.k = 9;
+        s.metric = anonymity::MetricKind::Discernibility;
+        s.hierarchies["sex"] = *hierarchy::Hierarchy::fromRows("sex", kSexRows);
+        s.hierarchySources["sex"] = "/somewhere/sex.csv";
+        state->edit(s, QStringLiteral("test settings"));
+        window.hide();
+    }
+    MainWindow again;
+    QSignalSpy loaded(again.loader(), &ui::TableLoader::loaded);
+    QVERIFY(again.releaseActions()->openProject(project));
+    QVERIFY(loaded.wait(kTimeoutMs) || loaded.count() == 1);
+    ui::AnonymizationState* state = anonymizationState(again);
+    QVERIFY(state);
+    QTRY_COMPARE_WITH_TIMEOUT(state->settings().k, 9, 5000);
+    QCOMPARE(state->settings().metric, anonymity::MetricKind::Discernibility);
+    QCOMPARE(state->settings().hierarchies.count("sex"), std::size_t(1));
+    QCOMPARE(state->settings().hierarchySources.at("sex"), std::string("/somewhere/sex.csv"));
+    const Table& t = again.document()->table();
+    QCOMPARE(t.role(std::size_t(columnNamed(t, "sex"))), AttributeRole::QuasiIdentifier);
 }
 
 // Every entry of the wrong type: the defaults, not a nlohmann::type_error. The values of the right

@@ -107,10 +107,33 @@ nlohmann::json ProjectRecovery::snapshot() const {
     }
     json["roles"] = roles;
     json["types"] = types;
+    json["sections"] = sections();
+    return json;
+}
+
+nlohmann::json ProjectRecovery::sections() const {
     nlohmann::json sections = nlohmann::json::object();
     for (const auto& entry : m_sections) sections[entry.first.toStdString()] = entry.second.first();
-    json["sections"] = sections;
-    return json;
+    return sections;
+}
+
+void ProjectRecovery::applySectionsUnchecked(const nlohmann::json& sections) {
+    if (!sections.is_object()) return;
+    for (const auto& entry : m_sections) {
+        const std::string key = entry.first.toStdString();
+        if (sections.contains(key)) entry.second.second(sections[key]);
+    }
+}
+
+bool ProjectRecovery::applySections(const nlohmann::json& sections) {
+    try {
+        applySectionsUnchecked(sections);
+    } catch (const nlohmann::json::exception& e) {
+        Q_EMIT restoreFailed(tr("The saved settings are damaged (%1): what they held before the damage was restored.")
+                                 .arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    return true;
 }
 
 bool ProjectRecovery::writeNow() {
@@ -167,13 +190,7 @@ bool ProjectRecovery::apply(const nlohmann::json& json) {
     // type must not terminate Veil while it restores a crashed session.
     try {
         applyRolesAndTypes(json);
-        const nlohmann::json sections = json.is_object() && json.contains("sections") && json["sections"].is_object()
-                                            ? json["sections"]
-                                            : nlohmann::json::object();
-        for (const auto& entry : m_sections) {
-            const std::string key = entry.first.toStdString();
-            if (sections.contains(key)) entry.second.second(sections[key]);
-        }
+        if (json.is_object() && json.contains("sections")) applySectionsUnchecked(json["sections"]);
     } catch (const nlohmann::json::exception& e) {
         Q_EMIT restoreFailed(tr("The recovery file is damaged (%1): what it held before the damage was restored.")
                                  .arg(QString::fromUtf8(e.what())));

@@ -58,6 +58,11 @@ public:
 
     // The snapshot as it would be written now.
     nlohmann::json snapshot() const;
+    // The registered sections' current state, {key: json} (also what a .veil project stores).
+    nlohmann::json sections() const;
+    // Applies {key: json} to the registered sections (unknown keys ignored). False (and
+    // restoreFailed) when a section is damaged: the sections before it stay applied.
+    bool applySections(const nlohmann::json& sections);
     // Writes the recovery file now when there are unsaved edits, removes it otherwise. False when
     // the file could not be written.
     bool writeNow();
@@ -82,6 +87,7 @@ Q_SIGNALS:
 
 private:
     void applyRolesAndTypes(const nlohmann::json& json);
+    void applySectionsUnchecked(const nlohmann::json& sections);  // may throw nlohmann::json::exception
     void onEdited();
     void onTableReset();
 

@@ -7,18 +7,23 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QTimer>
+#include <QUndoStack>
 
 namespace veil::ui {
 
-namespace {}  // namespace
-
 ProjectSession::ProjectSession(Document* document, QObject* parent) : QObject(parent), m_document(document) {
-    // Autosave: every role/type edit (and undo/redo) and every newly opened table.
-    connect(m_document, &Document::columnChanged, this, [this] {
-        if (isOpen() && !m_restoring) {
+    // Autosave: every role/type edit, every undoable edit of a view's settings (and undo/redo).
+    // The undo stack is the document's child: it is cleared (indexChanged) after the document's
+    // members are gone, so the document is forgotten as soon as its destruction starts.
+    connect(m_document, &QObject::destroyed, this, [this] { m_document = nullptr; });
+    auto autosave = [this] {
+        if (m_document && isOpen() && !m_restoring) {
             if (Status s = saveDocumentState(); !s.isOk()) Q_EMIT saveFailed(QString::fromStdString(s.message()));
         }
-    });
+    };
+    connect(m_document, &Document::columnChanged, this, autosave);
+    connect(m_document->undoStack(), &QUndoStack::indexChanged, this, autosave);
     connect(m_document, &Document::tableReset, this, [this] {
         if (isOpen() && !m_restoring && !m_document->isEmpty()) {
             if (m_datasetId == 0)
@@ -83,7 +88,7 @@ std::int64_t ProjectSession::ensureDataset() {
 }
 
 Status ProjectSession::saveDocumentState() {
-    if (!isOpen()) return Status::ok();
+    if (!isOpen() || !m_document) return Status::ok();
     if (ensureDataset() == 0) return Status::ok();
     nlohmann::json roles = nlohmann::json::object(), types = nlohmann::json::object();
     const Table& t = m_document->table();
@@ -92,7 +97,15 @@ Status ProjectSession::saveDocumentState() {
         types[t.column(c).name()] = columnTypeName(t.column(c).type());
     }
     VEIL_RETURN_IF_ERROR(m_store->setDatasetSetting(m_datasetId, "roles", roles));
-    return m_store->setDatasetSetting(m_datasetId, "types", types);
+    VEIL_RETURN_IF_ERROR(m_store->setDatasetSetting(m_datasetId, "types", types));
+    if (m_saveSections) VEIL_RETURN_IF_ERROR(m_store->setDatasetSetting(m_datasetId, "sections", m_saveSections()));
+    return Status::ok();
+}
+
+void ProjectSession::setSections(std::function<nlohmann::json()> save,
+                                 std::function<void(const nlohmann::json&)> restore) {
+    m_saveSections = std::move(save);
+    m_restoreSections = std::move(restore);
 }
 
 void ProjectSession::restoreDocumentState() {
@@ -112,6 +125,15 @@ void ProjectSession::restoreDocumentState() {
                 m_document->setColumnRole(int(c), *role);
     }
     m_restoring = false;
+    auto sections = m_store->datasetSetting(m_datasetId, "sections");
+    if (!m_restoreSections || !sections || !sections->has_value()) return;
+    // After the views have reset their settings for the new table (they listen to the same signal).
+    QTimer::singleShot(0, this, [this, json = **sections] {
+        if (!isOpen()) return;
+        m_restoring = true;
+        m_restoreSections(json);
+        m_restoring = false;
+    });
 }
 
 Status ProjectSession::relinkDataset(const QString& newPath) {

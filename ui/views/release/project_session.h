@@ -1,13 +1,18 @@
 // ProjectSession: the open Veil project (.veil) behind the window. It owns the ProjectStore and
 // the project's PrivacyLedger, records the document's dataset (path + hash) with its roles and
-// types, and saves them (autosave) whenever they change, so that reopening the project restores
-// the table, its roles and the view that was shown.
+// types and the views' sections (the Anonymize view's hierarchies and settings), and saves them
+// (autosave) whenever they change, so that reopening the project restores the table, its roles,
+// its hierarchies and the view that was shown.
 #pragma once
 
 #include "veil/common/status.h"
 
 #include <QObject>
 #include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
 
 #include <memory>
 
@@ -39,9 +44,14 @@ public:
     Status open(const QString& path, QString* datasetPath, int* state);
     void close();
 
-    // Saves the document's dataset reference, roles and types (called on every edit: autosave).
+    // The parts of the project held by the views (ProjectRecovery's sections): how to read them
+    // for a save and how to apply them after a load.
+    void setSections(std::function<nlohmann::json()> save, std::function<void(const nlohmann::json&)> restore);
+    // Saves the document's dataset reference, roles, types and sections (called on every edit:
+    // autosave).
     Status saveDocumentState();
-    // Applies the roles and types stored for the current dataset to the document (after loading).
+    // Applies the roles and types stored for the current dataset to the document (after loading),
+    // and its sections once the views have taken the new table (next event loop turn).
     void restoreDocumentState();
     // Points the project's dataset at another file (after it moved or changed).
     Status relinkDataset(const QString& newPath);
@@ -59,6 +69,8 @@ private:
     std::unique_ptr<release::PrivacyLedger> m_ledger;
     std::int64_t m_datasetId = 0;
     bool m_restoring = false;
+    std::function<nlohmann::json()> m_saveSections;
+    std::function<void(const nlohmann::json&)> m_restoreSections;
 };
 
 }  // namespace veil::ui
