@@ -10,6 +10,8 @@
 // Usage: bench_anonymity [samples-dir] [rows] [repetitions] [filter]  (repetitions of each adult
 // run, default 5, 1 is for instruction counts under callgrind; filter: run only the adult cases
 // whose name contains it, e.g. "entropy-l", "x10" or "mondrian")
+#include "bench_util.h"
+
 #include "veil/anonymity/anonymization.h"
 #include "veil/common/random.h"
 #include "veil/hierarchy/hierarchy_io.h"
@@ -30,8 +32,6 @@ using namespace veil;
 using namespace veil::anonymity;
 
 namespace {
-
-double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 std::string defaultSamples() { return VEIL_SAMPLES_DIR; }
 
@@ -65,7 +65,7 @@ int loadAdult(const std::string& dir, const std::string& csv, const std::string&
 }
 
 int adultRun(const std::string& dir, const AdultCase& c, double& seconds, AnonymizationResult& out) {
-    const double t0 = now();
+    const double t0 = bench::wallSeconds();
     Table table;
     AnonymizationConfig cfg;
     const bool sensitive = c.l || c.t;
@@ -81,14 +81,9 @@ int adultRun(const std::string& dir, const AdultCase& c, double& seconds, Anonym
         std::fprintf(stderr, "%s\n", r.status().message().c_str());
         return 1;
     }
-    seconds = now() - t0;
+    seconds = bench::wallSeconds() - t0;
     out = std::move(*r);
     return 0;
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
 }
 
 // Case 3: adult.csv's rows written 10 times to a temporary file, then loaded and searched.
@@ -107,11 +102,11 @@ int tenfoldAdult(const std::string& dir, int reps) {
     std::vector<double> load, search;
     std::size_t rows = 0;
     for (int rep = 0; rep < reps; ++rep) {
-        const double t0 = now();
+        const double t0 = bench::wallSeconds();
         Table table;
         AnonymizationConfig cfg;
         if (loadAdult(dir, path.string(), "", table, cfg)) return 1;
-        const double t1 = now();
+        const double t1 = bench::wallSeconds();
         cfg.models.k = 5;
         cfg.suppressionLimit = 0.04;
         cfg.metric = MetricKind::Entropy;
@@ -122,11 +117,11 @@ int tenfoldAdult(const std::string& dir, int reps) {
             return 1;
         }
         load.push_back(t1 - t0);
-        search.push_back(now() - t1);
+        search.push_back(bench::wallSeconds() - t1);
         rows = table.rowCount();
     }
     std::filesystem::remove(path);
-    const double l = median(load), s = median(search);
+    const double l = bench::median(load), s = bench::median(search);
     std::printf("adult x10 (%zu rows): loading CSV + hierarchies median %.3f s, search k=5 s=4%% entropy %.3f s%s\n",
                 rows, l, s, l <= s ? "  [loading <= search: OK]" : "  [loading <= search: MISSED]");
     return 0;
@@ -193,9 +188,9 @@ int main(int argc, char** argv) {
     cfg.metric = MetricKind::Ncp;
     for (bool output : {false, true}) {
         cfg.buildOutput = output;
-        const double t0 = now();
+        const double t0 = bench::wallSeconds();
         auto r = anonymize(t, cfg);
-        const double s = now() - t0;
+        const double s = bench::wallSeconds() - t0;
         if (!r) {
             std::fprintf(stderr, "%s\n", r.status().message().c_str());
             return 1;

@@ -1,6 +1,8 @@
 // bench_dp: throughput of the secure samplers and of histogram releases (release build).
 // Targets (issue 5): >= 5 million secure discrete-Laplace samples per second on one core;
 // a 100,000-bin histogram release under 0.1 s.
+#include "bench_util.h"
+
 #include "veil/common/random.h"
 #include "veil/dp/counts_loader.h"
 #include "veil/dp/histogram_release.h"
@@ -18,20 +20,14 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
-// CPU time of this thread: the figure "on one core" even when the machine is shared.
-double cpuNow() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
 
 template <typename F>
 void rate(const char* name, long long n, F&& f) {
     std::int64_t sink = 0;
     const auto t0 = Clock::now();
-    const double c0 = cpuNow();
+    const double c0 = bench::threadCpuSeconds();
     for (long long i = 0; i < n; ++i) sink += f();
-    const double s = seconds(t0, Clock::now()), c = cpuNow() - c0;
+    const double s = seconds(t0, Clock::now()), c = bench::threadCpuSeconds() - c0;
     std::printf("%-52s %8.3f M/s per CPU-second  (%.3f M/s wall; %lld samples, checksum %lld)\n", name,
                 double(n) / c / 1e6, double(n) / s / 1e6, n, static_cast<long long>(sink & 0xff));
 }
@@ -62,9 +58,9 @@ int main(int argc, char** argv) {
         request.strategy = s;
         request.epsilon = 1.0;
         const auto t0 = Clock::now();
-        const double c0 = cpuNow();
+        const double c0 = bench::threadCpuSeconds();
         auto r = dp::releaseHistogram(gate, counts, request, RunContext{});
-        const double sec = seconds(t0, Clock::now()), cpu = cpuNow() - c0;
+        const double sec = seconds(t0, Clock::now()), cpu = bench::threadCpuSeconds() - c0;
         std::printf("100,000-bin histogram release, %-13s %8.4f s CPU (%.4f s wall)%s\n", s, cpu, sec,
                     r ? "" : " (failed)");
     }

@@ -5,6 +5,8 @@
 //   bench_grid2d [cabspottingE_256_256.csv] [runs]
 // The spatial decompositions release from the histogram's records as points at the cell centres
 // (as eval's psd:* methods do); building that point set is preparation, not timed.
+#include "bench_util.h"
+
 #include "veil/common/random.h"
 #include "veil/dp/counts_loader.h"
 #include "veil/dp/histogram_release.h"
@@ -22,13 +24,6 @@ using namespace veil;
 
 namespace {
 
-// CPU time of this thread: steadier than wall time on a shared machine.
-double cpuNow() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
-
 // DPComp's CPU seconds per run on SF-CABS-E 256 x 256, eps = 1 (median of 5 runs of
 // bench/reference/time_dpcomp2d.py on this machine; DAWA's C extension needs SWIG, absent here: the
 // issue's figure for its slowest 2-D method is used instead). 0: DPComp has no such algorithm.
@@ -37,11 +32,6 @@ struct Reference {
     double dpcompSeconds;
     const char* source;
 };
-
-double medianOf(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 spatial::PointSet cellCentres(const std::vector<double>& counts, std::size_t rows, std::size_t columns) {
     std::vector<double> x, y;
@@ -122,15 +112,15 @@ int main(int argc, char** argv) {
         std::vector<double> ms;
         bool ok = true;
         for (int r = 0; r < runs && ok; ++r) {
-            const double c0 = cpuNow();
+            const double c0 = bench::threadCpuSeconds();
             ok = once();
-            ms.push_back(1000.0 * (cpuNow() - c0));
+            ms.push_back(1000.0 * (bench::threadCpuSeconds() - c0));
         }
         if (!ok) {
             std::printf("%-22s FAILED\n", ref.method);
             continue;
         }
-        const double veil = medianOf(ms);
+        const double veil = bench::median(ms);
         if (ref.dpcompSeconds > 0.0)
             std::printf("%-22s %10.2f %12.1f %8.1fx  %s\n", ref.method, veil, 1000.0 * ref.dpcompSeconds,
                         1000.0 * ref.dpcompSeconds / veil,

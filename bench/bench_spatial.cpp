@@ -3,6 +3,8 @@
 // under 0.5 s. Points come from a 2-D DPBench shape when a path is given (argv[1], e.g.
 // /work/shared/data/dpbench/checkin_256_256.npy), otherwise from a seeded synthetic mixture.
 // Noise uses SecureRandom, as a release would.
+#include "bench_util.h"
+
 #include "veil/common/random.h"
 #include "veil/spatial/consistency.h"
 #include "veil/spatial/density_shape.h"
@@ -21,8 +23,6 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-// Process CPU seconds: steadier than wall time when other jobs share the machine.
-double cpuNow() { return double(std::clock()) / CLOCKS_PER_SEC; }
 
 PointSet syntheticPoints(std::size_t n) {
     SeededRandom rng(2012);
@@ -44,9 +44,9 @@ PrivateSpatialDecomposition timeBuild(const char* name, const PointSet& ps, cons
     RunContext ctx;
     ctx.random = &rng;
     const auto t = Clock::now();
-    const double c0 = cpuNow();
+    const double c0 = bench::processCpuSeconds();
     auto psd = buildDecomposition(ps, o, ctx);
-    const double s = since(t), cpu = cpuNow() - c0;
+    const double s = since(t), cpu = bench::processCpuSeconds() - c0;
     if (!psd) {
         std::printf("%-52s FAILED: %s\n", name, psd.status().message().c_str());
         std::exit(1);
@@ -122,9 +122,9 @@ int main(int argc, char** argv) {
     std::printf("%-52s %8.3f s\n", "10,000 exact range counts (Fenwick sweep)", since(t));
     for (const auto* tree : {&kdTree, &quadTree}) {
         t = Clock::now();
-        const double c0 = cpuNow();
+        const double c0 = bench::processCpuSeconds();
         const auto answers = privateRangeCounts(*tree, w.queries);
-        const double s = since(t), cpu = cpuNow() - c0;
+        const double s = since(t), cpu = bench::processCpuSeconds() - c0;
         const auto err = summarizeQueryError(truth, answers, double(n), w.sizes);
         std::printf("%-52s %8.3f s wall %8.3f s cpu%s  median rel. error %.4f, scaled L1 %.2e\n",
                     tree == &kdTree ? "10,000 private range queries, kd-tree h=10"
