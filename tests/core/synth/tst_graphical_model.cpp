@@ -88,6 +88,18 @@ DiscreteTable chainTable(std::size_t n) {
     return t;
 }
 
+// The model estimated from the exact 2-way marginals {a,b} and {b,c} of a chain table.
+Result<GraphicalModel> exactChainModel(const DiscreteTable& data, std::size_t iterations) {
+    std::vector<NoisyMarginal> ms;
+    for (std::vector<std::size_t> vars : {std::vector<std::size_t>{0, 1}, {1, 2}})
+        ms.push_back({vars, countMarginal(data, vars).values, 1.0});
+    auto tree = junctionTree({{0, 1}, {1, 2}}, data.sizes);
+    if (!tree) return tree.status();
+    EstimationOptions o;
+    o.iterations = iterations;
+    return estimateModel(*tree, ms, double(data.rowCount()), o);
+}
+
 }  // namespace
 
 class TestGraphicalModel : public QObject {
@@ -164,14 +176,7 @@ private slots:
     // probability exp(-2 N t^2): N = 20000, t = 0.015 gives 1e-4 (docs/algorithms/synthetic_data.md).
     void samplesFollowTheModel() {
         const DiscreteTable data = chainTable(600);
-        std::vector<NoisyMarginal> ms;
-        for (std::vector<std::size_t> vars : {std::vector<std::size_t>{0, 1}, {1, 2}})
-            ms.push_back({vars, countMarginal(data, vars).values, 1.0});
-        auto tree = junctionTree({{0, 1}, {1, 2}}, data.sizes);
-        QVERIFY(tree);
-        EstimationOptions o;
-        o.iterations = 3000;
-        auto model = estimateModel(*tree, ms, 600.0, o);
+        auto model = exactChainModel(data, 3000);
         QVERIFY(model);
         SeededRandom rng(5);
         const std::size_t rows = 20000;
@@ -199,12 +204,7 @@ private slots:
     // sqrt(20000 x 1/9) = 47 rows per cell.
     void samplesRoundTheModelCounts() {
         const DiscreteTable data = chainTable(600);
-        std::vector<NoisyMarginal> ms;
-        for (std::vector<std::size_t> vars : {std::vector<std::size_t>{0, 1}, {1, 2}})
-            ms.push_back({vars, countMarginal(data, vars).values, 1.0});
-        auto tree = junctionTree({{0, 1}, {1, 2}}, data.sizes);
-        QVERIFY(tree);
-        auto model = estimateModel(*tree, ms, 600.0);
+        auto model = exactChainModel(data, EstimationOptions{}.iterations);
         QVERIFY(model);
         SeededRandom rng(9);
         const std::size_t rows = 20000;
