@@ -131,7 +131,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const auto a = r.json()["evaluation"].toObject()["accuracy"].toObject();
         QCOMPARE(a["target"].toString(), QString("t"));
-        QCOMPARE(a["model"].toString(), QString("naive Bayes"));
+        QCOMPARE(a["model"].toString(), QString("naive-bayes"));
         QCOMPARE(a["real"].toDouble(), 1.0);
         QCOMPARE(a["zero_r"].toDouble(), 0.5);
         QCOMPARE(a["synthetic"].toDouble(), 1.0);
@@ -146,6 +146,22 @@ private slots:
         const CliRun unknown = runCli(QStringList(base.mid(0, base.size() - 1)) << "nope");
         QVERIFY(unknown.exitCode != 0);
         QVERIFY2(QString(unknown.err).contains("nope"), unknown.err.constData());
+        // Logistic regression: t is f, so the fit on either table is right on every real row.
+        const CliRun logistic = runCli(QStringList(base) << "--model"
+                                                         << "logistic"
+                                                         << "--json");
+        QCOMPARE(logistic.exitCode, 0);
+        const auto l = logistic.json()["evaluation"].toObject()["accuracy"].toObject();
+        QCOMPARE(l["model"].toString(), QString("logistic"));
+        QCOMPARE(l["real"].toDouble(), 1.0);
+        QCOMPARE(l["synthetic"].toDouble(), 1.0);
+        const CliRun logisticText = runCli(QStringList(base) << "--model"
+                                                             << "logistic");
+        QVERIFY2(QString(logisticText.out).contains("(Logistic regression on t"), logisticText.out.constData());
+        const CliRun noTarget = runCli(QStringList(base.mid(0, base.size() - 2)) << "--model"
+                                                                                 << "logistic");
+        QVERIFY(noTarget.exitCode != 0);
+        QVERIFY2(QString(noTarget.err).contains("--model"), noTarget.err.constData());
     }
     void mstRecordsRhoDeltaAndTree() {
         QTemporaryDir dir;

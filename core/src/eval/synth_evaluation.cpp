@@ -1,5 +1,6 @@
 #include "veil/eval/synth_evaluation.h"
 
+#include "veil/anonymity/logistic_regression.h"
 #include "veil/anonymity/naive_bayes.h"
 
 #include <algorithm>
@@ -22,7 +23,7 @@ std::vector<std::uint32_t> unsignedCodes(const std::vector<std::int32_t>& codes)
 
 Result<SynthAccuracy> teachingSynthAccuracy(const synth::DiscreteTable& real, const synth::DiscreteTable& synthetic,
                                             const std::vector<std::string>& features, const std::string& target,
-                                            std::size_t folds) {
+                                            std::size_t folds, anonymity::Classifier model) {
     if (real.names != synthetic.names || real.sizes != synthetic.sizes)
         return Status::invalidArgument("accuracy: the real and synthetic tables have different columns or domains");
     if (folds < 2) return Status::invalidArgument("accuracy: folds must be at least 2");
@@ -61,11 +62,24 @@ Result<SynthAccuracy> teachingSynthAccuracy(const synth::DiscreteTable& real, co
     for (auto c : yReal) ++counts[c];
     const double n = double(yReal.size());
     acc.zeroR = double(*std::max_element(counts.begin(), counts.end())) / n;
-    acc.real = anonymity::naiveBayesCrossValidated(xReal, yReal, classes, folds, &sizes);
-    const auto model = anonymity::NaiveBayesClassifier::train(xSynth, ySynth, classes, sizes);
+    acc.model = anonymity::classifierName(model);
     std::size_t correct = 0;
-    for (std::size_t r = 0; r < yReal.size(); ++r)
-        if (model.predict(xReal, r) == yReal[r]) ++correct;
+    if (model == anonymity::Classifier::NaiveBayes) {
+        acc.real = anonymity::naiveBayesCrossValidated(xReal, yReal, classes, folds, &sizes);
+        const auto bayes = anonymity::NaiveBayesClassifier::train(xSynth, ySynth, classes, sizes);
+        for (std::size_t r = 0; r < yReal.size(); ++r)
+            if (bayes.predict(xReal, r) == yReal[r]) ++correct;
+    } else {
+        const anonymity::CategoricalData realData{xReal, sizes, yReal, classes};
+        const anonymity::CategoricalData synthData{xSynth, sizes, ySynth, classes};
+        auto crossValidated = anonymity::logisticRegressionAccuracy(realData, folds);
+        if (!crossValidated) return crossValidated.status();
+        acc.real = *crossValidated;
+        auto fitted = anonymity::LogisticRegression::fit(synthData, {});
+        if (!fitted) return fitted.status();
+        for (std::size_t r = 0; r < yReal.size(); ++r)
+            if (fitted->predict(realData, r) == yReal[r]) ++correct;
+    }
     acc.synthetic = double(correct) / n;
     return acc;
 }
@@ -89,7 +103,7 @@ nlohmann::json SynthEvaluation::toJson() const {
 }
 
 Result<SynthEvaluation> teachingSynthEvaluation(const synth::Discretized& real, const synth::DiscreteTable& synthetic,
-                                                const std::string& target) {
+                                                const std::string& target, anonymity::Classifier model) {
     SynthEvaluation e;
     e.otherRows = real.otherRows;
     const std::size_t columns = real.table.sizes.size();
@@ -108,7 +122,7 @@ Result<SynthEvaluation> teachingSynthEvaluation(const synth::Discretized& real, 
     if (!ranges) return ranges.status();
     e.ranges = *ranges;
     if (!target.empty()) {
-        auto acc = teachingSynthAccuracy(real.table, synthetic, {}, target);
+        auto acc = teachingSynthAccuracy(real.table, synthetic, {}, target, 10, model);
         if (!acc) return acc.status();
         e.accuracy = *acc;
     }
@@ -116,10 +130,11 @@ Result<SynthEvaluation> teachingSynthEvaluation(const synth::Discretized& real, 
 }
 
 Result<SynthEvaluation> teachingSynthEvaluation(const Table& real, const std::vector<synth::AttributeDomain>& domains,
-                                                const synth::DiscreteTable& synthetic, const std::string& target) {
+                                                const synth::DiscreteTable& synthetic, const std::string& target,
+                                                anonymity::Classifier model) {
     auto discrete = synth::discretize(real, domains);
     if (!discrete) return discrete.status();
-    return teachingSynthEvaluation(*discrete, synthetic, target);
+    return teachingSynthEvaluation(*discrete, synthetic, target, model);
 }
 
 }  // namespace veil::eval

@@ -88,7 +88,7 @@ void TestSynthEvaluation::copiedTargetByHand() {
     QCOMPARE(same->synthetic, 1.0);
     QCOMPARE(same->zeroR, 0.5);  // 20 of 40 rows in each class
     QCOMPARE(same->folds, std::size_t(10));
-    QCOMPARE(same->model, std::string("naive Bayes"));
+    QCOMPARE(same->model, std::string("naive-bayes"));
     // A synthetic table that learned t == 1 - f: trained on it, every real row is misclassified.
     auto flipped = eval::teachingSynthAccuracy(real, tiny(40, true), {}, "t");  // features: every other column
     QVERIFY(flipped);

@@ -53,6 +53,12 @@ QStringList labelsOf(const synth::AttributeDomain& d) {
     return out;
 }
 
+// "Naive Bayes" for the evaluation's "naive-bayes".
+QString modelTitle(const std::string& name) {
+    const auto model = anonymity::classifierFromName(name);
+    return QString::fromUtf8(model ? anonymity::classifierTitle(*model) : name.c_str());
+}
+
 }  // namespace
 
 SynthesisResults::SynthesisResults(QWidget* parent) : QWidget(parent) {
@@ -221,8 +227,8 @@ void SynthesisResults::showEvaluation() {
     if (it != m_result->accuracy.end())
         text += tr("Accuracy on %1 (%2, trained on the synthetic table, tested on the real rows): synthetic <b>%3</b>, "
                    "real %4 (%5-fold), majority class %6")
-                    .arg(m_target->currentText(), QString::fromStdString(it->second.model),
-                         displayPercent(it->second.synthetic, 1), displayPercent(it->second.real, 1))
+                    .arg(m_target->currentText(), modelTitle(it->second.model), displayPercent(it->second.synthetic, 1),
+                         displayPercent(it->second.real, 1))
                     .arg(it->second.folds)
                     .arg(displayPercent(it->second.zeroR, 1));
     m_evaluation->setText(text);
