@@ -121,7 +121,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_releaseSession, &ReleaseSession::teachingChanged, this, &MainWindow::onTeachingChanged);
     m_recovery = new ProjectRecovery(
         m_document, [this] { return m_release->session()->isOpen() ? m_release->session()->path() : QString(); }, this);
-    // A .veil project holds the views' sections (hierarchies, settings) beside roles and types.
+    // The .veil project holds the views' sections (hierarchies, settings) too.
     m_release->session()->setSections([this] { return m_recovery->sections(); },
                                       [this](const nlohmann::json& json) { (void)m_recovery->applySections(json); });
     // Recent projects: a project created or opened joins File > Open Recent like a table.
@@ -322,8 +322,7 @@ void MainWindow::createStatusBar() {
 }
 
 bool MainWindow::confirmReplaceDocument() {
-    // A project autosaves roles, types, hierarchies and settings; without one, the edits live only
-    // in the undo stack.
+    // A project autosaves roles, types and settings; without one, edits live only in the undo stack.
     if (m_document->isEmpty() || m_document->undoStack()->isClean() || m_release->session()->isOpen()) return true;
     QMessageBox box(
         QMessageBox::Warning, tr("Unsaved Changes"),

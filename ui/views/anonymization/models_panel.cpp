@@ -247,13 +247,12 @@ void ModelsPanel::buildTransformation(QFormLayout* form, QWidget* parent) {
 void ModelsPanel::connectTransformation() {
     connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this](int) {
         const auto a = Algorithm(m_algorithm->currentData().toInt());
-        editSettings(tr("Set algorithm to %1").arg(algorithmTitle(a)), -1,
-                     [a](AnonymizationSettings& s) {
-                         s.algorithm = a;
-                         // None is suppression only: without a method it would release nothing anonymous.
-                         if (a == Algorithm::None && !s.localSuppression)
-                             s.localSuppression = anonymity::LocalSuppressionMethod::Greedy;
-                     });
+        editSettings(tr("Set algorithm to %1").arg(algorithmTitle(a)), -1, [a](AnonymizationSettings& s) {
+            s.algorithm = a;
+            // None is suppression only: without a method it would release nothing anonymous.
+            if (a == Algorithm::None && !s.localSuppression)
+                s.localSuppression = anonymity::LocalSuppressionMethod::Greedy;
+        });
     });
     connect(m_gsFactor, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         editSettings(tr("Set gs-factor to %1").arg(v), MergeGsFactor,
