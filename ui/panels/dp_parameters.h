@@ -1,5 +1,5 @@
 // DpParameters: the settings a DP view edits (column, query, mechanism, epsilon, ...) as named
-// values. Widgets never write them directly: an edit becomes a ChangeDpParameterCommand on the
+// values. Widgets never write them directly: an edit becomes a ValueChangeCommand on the
 // document's undo stack (pushDpParameter), and every change (edit, undo, redo) comes back through
 // changed(), to which the widgets and the view listen. Shared by Mechanisms and Histograms, hence
 // in panels/ (veil_ui_base): no view library links another view's for it.

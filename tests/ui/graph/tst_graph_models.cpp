@@ -2,7 +2,7 @@
 // QAbstractItemModelTester, the degree-sequence chart builder on Hay et al.'s example, and the
 // undoable parameter command (merging slider drags).
 #include "charts/graph/degree_sequence_chart_builder.h"
-#include "views/graph/change_graph_parameter_command.h"
+#include "views/graph/graph_parameters.h"
 #include "views/graph/graph_parameters.h"
 #include "views/graph/release_model.h"
 #include "views/graph/sensitivity_model.h"

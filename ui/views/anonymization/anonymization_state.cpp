@@ -1,6 +1,6 @@
 #include "views/anonymization/anonymization_state.h"
 
-#include "views/anonymization/settings_command.h"
+#include "workbench/value_change_command.h"
 
 #include <QUndoStack>
 
@@ -11,7 +11,8 @@ AnonymizationState::AnonymizationState(QUndoStack* undoStack, QObject* parent)
 
 void AnonymizationState::edit(const AnonymizationSettings& after, const QString& text, int mergeId) {
     if (m_undoStack)
-        m_undoStack->push(new SettingsCommand(this, m_settings, after, text, mergeId));
+        m_undoStack->push(new ValueChangeCommand<AnonymizationSettings>(
+            this, m_settings, after, [this](const AnonymizationSettings& s) { setSettings(s); }, text, {mergeId}));
     else
         setSettings(after);
 }

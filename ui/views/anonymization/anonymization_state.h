@@ -35,7 +35,7 @@ public:
 
     const AnonymizationSettings& settings() const { return m_settings; }
     // Pushes an undoable edit from the current settings to `after`. Consecutive edits with the
-    // same non-negative `mergeId` (e.g. spinning k) merge into one undo step.
+    // same `mergeId` (undo_merge_ids.h, e.g. spinning k) merge into one undo step.
     void edit(const AnonymizationSettings& after, const QString& text, int mergeId = -1);
     // Installs settings without an undo step (used by the undo command).
     void setSettings(const AnonymizationSettings& settings);

@@ -1,3 +1,4 @@
+#include "workbench/undo_merge_ids.h"
 #include "views/anonymization/models_panel.h"
 
 #include "veil/anonymity/metric_catalog.h"
@@ -24,9 +25,7 @@ using anonymity::LDiversityVariant;
 using anonymity::MetricKind;
 using anonymity::TClosenessVariant;
 
-namespace {
-enum MergeId { MergeK = 1, MergeL, MergeC, MergeT, MergeSuppression, MergeGsFactor, MergeIterations };
-}  // namespace
+namespace {}  // namespace
 
 ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget* parent)
     : QWidget(parent), m_state(state), m_document(document) {
@@ -117,7 +116,7 @@ ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget*
     layout->addStretch(1);
 
     connect(m_k, &QSpinBox::valueChanged, this, [this](int v) {
-        editSettings(tr("Set k to %1").arg(v), MergeK, [v](AnonymizationSettings& s) { s.k = v; });
+        editSettings(tr("Set k to %1").arg(v), merge_id::kAnonymizationK, [v](AnonymizationSettings& s) { s.k = v; });
     });
     connect(m_lEnabled, &QCheckBox::toggled, this, [this](bool on) {
         editSettings(on ? tr("Enable l-diversity") : tr("Disable l-diversity"), -1,
@@ -128,10 +127,12 @@ ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget*
         editSettings(tr("Set l-diversity variant"), -1, [v](AnonymizationSettings& s) { s.lDiversity.variant = v; });
     });
     connect(m_l, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        editSettings(tr("Set l to %1").arg(v), MergeL, [v](AnonymizationSettings& s) { s.lDiversity.l = v; });
+        editSettings(tr("Set l to %1").arg(v), merge_id::kAnonymizationL,
+                     [v](AnonymizationSettings& s) { s.lDiversity.l = v; });
     });
     connect(m_c, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        editSettings(tr("Set c to %1").arg(v), MergeC, [v](AnonymizationSettings& s) { s.lDiversity.c = v; });
+        editSettings(tr("Set c to %1").arg(v), merge_id::kAnonymizationC,
+                     [v](AnonymizationSettings& s) { s.lDiversity.c = v; });
     });
     connect(m_tEnabled, &QCheckBox::toggled, this, [this](bool on) {
         editSettings(on ? tr("Enable t-closeness") : tr("Disable t-closeness"), -1,
@@ -142,10 +143,11 @@ ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget*
         editSettings(tr("Set t-closeness variant"), -1, [v](AnonymizationSettings& s) { s.tCloseness.variant = v; });
     });
     connect(m_t, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        editSettings(tr("Set t to %1").arg(v), MergeT, [v](AnonymizationSettings& s) { s.tCloseness.t = v; });
+        editSettings(tr("Set t to %1").arg(v), merge_id::kAnonymizationT,
+                     [v](AnonymizationSettings& s) { s.tCloseness.t = v; });
     });
     connect(m_suppression, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        editSettings(tr("Set suppression limit to %1 %").arg(v), MergeSuppression,
+        editSettings(tr("Set suppression limit to %1 %").arg(v), merge_id::kAnonymizationSuppression,
                      [v](AnonymizationSettings& s) { s.suppressionLimit = v / 100.0; });
     });
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this](int) {
@@ -255,11 +257,11 @@ void ModelsPanel::connectTransformation() {
         });
     });
     connect(m_gsFactor, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        editSettings(tr("Set gs-factor to %1").arg(v), MergeGsFactor,
+        editSettings(tr("Set gs-factor to %1").arg(v), merge_id::kAnonymizationGsFactor,
                      [v](AnonymizationSettings& s) { s.localRecoding.gsFactor = v; });
     });
     connect(m_iterations, &QSpinBox::valueChanged, this, [this](int v) {
-        editSettings(tr("Set iterations to %1").arg(v), MergeIterations,
+        editSettings(tr("Set iterations to %1").arg(v), merge_id::kAnonymizationIterations,
                      [v](AnonymizationSettings& s) { s.localRecoding.iterations = v; });
     });
     connect(m_localSuppression, &QComboBox::currentIndexChanged, this, [this](int) {

@@ -7,7 +7,7 @@
 #include "charts/experiments/error_epsilon_chart_builder.h"
 #include "views/experiments/anonymity_sweep_model.h"
 #include "document/document.h"
-#include "views/experiments/experiment_settings_command.h"
+#include "workbench/value_change_command.h"
 #include "views/experiments/sweep_job.h"
 #include "views/experiments/sweep_summary_model.h"
 #include "workbench/job_monitor.h"
@@ -202,8 +202,8 @@ void ExperimentsView::settingsEdited() {
     nlohmann::json before = m_lastSettings;
     m_lastSettings = now;
     if (m_context.document && m_context.document->undoStack())
-        m_context.document->undoStack()->push(new ExperimentSettingsCommand(
-            std::move(before), std::move(now), [this](const nlohmann::json& j) { applySettingsJson(j); },
+        m_context.document->undoStack()->push(new ValueChangeCommand<nlohmann::json>(
+            this, std::move(before), std::move(now), [this](const nlohmann::json& j) { applySettingsJson(j); },
             tr("Change experiment settings")));
 }
 
@@ -318,8 +318,8 @@ void ExperimentsView::setExperiment(const eval::Experiment& experiment) {
     if (experiment.seed) j["seed"] = int(*experiment.seed % 2147483648ULL);
     applySettingsJson(j);
     if (m_context.document && m_context.document->undoStack() && before != j)
-        m_context.document->undoStack()->push(new ExperimentSettingsCommand(
-            before, j, [this](const nlohmann::json& s) { applySettingsJson(s); }, tr("Load experiment")));
+        m_context.document->undoStack()->push(new ValueChangeCommand<nlohmann::json>(
+            this, before, j, [this](const nlohmann::json& s) { applySettingsJson(s); }, tr("Load experiment")));
 }
 
 bool ExperimentsView::loadExperimentFile(const QString& path) {

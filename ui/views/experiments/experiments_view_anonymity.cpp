@@ -8,7 +8,7 @@
 #include "charts/experiments/measure_k_chart_builder.h"
 #include "document/document.h"
 #include "views/experiments/anonymity_sweep_model.h"
-#include "views/experiments/experiment_settings_command.h"
+#include "workbench/value_change_command.h"
 #include "views/experiments/sweep_summary_model.h"
 #include "workbench/data_paths.h"
 #include "workbench/workbench_context.h"
@@ -177,8 +177,8 @@ void ExperimentsView::setAnonymityExperiment(const eval::Experiment& experiment)
     applySettingsJson(j);
     updateAnonymitySummary();
     if (m_context.document && m_context.document->undoStack() && before != j)
-        m_context.document->undoStack()->push(new ExperimentSettingsCommand(
-            before, j, [this](const nlohmann::json& s) { applySettingsJson(s); }, tr("Load experiment")));
+        m_context.document->undoStack()->push(new ValueChangeCommand<nlohmann::json>(
+            this, before, j, [this](const nlohmann::json& s) { applySettingsJson(s); }, tr("Load experiment")));
 }
 
 bool ExperimentsView::loadAnonymityExample() {

@@ -1,5 +1,10 @@
 #include "views/graph/graph_parameters.h"
 
+#include "workbench/value_change_command.h"
+
+#include <QCoreApplication>
+#include <QUndoStack>
+
 namespace veil::ui {
 
 GraphParameters::GraphParameters(QObject* parent) : QObject(parent) {
@@ -41,6 +46,15 @@ void GraphParameters::setValue(Key key, const QVariant& value) {
     if (m_values[key] == value) return;
     m_values[key] = value;
     Q_EMIT changed(key);
+}
+
+void pushGraphParameter(QUndoStack* stack, GraphParameters* parameters, GraphParameters::Key key,
+                        const QVariant& value) {
+    if (parameters->value(key) == value) return;
+    const QString text = QCoreApplication::translate("GraphView", "Set %1").arg(GraphParameters::keyName(key));
+    stack->push(new ValueChangeCommand<QVariant>(parameters, parameters->value(key), value,
+                                                 [parameters, key](const QVariant& v) { parameters->setValue(key, v); },
+                                                 text, {merge_id::kGraphParameterBase + int(key), {}, true}));
 }
 
 }  // namespace veil::ui

@@ -1,6 +1,6 @@
 // GraphParameters: the settings the Graph view edits (k, projection shown, epsilon, delta,
 // statistic, privacy notion, layout algorithm, fixed seed). Widgets never write them directly:
-// an edit becomes a ChangeGraphParameterCommand on the document's undo stack, and every change
+// an edit becomes a ValueChangeCommand on the document's undo stack (pushGraphParameter), and every change
 // (edit, undo, redo) comes back through changed(), to which the widgets and the view listen.
 #pragma once
 
@@ -8,6 +8,8 @@
 #include <QVariant>
 
 #include <array>
+
+class QUndoStack;
 
 namespace veil::ui {
 
@@ -42,5 +44,10 @@ Q_SIGNALS:
 private:
     std::array<QVariant, KeyCount> m_values;
 };
+
+// Pushes an undoable edit of `key` on `stack` unless the value is already `value`; consecutive
+// edits of the same key (a slider drag) merge into one step, dropped when back where it began.
+void pushGraphParameter(QUndoStack* stack, GraphParameters* parameters, GraphParameters::Key key,
+                        const QVariant& value);
 
 }  // namespace veil::ui

@@ -1,7 +1,7 @@
 #include "views/graph/graph_view.h"
 
 #include "document/document.h"
-#include "views/graph/change_graph_parameter_command.h"
+#include "views/graph/graph_parameters.h"
 #include "charts/widget_export.h"
 #include "workbench/data_paths.h"
 #include "views/graph/degree_panel.h"

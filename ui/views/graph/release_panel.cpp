@@ -1,6 +1,6 @@
 #include "views/graph/release_panel.h"
 
-#include "views/graph/change_graph_parameter_command.h"
+#include "views/graph/graph_parameters.h"
 #include "jobs/core_job.h"
 #include "panels/privacy_value_edit.h"
 #include "views/graph/graph_parameters.h"

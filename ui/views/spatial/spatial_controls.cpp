@@ -1,3 +1,4 @@
+#include "workbench/undo_merge_ids.h"
 #include "views/spatial/spatial_controls.h"
 
 #include <QButtonGroup>
@@ -19,8 +20,6 @@
 
 namespace veil::ui {
 namespace {
-
-enum MergeKey { EpsilonKey = 1, ScaleKey = 2, HeightKey = 3, SeedKey = 4 };
 
 double roundSignificant(double v, int digits) {
     if (!(v > 0.0)) return v;
@@ -215,7 +214,7 @@ SpatialControls::SpatialControls(QWidget* parent) : QWidget(parent) {
         if (m_updating) return;
         m_settings.scale = sliderToScale(v);
         m_scaleLabel->setText(QLocale().toString(qulonglong(m_settings.scale)));
-        emitEdit(tr("N = %1").arg(m_settings.scale), ScaleKey);
+        emitEdit(tr("N = %1").arg(m_settings.scale), merge_id::kSpatialScale);
     });
     connect(m_tree, &QComboBox::currentIndexChanged, this, [this] {
         if (m_updating) return;
@@ -226,14 +225,14 @@ SpatialControls::SpatialControls(QWidget* parent) : QWidget(parent) {
     connect(m_height, &QSpinBox::valueChanged, this, [this](int h) {
         if (m_updating) return;
         m_settings.height = h;
-        emitEdit(tr("Height %1").arg(h), HeightKey);
+        emitEdit(tr("Height %1").arg(h), merge_id::kSpatialHeight);
     });
     connect(m_epsilon, &QSlider::valueChanged, this, [this](int v) {
         m_epsilonLabel->setText(QString::number(sliderToEpsilon(v), 'g', 3));
         if (m_updating) return;
         m_settings.epsilon = sliderToEpsilon(v);
         m_epsilonLabel->setText(QString::number(m_settings.epsilon, 'g', 3));
-        emitEdit(tr("ε = %1").arg(m_settings.epsilon, 0, 'g', 3), EpsilonKey);
+        emitEdit(tr("ε = %1").arg(m_settings.epsilon, 0, 'g', 3), merge_id::kSpatialEpsilon);
     });
     connect(m_budget, &QComboBox::currentIndexChanged, this, [this] {
         if (m_updating) return;
@@ -258,7 +257,7 @@ SpatialControls::SpatialControls(QWidget* parent) : QWidget(parent) {
     connect(m_seed, &QSpinBox::valueChanged, this, [this](int s) {
         if (m_updating) return;
         m_settings.seed = std::uint64_t(s);
-        emitEdit(tr("Seed %1").arg(s), SeedKey);
+        emitEdit(tr("Seed %1").arg(s), merge_id::kSpatialSeed);
     });
     connect(m_showTrue, &QCheckBox::toggled, this, [this](bool on) {
         if (m_updating) return;
@@ -290,9 +289,9 @@ SpatialControls::SpatialControls(QWidget* parent) : QWidget(parent) {
     setSettings(m_settings);
 }
 
-void SpatialControls::emitEdit(const QString& text, int mergeKey) {
+void SpatialControls::emitEdit(const QString& text, int mergeId) {
     if (m_updating) return;
-    Q_EMIT edited(m_settings, text, mergeKey);
+    Q_EMIT edited(m_settings, text, mergeId);
 }
 
 void SpatialControls::setSettings(const SpatialSettings& s) {

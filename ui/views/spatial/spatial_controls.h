@@ -46,12 +46,12 @@ public:
     static int maxHeight(spatial::TreeKind kind);
 
 Q_SIGNALS:
-    void edited(const veil::ui::SpatialSettings& next, const QString& text, int mergeKey);
+    void edited(const veil::ui::SpatialSettings& next, const QString& text, int mergeId);
     void runRequested(bool newDraw);
     void browseShapeRequested();
 
 private:
-    void emitEdit(const QString& text, int mergeKey = -1);
+    void emitEdit(const QString& text, int mergeId = -1);
     void updateEnabled();
 
     SpatialSettings m_settings;

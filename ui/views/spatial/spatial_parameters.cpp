@@ -1,6 +1,6 @@
 #include "views/spatial/spatial_parameters.h"
 
-#include "views/spatial/settings_change_command.h"
+#include "workbench/value_change_command.h"
 
 #include <QUndoStack>
 
@@ -8,13 +8,14 @@ namespace veil::ui {
 
 SpatialParameters::SpatialParameters(QUndoStack* stack, QObject* parent) : QObject(parent), m_stack(stack) {}
 
-void SpatialParameters::edit(const SpatialSettings& next, const QString& text, int mergeKey) {
+void SpatialParameters::edit(const SpatialSettings& next, const QString& text, int mergeId) {
     if (next == m_settings) return;
     if (!m_stack) {
         apply(next);
         return;
     }
-    m_stack->push(new SettingsChangeCommand(this, m_settings, next, text, mergeKey));
+    m_stack->push(new ValueChangeCommand<SpatialSettings>(
+        this, m_settings, next, [this](const SpatialSettings& s) { apply(s); }, text, {mergeId}));
 }
 
 void SpatialParameters::apply(const SpatialSettings& next) {

@@ -1,5 +1,5 @@
 // SpatialParameters: the Spatial view's settings as an object the undo stack edits. Every user
-// edit goes through edit(), which pushes a SettingsChangeCommand on the document's undo stack;
+// edit goes through edit(), which pushes a ValueChangeCommand on the document's undo stack;
 // undo/redo call apply(), which emits changed() so the controls and the run follow.
 #pragma once
 
@@ -21,8 +21,8 @@ public:
     const SpatialSettings& settings() const { return m_settings; }
 
     // A user edit: pushes one undoable command (merging consecutive edits with the same
-    // `mergeKey` >= 0, e.g. dragging the epsilon slider). No-op when nothing changes.
-    void edit(const SpatialSettings& next, const QString& text, int mergeKey = -1);
+    // `mergeId` of undo_merge_ids.h, e.g. dragging the epsilon slider). No-op when nothing changes.
+    void edit(const SpatialSettings& next, const QString& text, int mergeId = -1);
     // Sets without undo (undo/redo, and initial column choice when a table appears).
     void apply(const SpatialSettings& next);
 
