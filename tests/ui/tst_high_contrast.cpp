@@ -35,19 +35,8 @@ namespace dp_chart = veil::ui::dp_chart;
 
 namespace {
 
-// WCAG 2.1, "relative luminance": sRGB channels linearised, weighted 0.2126 / 0.7152 / 0.0722.
-double channel(int c8) {
-    const double c = c8 / 255.0;
-    return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-}
-double luminance(const QColor& c) {
-    return 0.2126 * channel(c.red()) + 0.7152 * channel(c.green()) + 0.0722 * channel(c.blue());
-}
-// WCAG 2.1, "contrast ratio": (L1 + 0.05) / (L2 + 0.05), L1 the lighter.
-double contrast(const QColor& a, const QColor& b) {
-    const double la = luminance(a), lb = luminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
+using ui_test::contrast;
+
 // `fg` drawn over the opaque `bg` (a translucent role such as the default placeholder text).
 QColor over(const QColor& fg, const QColor& bg) {
     const double a = static_cast<double>(fg.alphaF());

@@ -1,7 +1,8 @@
 // Helpers shared by the UI suites (offscreen): pictures for docs/images, a combo-box choice made
-// the way a user makes it, and a probe of the UI thread's longest stall.
+// the way a user makes it, a probe of the UI thread's longest stall, and WCAG 2.1's contrast ratio.
 #pragma once
 
+#include <QColor>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QString>
@@ -11,8 +12,23 @@
 #include <QWidget>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ui_test {
+
+// WCAG 2.1, "relative luminance": sRGB channels linearised, weighted 0.2126 / 0.7152 / 0.0722.
+inline double wcagChannel(int c8) {
+    const double c = c8 / 255.0;
+    return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
+inline double luminance(const QColor& c) {
+    return 0.2126 * wcagChannel(c.red()) + 0.7152 * wcagChannel(c.green()) + 0.0722 * wcagChannel(c.blue());
+}
+// WCAG 2.1, "contrast ratio": (L1 + 0.05) / (L2 + 0.05), L1 the lighter.
+inline double contrast(const QColor& a, const QColor& b) {
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
 
 // With VEIL_SCREENSHOT_DIR set (tools/screenshots.sh), saves a picture of `widget` as NAME there.
 inline void saveScreenshot(QWidget& widget, const QString& name) {

@@ -6,11 +6,17 @@
 // were computed with a short independent Python script over resources/samples/karate.edges; the
 // first five agree with networkx 3.6.1 (/work/shared/data/graphs/SOURCE.md).
 #include "graph_view_fixture.h"
+#include "charts/dp_chart_style.h"
 #include "views/graph/graph_palette.h"
+#include "views/graph/node_item.h"
+#include "workbench/contrast_mode.h"
 
 #include <QGraphicsLineItem>
 #include <QGraphicsScene>
 #include <QSpinBox>
+
+#include <algorithm>
+#include <vector>
 
 class TestGraphView : public GraphViewFixture {
     Q_OBJECT
@@ -32,6 +38,7 @@ private Q_SLOTS:
     void screenshots();
     void degreeCaptionFollowsTheGraph();
     void largeGraphIsReadable();
+    void highContrastRecoloursTheDrawing();
 };
 
 void TestGraphView::opensKarateAndShowsStatistics() {
@@ -362,6 +369,52 @@ void TestGraphView::largeGraphIsReadable() {
         QVERIFY2(distance > 100.0, qPrintable(QStringLiteral("label %1 %2").arg(label).arg(c.name())));
     }
     QTRY_VERIFY_WITH_TIMEOUT(!m_jobs->isBusy(), kTimeoutMs);
+}
+
+// View > High Contrast reaches the hand-drawn graph: every node's fill at least 4.5:1 on white
+// (WCAG 2.1, computed here), darker edges, the legend in the same colours; back to normal, the
+// Okabe-Ito fills return (their orange is 2.0:1 on white, which is why they change).
+void TestGraphView::highContrastRecoloursTheDrawing() {
+    QVERIFY(openKarate());
+    auto nodes = [this] {
+        std::vector<NodeItem*> out;
+        for (QGraphicsItem* item : m_view->canvas()->scene()->items())
+            if (auto* node = dynamic_cast<NodeItem*>(item)) out.push_back(node);
+        return out;
+    };
+    auto plainEdge = [this] {
+        for (QGraphicsItem* item : m_view->canvas()->scene()->items())
+            if (auto* line = qgraphicsitem_cast<QGraphicsLineItem*>(item))
+                if (line->pen().style() == Qt::SolidLine) return line->pen().color();
+        return QColor();
+    };
+    QCOMPARE(int(nodes().size()), 34);
+    double worst = 21.0;
+    for (NodeItem* n : nodes()) worst = std::min(worst, ui_test::contrast(n->brush().color(), Qt::white));
+    QVERIFY2(worst < 4.5, qPrintable(QString::number(worst)));  // Okabe-Ito orange
+    const QColor normalEdge = plainEdge();
+
+    const QPalette before = QApplication::palette();
+    auto switchTo = [this](bool high, const QPalette& palette) {
+        dp_chart::setHighContrast(high);
+        QApplication::setPalette(palette);
+        QEvent changed(QEvent::ApplicationPaletteChange);  // as ContrastMode tells the windows
+        QCoreApplication::sendEvent(m_view.get(), &changed);
+    };
+    switchTo(true, ContrastMode::highContrastPalette());
+    for (NodeItem* n : nodes())
+        QVERIFY2(ui_test::contrast(n->brush().color(), Qt::white) >= 4.5, qPrintable(n->brush().color().name()));
+    QVERIFY(ui_test::luminance(plainEdge()) < ui_test::luminance(normalEdge));
+    QVERIFY(plainEdge().alpha() > normalEdge.alpha());
+    auto* legend = m_view->findChild<QLabel*>(QStringLiteral("graphLegend"));
+    QVERIFY2(legend->text().contains(graph_palette::labelColor(0).name()), qPrintable(legend->text()));
+
+    switchTo(false, before);
+    QCOMPARE(nodes().front()->brush().color().alpha(), 255);
+    double back = 21.0;
+    for (NodeItem* n : nodes()) back = std::min(back, ui_test::contrast(n->brush().color(), Qt::white));
+    QCOMPARE(back, worst);
+    QCOMPARE(plainEdge(), normalEdge);
 }
 
 QTEST_MAIN(TestGraphView)

@@ -38,6 +38,7 @@ void GraphCanvas::setGraph(std::shared_ptr<const graph::Graph> graph,
     if (!m_graph) return;
     const std::size_t n = m_graph->nodeCount();
     m_edges = m_graph->edges();
+    m_dashed.assign(m_edges.size(), 0);
     const double radius = std::clamp(160.0 / std::sqrt(double(std::max<std::size_t>(n, 1))), 2.5, 22.0);
     const bool captions = n <= 150;
     m_edgeWidth = std::max(0.6, radius * 0.12);
@@ -148,10 +149,26 @@ void GraphCanvas::setMarks(const std::vector<graph::NodeId>& highlighted, const 
         if (it != m_edges.end() && *it == e) dashed[std::size_t(it - m_edges.begin())] = 1;
     }
     m_dashedCount = int(std::count(dashed.begin(), dashed.end(), char(1)));
+    m_dashed = std::move(dashed);
     for (std::size_t i = 0; i < m_edgeItems.size(); ++i) {
-        m_edgeItems[i]->setPen(edgePen(dashed[i]));
-        m_edgeItems[i]->setZValue(dashed[i] ? 1 : 0);
+        m_edgeItems[i]->setPen(edgePen(m_dashed[i]));
+        m_edgeItems[i]->setZValue(m_dashed[i] ? 1 : 0);
     }
+}
+
+void GraphCanvas::recolour() {
+    if (!m_graph) return;
+    for (std::size_t v = 0; v < m_nodeItems.size(); ++v) {
+        const int label = m_graph->labelOf(graph::NodeId(v));
+        m_nodeItems[v]->setColours(graph_palette::labelColor(label), graph_palette::textColorOn(label));
+        m_nodeItems[v]->restyle();
+    }
+    for (std::size_t i = 0; i < m_edgeItems.size(); ++i) m_edgeItems[i]->setPen(edgePen(m_dashed[i]));
+}
+
+void GraphCanvas::changeEvent(QEvent* event) {
+    QGraphicsView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) recolour();
 }
 
 QString GraphCanvas::nodeDetails(graph::NodeId node) const {

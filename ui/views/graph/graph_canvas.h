@@ -57,17 +57,20 @@ Q_SIGNALS:
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
+    void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
     void placeItems();
     void applyDegreeFilter();
+    void recolour();  // nodes, captions and edges from graph_palette (after a contrast change)
     QPen edgePen(bool removed) const;
 
     std::shared_ptr<const graph::Graph> m_graph;
     std::vector<graph::NodePosition> m_positions;
     std::vector<graph::Edge> m_edges;  // canonical order, parallel to m_edgeItems
     std::vector<QGraphicsLineItem*> m_edgeItems;
+    std::vector<char> m_dashed;  // parallel to m_edges: removed by the projection shown
     std::vector<NodeItem*> m_nodeItems;
     int m_highlightedCount = 0;
     int m_deletedCount = 0;

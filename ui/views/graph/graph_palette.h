@@ -20,5 +20,10 @@ QColor edgeColor(std::size_t edges = 0);
 // up to 200 removed edges, then fainter as edgeColor (thousands of removed edges are a blot).
 QColor removedEdgeColor(std::size_t removed = 0);
 QColor highlightOutline();
+QColor nodeOutline();
+
+// In View > High Contrast (dp_chart::highContrast()) every colour above is its high-contrast
+// counterpart: label fills of at least 4.5:1 on white (WCAG 2.1) in distinct hues, darker edges
+// and outlines. The canvas re-colours itself when the palette changes.
 
 }  // namespace veil::ui::graph_palette

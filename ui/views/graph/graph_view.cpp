@@ -392,6 +392,11 @@ void GraphView::updateMarks() {
         });
 }
 
+void GraphView::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) updateLegend();
+}
+
 void GraphView::applyDegreeFilter(int minDegree) {
     m_canvas->setMinimumDegree(minDegree);
     updateLegend();

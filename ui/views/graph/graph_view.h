@@ -65,6 +65,9 @@ public:
 Q_SIGNALS:
     void graphOpened(const QString& path);
 
+protected:
+    void changeEvent(QEvent* event) override;  // the legend's colours follow View > High Contrast
+
 private:
     QWidget* buildDrawingSide();
     QWidget* buildTablesSide();

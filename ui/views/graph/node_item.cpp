@@ -31,6 +31,12 @@ void NodeItem::setCaption(const QString& text, const QColor& color, double point
     caption->setAcceptHoverEvents(false);
 }
 
+void NodeItem::setColours(const QColor& fill, const QColor& text) {
+    setBrush(fill);
+    for (QGraphicsItem* child : childItems())
+        if (auto* caption = dynamic_cast<QGraphicsSimpleTextItem*>(child)) caption->setBrush(text);
+}
+
 void NodeItem::setHighlighted(bool on) {
     if (m_highlighted == on) return;
     m_highlighted = on;
@@ -44,7 +50,7 @@ void NodeItem::setDeleted(bool on) {
 }
 
 void NodeItem::restyle() {
-    QPen pen(m_highlighted ? graph_palette::highlightOutline() : QColor(40, 40, 40));
+    QPen pen(m_highlighted ? graph_palette::highlightOutline() : graph_palette::nodeOutline());
     pen.setWidthF(m_highlighted ? m_radius * 0.35 : std::max(1.0, m_radius * 0.08));
     if (m_deleted) pen.setStyle(Qt::DotLine);
     pen.setCosmetic(false);

@@ -14,6 +14,10 @@ public:
 
     int node() const { return m_node; }
     void setCaption(const QString& text, const QColor& color, double pointSize);
+    // The disc's fill and its caption's colour (after a contrast change).
+    void setColours(const QColor& fill, const QColor& text);
+    // The outline again from the palette (after a contrast change).
+    void restyle();
     // Degree > k: thick red outline and a larger disc.
     void setHighlighted(bool on);
     // Removed by the vertex LP rounding: crossed out (dotted outline, faded).
@@ -25,8 +29,6 @@ protected:
     void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;
 
 private:
-    void restyle();
-
     int m_node;
     double m_radius;
     bool m_highlighted = false;
