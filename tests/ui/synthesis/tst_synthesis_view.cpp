@@ -35,6 +35,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 #include <memory>
 
@@ -58,6 +59,7 @@ private Q_SLOTS:
     void releaseIsChargedOnceAndOutdatedOnEdit();
     void domainFromDataIsRefusedInReleaseMode();
     void editDuringRunShowsTheResultOutdated();
+    void settingsEditsAreUndoable();
 
 private:
     bool runAndWait();
@@ -238,6 +240,35 @@ void TestSynthesisView::editDuringRunShowsTheResultOutdated() {
     QVERIFY(m_view->results()->isOutdated());
     QVERIFY(!m_view->releaseButton()->isEnabled());
     QVERIFY(!m_view->releaseTo(m_dir.filePath(QStringLiteral("bundle"))));
+}
+
+// Each edit of the settings is one step of the document's undo stack: a column checked, a bound
+// typed, epsilon typed; undo takes them back in order, redo replays them.
+void TestSynthesisView::settingsEditsAreUndoable() {
+    QUndoStack* stack = m_document->undoStack();
+    QCOMPARE(stack->count(), 0);
+    auto age = [this](const char* key) { return m_view->domains()->state()["age"][key]; };
+    m_view->domains()->setChecked(QStringLiteral("age"), true);
+    m_view->domains()->setField(QStringLiteral("age"), DomainTable::Lower, QStringLiteral("17"));
+    QLineEdit* eps = m_view->epsilonEdit()->lineEdit();
+    eps->setText(QStringLiteral("0.5"));
+    Q_EMIT eps->editingFinished();
+    QCOMPARE(stack->count(), 3);
+    QCOMPARE(m_view->epsilonEdit()->value(), 0.5);
+    stack->undo();
+    QCOMPARE(m_view->epsilonEdit()->value(), 1.0);
+    QCOMPARE(age("lower").get<std::string>(), std::string("17"));
+    stack->undo();
+    QCOMPARE(age("lower").get<std::string>(), std::string("0"));
+    QVERIFY(age("checked").get<bool>());
+    stack->undo();
+    QVERIFY(!age("checked").get<bool>());
+    QCOMPARE(stack->count(), 3);  // undo adds no step of its own
+    for (int i = 0; i < 3; ++i) stack->redo();
+    QVERIFY(age("checked").get<bool>());
+    QCOMPARE(age("lower").get<std::string>(), std::string("17"));
+    QCOMPARE(m_view->epsilonEdit()->value(), 0.5);
+    QVERIFY(m_view->results()->isOutdated() || !m_view->results()->result());
 }
 
 QTEST_MAIN(TestSynthesisView)

@@ -117,6 +117,37 @@ void DomainTable::fillFromData(const Table& table) {
     Q_EMIT domainsEdited();
 }
 
+nlohmann::json DomainTable::state() const {
+    nlohmann::json out = nlohmann::json::object();
+    for (int r = 0; r < rowCount(); ++r) {
+        nlohmann::json row = {{"checked", item(r, Name)->checkState() == Qt::Checked},
+                              {"from_data", item(r, Name)->data(Qt::UserRole).toBool()}};
+        const char* keys[] = {"lower", "upper", "bins", "categories"};
+        for (int f = Lower; f <= Categories; ++f) row[keys[f - Lower]] = item(r, f)->text().toStdString();
+        out[item(r, Name)->text().toStdString()] = row;
+    }
+    return out;
+}
+
+void DomainTable::setState(const nlohmann::json& state) {
+    if (!state.is_object()) return;
+    const bool filling = m_filling;
+    m_filling = true;
+    for (int r = 0; r < rowCount(); ++r) {
+        const auto it = state.find(item(r, Name)->text().toStdString());
+        if (it == state.end() || !it->is_object()) continue;
+        const nlohmann::json& row = *it;
+        if (row.contains("checked") && row["checked"].is_boolean())
+            item(r, Name)->setCheckState(row["checked"].get<bool>() ? Qt::Checked : Qt::Unchecked);
+        const char* keys[] = {"lower", "upper", "bins", "categories"};
+        for (int f = Lower; f <= Categories; ++f)
+            if (row.contains(keys[f - Lower]) && row[keys[f - Lower]].is_string())
+                item(r, f)->setText(QString::fromStdString(row[keys[f - Lower]].get<std::string>()));
+        markFromData(r, row.contains("from_data") && row["from_data"].is_boolean() && row["from_data"].get<bool>());
+    }
+    m_filling = filling;
+}
+
 QStringList DomainTable::fromDataColumns() const {
     QStringList out;
     for (int r = 0; r < rowCount(); ++r)

@@ -37,6 +37,11 @@ public:
     // without categories uses the data's values (listed in `fromData`). Errors: no column checked,
     // a bound or bin count that is not a number, a text column without categories (release mode).
     Result<nlohmann::json> domainsJson(const Table& table, bool teaching, QStringList* fromData) const;
+    // The cells as typed, for undo: {column: {"checked", "lower", "upper", "bins", "categories",
+    // "from_data"}}; setState writes them back (columns it does not name are left) without
+    // domainsEdited.
+    nlohmann::json state() const;
+    void setState(const nlohmann::json& state);
 
 Q_SIGNALS:
     void domainsEdited();

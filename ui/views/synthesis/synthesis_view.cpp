@@ -8,6 +8,7 @@
 #include "views/synthesis/synthesis_result.h"
 #include "views/synthesis/synthesis_results.h"
 #include "workbench/release_session.h"
+#include "workbench/value_change_command.h"
 
 #include "veil/eval/synth_evaluation.h"
 #include "veil/release/release_runner.h"
@@ -22,9 +23,14 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSpinBox>
+#include <QUndoStack>
 #include <QSplitter>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
 
 namespace veil::ui {
 
@@ -214,6 +220,47 @@ void SynthesisView::onInputsChanged() {
     updateFromDataWarning();
     m_results->markOutdated(tr("the settings changed since it was computed"));
     m_release->setEnabled(false);
+    recordEdit();
+}
+
+nlohmann::json SynthesisView::settingsJson() const {
+    return {{"method", m_method->currentData().toString().toStdString()},
+            {"epsilon", m_epsilon->value()},
+            {"delta", m_delta->value()},
+            {"rows", m_rows->value()},
+            {"seeded", m_seeded->isChecked()},
+            {"seed", m_seed->value()},
+            {"domains", m_domains->state()}};
+}
+
+void SynthesisView::applySettingsJson(const nlohmann::json& s) {
+    m_applying = true;
+    {
+        const QSignalBlocker b1(m_method), b2(m_rows), b3(m_seed), b4(m_seeded);
+        m_method->setCurrentIndex(
+            std::max(0, m_method->findData(QString::fromStdString(s.value("method", std::string())))));
+        m_epsilon->setValue(s.value("epsilon", m_epsilon->value()));
+        m_delta->setValue(s.value("delta", m_delta->value()));
+        m_rows->setValue(s.value("rows", m_rows->value()));
+        m_seeded->setChecked(s.value("seeded", m_seeded->isChecked()));
+        m_seed->setValue(s.value("seed", m_seed->value()));
+        m_seed->setEnabled(m_seeded->isChecked());
+        m_domains->setState(s.value("domains", nlohmann::json::object()));
+    }
+    m_lastSettings = s;
+    m_applying = false;
+    onMethodChanged();  // δ's state; marks the result outdated (recordEdit finds nothing new)
+}
+
+void SynthesisView::recordEdit() {
+    if (m_applying || m_lastSettings.is_null()) return;
+    nlohmann::json now = settingsJson();
+    if (now == m_lastSettings) return;
+    nlohmann::json before = std::exchange(m_lastSettings, now);
+    if (!m_context.document || !m_context.document->undoStack()) return;
+    m_context.document->undoStack()->push(new ValueChangeCommand<nlohmann::json>(
+        this, std::move(before), std::move(now), [this](const nlohmann::json& j) { applySettingsJson(j); },
+        tr("Change synthesis settings")));
 }
 
 void SynthesisView::updateFromDataWarning() {
@@ -230,6 +277,7 @@ void SynthesisView::onTableReset() {
     m_results->clear();
     m_release->setEnabled(false);
     updateFromDataWarning();
+    m_lastSettings = settingsJson();  // a new table starts a new history (the document cleared its stack)
 }
 
 // A result of the other mode is not kept: a teaching result is never offered for release.

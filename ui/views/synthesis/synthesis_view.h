@@ -6,11 +6,15 @@
 // Results: the synthetic table, marginals and, in teaching mode, the evaluation against the real
 // data. Release… writes the bundle of a "synthetic" plan (release::syntheticOutcome), charged once
 // (at the run). A result whose inputs changed or whose next run failed is outdated: Release is off.
+// Every edit of the settings (method, ε, δ, rows, seed, the domains' cells) is one undoable step on
+// the document's undo stack.
 #pragma once
 
 #include "workbench/workbench_context.h"
 
 #include <QWidget>
+
+#include <nlohmann/json.hpp>
 
 #include <memory>
 
@@ -57,6 +61,11 @@ private:
     void onTeachingChanged(bool teaching);
     void onInputsChanged();
     void onMethodChanged();
+    // The settings as the widgets hold them, and back (undo/redo); recordEdit pushes the change since
+    // the last recorded settings as one ValueChangeCommand.
+    nlohmann::json settingsJson() const;
+    void applySettingsJson(const nlohmann::json& settings);
+    void recordEdit();
     void updateFromDataWarning();
     void setStatus(const QString& text, bool error = false);
     void releaseBundle();
@@ -79,6 +88,8 @@ private:
     QPushButton* m_cancel;
     QPushButton* m_release;
     bool m_inputsChangedDuringRun = false;  // a result arriving then is shown outdated
+    nlohmann::json m_lastSettings;          // what the last undo step left (null before the first table)
+    bool m_applying = false;                // applySettingsJson is writing the widgets
 };
 
 }  // namespace veil::ui
