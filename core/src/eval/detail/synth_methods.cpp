@@ -80,7 +80,7 @@ Result<std::shared_ptr<const void>> prepareSynth(const std::string& id, const Tr
     const bool zcdp = method == "mst" || method == "aim";
     std::vector<std::string> known = {"rows", "way"};
     if (zcdp) known.insert(known.end(), {"delta", "iterations"});
-    if (method == "aim") known.push_back("workload_degree");
+    if (method == "aim") known.emplace_back("workload_degree");
     if (method == "privbayes") known.insert(known.end(), {"beta", "max_degree", "theta"});
     VEIL_RETURN_IF_ERROR(checkKnownOptions(in.options, known, id));
     if (!in.synthetic)
