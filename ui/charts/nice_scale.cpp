@@ -18,8 +18,6 @@ double niceStep(double span, int target) {
 
 }  // namespace
 
-NiceScale niceScale(double lo, double hi, int target) { return niceScale(lo, hi, target, false); }
-
 NiceScale niceScale(double lo, double hi, int target, bool integerSteps) {
     if (!std::isfinite(lo)) lo = 0.0;
     if (!(hi > lo) || !std::isfinite(hi)) hi = lo + 1.0;

@@ -15,14 +15,12 @@ struct NiceScale {
 };
 
 // A range covering [lo, hi] whose ends are multiples of a round step, with about `target` ticks.
-// An empty or invalid range becomes [lo, lo + 1].
-NiceScale niceScale(double lo, double hi, int target = 5);
+// An empty or invalid range becomes [lo, lo + 1]. integerSteps: the step is at least 1 (counts,
+// indices: no tick between two whole numbers).
+NiceScale niceScale(double lo, double hi, int target = 5, bool integerSteps = false);
 // The multiples of the round step inside [lo, hi] (about `target` of them); empty when the range
 // is empty or not finite.
 std::vector<double> niceTicks(double lo, double hi, int target);
-// A range covering [lo, hi] whose ends are multiples of a round step, with about `target` ticks.
-// integerSteps: the step is at least 1 (counts, indices: no tick between two whole numbers).
-NiceScale niceScale(double lo, double hi, int target, bool integerSteps);
 // Sets `axis` to niceScale(lo, hi, target, integerSteps): range, tick count, and labels with as
 // many decimals as the step needs.
 void applyNiceScale(QValueAxis* axis, double lo, double hi, int target = 5, bool integerSteps = false);

@@ -6,6 +6,11 @@
 
 namespace veil::synth::detail {
 
+std::size_t drawFromCumulative(const double* cum, std::size_t cells, RandomSource& random) {
+    const double u = random.uniform01() * cum[cells - 1];
+    return std::min(static_cast<std::size_t>(std::upper_bound(cum, cum + cells, u) - cum), cells - 1);
+}
+
 std::vector<std::size_t> roundedCells(std::span<const double> weights, std::size_t rows, RandomSource& random) {
     double total = 0.0;
     for (double w : weights) total += w;

@@ -64,12 +64,6 @@ CliqueSampler makeSampler(const GraphicalModel& model, std::size_t c, bool decla
     return s;
 }
 
-// One rest cell drawn from the cumulative weights `cum` (restCells entries).
-std::size_t drawCell(const double* cum, std::size_t cells, RandomSource& random) {
-    const double u = random.uniform01() * cum[cells - 1];
-    return std::min(static_cast<std::size_t>(std::upper_bound(cum, cum + cells, u) - cum), cells - 1);
-}
-
 }  // namespace
 
 DiscreteTable sampleModel(const GraphicalModel& model, const std::vector<std::string>& names, std::size_t rows,
@@ -106,7 +100,8 @@ DiscreteTable sampleModel(const GraphicalModel& model, const std::vector<std::st
                 std::adjacent_difference(cum, cum + s.restCells, weights.begin());
                 cells = detail::roundedCells(weights, g, random);
             } else {
-                for (std::size_t i = 0; i < g; ++i) cells.push_back(drawCell(cum, s.restCells, random));
+                for (std::size_t i = 0; i < g; ++i)
+                    cells.push_back(detail::drawFromCumulative(cum, s.restCells, random));
             }
             for (std::size_t i = 0; i < g; ++i) {
                 std::size_t rest = cells[i];

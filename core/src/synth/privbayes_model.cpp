@@ -143,12 +143,8 @@ DiscreteTable sampleRows(const PrivBayesModel& model, const std::vector<std::str
                 cells = detail::roundedCells(weights, g, random);
             } else {
                 std::partial_sum(weights.begin(), weights.end(), weights.begin());
-                for (std::size_t i = 0; i < g; ++i) {
-                    const double u = random.uniform01() * weights.back();
-                    const auto v =
-                        static_cast<std::size_t>(std::upper_bound(weights.begin(), weights.end(), u) - weights.begin());
-                    cells.push_back(std::min(v, declared - 1));
-                }
+                for (std::size_t i = 0; i < g; ++i)
+                    cells.push_back(detail::drawFromCumulative(weights.data(), declared, random));
             }
             for (std::size_t i = 0; i < g; ++i)
                 out.codes[t.pair.child][order[start[config] + i]] = static_cast<std::int32_t>(cells[i]);

@@ -10,7 +10,9 @@ namespace veil::ui {
 
 namespace {
 const QColor kFromData(255, 224, 160);
-}
+// state()'s names of the fields Lower..Categories.
+constexpr const char* kStateKeys[] = {"lower", "upper", "bins", "categories"};
+}  // namespace
 
 DomainTable::DomainTable(QWidget* parent) : QTableWidget(parent) {
     setColumnCount(FieldCount);
@@ -122,8 +124,7 @@ nlohmann::json DomainTable::state() const {
     for (int r = 0; r < rowCount(); ++r) {
         nlohmann::json row = {{"checked", item(r, Name)->checkState() == Qt::Checked},
                               {"from_data", item(r, Name)->data(Qt::UserRole).toBool()}};
-        const char* keys[] = {"lower", "upper", "bins", "categories"};
-        for (int f = Lower; f <= Categories; ++f) row[keys[f - Lower]] = item(r, f)->text().toStdString();
+        for (int f = Lower; f <= Categories; ++f) row[kStateKeys[f - Lower]] = item(r, f)->text().toStdString();
         out[item(r, Name)->text().toStdString()] = row;
     }
     return out;
@@ -139,10 +140,9 @@ void DomainTable::setState(const nlohmann::json& state) {
         const nlohmann::json& row = *it;
         if (row.contains("checked") && row["checked"].is_boolean())
             item(r, Name)->setCheckState(row["checked"].get<bool>() ? Qt::Checked : Qt::Unchecked);
-        const char* keys[] = {"lower", "upper", "bins", "categories"};
         for (int f = Lower; f <= Categories; ++f)
-            if (row.contains(keys[f - Lower]) && row[keys[f - Lower]].is_string())
-                item(r, f)->setText(QString::fromStdString(row[keys[f - Lower]].get<std::string>()));
+            if (row.contains(kStateKeys[f - Lower]) && row[kStateKeys[f - Lower]].is_string())
+                item(r, f)->setText(QString::fromStdString(row[kStateKeys[f - Lower]].get<std::string>()));
         markFromData(r, row.contains("from_data") && row["from_data"].is_boolean() && row["from_data"].get<bool>());
     }
     m_filling = filling;

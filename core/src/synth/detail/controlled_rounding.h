@@ -19,6 +19,10 @@ namespace veil::synth::detail {
 // negative, with a positive sum. O(cells + rows).
 std::vector<std::size_t> roundedCells(std::span<const double> weights, std::size_t rows, RandomSource& random);
 
+// One cell drawn with probability proportional to its weight, from the cumulative weights `cum`
+// (`cells` entries, the last positive): the row-by-row draw rounding replaces. O(log cells).
+std::size_t drawFromCumulative(const double* cum, std::size_t cells, RandomSource& random);
+
 // Whether rounding is worth it for `rows` rows over `cells` cells: below a quarter row per cell
 // a group's rows are drawn one by one (rounding would cost O(cells) for little gain).
 inline bool roundingPays(std::size_t cells, std::size_t rows) { return cells <= 4 * rows; }
