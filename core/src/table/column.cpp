@@ -333,6 +333,16 @@ void Column::Builder::appendCode(std::int32_t code) {
     m_impl->col->m_codes.push_back(code);
     m_impl->markMissing(false);
 }
+void Column::Builder::appendCodes(std::span<const std::int32_t> codes) {
+    auto& c = *m_impl->col;
+    if (m_impl->keepRaw || std::any_of(codes.begin(), codes.end(), [](std::int32_t code) { return code < 0; })) {
+        for (const std::int32_t code : codes) appendCode(code);
+        return;
+    }
+    c.m_codes.insert(c.m_codes.end(), codes.begin(), codes.end());
+    if (m_impl->anyMissing) c.m_missing.resize(c.m_missing.size() + codes.size(), 0);
+    c.m_size += codes.size();
+}
 void Column::Builder::setDictionary(std::vector<std::string> dictionary) {
     auto& c = *m_impl->col;
     c.m_dictionary = std::move(dictionary);

@@ -129,6 +129,8 @@ namespace {
 // the threads finish together (three 8 MB chunks on two threads left one thread idle a third of
 // the time on 10x adult).
 constexpr std::size_t kAutomaticChunkBytes = std::size_t(1) << 20;
+// Files from this size on are not kept resident while read (readCsvFile).
+constexpr std::size_t kReleasePagesFrom = std::size_t(64) << 20;
 
 // The body: data[start, end) after the header, from physical line `firstLine` on.
 struct BodyPlan {
@@ -138,12 +140,12 @@ struct BodyPlan {
     int threads = 1;
     std::size_t chunkBytes = 0;
     bool automaticChunks = true;  // chunkBytes chosen by the reader, not the caller
-    // Called with each chunk's bytes after each pass over it (the mapped file drops them from memory;
-    // pass 2 reads them again from the page cache), so the file is never resident all at once.
+    // Called with each chunk's bytes after each pass over it (a large mapped file drops them from
+    // memory; later reads fault them in again from the page cache).
     std::function<void(std::string_view)> doneWith;
 };
 
-// Pass 1 on chunks in parallel; when a chunk does not end where the next begins (a quote the
+// The first pass on chunks in parallel; when a chunk does not end where the next begins (a quote the
 // parity guess got wrong) or any chunk is malformed, the body is scanned again in one piece, and a
 // malformed body is reported at its first bad record.
 Result<std::vector<detail::ChunkScan>> scanBody(const BodyPlan& plan, const std::string& name, const RunContext& ctx) {
@@ -155,12 +157,14 @@ Result<std::vector<detail::ChunkScan>> scanBody(const BodyPlan& plan, const std:
     for (std::size_t wanted : {parts, std::size_t(1)}) {
         const auto cuts = detail::splitAtRecords(data, plan.start, wanted, plan.threads);
         std::vector<detail::ChunkScan> scans(cuts.size() - 1);
-        SharedProgressReporter progress(ctx, "Reading " + name, (long long)bytes, 0.0, 0.5);
+        SharedProgressReporter progress(ctx, "Reading " + name, (long long)bytes, 0.0, 0.6);
         VEIL_RETURN_IF_ERROR(parallelFor(scans.size(), plan.threads, ctx, [&](std::size_t k) {
             scans[k].begin = cuts[k];
             scans[k].end = cuts[k + 1];
             Status scanned = detail::scanChunk(plan.body, scans[k], progress);
-            if (plan.doneWith) plan.doneWith(data.substr(cuts[k], cuts[k + 1] - cuts[k]));  // read again in pass 2
+            // The interned values stay views into the file: pages dropped here are read again from
+            // the page cache when the columns are joined (and by a second pass).
+            if (plan.doneWith) plan.doneWith(data.substr(cuts[k], cuts[k + 1] - cuts[k]));
             return scanned;
         }));
         if (std::all_of(scans.begin(), scans.end(), [](const auto& s) { return s.clean; })) return scans;
@@ -186,14 +190,17 @@ void addScanWarnings(const std::vector<detail::ChunkScan>& scans, std::size_t fi
 }
 
 // Warnings for cells that did not parse under their column's type, at the first such line.
-void addUnparsedWarnings(const std::vector<detail::ChunkScan>& scans, const std::vector<detail::ChunkColumns>& chunks,
+void addUnparsedWarnings(const BodyPlan& plan, const std::vector<detail::ChunkScan>& scans,
                          const std::vector<ColumnType>& types, const std::vector<std::string>& names,
-                         std::size_t firstLine, const std::string& name, std::vector<std::string>& warnings) {
+                         const std::string& name, std::vector<std::string>& warnings) {
     for (std::size_t c = 0; c < names.size(); ++c) {
-        std::size_t unparsed = 0, first = 0, line = firstLine;
-        for (std::size_t k = 0; k < chunks.size(); line += scans[k].lines, ++k) {
-            if (unparsed == 0 && chunks[k].unparsed[c] > 0) first = line + chunks[k].firstUnparsedLine[c] - 1;
-            unparsed += chunks[k].unparsed[c];
+        std::size_t unparsed = 0, first = 0, line = plan.firstLine;
+        for (const auto& scan : scans) {
+            const auto& part = scan.columns[c];
+            if (unparsed == 0 && part.unparsed > 0)
+                first = line + detail::recordLine(plan.body, scan, part.firstUnparsedRecord) - 1;
+            unparsed += part.unparsed;
+            line += scan.lines;
         }
         if (unparsed > 0)
             warnings.push_back(locate(name, first) + ": column '" + names[c] + "': " + std::to_string(unparsed) +
@@ -201,40 +208,40 @@ void addUnparsedWarnings(const std::vector<detail::ChunkScan>& scans, const std:
     }
 }
 
-// Pass 2 on the same chunks, then one column per name from the chunks' parts.
+// The second pass on the chunks that need it, then one column per name from the chunks' parts.
 Result<std::vector<std::shared_ptr<const Column>>> buildBody(
-    const BodyPlan& plan, const std::vector<detail::ChunkScan>& scans, const std::vector<ColumnType>& types,
+    const BodyPlan& plan, std::vector<detail::ChunkScan>& scans, const std::vector<ColumnType>& types,
     const std::vector<std::string>& names, const CsvReadOptions& options, const std::string& name,
     const RunContext& ctx, std::vector<std::string>& warnings) {
-    const std::size_t ncols = plan.body.columns, bytes = plan.body.data.size() - plan.start;
-    std::vector<detail::ChunkColumns> chunks(scans.size());
-    SharedProgressReporter progress(ctx, "Reading " + name, (long long)bytes, 0.5, 0.95);
-    VEIL_RETURN_IF_ERROR(parallelFor(scans.size(), plan.threads, ctx, [&](std::size_t k) {
-        Status built = detail::buildChunk(plan.body, scans[k], types, names, chunks[k], progress);
+    const std::size_t ncols = plan.body.columns;
+    std::vector<std::size_t> again;
+    std::size_t againBytes = 0;
+    for (std::size_t k = 0; k < scans.size(); ++k)
+        if (scans[k].needsSecondPass()) {
+            again.push_back(k);
+            againBytes += scans[k].end - scans[k].begin;
+        }
+    SharedProgressReporter progress(ctx, "Reading " + name, (long long)againBytes, 0.6, 0.9);
+    VEIL_RETURN_IF_ERROR(parallelFor(again.size(), plan.threads, ctx, [&](std::size_t i) {
+        auto& scan = scans[again[i]];
+        Status built = detail::rebuildChunk(plan.body, scan, types, names);
         if (!built) return built;
-        if (plan.doneWith) plan.doneWith(plan.body.data.substr(scans[k].begin, scans[k].end - scans[k].begin));
-        return Status::ok();
+        if (plan.doneWith) plan.doneWith(plan.body.data.substr(scan.begin, scan.end - scan.begin));
+        return progress.add((long long)(scan.end - scan.begin)) ? Status::ok() : Status::cancelled();
     }));
-    addUnparsedWarnings(scans, chunks, types, names, plan.firstLine, name, warnings);
     std::size_t records = 0;
     for (const auto& s : scans) records += s.records;
     const std::size_t maxDistinct = detail::categoricalLimit(options.categoricalMaxDistinct, records);
     std::vector<std::shared_ptr<const Column>> columns(ncols);
     VEIL_RETURN_IF_ERROR(parallelFor(ncols, plan.threads, ctx, [&](std::size_t c) {
-        if (types[c] == ColumnType::Categorical) {
-            std::vector<detail::CodedPart*> parts;
-            parts.reserve(chunks.size());
-            for (auto& chunk : chunks) parts.push_back(&chunk.coded[c]);
-            columns[c] = detail::joinCodedColumn(names[c], std::move(parts), options.missingTokens, maxDistinct,
-                                                 options.typeOverrides.count(names[c]) > 0);
-        } else {
-            std::vector<std::shared_ptr<const Column>> parts;
-            parts.reserve(chunks.size());
-            for (auto& chunk : chunks) parts.push_back(std::move(chunk.parts[c]));
-            columns[c] = Column::concatenate(std::move(parts));
-        }
+        std::vector<detail::ChunkColumn*> parts;
+        parts.reserve(scans.size());
+        for (auto& scan : scans) parts.push_back(&scan.columns[c]);
+        columns[c] = detail::joinColumn(names[c], types[c], std::move(parts), options.missingTokens, maxDistinct,
+                                        options.typeOverrides.count(names[c]) > 0);
         return Status::ok();
     }));
+    addUnparsedWarnings(plan, scans, types, names, name, warnings);
     return columns;
 }
 
@@ -285,7 +292,7 @@ Result<CsvReadResult> readCsvBytes(std::string_view data, const std::string& nam
     std::size_t records = 0;
     for (const auto& s : *scans) {
         records += s.records;
-        for (std::size_t c = 0; c < names.size(); ++c) evidence[c].merge(s.evidence[c]);
+        for (std::size_t c = 0; c < names.size(); ++c) evidence[c].merge(s.columns[c].evidence);
     }
     if (records == 0 && options.hasHeader) result.warnings.push_back(name + ": the file has a header but no records");
     std::vector<ColumnType> types(names.size());
@@ -311,6 +318,9 @@ Result<CsvReadResult> readCsvFile(const std::string& path, const CsvReadOptions&
     auto file = MappedFile::open(path);
     if (!file) return file.status();
     const MappedFile& mapped = **file;
+    // A large file's pages are dropped from the mapping after each pass over them, so that the file
+    // and the table are never resident together; a smaller one stays (dropping costs page faults).
+    if (mapped.bytes().size() < kReleasePagesFrom) return readCsvBytes(mapped.bytes(), path, options, ctx, {});
     return readCsvBytes(mapped.bytes(), path, options, ctx, [&mapped](std::string_view done) { mapped.release(done); });
 }
 

@@ -182,6 +182,20 @@ void TestCsvReader::typeOverride() {
     QVERIFY(r->table.column(1).isMissing(1));
     QCOMPARE(int(r->warnings.size()), 1);
     QVERIFY(QString::fromStdString(r->warnings[0]).startsWith("t.csv:3: column 'n': 1 value(s) are not integer"));
+
+    // The same warning where the column has too many distinct values to intern (built by a second
+    // pass) and the bad values follow a blank line and a quoted line break: the first is on line 9,005.
+    CsvReadOptions integers;
+    integers.typeOverrides["n"] = ColumnType::Integer;
+    std::string big = "n,note\n";
+    for (int i = 0; i < 9000; ++i) big += std::to_string(i) + ",a\n";
+    big += "\n9000,\"two\nlines\"\nx,b\n9001,c\ny,d\n";
+    auto many = parseCsv(big, "t.csv", integers);
+    QVERIFY(many.isOk());
+    QCOMPARE(many->table.rowCount(), std::size_t(9004));
+    QCOMPARE(int(many->warnings.size()), 2);
+    QCOMPARE(QString::fromStdString(many->warnings[1]),
+             QString("t.csv:9005: column 'n': 2 value(s) are not integer and were read as missing"));
 }
 
 void TestCsvReader::unknownOverrideColumn() {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -117,7 +118,8 @@ public:
     void appendReal(double v);
     void appendDate(std::int32_t daysSinceEpoch);
     void appendCategory(std::string_view v);
-    void appendCode(std::int32_t code);  // with a dictionary given by setDictionary
+    void appendCode(std::int32_t code);                     // with a dictionary given by setDictionary
+    void appendCodes(std::span<const std::int32_t> codes);  // appendCode of each, in one step
     void setDictionary(std::vector<std::string> dictionary);
     void appendText(std::string_view v);
     // Appends the textual value parsed according to the column type; returns false if it does not

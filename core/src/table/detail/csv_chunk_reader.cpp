@@ -8,16 +8,77 @@ namespace veil::detail {
 namespace {
 
 constexpr std::size_t kRecordsPerReport = 4096;
+// A column keeps interning while it has at most this many distinct values, or at most one per two
+// records: past both, interning costs more than it saves and the column is built from the text.
+constexpr std::size_t kAlwaysInterned = 4096;
+// Records read before the codes are reserved for the chunk's estimated number of records.
+constexpr std::size_t kRecordsBeforeReserve = 256;
+
+// Interns one column's values in one chunk.
+class ColumnInterner {
+public:
+    ColumnInterner(ChunkColumn& column, bool limited) : m_column(column), m_limited(limited) {}
+
+    void addMissing(int token) {
+        if (m_column.interned) m_column.codes.push_back(token < 0 ? -1 : -2 - token);
+    }
+    // `records`: the records read so far, this one included.
+    void add(const CsvField& field, std::string_view value, std::size_t records) {
+        if (!m_column.interned) {
+            m_column.evidence.observe(value);
+            return;
+        }
+        const std::uint64_t hash = hashBytes(value);
+        std::int32_t code = m_index.find(value, hash);
+        if (code < 0) {
+            // Keys must outlive the dictionary's growth: file bytes, or an owned copy when unescaped.
+            const std::string_view key =
+                field.hasEscapes ? std::string_view(m_column.owned.emplace_back(value)) : value;
+            m_column.evidence.observe(key);
+            code = m_index.add(key, hash);
+            if (m_limited && m_index.size() > kAlwaysInterned && m_index.size() * 2 > records) {
+                stopInterning();
+                return;
+            }
+        }
+        m_column.codes.push_back(code);
+    }
+    void reserve(std::size_t records) { m_column.codes.reserve(records); }
+    void finish() {
+        if (m_column.interned) m_column.dictionary = m_index.takeKeys();
+    }
+
+private:
+    void stopInterning() {
+        m_column.interned = false;
+        m_column.codes = {};
+        m_column.owned = {};
+        m_index = StringInterner();
+    }
+    ChunkColumn& m_column;
+    bool m_limited;
+    StringInterner m_index;
+};
 
 }  // namespace
+
+bool ChunkScan::needsSecondPass() const {
+    for (const auto& c : columns)
+        if (!c.interned) return true;
+    return false;
+}
 
 Status scanChunk(const CsvBody& body, ChunkScan& scan, SharedProgressReporter& progress) {
     CsvTokenizer tok(body.data.substr(scan.begin), body.delimiter);
     const std::size_t length = scan.end - scan.begin;
-    scan.evidence.assign(body.columns, ColumnEvidence{});
+    scan.columns = std::vector<ChunkColumn>(body.columns);
+    std::vector<ColumnInterner> interners;
+    interners.reserve(body.columns);
+    for (auto& column : scan.columns) interners.emplace_back(column, true);
     std::vector<CsvField> fields;
     std::string scratch;
     std::size_t line = 0, reported = 0;
+    scan.records = 0;
     scan.clean = true;
     for (tok.skipBlankLines(); tok.offset() < length; tok.skipBlankLines()) {
         if (!tok.next(fields, line)) break;
@@ -25,16 +86,25 @@ Status scanChunk(const CsvBody& body, ChunkScan& scan, SharedProgressReporter& p
             scan.clean = false;
             break;
         }
+        ++scan.records;
         for (std::size_t c = 0; c < body.columns; ++c) {
             const std::string_view v = fields[c].value(scratch);
-            if (!body.missing->isMissing(v)) scan.evidence[c].observe(v);
+            if (const int token = body.missing->match(v); token != MissingSet::kPresent)
+                interners[c].addMissing(token);
+            else
+                interners[c].add(fields[c], v, scan.records);
         }
-        if (++scan.records % kRecordsPerReport == 0) {
+        if (scan.records == kRecordsBeforeReserve) {
+            const std::size_t estimate = scan.records * length / std::max<std::size_t>(1, tok.offset()) * 9 / 8;
+            for (auto& interner : interners) interner.reserve(estimate);
+        }
+        if (scan.records % kRecordsPerReport == 0) {
             if (!progress.add((long long)(tok.offset() - reported))) return Status::cancelled();
             reported = tok.offset();
         }
     }
     if (tok.error() || tok.offset() != length) scan.clean = false;
+    for (auto& interner : interners) interner.finish();
     scan.lines = tok.line() - 1;
     scan.blankLines = tok.blankLines();
     scan.strayQuotes = tok.strayQuotes();
@@ -43,80 +113,67 @@ Status scanChunk(const CsvBody& body, ChunkScan& scan, SharedProgressReporter& p
     return Status::ok();
 }
 
-namespace {
-
-// Interns a categorical column's values in one chunk.
-class ChunkInterner {
-public:
-    explicit ChunkInterner(CodedPart& part, std::size_t records) : m_part(part) { m_part.codes.reserve(records); }
-    void add(const CsvField& field, std::string_view value) {
-        const std::uint64_t hash = hashBytes(value);
-        std::int32_t code = m_index.find(value, hash);
-        if (code < 0) {
-            m_part.dictionary.emplace_back(value);
-            // Keys must outlive the dictionary's growth: file bytes, or an owned copy when unescaped.
-            const std::string_view key = field.hasEscapes ? std::string_view(m_owned.emplace_back(value)) : value;
-            code = m_index.add(key, hash);
-        }
-        m_part.codes.push_back(code);
-    }
-    void addMissing(int token) { m_part.codes.push_back(token < 0 ? -1 : -2 - token); }
-
-private:
-    CodedPart& m_part;
-    StringInterner m_index;
-    std::deque<std::string> m_owned;
-};
-
-}  // namespace
-
-Status buildChunk(const CsvBody& body, const ChunkScan& scan, const std::vector<ColumnType>& types,
-                  const std::vector<std::string>& names, ChunkColumns& out, SharedProgressReporter& progress) {
+Status rebuildChunk(const CsvBody& body, ChunkScan& scan, const std::vector<ColumnType>& types,
+                    const std::vector<std::string>& names) {
     const std::size_t ncols = body.columns;
+    // The columns to build: a categorical one is interned without limit, any other parsed.
+    std::vector<std::size_t> todo;
+    std::vector<ColumnInterner> interners;
     std::vector<Column::Builder> builders;
-    std::vector<ChunkInterner> interners;
-    builders.reserve(ncols);
-    out.coded.resize(ncols);
     interners.reserve(ncols);
+    builders.reserve(ncols);
     for (std::size_t c = 0; c < ncols; ++c) {
+        ChunkColumn& column = scan.columns[c];
         const bool coded = types[c] == ColumnType::Categorical;
-        builders.emplace_back(names[c], types[c], coded ? 0 : scan.records);
-        interners.emplace_back(out.coded[c], coded ? scan.records : 0);
+        if (!column.interned) {
+            todo.push_back(c);
+            column.interned = coded;
+            if (coded) column.codes.reserve(scan.records);
+        }
+        interners.emplace_back(column, false);
+        builders.emplace_back(names[c], types[c], column.interned ? 0 : scan.records);
     }
-    out.unparsed.assign(ncols, 0);
-    out.firstUnparsedLine.assign(ncols, 0);
+    if (todo.empty()) return Status::ok();
 
     CsvTokenizer tok(body.data.substr(scan.begin, scan.end - scan.begin), body.delimiter);
     std::vector<CsvField> fields;
     std::string scratch;
-    std::size_t line = 0, records = 0, reported = 0;
-    while (tok.next(fields, line)) {
-        for (std::size_t c = 0; c < ncols; ++c) {
+    std::size_t line = 0;
+    for (std::size_t record = 0; tok.next(fields, line); ++record) {
+        for (const std::size_t c : todo) {
+            ChunkColumn& column = scan.columns[c];
             const std::string_view v = fields[c].value(scratch);
             if (const int token = body.missing->match(v); token != MissingSet::kPresent) {
-                if (types[c] == ColumnType::Categorical)
+                if (column.interned)
                     interners[c].addMissing(token);
                 else if (token < 0)
                     builders[c].appendMissing();
                 else
                     builders[c].appendMissingToken(v);
-            } else if (types[c] == ColumnType::Categorical) {
-                interners[c].add(fields[c], v);
+            } else if (column.interned) {
+                interners[c].add(fields[c], v, record + 1);
             } else if (!builders[c].appendParsed(v)) {
                 builders[c].appendUnparsed(v);
-                if (out.unparsed[c]++ == 0) out.firstUnparsedLine[c] = line;
+                if (column.unparsed++ == 0) column.firstUnparsedRecord = record;
             }
         }
-        if (++records % kRecordsPerReport == 0) {
-            if (!progress.add((long long)(tok.offset() - reported))) return Status::cancelled();
-            reported = tok.offset();
-        }
     }
-    (void)progress.add((long long)(tok.offset() - reported));
-    out.parts.resize(ncols);
-    for (std::size_t c = 0; c < ncols; ++c)
-        if (types[c] != ColumnType::Categorical) out.parts[c] = builders[c].finish();
+    for (const std::size_t c : todo) {
+        if (scan.columns[c].interned)
+            interners[c].finish();
+        else
+            scan.columns[c].part = builders[c].finish();
+    }
     return Status::ok();
+}
+
+std::size_t recordLine(const CsvBody& body, const ChunkScan& scan, std::size_t record) {
+    CsvTokenizer tok(body.data.substr(scan.begin, scan.end - scan.begin), body.delimiter);
+    std::vector<CsvField> fields;
+    std::size_t line = 1;
+    for (std::size_t k = 0; k <= record && tok.next(fields, line); ++k) {
+    }
+    return line;
 }
 
 }  // namespace veil::detail

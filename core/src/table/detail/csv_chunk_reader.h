@@ -1,6 +1,8 @@
-// Reading one chunk of a CSV body (a run of whole records): pass 1 gathers type evidence and
-// counts, pass 2 builds the chunk's part of every column. The reader runs both passes on the
-// chunks in parallel and joins the parts (csv_column_join.h).
+// Reading one chunk of a CSV body (a run of whole records). One pass tokenizes the records and
+// interns every column's values, gathering the type evidence once per distinct value; a column with
+// too many distinct values to intern (identifiers, measurements) stops interning, gathers evidence
+// per cell, and is built by a second pass over the chunk once its type is known. The reader runs
+// the passes on the chunks in parallel and joins the parts (csv_column_join.h).
 #pragma once
 
 #include "csv_inference.h"
@@ -25,7 +27,25 @@ struct CsvBody {
     const MissingSet* missing = nullptr;
 };
 
-// Pass 1 over data[begin, end).
+// One column of one chunk.
+struct ChunkColumn {
+    ColumnEvidence evidence;
+    // Interned: the chunk's distinct values in order of first appearance (views into the file, or
+    // into `owned` when quotes were undoubled) and one code per record into them; -1 is the empty
+    // field and -2 - k the k-th missing token. False when the column has too many distinct values:
+    // then the second pass builds `part` (or, for a categorical column, interns without limit).
+    bool interned = true;
+    std::vector<std::string_view> dictionary;
+    std::deque<std::string> owned;
+    std::vector<std::int32_t> codes;
+    std::shared_ptr<const Column> part;  // a non-categorical column built by the second pass
+    // Cells that did not parse under the column's type, and the record (0-based within the chunk)
+    // of the first one; set when the column is built.
+    std::size_t unparsed = 0;
+    std::size_t firstUnparsedRecord = 0;
+};
+
+// The chunk data[begin, end).
 struct ChunkScan {
     std::size_t begin = 0, end = 0;
     std::size_t records = 0;
@@ -33,29 +53,23 @@ struct ChunkScan {
     std::size_t blankLines = 0;
     std::size_t strayQuotes = 0;
     std::size_t strayQuoteLine = 0;  // 1-based within the chunk
-    std::vector<ColumnEvidence> evidence;
+    std::vector<ChunkColumn> columns;
     // Tokenized without error, every record had `columns` fields, and the last record ended
     // exactly at `end` (so the next chunk starts at a record boundary).
     bool clean = false;
+
+    bool needsSecondPass() const;
 };
-// Returns cancelled only; a malformed chunk is reported through `clean`.
+
+// The first pass over data[begin, end). Returns cancelled only; a malformed chunk is reported
+// through `clean`.
 Status scanChunk(const CsvBody& body, ChunkScan& scan, SharedProgressReporter& progress);
 
-// A categorical column's part: the chunk's own dictionary (in order of first appearance) and codes
-// into it; -1 is the empty field and -2 - k the k-th missing token.
-struct CodedPart {
-    std::vector<std::string> dictionary;
-    std::vector<std::int32_t> codes;
-};
+// The second pass, given the column types: builds the columns the first pass did not intern.
+Status rebuildChunk(const CsvBody& body, ChunkScan& scan, const std::vector<ColumnType>& types,
+                    const std::vector<std::string>& names);
 
-// Pass 2 over the same range, given the column types.
-struct ChunkColumns {
-    std::vector<std::shared_ptr<const Column>> parts;  // integer, real, date and text columns
-    std::vector<CodedPart> coded;                      // categorical columns
-    std::vector<std::size_t> unparsed;                 // cells that did not parse under their type
-    std::vector<std::size_t> firstUnparsedLine;        // 1-based within the chunk
-};
-Status buildChunk(const CsvBody& body, const ChunkScan& scan, const std::vector<ColumnType>& types,
-                  const std::vector<std::string>& names, ChunkColumns& out, SharedProgressReporter& progress);
+// The physical line (1-based within the chunk) where the chunk's record `record` (0-based) starts.
+std::size_t recordLine(const CsvBody& body, const ChunkScan& scan, std::size_t record);
 
 }  // namespace veil::detail

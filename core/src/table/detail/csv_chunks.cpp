@@ -1,5 +1,7 @@
 #include "csv_chunks.h"
 
+#include "byte_scan.h"
+
 #include "veil/common/parallel.h"
 
 #include <algorithm>
@@ -39,8 +41,7 @@ std::vector<std::size_t> splitAtRecords(std::string_view data, std::size_t from,
     for (std::size_t k = 0; k <= parts; ++k) guess[k] = k == parts ? n : from + k * step;
     std::vector<std::size_t> quotes(parts, 0);
     (void)parallelFor(parts, threads, RunContext{}, [&](std::size_t k) {
-        quotes[k] = std::size_t(
-            std::count(data.begin() + std::ptrdiff_t(guess[k]), data.begin() + std::ptrdiff_t(guess[k + 1]), '"'));
+        quotes[k] = countByte(data.substr(guess[k], guess[k + 1] - guess[k]), '"');
         return Status::ok();
     });
     std::size_t parity = 0;

@@ -4,16 +4,27 @@
 
 namespace veil::detail {
 
-std::shared_ptr<const Column> joinCodedColumn(const std::string& name, std::vector<CodedPart*> parts,
-                                              const std::vector<std::string>& missingTokens, std::size_t maxDistinct,
-                                              bool forced) {
+namespace {
+
+// Frees a part's values, keeping its counts.
+void release(ChunkColumn& part) {
+    part.dictionary = {};
+    part.owned = {};
+    part.codes = {};
+    part.part = nullptr;
+}
+
+std::shared_ptr<const Column> joinCoded(const std::string& name, const std::vector<ChunkColumn*>& parts,
+                                        const std::vector<std::string>& missingTokens, std::size_t maxDistinct,
+                                        bool forced) {
     std::size_t records = 0;
-    std::vector<std::string> dictionary;
-    std::unordered_map<std::string, std::int32_t> index;
+    std::vector<std::string_view> dictionary;
+    std::unordered_map<std::string_view, std::int32_t> index;
     std::vector<std::vector<std::int32_t>> remaps(parts.size());
     for (std::size_t k = 0; k < parts.size(); ++k) {
         records += parts[k]->codes.size();
-        for (const std::string& value : parts[k]->dictionary) {
+        remaps[k].reserve(parts[k]->dictionary.size());
+        for (const std::string_view value : parts[k]->dictionary) {
             auto [it, added] = index.try_emplace(value, std::int32_t(dictionary.size()));
             if (added) dictionary.push_back(value);
             remaps[k].push_back(it->second);
@@ -21,21 +32,64 @@ std::shared_ptr<const Column> joinCodedColumn(const std::string& name, std::vect
     }
     const bool categorical = forced || dictionary.size() <= maxDistinct;
     Column::Builder builder(name, categorical ? ColumnType::Categorical : ColumnType::Text, records);
+    if (categorical) builder.setDictionary(std::vector<std::string>(dictionary.begin(), dictionary.end()));
+    std::vector<std::int32_t> run;  // remapped codes of present values, appended in one step
     for (std::size_t k = 0; k < parts.size(); ++k) {
+        const auto& remap = remaps[k];
         for (const std::int32_t code : parts[k]->codes) {
+            if (code >= 0 && categorical) {
+                run.push_back(remap[std::size_t(code)]);
+                continue;
+            }
+            builder.appendCodes(run);
+            run.clear();
             if (code <= -2)
                 builder.appendMissingToken(missingTokens[std::size_t(-2 - code)]);
             else if (code < 0)
                 builder.appendMissing();
-            else if (categorical)
-                builder.appendCode(remaps[k][std::size_t(code)]);
             else
-                builder.appendText(dictionary[std::size_t(remaps[k][std::size_t(code)])]);
+                builder.appendText(dictionary[std::size_t(remap[std::size_t(code)])]);
         }
-        *parts[k] = CodedPart{};  // release the part's memory as soon as it is copied
+        builder.appendCodes(run);
+        run.clear();
+        parts[k]->codes = {};  // the dictionary's keys may be any part's: those are released at the end
     }
-    if (categorical) builder.setDictionary(std::move(dictionary));
+    auto column = builder.finish();
+    for (ChunkColumn* part : parts) release(*part);
+    return column;
+}
+
+// An integer, real, date or text column part from an interned part, value by value.
+std::shared_ptr<const Column> parseCoded(const std::string& name, ColumnType type, ChunkColumn& part,
+                                         const std::vector<std::string>& missingTokens) {
+    Column::Builder builder(name, type, part.codes.size());
+    for (std::size_t record = 0; record < part.codes.size(); ++record) {
+        const std::int32_t code = part.codes[record];
+        if (code <= -2) {
+            builder.appendMissingToken(missingTokens[std::size_t(-2 - code)]);
+        } else if (code < 0) {
+            builder.appendMissing();
+        } else if (const std::string_view v = part.dictionary[std::size_t(code)]; !builder.appendParsed(v)) {
+            builder.appendUnparsed(v);
+            if (part.unparsed++ == 0) part.firstUnparsedRecord = record;
+        }
+    }
     return builder.finish();
+}
+
+}  // namespace
+
+std::shared_ptr<const Column> joinColumn(const std::string& name, ColumnType type, std::vector<ChunkColumn*> parts,
+                                         const std::vector<std::string>& missingTokens, std::size_t maxDistinct,
+                                         bool forced) {
+    if (type == ColumnType::Categorical) return joinCoded(name, parts, missingTokens, maxDistinct, forced);
+    std::vector<std::shared_ptr<const Column>> columns;
+    columns.reserve(parts.size());
+    for (ChunkColumn* part : parts) {
+        columns.push_back(part->part ? std::move(part->part) : parseCoded(name, type, *part, missingTokens));
+        release(*part);
+    }
+    return Column::concatenate(std::move(columns));
 }
 
 }  // namespace veil::detail

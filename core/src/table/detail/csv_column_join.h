@@ -9,11 +9,13 @@
 
 namespace veil::detail {
 
-// A categorical column from its chunk parts: one dictionary in order of first appearance (what one
-// sequential read gives), or a text column when there are more than `maxDistinct` distinct values
-// (unless `forced`, the user's choice). Each part is released once joined.
-std::shared_ptr<const Column> joinCodedColumn(const std::string& name, std::vector<CodedPart*> parts,
-                                              const std::vector<std::string>& missingTokens, std::size_t maxDistinct,
-                                              bool forced);
+// A column of type `type` from its chunk parts, each released once joined (its unparsed counts
+// stay). Categorical: one dictionary in order of first appearance (what one sequential read
+// gives), or a text column when there are more than `maxDistinct` distinct values (unless `forced`,
+// the user's choice). Other types: interned parts are parsed value by value, counting the values
+// that do not parse in the part's `unparsed`.
+std::shared_ptr<const Column> joinColumn(const std::string& name, ColumnType type, std::vector<ChunkColumn*> parts,
+                                         const std::vector<std::string>& missingTokens, std::size_t maxDistinct,
+                                         bool forced);
 
 }  // namespace veil::detail

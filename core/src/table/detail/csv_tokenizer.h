@@ -1,6 +1,6 @@
 // CSV tokenizer (RFC 4180): splits bytes into records of fields, tracking physical line numbers
 // so that errors can name them. Quoted fields may hold delimiters, doubled quotes and newlines;
-// records end at LF, CRLF or a lone CR. Used twice by the reader (inference, then building).
+// records end at LF, CRLF or a lone CR. Used by the reader's passes over chunks (csv_chunk_reader.h).
 #pragma once
 
 #include <cstddef>
@@ -13,8 +13,7 @@ namespace veil::detail {
 struct CsvField {
     std::string_view raw;  // bytes between the quotes (quoted) or the whole field
     bool quoted = false;
-    bool hasEscapes = false;  // quoted and contains "" pairs: call unescape()
-    std::size_t column = 0;   // 1-based byte column of the field's first byte on its line
+    bool hasEscapes = false;  // quoted and contains "" pairs: value() undoubles them
 
     // The field's value; uses `scratch` only when quotes need undoubling.
     std::string_view value(std::string& scratch) const {

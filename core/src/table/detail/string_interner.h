@@ -11,25 +11,55 @@
 
 namespace veil::detail {
 
+inline std::uint64_t load64(const char* p) {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    return w;
+}
+inline std::uint64_t load32(const char* p) {
+    std::uint32_t w;
+    std::memcpy(&w, p, 4);
+    return w;
+}
+
 // A fast 64-bit hash of short strings: 8 bytes at a time, multiply and fold (after the
-// multiply-xorshift mixing of Stafford's variant 13, as in splitmix64).
+// multiply-xorshift mixing of Stafford's variant 13, as in splitmix64). The last bytes are read
+// as whole words, overlapping (as wyhash does): a variable-length copy costs a call and a
+// store-forwarding stall per field.
 inline std::uint64_t hashBytes(std::string_view s) {
-    std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ s.size();
-    std::size_t i = 0;
-    for (; i + 8 <= s.size(); i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, s.data() + i, 8);
+    const char* p = s.data();
+    const std::size_t n = s.size();
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
+    const auto mix = [&h](std::uint64_t w) {
         h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
         h ^= h >> 31;
-    }
-    if (i < s.size()) {
-        std::uint64_t w = 0;
-        std::memcpy(&w, s.data() + i, s.size() - i);
-        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+    };
+    if (n >= 8) {
+        std::size_t i = 0;
+        for (; i + 8 <= n; i += 8) mix(load64(p + i));
+        if (i < n) mix(load64(p + n - 8));
+    } else if (n >= 4) {
+        mix(load32(p) << 32 | load32(p + n - 4));
+    } else if (n > 0) {
+        const auto byte = [p](std::size_t i) { return std::uint64_t(static_cast<unsigned char>(p[i])); };
+        mix(byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1));
     }
     h ^= h >> 30;
     h *= 0x94D049BB133111EBULL;
     return h ^ (h >> 31);
+}
+
+// Equality of two byte strings of the same length `n`, inline and without a byte loop: words,
+// then the last word overlapping (a call to memcmp costs more than the comparison of short keys).
+inline bool equalBytes(const char* a, const char* b, std::size_t n) {
+    if (n >= 8) {
+        for (std::size_t i = 0; i + 8 <= n; i += 8)
+            if (load64(a + i) != load64(b + i)) return false;
+        return load64(a + n - 8) == load64(b + n - 8);
+    }
+    if (n >= 4) return load32(a) == load32(b) && load32(a + n - 4) == load32(b + n - 4);
+    // Bytes 0, n/2 and n-1 cover every byte of a string shorter than four.
+    return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
 }
 
 class StringInterner {
@@ -40,7 +70,7 @@ public:
         for (std::size_t i = hash & m_mask;; i = (i + 1) & m_mask) {
             const Slot& s = m_slots[i];
             if (s.code < 0) return -1;
-            if (s.hash == hash && m_keys[std::size_t(s.code)] == key) return s.code;
+            if (s.hash == hash && s.size == key.size() && equalBytes(s.data, key.data(), key.size())) return s.code;
         }
     }
     // Adds a key not present yet; returns its code (codes count up from 0).
@@ -48,26 +78,36 @@ public:
         if ((m_keys.size() + 1) * 2 > m_slots.size()) grow();
         const auto code = std::int32_t(m_keys.size());
         m_keys.push_back(key);
-        place(hash, code);
+        place(Slot{hash, key.data(), key.size(), code});
         return code;
+    }
+    std::size_t size() const { return m_keys.size(); }
+    // The keys in order of their codes; the interner is empty afterwards.
+    std::vector<std::string_view> takeKeys() {
+        std::vector<std::string_view> keys = std::move(m_keys);
+        *this = StringInterner();
+        return keys;
     }
 
 private:
+    // The key's bytes are in the slot's reach: a match costs no load from m_keys.
     struct Slot {
         std::uint64_t hash = 0;
+        const char* data = nullptr;
+        std::size_t size = 0;
         std::int32_t code = -1;
     };
-    void place(std::uint64_t hash, std::int32_t code) {
-        std::size_t i = hash & m_mask;
+    void place(const Slot& slot) {
+        std::size_t i = slot.hash & m_mask;
         while (m_slots[i].code >= 0) i = (i + 1) & m_mask;
-        m_slots[i] = {hash, code};
+        m_slots[i] = slot;
     }
     void grow() {
         std::vector<Slot> old = std::move(m_slots);
         m_slots.assign(std::max<std::size_t>(64, old.size() * 2), Slot{});
         m_mask = m_slots.size() - 1;
         for (const Slot& s : old)
-            if (s.code >= 0) place(s.hash, s.code);
+            if (s.code >= 0) place(s);
     }
     std::vector<Slot> m_slots;
     std::vector<std::string_view> m_keys;
