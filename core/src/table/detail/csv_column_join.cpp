@@ -59,16 +59,44 @@ std::shared_ptr<const Column> joinCoded(const std::string& name, const std::vect
     return column;
 }
 
-// An integer, real, date or text column part from an interned part, value by value.
+// The part's distinct values parsed once, when each parses to a number or date whose canonical
+// text is the value itself (else null: the cells are then parsed one by one).
+std::shared_ptr<const Column> parsedDictionary(const std::string& name, ColumnType type, const ChunkColumn& part) {
+    if (!isNumericType(type)) return nullptr;
+    Column::Builder distinct(name, type, part.dictionary.size());
+    for (const std::string_view v : part.dictionary)
+        if (!distinct.appendParsed(v)) return nullptr;
+    auto parsed = distinct.finish();
+    return parsed->keepsOriginalText() ? nullptr : parsed;
+}
+
+void appendValue(Column::Builder& builder, ColumnType type, const Column& parsed, std::size_t code) {
+    switch (type) {
+        case ColumnType::Integer:
+            builder.appendInteger(parsed.integerAt(code));
+            break;
+        case ColumnType::Real:
+            builder.appendReal(parsed.realAt(code));
+            break;
+        default:
+            builder.appendDate(parsed.dateAt(code));
+            break;
+    }
+}
+
+// An integer, real, date or text column part from an interned part.
 std::shared_ptr<const Column> parseCoded(const std::string& name, ColumnType type, ChunkColumn& part,
                                          const std::vector<std::string>& missingTokens) {
     Column::Builder builder(name, type, part.codes.size());
+    const auto parsed = parsedDictionary(name, type, part);
     for (std::size_t record = 0; record < part.codes.size(); ++record) {
         const std::int32_t code = part.codes[record];
         if (code <= -2) {
             builder.appendMissingToken(missingTokens[std::size_t(-2 - code)]);
         } else if (code < 0) {
             builder.appendMissing();
+        } else if (parsed) {
+            appendValue(builder, type, *parsed, std::size_t(code));
         } else if (const std::string_view v = part.dictionary[std::size_t(code)]; !builder.appendParsed(v)) {
             builder.appendUnparsed(v);
             if (part.unparsed++ == 0) part.firstUnparsedRecord = record;
