@@ -237,7 +237,7 @@ Result<std::vector<std::shared_ptr<const Column>>> buildBody(
         std::vector<detail::ChunkColumn*> parts;
         parts.reserve(scans.size());
         for (auto& scan : scans) parts.push_back(&scan.columns[c]);
-        columns[c] = detail::joinColumn(names[c], types[c], std::move(parts), options.missingTokens, maxDistinct,
+        columns[c] = detail::joinColumn(names[c], types[c], parts, options.missingTokens, maxDistinct,
                                         options.typeOverrides.count(names[c]) > 0);
         return Status::ok();
     }));

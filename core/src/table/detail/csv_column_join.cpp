@@ -107,7 +107,8 @@ std::shared_ptr<const Column> parseCoded(const std::string& name, ColumnType typ
 
 }  // namespace
 
-std::shared_ptr<const Column> joinColumn(const std::string& name, ColumnType type, std::vector<ChunkColumn*> parts,
+std::shared_ptr<const Column> joinColumn(const std::string& name, ColumnType type,
+                                         const std::vector<ChunkColumn*>& parts,
                                          const std::vector<std::string>& missingTokens, std::size_t maxDistinct,
                                          bool forced) {
     if (type == ColumnType::Categorical) return joinCoded(name, parts, missingTokens, maxDistinct, forced);

@@ -14,7 +14,8 @@ namespace veil::detail {
 // gives), or a text column when there are more than `maxDistinct` distinct values (unless `forced`,
 // the user's choice). Other types: interned parts are parsed value by value, counting the values
 // that do not parse in the part's `unparsed`.
-std::shared_ptr<const Column> joinColumn(const std::string& name, ColumnType type, std::vector<ChunkColumn*> parts,
+std::shared_ptr<const Column> joinColumn(const std::string& name, ColumnType type,
+                                         const std::vector<ChunkColumn*>& parts,
                                          const std::vector<std::string>& missingTokens, std::size_t maxDistinct,
                                          bool forced);
 
