@@ -27,8 +27,10 @@
 # DPComp, python3-future. DPComp predates NumPy 1.23: its ndRangeUnion.slice returns a list of
 # slices, which NumPy now refuses as an index; `dpcomp` replaces it at run time by the same slices
 # as a tuple (nothing else in DPComp is changed).
-# Run time (this machine, 2 cores, nice 19, 50 trials at eps 0.1 and 1): DPComp 1-D about 6 min,
-# 2-D about 30 min (UGrid and QuadTree dominate); setup and report take seconds.
+# Run time (2 shared cores, nice 19, 50 trials at eps 0.1 and 1; Greedy-H 20): `dpcomp` 1-D about
+# 14 min CPU (Greedy-H 16 s per run: 11 min of it), 2-D about 16 min CPU (UGrid at eps 1 7 s per
+# run, DAWA-2D and its float variant 1.7 s, QuadTree and HB2D 1.2 s); about 30 min wall each when
+# the two ran side by side with another build. setup and report take seconds.
 import argparse
 import csv
 import json

@@ -13,9 +13,10 @@
 #        TRIALS_FOR (per-algorithm DPComp trials; default "Greedy-H=20": 13 s per run in DPComp).
 #   The Veil sweep and DPComp's rows go to WORKDIR (default: a new mktemp -d); rerunning with the
 #   same WORKDIR reuses the DPComp trials already there.
-# Run time (2 cores shared, nice 19, 50 trials): Veil's sweeps about 10 s each; DPComp 1-D about
-# 12 min (Greedy-H 9 of them, 20 trials), 2-D about 15 min (UGrid at eps 1: 6 s per run,
-# DAWA-2D 1.5 s per run twice); the tables print at the end of each part.
+# Run time (2 shared cores, nice 19, 50 trials): Veil's sweeps 75 s wall each (one thread, under
+# load); DPComp 1-D about 14 min CPU (Greedy-H, 20 trials, 11 of them), 2-D about 16 min CPU (UGrid
+# at eps 1: 7 s per run; DAWA-2D and its float variant 1.7 s each). Measured 30 min wall for 1d and
+# 32 min for 2d run side by side next to another build; the tables print at the end of each part.
 set -eu
 PART=${1:-all}
 TRIALS=${2:-50}
