@@ -115,54 +115,52 @@ Status scanChunk(const CsvBody& body, ChunkScan& scan, SharedProgressReporter& p
 
 Status rebuildChunk(const CsvBody& body, ChunkScan& scan, const std::vector<ColumnType>& types,
                     const std::vector<std::string>& names) {
-    const std::size_t ncols = body.columns;
     // The columns to build: a categorical one is interned without limit, any other parsed.
     std::vector<std::size_t> todo;
-    std::vector<ColumnInterner> interners;
-    std::vector<Column::Builder> builders;
-    interners.reserve(ncols);
-    builders.reserve(ncols);
-    for (std::size_t c = 0; c < ncols; ++c) {
+    for (std::size_t c = 0; c < body.columns; ++c)
+        if (!scan.columns[c].interned) todo.push_back(c);
+    if (todo.empty()) return Status::ok();
+    std::vector<ColumnInterner> interners;  // per column of todo
+    std::vector<Column::Builder> builders;  // per column of todo
+    interners.reserve(todo.size());
+    builders.reserve(todo.size());
+    for (const std::size_t c : todo) {
         ChunkColumn& column = scan.columns[c];
-        const bool coded = types[c] == ColumnType::Categorical;
-        if (!column.interned) {
-            todo.push_back(c);
-            column.interned = coded;
-            if (coded) column.codes.reserve(scan.records);
-        }
+        column.interned = types[c] == ColumnType::Categorical;
+        if (column.interned) column.codes.reserve(scan.records);
         interners.emplace_back(column, false);
         builders.emplace_back(names[c], types[c], column.interned ? 0 : scan.records);
     }
-    if (todo.empty()) return Status::ok();
 
     CsvTokenizer tok(body.data.substr(scan.begin, scan.end - scan.begin), body.delimiter);
     std::vector<CsvField> fields;
     std::string scratch;
     std::size_t line = 0;
     for (std::size_t record = 0; tok.next(fields, line); ++record) {
-        for (const std::size_t c : todo) {
-            ChunkColumn& column = scan.columns[c];
-            const std::string_view v = fields[c].value(scratch);
+        for (std::size_t i = 0; i < todo.size(); ++i) {
+            ChunkColumn& column = scan.columns[todo[i]];
+            const CsvField& field = fields[todo[i]];
+            const std::string_view v = field.value(scratch);
             if (const int token = body.missing->match(v); token != MissingSet::kPresent) {
                 if (column.interned)
-                    interners[c].addMissing(token);
+                    interners[i].addMissing(token);
                 else if (token < 0)
-                    builders[c].appendMissing();
+                    builders[i].appendMissing();
                 else
-                    builders[c].appendMissingToken(v);
+                    builders[i].appendMissingToken(v);
             } else if (column.interned) {
-                interners[c].add(fields[c], v, record + 1);
-            } else if (!builders[c].appendParsed(v)) {
-                builders[c].appendUnparsed(v);
+                interners[i].add(field, v, record + 1);
+            } else if (!builders[i].appendParsed(v)) {
+                builders[i].appendUnparsed(v);
                 if (column.unparsed++ == 0) column.firstUnparsedRecord = record;
             }
         }
     }
-    for (const std::size_t c : todo) {
-        if (scan.columns[c].interned)
-            interners[c].finish();
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+        if (scan.columns[todo[i]].interned)
+            interners[i].finish();
         else
-            scan.columns[c].part = builders[c].finish();
+            scan.columns[todo[i]].part = builders[i].finish();
     }
     return Status::ok();
 }

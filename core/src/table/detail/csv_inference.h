@@ -38,7 +38,7 @@ private:
 // What the non-missing values of one column seen so far can all be read as.
 struct ColumnEvidence {
     bool canInt = true, canReal = true, canDate = true;
-    std::size_t values = 0;  // non-missing
+    std::size_t values = 0;  // non-missing values observed (the CSV reader observes each distinct one once)
 
     void observe(std::string_view value);
     void merge(const ColumnEvidence& other);

@@ -9,10 +9,6 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace veil::detail {
 
 void CsvTokenizer::skipBlankLines() {
@@ -27,44 +23,6 @@ void CsvTokenizer::skipBlankLines() {
         ++m_blankLines;
     }
 }
-
-namespace {
-
-// Bytes of `w` equal to `c` get their high bit set; bits above the lowest match may be false
-// positives, so only the lowest is used ("haszero" of Mycroft, in Anderson's Bit Twiddling Hacks).
-inline std::uint64_t bytesEqual(std::uint64_t w, char c) {
-    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    const std::uint64_t x = w ^ (ones * static_cast<unsigned char>(c));
-    return (x - ones) & ~x & highs;
-}
-
-// The first position at or after `pos` that may end an unquoted field (delimiter, line end or a
-// quote), sixteen bytes at a time with SSE2 where there is SSE2, else eight with the bit trick
-// above; the byte loop after it decides.
-std::size_t skipPlainBytes(const char* base, std::size_t pos, std::size_t n, char delim) {
-#if defined(__SSE2__)
-    const __m128i d = _mm_set1_epi8(delim), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'),
-                  quote = _mm_set1_epi8('"');
-    while (pos + 16 <= n) {
-        const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(base + pos));
-        const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, d), _mm_cmpeq_epi8(w, lf)),
-                                          _mm_or_si128(_mm_cmpeq_epi8(w, cr), _mm_cmpeq_epi8(w, quote)));
-        if (const int mask = _mm_movemask_epi8(hits)) return pos + std::size_t(std::countr_zero(unsigned(mask)));
-        pos += 16;
-    }
-#endif
-    while (pos + 8 <= n) {
-        std::uint64_t w;
-        std::memcpy(&w, base + pos, 8);
-        const std::uint64_t hits =
-            bytesEqual(w, delim) | bytesEqual(w, '\n') | bytesEqual(w, '\r') | bytesEqual(w, '"');
-        if (hits) return pos + std::size_t(std::countr_zero(hits) / 8);
-        pos += 8;
-    }
-    return pos;
-}
-
-}  // namespace
 
 bool CsvTokenizer::next(std::vector<CsvField>& fields, std::size_t& line) {
     fields.clear();

@@ -3,6 +3,8 @@
 // must outlive the interner (the mapped file, or owned copies of unescaped values).
 #pragma once
 
+#include "byte_scan.h"
+
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -10,17 +12,6 @@
 #include <vector>
 
 namespace veil::detail {
-
-inline std::uint64_t load64(const char* p) {
-    std::uint64_t w;
-    std::memcpy(&w, p, 8);
-    return w;
-}
-inline std::uint64_t load32(const char* p) {
-    std::uint32_t w;
-    std::memcpy(&w, p, 4);
-    return w;
-}
 
 // A fast 64-bit hash of short strings: 8 bytes at a time, multiply and fold (after the
 // multiply-xorshift mixing of Stafford's variant 13, as in splitmix64). The last bytes are read
