@@ -74,14 +74,12 @@ PsdNode cellNode(const Rect& rect, int depth, std::int32_t parent, double trueCo
 }  // namespace
 
 std::size_t adaptiveGridFirstLevel(double n, double epsilon, double c) {
-    const double m = std::ceil(std::sqrt(std::max(0.0, n) * epsilon / c) / 4.0);
-    return static_cast<std::size_t>(std::clamp(m, 10.0, kMaxPerAxis));
+    return detail::roundedGridSize(std::sqrt(std::max(0.0, n) * epsilon / c) / 4.0, 10.0, kMaxPerAxis);
 }
 
 std::size_t adaptiveGridSecondLevel(double noisy, double alpha, double epsilon, double c2) {
     if (!(noisy > 0.0)) return 1;
-    const double m = std::ceil(std::sqrt(noisy * (1.0 - alpha) * epsilon / c2));
-    return static_cast<std::size_t>(std::clamp(m, 1.0, kMaxPerAxis));
+    return detail::roundedGridSize(std::sqrt(noisy * (1.0 - alpha) * epsilon / c2), 1.0, kMaxPerAxis);
 }
 
 double adaptiveGridInference(double v, std::vector<double>& u, double alpha) {

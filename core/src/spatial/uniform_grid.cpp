@@ -23,15 +23,13 @@ using detail::kMaxCellsPerAxis;
 }  // namespace
 
 std::size_t uniformGridSize(double n, double epsilon, double c) {
-    const double m = std::ceil(std::sqrt(std::max(0.0, n) * epsilon / c));
-    return static_cast<std::size_t>(std::clamp(m, 1.0, kMaxCellsPerAxis));
+    return detail::roundedGridSize(std::sqrt(std::max(0.0, n) * epsilon / c), 1.0, kMaxCellsPerAxis);
 }
 
 std::size_t alignedBlockSide(std::size_t columns, std::size_t rows, double targetCells) {
     std::size_t g = std::max(columns, rows);
     if (targetCells > 0.0 && std::isfinite(targetCells))
-        g = std::max<std::size_t>(
-            1, static_cast<std::size_t>(std::ceil(std::sqrt(double(columns) * double(rows) / targetCells))));
+        g = detail::roundedGridSize(std::sqrt(double(columns) * double(rows) / targetCells), 1.0, double(g));
     auto blocks = [&](std::size_t side) {
         const std::size_t across = (columns + side - 1) / side, down = (rows + side - 1) / side;  // ceilings
         return double(across) * double(down);

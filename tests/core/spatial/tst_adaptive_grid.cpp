@@ -39,15 +39,18 @@ class TestAdaptiveGrid : public QObject {
     Q_OBJECT
 private slots:
     void gridSizesByHand() {
-        // m1 = max(10, ceil(sqrt(N eps / 10) / 4)): N 1e6, eps 1 -> sqrt(1e5) = 316.2, / 4 = 79.06 -> 80;
-        // N 1000, eps 1 -> 10 / 4 -> 3 -> 10; N 0 -> 10.
-        QCOMPARE(adaptiveGridFirstLevel(1e6, 1.0), std::size_t(80));
+        // Rounded down as DPComp's int(x - 1) + 1 (AG.py). m1 = max(10, sqrt(N eps / 10) / 4): N 1e6,
+        // eps 1 -> sqrt(1e5) = 316.2, / 4 = 79.06 -> 79; N 1000, eps 1 -> 10 / 4 -> 2 -> 10; N 0 -> 10.
+        QCOMPARE(adaptiveGridFirstLevel(1e6, 1.0), std::size_t(79));
+        QCOMPARE(adaptiveGridFirstLevel(1.6e6, 1.0), std::size_t(100));  // 400 / 4, exactly
         QCOMPARE(adaptiveGridFirstLevel(1000, 1.0), std::size_t(10));
         QCOMPARE(adaptiveGridFirstLevel(-5, 1.0), std::size_t(10));
-        // m2 = ceil(sqrt(N' (1 - alpha) eps / 5)): 1000 * 0.5 / 5 = 100 -> 10; 1001 -> 10.005 -> 11;
-        // N' <= 0 -> 1; 2 * 0.5 * 1 / 5 = 0.2 -> 1.
+        // m2 = sqrt(N' (1 - alpha) eps / 5): 1000 * 0.5 / 5 = 100 -> 10; 1001 -> 10.005 -> 10;
+        // 1440 -> 12; 1439 -> 11.996 -> 11; N' <= 0 -> 1; 2 * 0.5 * 1 / 5 = 0.2 -> 1.
         QCOMPARE(adaptiveGridSecondLevel(1000, 0.5, 1.0), std::size_t(10));
-        QCOMPARE(adaptiveGridSecondLevel(1001, 0.5, 1.0), std::size_t(11));
+        QCOMPARE(adaptiveGridSecondLevel(1001, 0.5, 1.0), std::size_t(10));
+        QCOMPARE(adaptiveGridSecondLevel(1440, 0.5, 1.0), std::size_t(12));
+        QCOMPARE(adaptiveGridSecondLevel(1439, 0.5, 1.0), std::size_t(11));
         QCOMPARE(adaptiveGridSecondLevel(-3, 0.5, 1.0), std::size_t(1));
         QCOMPARE(adaptiveGridSecondLevel(2, 0.5, 1.0), std::size_t(1));
     }

@@ -249,10 +249,10 @@ void TestDecomposition::consistencyHandExample() {
 }
 
 void TestDecomposition::uniformGrid() {
-    // Qardaji et al.: m = ceil(sqrt(N eps / 10)): N = 1e6, eps = 1 -> ceil(316.23) = 317; N = 1000,
-    // eps = 0.1 -> ceil(3.16) = 4.
-    QCOMPARE(uniformGridSize(1e6, 1.0), std::size_t(317));
-    QCOMPARE(uniformGridSize(1000, 0.1), std::size_t(4));
+    // Qardaji et al.'s m = sqrt(N eps / 10) rounded as DPComp's int(x - 1) + 1 (UG.py), i.e. down:
+    // N = 1e6, eps = 1 -> 316.23 -> 316; N = 1000, eps = 0.1 -> 3.16 -> 3; 0 -> 1.
+    QCOMPARE(uniformGridSize(1e6, 1.0), std::size_t(316));
+    QCOMPARE(uniformGridSize(1000, 0.1), std::size_t(3));
     QCOMPARE(uniformGridSize(0, 1.0), std::size_t(1));
     const PointSet ps = clusteredPoints(2000, 5);
     SeededRandom rng(1);
@@ -275,7 +275,8 @@ void TestDecomposition::uniformGrid() {
 }
 
 void TestDecomposition::alignedBlockSideByHand_data() {
-    // g = max(1, ceil(sqrt(columns rows / M))), M = N eps / 10 (Qardaji et al.; DPComp UG.py).
+    // g = int(sqrt(columns rows / M) - 1) + 1, M = N eps / 10 (DPComp UG.py): sqrt rounded down,
+    // at least 1.
     QTest::addColumn<int>("columns");
     QTest::addColumn<int>("rows");
     QTest::addColumn<double>("target");
@@ -283,8 +284,11 @@ void TestDecomposition::alignedBlockSideByHand_data() {
     // 256^2 at N eps = 1e6: sqrt(65536 / 1e5) = 0.81 -> 1, one data cell (the old rule gave 317 real
     // cells per axis, finer than the data's 256).
     QTest::newRow("never finer than a data cell") << 256 << 256 << 1e5 << 1;
-    // N eps = 1e3: sqrt(65536 / 100) = 25.6 -> 26; 256 / 26 -> 10 blocks per axis, the last 22 wide.
-    QTest::newRow("256 at N eps 1e3") << 256 << 256 << 100.0 << 26;
+    // N eps = 1e3: sqrt(65536 / 100) = 25.6 -> 25; 256 / 25 -> 11 blocks per axis, the last 6 wide.
+    QTest::newRow("256 at N eps 1e3") << 256 << 256 << 100.0 << 25;
+    // SF-CABS-E (N 464,041) at eps 0.1: sqrt(65536 / 4640.41) = 3.758 -> 3 (DPComp's block; 4 before).
+    QTest::newRow("SF-CABS-E at eps 0.1") << 256 << 256 << 4640.41 << 3;
+    QTest::newRow("just below an integer") << 10 << 10 << 3.0 << 5;  // sqrt(33.3) = 5.77 -> 5
     QTest::newRow("exact square root") << 16 << 16 << 16.0 << 4;  // sqrt(256 / 16) = 4
     QTest::newRow("rectangle") << 10 << 5 << 2.0 << 5;            // sqrt(50 / 2) = 5
     QTest::newRow("no records") << 10 << 5 << 0.0 << 10;          // one block over the domain
@@ -300,23 +304,23 @@ void TestDecomposition::alignedBlockSideByHand() {
 }
 
 void TestDecomposition::alignedGridByHand() {
-    // A 5 x 3 histogram (domain [0,5) x [0,3)), records at cell centres: (0,0) 4, (1,1) 2, (3,0) 1,
-    // (4,2) 3. cells_per_axis 2 -> target 4 blocks -> g = ceil(sqrt(15 / 4)) = 2: columns
-    // [0,2) [2,4) [4,5), rows [0,2) [2,3); block counts by hand (row-major): 6 1 0 / 0 0 3.
+    // A 6 x 3 histogram (domain [0,6) x [0,3)), records at cell centres: (0,0) 4, (1,1) 2, (3,0) 1,
+    // (4,2) 3. cells_per_axis 2 -> target 4 blocks -> g = floor(sqrt(18 / 4) = 2.12) = 2: columns
+    // [0,2) [2,4) [4,6), rows [0,2) [2,3); block counts by hand (row-major): 6 1 0 / 0 0 3.
     std::vector<double> x, y;
     for (auto [c, r, k] : {std::tuple{0, 0, 4}, std::tuple{1, 1, 2}, std::tuple{3, 0, 1}, std::tuple{4, 2, 3}})
         for (int i = 0; i < k; ++i) x.push_back(c + 0.5), y.push_back(r + 0.5);
-    const PointSet ps = makePointSet(x, y, Rect{0, 0, 5, 3}).value();
+    const PointSet ps = makePointSet(x, y, Rect{0, 0, 6, 3}).value();
     UniformGridOptions o;
     o.cellsPerAxis = 2;
-    o.dataColumns = 5;
+    o.dataColumns = 6;
     o.dataRows = 3;
     o.nonPrivate = true;  // exact counts: checks the geometry only
     auto g = buildUniformGrid(ps, o, RunContext{});
     QVERIFY2(g, g.status().message().c_str());
     QCOMPARE(g->leaves.size(), std::size_t(6));
     const double expected[6] = {6, 1, 0, 0, 0, 3};
-    const Rect rects[6] = {{0, 0, 2, 2}, {2, 0, 4, 2}, {4, 0, 5, 2}, {0, 2, 2, 3}, {2, 2, 4, 3}, {4, 2, 5, 3}};
+    const Rect rects[6] = {{0, 0, 2, 2}, {2, 0, 4, 2}, {4, 0, 6, 2}, {0, 2, 2, 3}, {2, 2, 4, 3}, {4, 2, 6, 3}};
     for (std::size_t i = 0; i < 6; ++i) {
         const PsdNode& leaf = g->nodes[std::size_t(g->leaves[i])];
         QCOMPARE(leaf.trueCount, expected[i]);
@@ -325,11 +329,11 @@ void TestDecomposition::alignedGridByHand() {
         QCOMPARE(leaf.rect.x1, rects[i].x1);
         QCOMPARE(leaf.rect.y1, rects[i].y1);
     }
-    // Uniform inside a block: one data cell of the first block holds 6 / 4; the cut block [4,5) x
-    // [2,3) is one data cell: 3; the whole domain 10.
-    const auto a = privateRangeCounts(*g, {Rect{0, 0, 1, 1}, Rect{4, 2, 5, 3}, Rect{0, 0, 5, 3}});
+    // Uniform inside a block: one data cell of the first block holds 6 / 4; the block [4,6) x [2,3),
+    // cut at the last row, is two data cells: 3 / 2 each; the whole domain 10.
+    const auto a = privateRangeCounts(*g, {Rect{0, 0, 1, 1}, Rect{4, 2, 5, 3}, Rect{0, 0, 6, 3}});
     QCOMPARE(a[0], 1.5);
-    QCOMPARE(a[1], 3.0);
+    QCOMPARE(a[1], 1.5);
     QCOMPARE(a[2], 10.0);
     o.dataRows = 0;  // only one axis declared
     QCOMPARE(buildUniformGrid(ps, o, RunContext{}).status().code(), veil::StatusCode::InvalidArgument);

@@ -24,10 +24,10 @@ struct AdaptiveGridOptions {
     bool nonPrivate = false;
 };
 
-// The paper's m1: max(10, ceil(sqrt(n eps / c) / 4)), capped at 1448.
+// The paper's m1: sqrt(n eps / c) / 4 rounded down as DPComp's AG.py, at least 10, capped at 1448.
 std::size_t adaptiveGridFirstLevel(double n, double epsilon, double c = 10.0);
-// The paper's m2 for a first-level cell with noisy count `noisy`: ceil(sqrt(noisy (1 - alpha) eps /
-// c2)), 1 when noisy <= 0.
+// The paper's m2 for a first-level cell with noisy count `noisy`: sqrt(noisy (1 - alpha) eps / c2)
+// rounded down as DPComp's AG.py, at least 1 (1 when noisy <= 0).
 std::size_t adaptiveGridSecondLevel(double noisy, double alpha, double epsilon, double c2 = 5.0);
 
 // Constrained inference of one first-level cell (Qardaji et al. Sec. IV-B): its count v (measured

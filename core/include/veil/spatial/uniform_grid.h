@@ -25,11 +25,13 @@ struct UniformGridOptions {
 };
 
 // Side g (in data cells) of the aligned grid's square blocks for about `targetCells` cells over
-// columns x rows data cells: max(1, ceil(sqrt(columns rows / targetCells))), grown until at most
+// columns x rows data cells: sqrt(columns rows / targetCells) rounded down as DPComp's UG.py
+// (int(x - 1) + 1), at least 1 and at most the longer side, grown until at most
 // 1448^2 blocks; a non-positive target gives one block covering the domain.
 std::size_t alignedBlockSide(std::size_t columns, std::size_t rows, double targetCells);
 
-// Qardaji et al.'s grid size: max(1, ceil(sqrt(n * epsilon / c))), capped at 1448 (2^21 cells).
+// Qardaji et al.'s grid size sqrt(n * epsilon / c), rounded down as DPComp (int(x - 1) + 1), at
+// least 1, capped at 1448 (2^21 cells).
 std::size_t uniformGridSize(double n, double epsilon, double c = 10.0);
 
 // Errors: epsilon not positive finite, countFraction outside (0, 1), only one of dataColumns and

@@ -9,12 +9,20 @@
 #include "veil/spatial/point_set.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
 namespace veil::spatial::detail {
 
 inline constexpr double kMaxCellsPerAxis = 1448.0;  // 2^21 cells
+
+// A grid size from its real-valued rule x, rounded as DPComp does (`int(x - 1) + 1`, UG.py and
+// AG.py): down, and never below `low` (a NaN gives `low`) nor above `high`.
+inline std::size_t roundedGridSize(double x, double low, double high) {
+    if (!(x >= low)) return static_cast<std::size_t>(low);
+    return static_cast<std::size_t>(std::min(std::floor(x), high));
+}
 
 // `units` equal units over [a, b) (data cells, or grid cells when the data are continuous) grouped
 // `per` to a cell; `count` cells, the last one possibly cut.
