@@ -122,7 +122,7 @@ int tenfoldAdult(const std::string& dir, int reps) {
     }
     std::filesystem::remove(path);
     const double l = bench::median(load), s = bench::median(search);
-    std::printf("adult x10 (%zu rows): loading CSV + hierarchies median %.3f s, search k=5 s=4%% entropy %.3f s%s\n",
+    std::printf("adult x10 (%zu rows): loading CSV + hierarchies median %.4f s, search k=5 s=4%% entropy %.4f s%s\n",
                 rows, l, s, l <= s ? "  [loading <= search: OK]" : "  [loading <= search: MISSED]");
     return 0;
 }

@@ -2,7 +2,7 @@
 // CPU milliseconds per whole release (median of `runs`), beside DPComp's Python time for the same
 // algorithm (Hay et al., SIGMOD 2016; dpcomp_core, timed outside the build by
 // bench/reference/time_dpcomp2d.py). Target (issue 16): at least 100x faster than DPComp.
-//   bench_grid2d [cabspottingE_256_256.csv] [runs]
+//   bench_grid2d [cabspottingE_256_256.csv] [runs] [method, e.g. psd:quad: only that one]
 // The spatial decompositions release from the histogram's records as points at the cell centres
 // (as eval's psd:* methods do); building that point set is preparation, not timed.
 #include "bench_util.h"
@@ -50,6 +50,7 @@ spatial::PointSet cellCentres(const std::vector<double>& counts, std::size_t row
 int main(int argc, char** argv) {
     const std::string path = argc > 1 ? argv[1] : std::string(VEIL_TEST_DATA_DIR) + "/dpbench/cabspottingE_256_256.csv";
     const int runs = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
+    const std::string only = argc > 3 ? argv[3] : std::string();
     auto data = dp::loadCounts(path);
     if (!data || data->shape.size() != 2) {
         std::printf("%s: %s\n", path.c_str(), data ? "not a 2-D histogram" : data.status().message().c_str());
@@ -86,6 +87,7 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 1;
     for (const auto& ref : refs) {
         const std::string id = ref.method;
+        if (!only.empty() && id != only) continue;
         std::function<bool()> once;
         if (id.rfind("histogram:", 0) == 0) {
             once = [&, id] {

@@ -1,7 +1,5 @@
 #include "csv_tokenizer.h"
 
-#include "byte_scan.h"
-
 #include "veil/common/parallel.h"
 
 #include <algorithm>
@@ -70,7 +68,7 @@ bool CsvTokenizer::next(std::vector<CsvField>& fields, std::size_t& line) {
             }
         } else {
             const std::size_t start = m_pos;
-            m_pos = skipPlainBytes(base, m_pos, n, m_delim);
+            m_pos = m_fieldEnds.next(m_pos);
             while (m_pos < n) {
                 const char c = base[m_pos];
                 if (c == m_delim || c == '\n' || c == '\r') break;

@@ -3,6 +3,8 @@
 // records end at LF, CRLF or a lone CR. Used by the reader's passes over chunks (csv_chunk_reader.h).
 #pragma once
 
+#include "byte_scan.h"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -35,7 +37,8 @@ struct CsvTokenError {
 
 class CsvTokenizer {
 public:
-    CsvTokenizer(std::string_view data, char delimiter) : m_data(data), m_delim(delimiter) {}
+    CsvTokenizer(std::string_view data, char delimiter)
+        : m_data(data), m_delim(delimiter), m_fieldEnds(data.data(), data.size(), delimiter) {}
 
     // Reads the next record into `fields`; returns false at end of input or on error (check
     // error()). `line` receives the physical line where the record starts (1-based).
@@ -55,6 +58,7 @@ public:
 private:
     std::string_view m_data;
     char m_delim;
+    FieldEndScanner m_fieldEnds;
     std::size_t m_pos = 0;
     std::size_t m_line = 1;
     std::size_t m_lineStart = 0;

@@ -16,7 +16,10 @@ namespace veil::detail {
 // A fast 64-bit hash of short strings: 8 bytes at a time, multiply and fold (after the
 // multiply-xorshift mixing of Stafford's variant 13, as in splitmix64). The last bytes are read
 // as whole words, overlapping (as wyhash does): a variable-length copy costs a call and a
-// store-forwarding stall per field.
+// store-forwarding stall per field. For a string of at most 8 bytes the word mixed in is an
+// injective function of its bytes (given the length, which is mixed in too) and every step after
+// it is a bijection of 64-bit words (xor with a constant, multiplication by an odd constant,
+// x ^ (x >> s)), so two such strings of the same length have the same hash only if they are equal.
 inline std::uint64_t hashBytes(std::string_view s) {
     const char* p = s.data();
     const std::size_t n = s.size();
@@ -53,6 +56,9 @@ inline bool equalBytes(const char* a, const char* b, std::size_t n) {
     return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
 }
 
+// The longest key whose hashBytes is injective (see there).
+inline constexpr std::size_t kHashIsInjectiveUpTo = 8;
+
 class StringInterner {
 public:
     // The code of `key`, or -1 when it is new (then call add()).
@@ -61,7 +67,11 @@ public:
         for (std::size_t i = hash & m_mask;; i = (i + 1) & m_mask) {
             const Slot& s = m_slots[i];
             if (s.code < 0) return -1;
-            if (s.hash == hash && s.size == key.size() && equalBytes(s.data, key.data(), key.size())) return s.code;
+            // Keys of at most 8 bytes: equal hashes and lengths mean equal keys (hashBytes), so
+            // the key's bytes (a random place in the file) are not read.
+            if (s.hash == hash && s.size == key.size() &&
+                (key.size() <= kHashIsInjectiveUpTo || equalBytes(s.data, key.data(), key.size())))
+                return s.code;
         }
     }
     // Adds a key not present yet; returns its code (codes count up from 0).

@@ -1,0 +1,73 @@
+// The CSV reader's interner: hashBytes mixes in every byte of a short key (the interner skips the
+// byte comparison for keys of at most 8 bytes because their hash is injective), and the interner
+// tells such keys apart and finds them again.
+#include "table/detail/string_interner.h"
+
+#include <QtTest/QtTest>
+
+#include <set>
+#include <string>
+#include <utility>
+
+using namespace veil::detail;
+
+class TestStringInterner : public QObject {
+    Q_OBJECT
+private slots:
+    void shortKeysOfTwoBytesNeverCollide() {
+        // Every string of 0, 1 and 2 bytes: 65,793 keys, 65,793 hashes.
+        std::set<std::uint64_t> hashes;
+        std::size_t keys = 1;
+        hashes.insert(hashBytes({}));
+        std::string s;
+        for (int a = 0; a < 256; ++a) {
+            s.assign(1, char(a));
+            hashes.insert(hashBytes(s));
+            ++keys;
+            for (int b = 0; b < 256; ++b) {
+                s.assign({char(a), char(b)});
+                hashes.insert(hashBytes(s));
+                ++keys;
+            }
+        }
+        QCOMPARE(hashes.size(), keys);
+    }
+    void everyByteOfAShortKeyCounts_data() {
+        QTest::addColumn<int>("length");
+        for (int n = 3; n <= int(kHashIsInjectiveUpTo); ++n) QTest::newRow(qPrintable(QString::number(n))) << n;
+    }
+    void everyByteOfAShortKeyCounts() {
+        // Changing any one byte of a key of 3..8 bytes to any of its 256 values changes the hash: a
+        // byte left out of the mixed word would give 256 equal hashes at its position.
+        QFETCH(int, length);
+        const std::string base = std::string("20240131").substr(0, std::size_t(length));
+        for (int i = 0; i < length; ++i) {
+            std::set<std::uint64_t> hashes;
+            std::string s = base;
+            for (int v = 0; v < 256; ++v) {
+                s[std::size_t(i)] = char(v);
+                hashes.insert(hashBytes(s));
+            }
+            QVERIFY2(hashes.size() == 256, qPrintable(QString("byte %1 of %2").arg(i).arg(length)));
+        }
+    }
+    void internerTellsShortAndLongKeysApart() {
+        // Keys that differ in one byte, short (compared by hash) and long (compared by bytes).
+        std::vector<std::string> keys = {"a", "b", "ab", "ba", "abc", "abd", "1234", "1235", "12345678",
+                                         "12345679", "123456789", "123456788", "", "White", "Whitf"};
+        StringInterner interner;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            QCOMPARE(interner.find(keys[i], hashBytes(keys[i])), -1);
+            QCOMPARE(interner.add(keys[i], hashBytes(keys[i])), std::int32_t(i));
+        }
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            const std::string copy = keys[i];  // other bytes, same text
+            QCOMPARE(interner.find(copy, hashBytes(copy)), std::int32_t(i));
+        }
+        QCOMPARE(interner.find("abe", hashBytes("abe")), -1);
+        QCOMPARE(interner.find("123456787", hashBytes("123456787")), -1);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestStringInterner)
+#include "tst_string_interner.moc"
