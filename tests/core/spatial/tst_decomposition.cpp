@@ -289,9 +289,9 @@ void TestDecomposition::alignedBlockSideByHand_data() {
     // SF-CABS-E (N 464,041) at eps 0.1: sqrt(65536 / 4640.41) = 3.758 -> 3 (DPComp's block; 4 before).
     QTest::newRow("SF-CABS-E at eps 0.1") << 256 << 256 << 4640.41 << 3;
     QTest::newRow("just below an integer") << 10 << 10 << 3.0 << 5;  // sqrt(33.3) = 5.77 -> 5
-    QTest::newRow("exact square root") << 16 << 16 << 16.0 << 4;  // sqrt(256 / 16) = 4
-    QTest::newRow("rectangle") << 10 << 5 << 2.0 << 5;            // sqrt(50 / 2) = 5
-    QTest::newRow("no records") << 10 << 5 << 0.0 << 10;          // one block over the domain
+    QTest::newRow("exact square root") << 16 << 16 << 16.0 << 4;     // sqrt(256 / 16) = 4
+    QTest::newRow("rectangle") << 10 << 5 << 2.0 << 5;               // sqrt(50 / 2) = 5
+    QTest::newRow("no records") << 10 << 5 << 0.0 << 10;             // one block over the domain
     QTest::newRow("negative noisy N") << 7 << 9 << -3.0 << 9;
 }
 

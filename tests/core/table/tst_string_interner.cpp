@@ -53,8 +53,9 @@ private slots:
     }
     void internerTellsShortAndLongKeysApart() {
         // Keys that differ in one byte, short (compared by hash) and long (compared by bytes).
-        std::vector<std::string> keys = {"a", "b", "ab", "ba", "abc", "abd", "1234", "1235", "12345678",
-                                         "12345679", "123456789", "123456788", "", "White", "Whitf"};
+        std::vector<std::string> keys = {"a",         "b",         "ab",   "ba",       "abc",
+                                         "abd",       "1234",      "1235", "12345678", "12345679",
+                                         "123456789", "123456788", "",     "White",    "Whitf"};
         StringInterner interner;
         for (std::size_t i = 0; i < keys.size(); ++i) {
             QCOMPARE(interner.find(keys[i], hashBytes(keys[i])), -1);
