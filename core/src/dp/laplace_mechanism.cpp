@@ -15,11 +15,17 @@ Result<LaplaceMechanism> LaplaceMechanism::create(double epsilon, double l1Sensi
             "the Laplace noise scale sensitivity / epsilon = " + formatNumber(l1Sensitivity) + " / " +
             formatNumber(epsilon) + " is outside the supported range [" + formatNumber(kMinNoiseScale) + ", " +
             formatNumber(kMaxNoiseScale) + "]");
-    return LaplaceMechanism(epsilon, l1Sensitivity, scale, neighbouring);
+    auto lattice = detail::laplaceLattice(scale);
+    if (!lattice) return lattice.status();
+    LaplaceMechanism m(epsilon, l1Sensitivity, scale, neighbouring);
+    m.m_granularity = lattice->granularity;
+    m.m_latticeNum = lattice->num;
+    m.m_latticeDen = lattice->den;
+    return m;
 }
 
 Result<double> LaplaceMechanism::release(RandomSource& rng, double value) const {
-    return detail::addSnappedLaplace(rng, value, m_scale);
+    return detail::addSnappedLaplace(rng, value, detail::LaplaceLattice{m_granularity, m_latticeNum, m_latticeDen});
 }
 
 ConfidenceInterval LaplaceMechanism::interval(double released, double confidence) const {

@@ -6,6 +6,8 @@
 #include "veil/dp/laplace_mechanism.h"
 
 #include <algorithm>
+#include <bit>
+#include <optional>
 
 namespace veil::dp::detail {
 namespace {
@@ -55,6 +57,10 @@ double haarWeight(std::size_t p, std::size_t m) {
     return double(nodeSize);
 }
 
+// Which of the 1 + log2(m) weights haarWeight gives position p: 0 for the mean, else
+// 1 + floor(log2 p) (the node's level), i.e. the bit width of p.
+std::size_t weightLevel(std::size_t p) { return std::size_t(std::bit_width(p)); }
+
 // Applies f to every row (along the columns) and then to every column of the R x C grid g.
 template <typename F>
 void eachAxis(std::vector<double>& g, std::size_t R, std::size_t C, F f) {
@@ -84,11 +90,17 @@ Result<HistogramResult> releasePrivelet2D(const HistogramRun& run) {
     for (std::size_t r = 0; r < run.rows; ++r)
         std::copy_n(run.counts.begin() + long(r * run.columns), run.columns, g.begin() + long(r * C));
     eachAxis(g, R, C, haarForward);
+    // One mechanism per pair of weight levels, made when first needed (the weights repeat).
+    std::vector<std::optional<LaplaceMechanism>> mechanisms((hr + 1) * (hc + 1));
     for (std::size_t i = 0; i < R; ++i) {
         if (run.ctx.cancelled()) return Status::cancelled();
         for (std::size_t j = 0; j < C; ++j) {
-            auto lap = LaplaceMechanism::create(run.epsilon / rho, 1.0 / (haarWeight(i, R) * haarWeight(j, C)));
-            if (!lap) return lap.status();
+            auto& lap = mechanisms[weightLevel(i) * (hc + 1) + weightLevel(j)];
+            if (!lap) {
+                auto made = LaplaceMechanism::create(run.epsilon / rho, 1.0 / (haarWeight(i, R) * haarWeight(j, C)));
+                if (!made) return made.status();
+                lap = *made;
+            }
             auto v = lap->release(*run.ctx.random, g[i * C + j]);
             if (!v) return v.status();
             g[i * C + j] = *v;

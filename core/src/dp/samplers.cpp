@@ -7,6 +7,7 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -25,6 +26,7 @@ std::int64_t sampleDiscreteLaplace(RandomSource& source, std::uint64_t num, std:
     if (num == 0 || den == 0) return 0;  // scale 0: no noise (callers validate scale > 0)
     constexpr U128 kMax = U128(std::numeric_limits<std::int64_t>::max());
     BitBuffer rng(source);
+    const int denShift = std::has_single_bit(den) ? std::countr_zero(den) : -1;
     for (;;) {
         // CKS20 Algorithm 2: X = U + t*V with U ~ exp(-U/t) on {0..t-1} and V ~ Geom(1 - 1/e).
         const std::uint64_t u = num == 1 ? 0 : rng.uniformBelow(num);
@@ -32,7 +34,7 @@ std::int64_t sampleDiscreteLaplace(RandomSource& source, std::uint64_t num, std:
         std::uint64_t v = 0;
         while (bernoulliExpNegOne(rng)) ++v;
         const U128 x = U128(u) + U128(num) * v;
-        const U128 y = x / den;
+        const U128 y = denShift >= 0 ? x >> denShift : x / den;  // snapped Laplace: den = 2^k
         const bool negative = rng.bit();
         if (negative && y == 0) continue;
         if (y > kMax) continue;  // astronomically unlikely; keeps the result representable
@@ -116,12 +118,7 @@ namespace {
 
 // The contract of the snapped samplers (veil/dp/privacy.h): a scale and a value in the supported
 // range. Never answer outside it (an infinite scale once meant "return the value unchanged").
-Status checkSnapped(double value, double scale, const char* what) {
-    if (!(scale >= kMinNoiseScale && scale <= kMaxNoiseScale))
-        return Status::invalidArgument(std::string("the ") + what + " scale " + formatNumber(scale) +
-                                       " is outside the supported range [" + formatNumber(kMinNoiseScale) + ", " +
-                                       formatNumber(kMaxNoiseScale) +
-                                       "]; choose a larger epsilon or a smaller sensitivity");
+Status checkValue(double value) {
     if (!(std::fabs(value) <= kMaxReleasedMagnitude))
         return Status::invalidArgument(std::string("the value to release (") + formatNumber(value) +
                                        ") is not a finite number of magnitude at most " +
@@ -129,16 +126,37 @@ Status checkSnapped(double value, double scale, const char* what) {
     return Status::ok();
 }
 
+Status checkSnapped(double value, double scale, const char* what) {
+    if (!(scale >= kMinNoiseScale && scale <= kMaxNoiseScale))
+        return Status::invalidArgument(std::string("the ") + what + " scale " + formatNumber(scale) +
+                                       " is outside the supported range [" + formatNumber(kMinNoiseScale) + ", " +
+                                       formatNumber(kMaxNoiseScale) +
+                                       "]; choose a larger epsilon or a smaller sensitivity");
+    return checkValue(value);
+}
+
 }  // namespace
+
+Result<LaplaceLattice> laplaceLattice(double scale) {
+    VEIL_RETURN_IF_ERROR(checkSnapped(0.0, scale, "Laplace"));
+    LaplaceLattice lattice;
+    lattice.granularity = snappingGranularity(scale);
+    if (!latticeScale64(scale, lattice.granularity, lattice.num, lattice.den))  // ratio below 2^41
+        return Status::internal("Laplace scale " + formatNumber(scale) + " has no 64-bit lattice ratio");
+    return lattice;
+}
+
+Result<double> addSnappedLaplace(RandomSource& rng, double value, const LaplaceLattice& lattice) {
+    VEIL_RETURN_IF_ERROR(checkValue(value));
+    const std::int64_t k = sampleDiscreteLaplace(rng, lattice.num, lattice.den);
+    return snapToLattice(value, lattice.granularity) + lattice.granularity * static_cast<double>(k);
+}
 
 Result<double> addSnappedLaplace(RandomSource& rng, double value, double scale) {
     VEIL_RETURN_IF_ERROR(checkSnapped(value, scale, "Laplace"));
-    const double g = snappingGranularity(scale);
-    std::uint64_t num = 0, den = 1;
-    if (!latticeScale64(scale, g, num, den))  // g >= scale * 2^-41 keeps the ratio below 2^41
-        return Status::internal("Laplace scale " + formatNumber(scale) + " has no 64-bit lattice ratio");
-    const std::int64_t k = sampleDiscreteLaplace(rng, num, den);
-    return snapToLattice(value, g) + g * static_cast<double>(k);
+    auto lattice = laplaceLattice(scale);
+    if (!lattice) return lattice.status();
+    return addSnappedLaplace(rng, value, *lattice);
 }
 
 Result<double> addSnappedGaussian(RandomSource& rng, double value, double sigma) {

@@ -62,6 +62,7 @@ private slots:
     void snappedLaplaceMatchesLaplace();
     void snappedGaussianMatchesNormal();
     void snappedOutputsLieOnLattice();
+    void latticeWorkedOutOnceDrawsTheSame();
     void geometricNoiseFractionalScale();
     void rationalConversion();
     void refuseScalesOutsideTheRange_data();
@@ -226,6 +227,21 @@ void TestSamplers::snappedOutputsLieOnLattice() {
         const double z = *addSnappedGaussian(rng, 0.123456789, b);
         QCOMPARE(std::fmod(z, g), 0.0);
     }
+}
+
+void TestSamplers::latticeWorkedOutOnceDrawsTheSame() {
+    // The mechanisms work a scale's lattice out once; the draws are those of the per-call path.
+    for (const double b : {3.0, 0.7, 1234.5}) {
+        const auto lattice = laplaceLattice(b);
+        QVERIFY(lattice);
+        QCOMPARE(lattice->granularity, snappingGranularity(b));
+        QCOMPARE(double(lattice->num) / double(lattice->den) * lattice->granularity, b);
+        SeededRandom a(35), c(35);
+        for (int i = 0; i < 1000; ++i)
+            QCOMPARE(*addSnappedLaplace(a, 10.5 * i, b), *addSnappedLaplace(c, 10.5 * i, *lattice));
+        QVERIFY(!addSnappedLaplace(a, std::nan(""), *lattice));
+    }
+    QVERIFY(!laplaceLattice(0.0));
 }
 
 void TestSamplers::geometricNoiseFractionalScale() {

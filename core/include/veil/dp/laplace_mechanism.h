@@ -5,6 +5,8 @@
 #include "veil/common/random.h"
 #include "veil/dp/privacy.h"
 
+#include <cstdint>
+
 namespace veil::dp {
 
 class LaplaceMechanism {
@@ -31,6 +33,9 @@ private:
         : m_epsilon(epsilon), m_sensitivity(sensitivity), m_scale(scale), m_neighbouring(n) {}
     double m_epsilon, m_sensitivity, m_scale;
     Neighbouring m_neighbouring;
+    // The scale's snapping lattice, worked out once (samplers.h, LaplaceLattice): g, scale / g.
+    double m_granularity = 0.0;
+    std::uint64_t m_latticeNum = 0, m_latticeDen = 1;
 };
 
 }  // namespace veil::dp

@@ -38,6 +38,16 @@ double snappingGranularity(double scale);
 // plus g * DiscreteLaplace(b / g). Errors: b or value outside the supported range, not finite.
 Result<double> addSnappedLaplace(RandomSource& rng, double value, double scale);
 
+// The lattice of a Laplace scale b, worked out once for many draws: g and b / g = num / den.
+struct LaplaceLattice {
+    double granularity = 0.0;
+    std::uint64_t num = 0, den = 1;  // den a power of two
+};
+// Errors: b outside the supported range (as addSnappedLaplace).
+Result<LaplaceLattice> laplaceLattice(double scale);
+// addSnappedLaplace with the lattice of its scale; the same draws. Errors: value out of range.
+Result<double> addSnappedLaplace(RandomSource& rng, double value, const LaplaceLattice& lattice);
+
 // Gaussian noise of standard deviation sigma on the lattice g*Z, g = snappingGranularity(sigma).
 // Errors as addSnappedLaplace.
 Result<double> addSnappedGaussian(RandomSource& rng, double value, double sigma);
