@@ -25,8 +25,10 @@ using namespace veil;
 namespace {
 
 // DPComp's CPU seconds per run on SF-CABS-E 256 x 256, eps = 1 (median of 5 runs of
-// bench/reference/time_dpcomp2d.py on this machine; DAWA's C extension needs SWIG, absent here: the
-// issue's figure for its slowest 2-D method is used instead). 0: DPComp has no such algorithm.
+// bench/reference/time_dpcomp2d.py on this machine). DAWA is left out: DPComp's 1.7 s per run
+// (bench/reference/compare_dpcomp.sh) is with its own, non-private partition rule, which makes
+// about 470 buckets where Veil's eps-DP default makes about 31,700 (docs/algorithms/dawa.md).
+// 0: no comparable DPComp time.
 struct Reference {
     const char* method;
     double dpcompSeconds;

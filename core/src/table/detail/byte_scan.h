@@ -72,18 +72,24 @@ inline std::uint64_t bytesEqual(std::uint64_t w, char c) {
     return (x - ones) & ~x & highs;
 }
 
+#if defined(__SSE2__)
+// Bit i set when byte i of the 16 at p is the delimiter, LF, CR or a quote.
+inline unsigned fieldEndMask16(const char* p, char delim) {
+    const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i hits =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8(delim)), _mm_cmpeq_epi8(w, _mm_set1_epi8('\n'))),
+                     _mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(w, _mm_set1_epi8('"'))));
+    return unsigned(_mm_movemask_epi8(hits));
+}
+#endif
+
 // The first position at or after `pos` that may end an unquoted field (delimiter, line end or a
 // quote), sixteen bytes at a time with SSE2 where there is SSE2, else eight with the bit trick
 // above; the byte loop after it decides.
 inline std::size_t skipPlainBytes(const char* base, std::size_t pos, std::size_t n, char delim) {
 #if defined(__SSE2__)
-    const __m128i d = _mm_set1_epi8(delim), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'),
-                  quote = _mm_set1_epi8('"');
     while (pos + 16 <= n) {
-        const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(base + pos));
-        const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, d), _mm_cmpeq_epi8(w, lf)),
-                                          _mm_or_si128(_mm_cmpeq_epi8(w, cr), _mm_cmpeq_epi8(w, quote)));
-        if (const int mask = _mm_movemask_epi8(hits)) return pos + std::size_t(std::countr_zero(unsigned(mask)));
+        if (const unsigned mask = fieldEndMask16(base + pos, delim)) return pos + std::size_t(std::countr_zero(mask));
         pos += 16;
     }
 #endif
@@ -102,15 +108,8 @@ inline std::size_t skipPlainBytes(const char* base, std::size_t pos, std::size_t
 // the block bitmap of simdjson-style tokenizers (Langdale, Lemire, "Parsing gigabytes of JSON per
 // second", VLDB J. 2019), so that short fields cost a shift and a bit scan instead of a load each.
 inline std::uint64_t fieldEndMask64(const char* p, char delim) {
-    const __m128i d = _mm_set1_epi8(delim), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'),
-                  quote = _mm_set1_epi8('"');
     std::uint64_t mask = 0;
-    for (int k = 0; k < 4; ++k) {
-        const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
-        const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, d), _mm_cmpeq_epi8(w, lf)),
-                                          _mm_or_si128(_mm_cmpeq_epi8(w, cr), _mm_cmpeq_epi8(w, quote)));
-        mask |= std::uint64_t(unsigned(_mm_movemask_epi8(hits))) << (16 * k);
-    }
+    for (int k = 0; k < 4; ++k) mask |= std::uint64_t(fieldEndMask16(p + 16 * k, delim)) << (16 * k);
     return mask;
 }
 #endif
