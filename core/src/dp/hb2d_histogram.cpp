@@ -8,6 +8,7 @@
 #include "veil/dp/laplace_mechanism.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace veil::dp {
 
@@ -31,12 +32,23 @@ namespace {
 
 // Position of cell (r, c) of a b^h x b^h grid in the base-b Morton order: digit k (base b^2) of
 // the index is r_k b + c_k, so the b^2 children of node i of one level are nodes i b^2 .. i b^2 +
-// b^2 - 1 of the level below, as hayConstrainedInference expects.
-std::size_t mortonIndex(std::size_t r, std::size_t c, std::size_t b, std::size_t h) {
-    std::size_t index = 0, place = 1;
-    for (std::size_t k = 0; k < h; ++k, r /= b, c /= b, place *= b * b) index += ((r % b) * b + c % b) * place;
-    return index;
-}
+// b^2 - 1 of the level below, as hayConstrainedInference expects. The index is rowPart[r] +
+// columnPart[c] (the digits of r and c add separately), worked out once per row and column.
+struct MortonOrder {
+    std::vector<std::size_t> rowPart, columnPart;
+    MortonOrder(std::size_t rows, std::size_t columns, std::size_t b, std::size_t h)
+        : rowPart(rows), columnPart(columns) {
+        for (std::size_t r = 0; r < rows; ++r) rowPart[r] = b * spread(r, b, h);
+        for (std::size_t c = 0; c < columns; ++c) columnPart[c] = spread(c, b, h);
+    }
+    std::size_t operator()(std::size_t r, std::size_t c) const { return rowPart[r] + columnPart[c]; }
+    // x's base-b digits as base-b^2 digits.
+    static std::size_t spread(std::size_t x, std::size_t b, std::size_t h) {
+        std::size_t out = 0, place = 1;
+        for (std::size_t k = 0; k < h; ++k, x /= b, place *= b * b) out += (x % b) * place;
+        return out;
+    }
+};
 
 // The grid padded with zero cells to side b^h (a public shape), released as max(h, 1) levels of
 // nodes below the root (the root is not measured: its count is the sum of its children's), each
@@ -48,30 +60,25 @@ Result<HistogramResult> releasePlanarTree(const HistogramRun& run, std::size_t b
     const std::size_t levels = std::max<std::size_t>(h, 1);  // each record is in one node per level
     auto lap = LaplaceMechanism::create(run.epsilon, double(levels));
     if (!lap) return lap.status();
+    const MortonOrder morton(run.rows, run.columns, b, h);
     std::vector<std::vector<double>> truth(levels), noisy(levels);
     truth[0].assign(padded * padded, 0.0);
     for (std::size_t r = 0; r < run.rows; ++r)
-        for (std::size_t c = 0; c < run.columns; ++c)
-            truth[0][mortonIndex(r, c, b, h)] = run.counts[r * run.columns + c];
+        for (std::size_t c = 0; c < run.columns; ++c) truth[0][morton(r, c)] = run.counts[r * run.columns + c];
     for (std::size_t l = 1; l < levels; ++l) {
         truth[l].assign(truth[l - 1].size() / fan, 0.0);
         for (std::size_t i = 0; i < truth[l - 1].size(); ++i) truth[l][i / fan] += truth[l - 1][i];
     }
     for (std::size_t l = 0; l < levels; ++l) {
         if (run.ctx.cancelled()) return Status::cancelled();
-        noisy[l].resize(truth[l].size());
-        for (std::size_t i = 0; i < truth[l].size(); ++i) {
-            auto v = lap->release(*run.ctx.random, truth[l][i]);
-            if (!v) return v.status();
-            noisy[l][i] = *v;
-        }
+        noisy[l] = truth[l];
+        VEIL_RETURN_IF_ERROR(lap->releaseInPlace(*run.ctx.random, noisy[l]));
     }
     const auto leaves = hayConstrainedInference(noisy, fan);
     HistogramResult out;
     out.estimate.resize(run.rows * run.columns);
     for (std::size_t r = 0; r < run.rows; ++r)
-        for (std::size_t c = 0; c < run.columns; ++c)
-            out.estimate[r * run.columns + c] = leaves[mortonIndex(r, c, b, h)];
+        for (std::size_t c = 0; c < run.columns; ++c) out.estimate[r * run.columns + c] = leaves[morton(r, c)];
     out.noiseScale = lap->scale();
     out.consistent = true;
     out.description = std::to_string(b) + "x" + std::to_string(b) + "-ary hierarchy over " + std::to_string(padded) +

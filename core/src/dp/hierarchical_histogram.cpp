@@ -29,12 +29,8 @@ Result<HistogramResult> releaseTree(const std::vector<double>& counts, std::size
         for (std::size_t i = 0; i < truth[l - 1].size(); ++i) truth[l][i / b] += truth[l - 1][i];
     }
     for (std::size_t l = 0; l < levels; ++l) {
-        noisy[l].resize(truth[l].size());
-        for (std::size_t i = 0; i < truth[l].size(); ++i) {
-            auto v = lap->release(rng, truth[l][i]);
-            if (!v) return v.status();
-            noisy[l][i] = *v;
-        }
+        noisy[l] = truth[l];
+        VEIL_RETURN_IF_ERROR(lap->releaseInPlace(rng, noisy[l]));
     }
     HistogramResult r;
     r.noiseScale = lap->scale();

@@ -5,6 +5,9 @@
 #include "veil/common/validate.h"
 #include "veil/dp/laplace_mechanism.h"
 
+#include <algorithm>
+#include <span>
+
 namespace veil::dp::detail {
 
 namespace {
@@ -13,13 +16,14 @@ Result<HistogramResult> releaseIdentity(const HistogramRun& run) {
     if (!lap) return lap.status();
     HistogramResult h;
     h.noiseScale = lap->scale();
-    h.estimate.resize(run.counts.size());
-    ProgressReporter progress(run.ctx, "Noisy bins", static_cast<long long>(run.counts.size()));
-    for (std::size_t i = 0; i < run.counts.size(); ++i) {
+    h.estimate.assign(run.counts.begin(), run.counts.end());
+    const std::size_t n = h.estimate.size();
+    constexpr std::size_t kBlock = std::size_t(1) << 14;  // bins between progress reports
+    ProgressReporter progress(run.ctx, "Noisy bins", static_cast<long long>(n));
+    for (std::size_t i = 0; i < n; i += kBlock) {
         if (!progress.step(static_cast<long long>(i))) return Status::cancelled();
-        auto v = lap->release(*run.ctx.random, run.counts[i]);
-        if (!v) return v.status();
-        h.estimate[i] = *v;
+        VEIL_RETURN_IF_ERROR(
+            lap->releaseInPlace(*run.ctx.random, std::span<double>(h.estimate).subspan(i, std::min(kBlock, n - i))));
     }
     progress.finish();
     h.description = "Laplace(" + formatNumber(h.noiseScale) + ") per bin";

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <optional>
+#include <span>
 
 namespace veil::dp::detail {
 namespace {
@@ -94,16 +95,17 @@ Result<HistogramResult> releasePrivelet2D(const HistogramRun& run) {
     std::vector<std::optional<LaplaceMechanism>> mechanisms((hr + 1) * (hc + 1));
     for (std::size_t i = 0; i < R; ++i) {
         if (run.ctx.cancelled()) return Status::cancelled();
-        for (std::size_t j = 0; j < C; ++j) {
+        // Columns of one weight level are a run: [0, 1), [1, 2), [2, 4), [4, 8), ...
+        for (std::size_t j = 0; j < C; j = std::max<std::size_t>(2 * j, 1)) {
             auto& lap = mechanisms[weightLevel(i) * (hc + 1) + weightLevel(j)];
             if (!lap) {
                 auto made = LaplaceMechanism::create(run.epsilon / rho, 1.0 / (haarWeight(i, R) * haarWeight(j, C)));
                 if (!made) return made.status();
                 lap = *made;
             }
-            auto v = lap->release(*run.ctx.random, g[i * C + j]);
-            if (!v) return v.status();
-            g[i * C + j] = *v;
+            const std::size_t end = std::max<std::size_t>(2 * j, j + 1);
+            VEIL_RETURN_IF_ERROR(
+                lap->releaseInPlace(*run.ctx.random, std::span<double>(g).subspan(i * C + j, end - j)));
         }
     }
     eachAxis(g, R, C, haarInverse);

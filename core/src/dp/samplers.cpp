@@ -11,6 +11,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <span>
+#include <string.h>  // explicit_bzero
 
 namespace veil::dp::detail {
 
@@ -22,24 +24,41 @@ bool sampleBernoulliExpNeg(RandomSource& rng, std::uint64_t num, std::uint64_t d
     return bernoulliExpNeg(bits, num, den);
 }
 
-std::int64_t sampleDiscreteLaplace(RandomSource& source, std::uint64_t num, std::uint64_t den) {
-    if (num == 0 || den == 0) return 0;  // scale 0: no noise (callers validate scale > 0)
+namespace {
+
+// CKS20 Algorithm 2 with den = 2^denShift when denShift >= 0 (the snapped Laplace's lattice).
+template <typename Bits>
+std::int64_t discreteLaplace(Bits& rng, std::uint64_t num, std::uint64_t den, int denShift) {
     constexpr U128 kMax = U128(std::numeric_limits<std::int64_t>::max());
-    BitBuffer rng(source);
-    const int denShift = std::has_single_bit(den) ? std::countr_zero(den) : -1;
     for (;;) {
-        // CKS20 Algorithm 2: X = U + t*V with U ~ exp(-U/t) on {0..t-1} and V ~ Geom(1 - 1/e).
+        // X = U + t*V with U ~ exp(-U/t) on {0..t-1} and V ~ Geom(1 - 1/e); Y = floor(X / den).
         const std::uint64_t u = num == 1 ? 0 : rng.uniformBelow(num);
         if (!bernoulliExpNegAtMostOne(rng, u, num)) continue;
         std::uint64_t v = 0;
         while (bernoulliExpNegOne(rng)) ++v;
         const U128 x = U128(u) + U128(num) * v;
-        const U128 y = denShift >= 0 ? x >> denShift : x / den;  // snapped Laplace: den = 2^k
+        const U128 y = denShift >= 0 ? x >> denShift : x / den;
         const bool negative = rng.bit();
         if (negative && y == 0) continue;
         if (y > kMax) continue;  // astronomically unlikely; keeps the result representable
         return negative ? -std::int64_t(y) : std::int64_t(y);
     }
+}
+
+}  // namespace
+
+void WordCache::refill() {
+    m_rng.fill(std::span<std::uint8_t>(reinterpret_cast<std::uint8_t*>(m_words), sizeof m_words));
+    m_next = 0;
+}
+
+WordCache::~WordCache() { explicit_bzero(m_words, sizeof m_words); }
+
+std::int64_t sampleDiscreteLaplace(RandomSource& source, std::uint64_t num, std::uint64_t den) {
+    if (num == 0 || den == 0) return 0;  // scale 0: no noise (callers validate scale > 0)
+    BitBuffer rng(source);
+    const int denShift = (den & (den - 1)) == 0 ? std::countr_zero(den) : -1;
+    return discreteLaplace(rng, num, den, denShift);
 }
 
 std::int64_t sampleDiscreteGaussianExact(RandomSource& rng, const BigUInt& num, const BigUInt& den) {
@@ -112,6 +131,14 @@ bool latticeScale64(double scale, double g, std::uint64_t& num, std::uint64_t& d
 
 double snapToLattice(double value, double g) { return std::nearbyint(value / g) * g; }
 
+// std::nearbyint in the default rounding mode (round half to even), inline: below 2^52 adding and
+// removing 2^52 rounds to an integer; at or above it, the value already is one.
+double roundHalfEven(double x) {
+    const double a = std::fabs(x);
+    if (!(a < 0x1p52)) return x;
+    return std::copysign((a + 0x1p52) - 0x1p52, x);
+}
+
 }  // namespace
 
 namespace {
@@ -143,13 +170,29 @@ Result<LaplaceLattice> laplaceLattice(double scale) {
     lattice.granularity = snappingGranularity(scale);
     if (!latticeScale64(scale, lattice.granularity, lattice.num, lattice.den))  // ratio below 2^41
         return Status::internal("Laplace scale " + formatNumber(scale) + " has no 64-bit lattice ratio");
+    lattice.shift = std::countr_zero(lattice.den);
     return lattice;
 }
 
 Result<double> addSnappedLaplace(RandomSource& rng, double value, const LaplaceLattice& lattice) {
     VEIL_RETURN_IF_ERROR(checkValue(value));
-    const std::int64_t k = sampleDiscreteLaplace(rng, lattice.num, lattice.den);
+    BitBuffer bits(rng);
+    const std::int64_t k = discreteLaplace(bits, lattice.num, lattice.den, lattice.shift);
     return snapToLattice(value, lattice.granularity) + lattice.granularity * static_cast<double>(k);
+}
+
+Status addSnappedLaplaceToAll(RandomSource& rng, std::span<double> values, const LaplaceLattice& lattice) {
+    for (const double value : values)
+        if (!(std::fabs(value) <= kMaxReleasedMagnitude)) return checkValue(value);
+    WordCache words(rng);
+    BasicBitBuffer<WordCache> bits(words);
+    // g = 2^e with e >= -372 (scale >= kMinNoiseScale), so 1/g is finite and x * (1/g) == x / g.
+    const double g = lattice.granularity, inverse = 1.0 / g;
+    for (double& value : values) {
+        const std::int64_t k = discreteLaplace(bits, lattice.num, lattice.den, lattice.shift);
+        value = roundHalfEven(value * inverse) * g + g * static_cast<double>(k);
+    }
+    return Status::ok();
 }
 
 Result<double> addSnappedLaplace(RandomSource& rng, double value, double scale) {

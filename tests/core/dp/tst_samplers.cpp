@@ -63,6 +63,7 @@ private slots:
     void snappedGaussianMatchesNormal();
     void snappedOutputsLieOnLattice();
     void latticeWorkedOutOnceDrawsTheSame();
+    void batchedLaplaceMatchesLaplace();
     void geometricNoiseFractionalScale();
     void rationalConversion();
     void refuseScalesOutsideTheRange_data();
@@ -242,6 +243,63 @@ void TestSamplers::latticeWorkedOutOnceDrawsTheSame() {
         QVERIFY(!addSnappedLaplace(a, std::nan(""), *lattice));
     }
     QVERIFY(!laplaceLattice(0.0));
+}
+
+void TestSamplers::batchedLaplaceMatchesLaplace() {
+    // One buffer of words and bits serves all the draws: each must still be Laplace(mu, b), on the
+    // lattice, and consecutive draws (which share a word) must be independent.
+    SeededRandom rng(36);
+    const double mu = 12.5, b = 2.0, g = snappingGranularity(b);
+    const auto lattice = laplaceLattice(b);
+    QVERIFY(lattice);
+    std::vector<double> xs(50000, mu);
+    QVERIFY(addSnappedLaplaceToAll(rng, xs, *lattice).isOk());
+    auto cdf = [&](double x) { return x < mu ? 0.5 * std::exp((x - mu) / b) : 1.0 - 0.5 * std::exp(-(x - mu) / b); };
+    const double d = ksStatistic(xs, cdf);
+    QVERIFY2(d < ksCritical(xs.size()), qPrintable(QString("D %1 critical %2").arg(d).arg(ksCritical(xs.size()))));
+    auto wrong = [&](double x) {
+        return x < mu ? 0.5 * std::exp((x - mu) / 2.2) : 1.0 - 0.5 * std::exp(-(x - mu) / 2.2);
+    };
+    QVERIFY(ksStatistic(xs, wrong) > ksCritical(xs.size()));
+    for (const double x : xs) QCOMPARE(std::fmod(x, g), 0.0);
+    // Signs of neighbours: a 2 x 2 table of (x_i > mu, x_{i+1} > mu), chi-square with 1 degree of
+    // freedom against independence (critical value 10.83 at alpha = 0.001).
+    double table[2][2] = {{0, 0}, {0, 0}};
+    for (std::size_t i = 0; i + 1 < xs.size(); ++i) table[xs[i] > mu][xs[i + 1] > mu] += 1.0;
+    const double n = double(xs.size() - 1);
+    double chi2 = 0.0;
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 2; ++c) {
+            const double e = (table[r][0] + table[r][1]) * (table[0][c] + table[1][c]) / n;
+            chi2 += (table[r][c] - e) * (table[r][c] - e) / e;
+        }
+    QVERIFY2(chi2 < 10.83, qPrintable(QString("chi2 %1").arg(chi2)));
+    // The values are snapped as one release() would (round half to even on the lattice): with the
+    // same seed the noise is the same whatever the values, so the difference is the snapped value.
+    std::vector<double> values = {0.0,
+                                  -0.0,
+                                  0.5 * g,
+                                  1.5 * g,
+                                  2.5 * g,
+                                  -0.5 * g,
+                                  -1.5 * g,
+                                  1e-300,
+                                  12.5,
+                                  -999.123456789,
+                                  0.1,
+                                  3.0 * g + 0.49 * g,
+                                  -7.0 * g - 0.51 * g};
+    std::vector<double> zeros(values.size(), 0.0);
+    SeededRandom first(37), second(37);
+    auto snapped = values;
+    QVERIFY(addSnappedLaplaceToAll(first, snapped, *lattice).isOk());
+    QVERIFY(addSnappedLaplaceToAll(second, zeros, *lattice).isOk());
+    for (std::size_t i = 0; i < values.size(); ++i) QCOMPARE(snapped[i] - zeros[i], std::nearbyint(values[i] / g) * g);
+    // A value out of range is refused before any value changes.
+    std::vector<double> bad = {1.0, 2.0, std::nan("")};
+    QVERIFY(!addSnappedLaplaceToAll(rng, bad, *lattice).isOk());
+    QCOMPARE(bad[0], 1.0);
+    QCOMPARE(bad[1], 2.0);
 }
 
 void TestSamplers::geometricNoiseFractionalScale() {

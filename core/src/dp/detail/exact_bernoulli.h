@@ -6,6 +6,7 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace veil::dp::detail {
@@ -13,17 +14,58 @@ namespace veil::dp::detail {
 using U128 = unsigned __int128;
 using BigUInt = boost::multiprecision::cpp_int;
 
-// Buffers the 64 bits of each draw so that fair bits and small uniform integers (the inner tests
-// of the exact samplers) cost a few bits instead of a whole 64-bit draw. Exact: small uniforms
-// use rejection on the bit length. Lives for one sampler call; unused bits are discarded.
-class BitBuffer {
+// Lemire's unbiased uniform on [0, bound), bound > 0, from any source of 64-bit words; the same
+// words and result as RandomSource::uniformBelow (Lemire, ACM TOMACS 2019).
+template <typename Words>
+inline std::uint64_t lemireBelow(Words& words, std::uint64_t bound) {
+    std::uint64_t x = words.nextU64();
+    U128 m = U128(x) * bound;
+    auto low = std::uint64_t(m);
+    if (low < bound) {
+        const std::uint64_t threshold = -bound % bound;
+        while (low < threshold) {
+            x = words.nextU64();
+            m = U128(x) * bound;
+            low = std::uint64_t(m);
+        }
+    }
+    return std::uint64_t(m >> 64);
+}
+
+// Random words taken from a source 32 at a time (one call to fill), for loops of many draws where a
+// virtual call per word costs more than the word. The words handed out are wiped on destruction.
+class WordCache {
 public:
-    explicit BitBuffer(RandomSource& rng) : m_rng(rng) {}
-    std::uint64_t nextU64() { return m_rng.nextU64(); }
+    explicit WordCache(RandomSource& rng) : m_rng(rng) {}
+    ~WordCache();
+    WordCache(const WordCache&) = delete;
+    WordCache& operator=(const WordCache&) = delete;
+    std::uint64_t nextU64() {
+        if (m_next == kWords) refill();
+        return m_words[m_next++];
+    }
+
+private:
+    static constexpr std::size_t kWords = 32;
+    void refill();
+    RandomSource& m_rng;
+    std::uint64_t m_words[kWords] = {};
+    std::size_t m_next = kWords;
+};
+
+// Buffers the 64 bits of each word so that fair bits and small uniform integers (the inner tests
+// of the exact samplers) cost a few bits instead of a whole 64-bit word. Exact: small uniforms
+// use rejection on the bit length. One per sampler call (unused bits are discarded), or one for a
+// loop of draws over a WordCache.
+template <typename Words>
+class BasicBitBuffer {
+public:
+    explicit BasicBitBuffer(Words& words) : m_words(words) {}
+    std::uint64_t nextU64() { return m_words.nextU64(); }
     bool bit() { return bits(1) != 0; }
     std::uint64_t bits(int n) {  // 1 <= n <= 32
         if (m_left < n) {
-            m_buffer = m_rng.nextU64();
+            m_buffer = m_words.nextU64();
             m_left = 64;
         }
         const std::uint64_t out = m_buffer & ((std::uint64_t(1) << n) - 1);
@@ -33,7 +75,7 @@ public:
     }
     std::uint64_t uniformBelow(std::uint64_t bound) {
         if (bound <= 1) return 0;
-        if (bound > (std::uint64_t(1) << 24)) return m_rng.uniformBelow(bound);
+        if (bound > (std::uint64_t(1) << 24)) return lemireBelow(m_words, bound);
         const int width = 64 - __builtin_clzll(bound - 1);
         for (;;) {
             const std::uint64_t x = bits(width);
@@ -42,10 +84,11 @@ public:
     }
 
 private:
-    RandomSource& m_rng;
+    Words& m_words;
     std::uint64_t m_buffer = 0;
     int m_left = 0;
 };
+using BitBuffer = BasicBitBuffer<RandomSource>;
 
 // Uniform on [0, bound) for a 128-bit bound > 0 (rejection on the bit length).
 template <typename Source>

@@ -16,6 +16,7 @@
 #include "veil/common/status.h"
 
 #include <cstdint>
+#include <span>
 
 namespace veil::dp::detail {
 
@@ -41,12 +42,17 @@ Result<double> addSnappedLaplace(RandomSource& rng, double value, double scale);
 // The lattice of a Laplace scale b, worked out once for many draws: g and b / g = num / den.
 struct LaplaceLattice {
     double granularity = 0.0;
-    std::uint64_t num = 0, den = 1;  // den a power of two
+    std::uint64_t num = 0, den = 1;  // den = 2^shift
+    int shift = 0;
 };
 // Errors: b outside the supported range (as addSnappedLaplace).
 Result<LaplaceLattice> laplaceLattice(double scale);
 // addSnappedLaplace with the lattice of its scale; the same draws. Errors: value out of range.
 Result<double> addSnappedLaplace(RandomSource& rng, double value, const LaplaceLattice& lattice);
+// addSnappedLaplace on every value, in place, with one buffer of random words and bits for all:
+// each value gets the same noise distribution; the draws differ from one call per value. Errors
+// (before any value is changed): a value out of range.
+Status addSnappedLaplaceToAll(RandomSource& rng, std::span<double> values, const LaplaceLattice& lattice);
 
 // Gaussian noise of standard deviation sigma on the lattice g*Z, g = snappingGranularity(sigma).
 // Errors as addSnappedLaplace.
