@@ -43,6 +43,15 @@ int main(int argc, char** argv) {
          [&] { return *dp::detail::addGeometricNoise(rng, 0, 2.5); });
     rate("secure snapped Laplace, scale 1", n / 5,
          [&] { return static_cast<std::int64_t>(*dp::detail::addSnappedLaplace(rng, 0.0, 1.0)); });
+    {  // the same, for a block of values at once (LaplaceMechanism::releaseInPlace's path)
+        const auto lattice = dp::detail::laplaceLattice(1.0).value();
+        std::vector<double> block(n / 5, 0.0);
+        const double c0 = bench::threadCpuSeconds();
+        const auto status = dp::detail::addSnappedLaplaceToAll(rng, block, lattice);
+        const double c = bench::threadCpuSeconds() - c0;
+        std::printf("%-52s %8.3f M/s per CPU-second  (%zu samples, %s)\n", "secure snapped Laplace, scale 1, one block",
+                    double(block.size()) / c / 1e6, block.size(), status.isOk() ? "ok" : "failed");
+    }
     rate("secure discrete Gaussian, sigma^2 = 100", n / 10,
          [&] { return dp::detail::sampleDiscreteGaussian(rng, 100, 1); });
     rate("secure snapped Gaussian, sigma 1", n / 50,

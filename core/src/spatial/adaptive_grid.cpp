@@ -57,14 +57,14 @@ Status validate(const AdaptiveGridOptions& o, const RunContext& ctx) {
     return Status::ok();
 }
 
-PsdNode cellNode(const Rect& rect, int depth, std::int32_t parent, double trueCount, LevelNoise& noise,
+// A node without its noisy count (LevelNoise::noiseNodes adds the level's counts as one block).
+PsdNode cellNode(const Rect& rect, int depth, std::int32_t parent, double trueCount, const LevelNoise& noise,
                  double pathEpsilon) {
     PsdNode n;
     n.rect = rect;
     n.depth = depth;
     n.parent = parent;
     n.trueCount = trueCount;
-    n.noisyCount = n.estimate = noise(trueCount);
     n.countEpsilon = noise.epsilon;
     n.pathEpsilon = pathEpsilon;
     n.variance = noise.variance();
@@ -114,7 +114,7 @@ Status addFirstLevel(PrivateSpatialDecomposition& psd, const PointSet& points, c
             psd.nodes.push_back(cellNode(rect, 1, 0, counts[r * ax.count + c], noise, pathEpsilon));
             psd.nodes.back().splitDim = 2;
         }
-    return noise.status;
+    return noise.noiseNodes(psd.nodes, 1);
 }
 
 // Cuts every first-level cell into m2 x m2 leaves by its noisy count (m2 capped so that the grid
@@ -142,6 +142,7 @@ Status addSecondLevel(PrivateSpatialDecomposition& psd, const PointSet& points, 
     }
     const std::vector<std::uint32_t> start = detail::placePointsByCell(points, leafOf, leaves, psd);
     psd.nodes.reserve(psd.nodes.size() + leaves);
+    const std::size_t firstLeaf = psd.nodes.size();
     ProgressReporter progress(ctx, "Noisy sub-cells", static_cast<long long>(cells));
     for (std::size_t k = 0; k < cells; ++k) {
         if (!progress.step(static_cast<long long>(k))) return Status::cancelled();
@@ -161,8 +162,8 @@ Status addSecondLevel(PrivateSpatialDecomposition& psd, const PointSet& points, 
                 psd.nodes.back().pointBegin = start[l];
                 psd.nodes.back().pointEnd = start[l + 1];
             }
-        VEIL_RETURN_IF_ERROR(noise.status);
     }
+    VEIL_RETURN_IF_ERROR(noise.noiseNodes(psd.nodes, firstLeaf));  // every leaf, as one block
     progress.finish();
     return Status::ok();
 }
@@ -221,7 +222,7 @@ Result<PrivateSpatialDecomposition> buildAdaptiveGrid(const PointSet& points, co
     psd.privacy.isPrivate = !o.nonPrivate;
     psd.privacy.epsilon = o.nonPrivate ? 0.0 : o.epsilon;
     psd.nodes.push_back(cellNode(points.domain, 0, -1, double(points.size()), noiseN, epsN));
-    VEIL_RETURN_IF_ERROR(noiseN.status);
+    VEIL_RETURN_IF_ERROR(noiseN.noiseNodes(psd.nodes, 0));
     psd.nodes[0].splitDim = 2;
     psd.nodes[0].pointEnd = static_cast<std::uint32_t>(points.size());
     const std::size_t m1 = o.firstLevelCells > 0

@@ -121,8 +121,6 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
             cell.pointBegin = start[r * mx + c];
             cell.pointEnd = start[r * mx + c + 1];
             cell.trueCount = double(cell.pointEnd - cell.pointBegin);
-            cell.noisyCount = cell.estimate = cellNoise(cell.trueCount);
-            VEIL_RETURN_IF_ERROR(cellNoise.status);
             cell.countEpsilon = epsCells;
             cell.pathEpsilon = epsRoot + epsCells;
             cell.variance = cellNoise.variance();
@@ -130,6 +128,7 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
             psd.nodes.push_back(cell);
         }
     }
+    VEIL_RETURN_IF_ERROR(cellNoise.noiseNodes(psd.nodes, 1));  // the cells, as one block
     progress.finish();
     if (o.postprocess) applyConsistency(psd);
     ctx.report(1.0, "Built uniform grid");

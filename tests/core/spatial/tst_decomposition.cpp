@@ -1,4 +1,5 @@
 // Tests for building private spatial decompositions: per-path epsilon, tiling, consistency, bad input.
+#include "veil/dp/laplace_mechanism.h"
 #include "veil/spatial/consistency.h"
 #include "veil/spatial/decomposition.h"
 #include "veil/spatial/psd_release.h"
@@ -69,6 +70,7 @@ private slots:
     void postProcessingIsConsistent();
     void consistencyHandExample();
     void uniformGrid();
+    void uniformGridCellNoiseIsLaplace();
     void alignedBlockSideByHand_data();
     void alignedBlockSideByHand();
     void alignedGridByHand();
@@ -272,6 +274,32 @@ void TestDecomposition::uniformGrid() {
     QVERIFY(std::abs(area - 10000.0) < 1e-9);
     QCOMPARE(points, 2000.0);
     QCOMPARE(g->trueRangeCount(Rect{10, 10, 50, 90}), double(countPointsIn(ps, Rect{10, 10, 50, 90})));
+}
+
+void TestDecomposition::uniformGridCellNoiseIsLaplace() {
+    // 100 x 100 cells at eps 1, 5% for the noisy N: each cell's count gets Laplace(b), b = the cell
+    // mechanism's scale (about 1 / 0.95). E|L| = b and sd|L| = b, so over 10,000 cells the mean
+    // absolute noise is b within 5 standard errors (5 b / 100); the mean noise is 0 within
+    // 5 sqrt(2) b / 100.
+    const PointSet ps = clusteredPoints(5000, 5);
+    SeededRandom rng(12);
+    RunContext ctx;
+    ctx.random = &rng;
+    UniformGridOptions o;
+    o.cellsPerAxis = 100;
+    auto g = buildUniformGrid(ps, o, ctx);
+    QVERIFY(g.isOk());
+    QCOMPARE(g->leaves.size(), std::size_t(10000));
+    const double b = veil::dp::LaplaceMechanism::create(0.95, 1.0)->scale();
+    double sum = 0.0, sumAbs = 0.0;
+    for (std::int32_t l : g->leaves) {
+        const PsdNode& cell = g->nodes[std::size_t(l)];
+        QCOMPARE(cell.estimate, cell.noisyCount);
+        sum += cell.noisyCount - cell.trueCount;
+        sumAbs += std::fabs(cell.noisyCount - cell.trueCount);
+    }
+    QVERIFY2(std::fabs(sumAbs / 10000.0 - b) < 5.0 * b / 100.0, qPrintable(QString::number(sumAbs / 10000.0)));
+    QVERIFY2(std::fabs(sum / 10000.0) < 5.0 * std::sqrt(2.0) * b / 100.0, qPrintable(QString::number(sum)));
 }
 
 void TestDecomposition::alignedBlockSideByHand_data() {

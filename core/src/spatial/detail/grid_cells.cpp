@@ -21,6 +21,21 @@ double LevelNoise::operator()(double v) {
     return *out;
 }
 
+Status LevelNoise::noiseNodes(std::vector<PsdNode>& nodes, std::size_t first) {
+    std::vector<double> counts;
+    counts.reserve(nodes.size() - std::min(first, nodes.size()));
+    for (std::size_t i = first; i < nodes.size(); ++i) counts.push_back(nodes[i].trueCount);
+    if (!nonPrivate) {
+        const Status released = mech.releaseInPlace(*ctx->random, counts);
+        if (!released.isOk()) {
+            if (status.isOk()) status = released;
+            return released;
+        }
+    }
+    for (std::size_t i = first; i < nodes.size(); ++i) nodes[i].noisyCount = nodes[i].estimate = counts[i - first];
+    return Status::ok();
+}
+
 std::vector<std::uint32_t> placePointsByCell(const PointSet& points, const std::vector<std::uint32_t>& cellOf,
                                              std::size_t cells, PrivateSpatialDecomposition& psd) {
     std::vector<std::uint32_t> start(cells + 1, 0);

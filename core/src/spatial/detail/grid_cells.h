@@ -56,6 +56,9 @@ struct LevelNoise {
     Status status;
 
     double operator()(double v);
+    // Noisy counts and estimates of nodes[first..] from their true counts, drawn as one block
+    // (LaplaceMechanism::releaseInPlace); also kept in `status`.
+    Status noiseNodes(std::vector<PsdNode>& nodes, std::size_t first);
     double variance() const { return nonPrivate ? 0.0 : 2.0 * mech.scale() * mech.scale(); }
 };
 
