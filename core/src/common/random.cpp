@@ -70,22 +70,7 @@ std::array<std::uint8_t, 32> keyFromSeed(std::uint64_t seed) {
 }
 }  // namespace
 
-std::uint64_t RandomSource::uniformBelow(std::uint64_t bound) {
-    // Lemire, "Fast random integer generation in an interval", ACM TOMACS 2019.
-    if (bound == 0) return 0;
-    std::uint64_t x = nextU64();
-    __uint128_t m = __uint128_t(x) * bound;
-    std::uint64_t l = std::uint64_t(m);
-    if (l < bound) {
-        const std::uint64_t t = -bound % bound;
-        while (l < t) {
-            x = nextU64();
-            m = __uint128_t(x) * bound;
-            l = std::uint64_t(m);
-        }
-    }
-    return std::uint64_t(m >> 64);
-}
+std::uint64_t RandomSource::uniformBelow(std::uint64_t bound) { return bound == 0 ? 0 : lemireBelow(*this, bound); }
 
 double RandomSource::uniform01() { return double(nextU64() >> 11) * 0x1.0p-53; }
 

@@ -129,8 +129,6 @@ bool latticeScale64(double scale, double g, std::uint64_t& num, std::uint64_t& d
     return true;
 }
 
-double snapToLattice(double value, double g) { return std::nearbyint(value / g) * g; }
-
 // std::nearbyint in the default rounding mode (round half to even), inline: below 2^52 adding and
 // removing 2^52 rounds to an integer; at or above it, the value already is one.
 double roundHalfEven(double x) {
@@ -138,6 +136,8 @@ double roundHalfEven(double x) {
     if (!(a < 0x1p52)) return x;
     return std::copysign((a + 0x1p52) - 0x1p52, x);
 }
+
+double snapToLattice(double value, double g) { return roundHalfEven(value / g) * g; }
 
 }  // namespace
 

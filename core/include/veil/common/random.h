@@ -13,6 +13,25 @@
 
 namespace veil {
 
+// Lemire's unbiased uniform integer on [0, bound), bound > 0, from any source of 64-bit words
+// (`words.nextU64()`): RandomSource::uniformBelow and the samplers' word buffers share it.
+// Lemire, "Fast random integer generation in an interval", ACM TOMACS 2019.
+template <typename Words>
+inline std::uint64_t lemireBelow(Words& words, std::uint64_t bound) {
+    std::uint64_t x = words.nextU64();
+    unsigned __int128 m = static_cast<unsigned __int128>(x) * bound;
+    auto low = static_cast<std::uint64_t>(m);
+    if (low < bound) {
+        const std::uint64_t threshold = -bound % bound;
+        while (low < threshold) {
+            x = words.nextU64();
+            m = static_cast<unsigned __int128>(x) * bound;
+            low = static_cast<std::uint64_t>(m);
+        }
+    }
+    return static_cast<std::uint64_t>(m >> 64);
+}
+
 class RandomSource {
 public:
     virtual ~RandomSource() = default;

@@ -14,24 +14,6 @@ namespace veil::dp::detail {
 using U128 = unsigned __int128;
 using BigUInt = boost::multiprecision::cpp_int;
 
-// Lemire's unbiased uniform on [0, bound), bound > 0, from any source of 64-bit words; the same
-// words and result as RandomSource::uniformBelow (Lemire, ACM TOMACS 2019).
-template <typename Words>
-inline std::uint64_t lemireBelow(Words& words, std::uint64_t bound) {
-    std::uint64_t x = words.nextU64();
-    U128 m = U128(x) * bound;
-    auto low = std::uint64_t(m);
-    if (low < bound) {
-        const std::uint64_t threshold = -bound % bound;
-        while (low < threshold) {
-            x = words.nextU64();
-            m = U128(x) * bound;
-            low = std::uint64_t(m);
-        }
-    }
-    return std::uint64_t(m >> 64);
-}
-
 // Random words taken from a source 32 at a time (one call to fill), for loops of many draws where a
 // virtual call per word costs more than the word. The words handed out are wiped on destruction.
 class WordCache {
