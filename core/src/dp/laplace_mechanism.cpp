@@ -20,17 +20,16 @@ Result<LaplaceMechanism> LaplaceMechanism::create(double epsilon, double l1Sensi
     LaplaceMechanism m(epsilon, l1Sensitivity, scale, neighbouring);
     m.m_granularity = lattice->granularity;
     m.m_latticeNum = lattice->num;
-    m.m_latticeDen = lattice->den;
     m.m_latticeShift = lattice->shift;
     return m;
 }
 
 Result<double> LaplaceMechanism::release(RandomSource& rng, double value) const {
-    return detail::addSnappedLaplace(rng, value, {m_granularity, m_latticeNum, m_latticeDen, m_latticeShift});
+    return detail::addSnappedLaplace(rng, value, {m_granularity, m_latticeNum, m_latticeShift});
 }
 
 Status LaplaceMechanism::releaseInPlace(RandomSource& rng, std::span<double> values) const {
-    return detail::addSnappedLaplaceToAll(rng, values, {m_granularity, m_latticeNum, m_latticeDen, m_latticeShift});
+    return detail::addSnappedLaplaceToAll(rng, values, {m_granularity, m_latticeNum, m_latticeShift});
 }
 
 ConfidenceInterval LaplaceMechanism::interval(double released, double confidence) const {

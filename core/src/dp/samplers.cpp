@@ -168,30 +168,33 @@ Result<LaplaceLattice> laplaceLattice(double scale) {
     VEIL_RETURN_IF_ERROR(checkSnapped(0.0, scale, "Laplace"));
     LaplaceLattice lattice;
     lattice.granularity = snappingGranularity(scale);
-    if (!latticeScale64(scale, lattice.granularity, lattice.num, lattice.den))  // ratio below 2^41
+    std::uint64_t den = 1;
+    if (!latticeScale64(scale, lattice.granularity, lattice.num, den))  // ratio below 2^41
         return Status::internal("Laplace scale " + formatNumber(scale) + " has no 64-bit lattice ratio");
-    lattice.shift = std::countr_zero(lattice.den);
+    lattice.shift = std::countr_zero(den);
     return lattice;
 }
+
+namespace {
+// One snapped Laplace value from a bit buffer (one per call, or one shared by a block).
+template <typename Bits>
+double snappedLaplace(Bits& bits, double value, const LaplaceLattice& lattice) {
+    const std::int64_t k = discreteLaplace(bits, lattice.num, lattice.den(), lattice.shift);
+    return snapToLattice(value, lattice.granularity) + lattice.granularity * static_cast<double>(k);
+}
+}  // namespace
 
 Result<double> addSnappedLaplace(RandomSource& rng, double value, const LaplaceLattice& lattice) {
     VEIL_RETURN_IF_ERROR(checkValue(value));
     BitBuffer bits(rng);
-    const std::int64_t k = discreteLaplace(bits, lattice.num, lattice.den, lattice.shift);
-    return snapToLattice(value, lattice.granularity) + lattice.granularity * static_cast<double>(k);
+    return snappedLaplace(bits, value, lattice);
 }
 
 Status addSnappedLaplaceToAll(RandomSource& rng, std::span<double> values, const LaplaceLattice& lattice) {
-    for (const double value : values)
-        if (!(std::fabs(value) <= kMaxReleasedMagnitude)) return checkValue(value);
+    for (const double value : values) VEIL_RETURN_IF_ERROR(checkValue(value));
     WordCache words(rng);
     BasicBitBuffer<WordCache> bits(words);
-    // g = 2^e with e >= -372 (scale >= kMinNoiseScale), so 1/g is finite and x * (1/g) == x / g.
-    const double g = lattice.granularity, inverse = 1.0 / g;
-    for (double& value : values) {
-        const std::int64_t k = discreteLaplace(bits, lattice.num, lattice.den, lattice.shift);
-        value = roundHalfEven(value * inverse) * g + g * static_cast<double>(k);
-    }
+    for (double& value : values) value = snappedLaplace(bits, value, lattice);
     return Status::ok();
 }
 

@@ -204,8 +204,8 @@ Result<PrivateSpatialDecomposition> buildAdaptiveGrid(const PointSet& points, co
     auto mech1 = dp::LaplaceMechanism::create(eps1, 1.0);
     auto mech2 = dp::LaplaceMechanism::create(eps2, 1.0);
     if (!mechN || !mech1 || !mech2) return !mechN ? mechN.status() : !mech1 ? mech1.status() : mech2.status();
-    LevelNoise noiseN{o.nonPrivate, &ctx, *mechN, epsN, {}}, noise1{o.nonPrivate, &ctx, *mech1, eps1, {}},
-        noise2{o.nonPrivate, &ctx, *mech2, eps2, {}};
+    LevelNoise noiseN{o.nonPrivate, &ctx, *mechN, epsN}, noise1{o.nonPrivate, &ctx, *mech1, eps1},
+        noise2{o.nonPrivate, &ctx, *mech2, eps2};
     PrivateSpatialDecomposition psd;
     // The grid family's kind (TreeKind lists the shapes the views offer); privacy.mechanism names AGrid.
     psd.options.kind = TreeKind::UniformGrid;

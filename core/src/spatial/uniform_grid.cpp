@@ -83,15 +83,14 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
     if (!rootMech) return rootMech.status();
     auto cellMech = dp::LaplaceMechanism::create(epsCells, 1.0);
     if (!cellMech) return cellMech.status();
-    detail::LevelNoise rootNoise{o.nonPrivate, &ctx, *rootMech, epsRoot, {}};
-    detail::LevelNoise cellNoise{o.nonPrivate, &ctx, *cellMech, epsCells, {}};
+    const detail::LevelNoise rootNoise{o.nonPrivate, &ctx, *rootMech, epsRoot};
+    const detail::LevelNoise cellNoise{o.nonPrivate, &ctx, *cellMech, epsCells};
 
-    const double n = double(points.size());
-    PsdNode root;
+    psd.nodes.emplace_back();
+    PsdNode& root = psd.nodes[0];
     root.rect = points.domain;
-    root.trueCount = n;
-    root.noisyCount = root.estimate = rootNoise(n);
-    VEIL_RETURN_IF_ERROR(rootNoise.status);
+    root.trueCount = double(points.size());
+    VEIL_RETURN_IF_ERROR(rootNoise.noiseNodes(psd.nodes, 0));
     root.countEpsilon = root.pathEpsilon = epsRoot;
     root.variance = rootNoise.variance();
     root.pointEnd = static_cast<std::uint32_t>(points.size());
@@ -108,8 +107,7 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
     const std::vector<std::uint32_t> start = detail::placePointsByCell(points, cellIndex, mx * my, psd);
     root.firstChild = 1;
     root.childCount = static_cast<std::int32_t>(mx * my);
-    psd.nodes.reserve(mx * my + 1);
-    psd.nodes.push_back(root);
+    psd.nodes.reserve(mx * my + 1);  // `root` is not used after this (the vector may move)
     ProgressReporter progress(ctx, "Noisy grid counts", static_cast<long long>(my));
     for (std::size_t r = 0; r < my; ++r) {
         if (!progress.step(static_cast<long long>(r))) return Status::cancelled();

@@ -57,6 +57,17 @@ double spentOnPath(const PrivateSpatialDecomposition& psd, std::int32_t leaf) {
     return sum;
 }
 
+// A private uniform grid of cellsPerAxis^2 cells at eps 1, noise from a seeded source.
+veil::Result<PrivateSpatialDecomposition> seededUniformGrid(const PointSet& ps, std::size_t cellsPerAxis,
+                                                            std::uint64_t seed) {
+    SeededRandom rng(seed);
+    RunContext ctx;
+    ctx.random = &rng;
+    UniformGridOptions o;
+    o.cellsPerAxis = cellsPerAxis;
+    return buildUniformGrid(ps, o, ctx);
+}
+
 }  // namespace
 
 class TestDecomposition : public QObject {
@@ -257,12 +268,7 @@ void TestDecomposition::uniformGrid() {
     QCOMPARE(uniformGridSize(1000, 0.1), std::size_t(3));
     QCOMPARE(uniformGridSize(0, 1.0), std::size_t(1));
     const PointSet ps = clusteredPoints(2000, 5);
-    SeededRandom rng(1);
-    RunContext ctx;
-    ctx.random = &rng;
-    UniformGridOptions o;
-    o.cellsPerAxis = 7;
-    auto g = buildUniformGrid(ps, o, ctx);
+    auto g = seededUniformGrid(ps, 7, 1);
     QVERIFY(g.isOk());
     QCOMPARE(g->leaves.size(), std::size_t(49));
     double area = 0.0, points = 0.0;
@@ -281,13 +287,7 @@ void TestDecomposition::uniformGridCellNoiseIsLaplace() {
     // mechanism's scale (about 1 / 0.95). E|L| = b and sd|L| = b, so over 10,000 cells the mean
     // absolute noise is b within 5 standard errors (5 b / 100); the mean noise is 0 within
     // 5 sqrt(2) b / 100.
-    const PointSet ps = clusteredPoints(5000, 5);
-    SeededRandom rng(12);
-    RunContext ctx;
-    ctx.random = &rng;
-    UniformGridOptions o;
-    o.cellsPerAxis = 100;
-    auto g = buildUniformGrid(ps, o, ctx);
+    auto g = seededUniformGrid(clusteredPoints(5000, 5), 100, 12);
     QVERIFY(g.isOk());
     QCOMPARE(g->leaves.size(), std::size_t(10000));
     const double b = veil::dp::LaplaceMechanism::create(0.95, 1.0)->scale();

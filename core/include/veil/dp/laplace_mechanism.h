@@ -40,8 +40,8 @@ private:
     Neighbouring m_neighbouring;
     // The scale's snapping lattice, worked out once (samplers.h, LaplaceLattice): g, scale / g.
     double m_granularity = 0.0;
-    std::uint64_t m_latticeNum = 0, m_latticeDen = 1;
-    int m_latticeShift = 0;  // m_latticeDen = 2^m_latticeShift
+    std::uint64_t m_latticeNum = 0;
+    int m_latticeShift = 0;  // scale / g = m_latticeNum / 2^m_latticeShift
 };
 
 }  // namespace veil::dp

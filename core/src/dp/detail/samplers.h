@@ -42,8 +42,9 @@ Result<double> addSnappedLaplace(RandomSource& rng, double value, double scale);
 // The lattice of a Laplace scale b, worked out once for many draws: g and b / g = num / den.
 struct LaplaceLattice {
     double granularity = 0.0;
-    std::uint64_t num = 0, den = 1;  // den = 2^shift
-    int shift = 0;
+    std::uint64_t num = 0;
+    int shift = 0;  // b / g = num / 2^shift
+    std::uint64_t den() const { return std::uint64_t(1) << shift; }
 };
 // Errors: b outside the supported range (as addSnappedLaplace).
 Result<LaplaceLattice> laplaceLattice(double scale);

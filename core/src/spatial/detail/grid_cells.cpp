@@ -11,27 +11,11 @@ Status checkDataResolution(std::size_t columns, std::size_t rows) {
     return Status::ok();
 }
 
-double LevelNoise::operator()(double v) {
-    if (nonPrivate) return v;
-    auto out = mech.release(*ctx->random, v);
-    if (!out) {
-        if (status.isOk()) status = out.status();
-        return 0.0;
-    }
-    return *out;
-}
-
-Status LevelNoise::noiseNodes(std::vector<PsdNode>& nodes, std::size_t first) {
+Status LevelNoise::noiseNodes(std::vector<PsdNode>& nodes, std::size_t first) const {
     std::vector<double> counts;
     counts.reserve(nodes.size() - std::min(first, nodes.size()));
     for (std::size_t i = first; i < nodes.size(); ++i) counts.push_back(nodes[i].trueCount);
-    if (!nonPrivate) {
-        const Status released = mech.releaseInPlace(*ctx->random, counts);
-        if (!released.isOk()) {
-            if (status.isOk()) status = released;
-            return released;
-        }
-    }
+    if (!nonPrivate) VEIL_RETURN_IF_ERROR(mech.releaseInPlace(*ctx->random, counts));
     for (std::size_t i = first; i < nodes.size(); ++i) nodes[i].noisyCount = nodes[i].estimate = counts[i - first];
     return Status::ok();
 }

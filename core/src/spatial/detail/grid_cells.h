@@ -47,18 +47,16 @@ struct GridAxis {
 // Both data columns and rows declared, or neither.
 Status checkDataResolution(std::size_t columns, std::size_t rows);
 
-// Noisy counts at one level (exact in the non-private baseline); the first failure is kept.
+// Noisy counts at one level (exact in the non-private baseline).
 struct LevelNoise {
     bool nonPrivate = false;
     const RunContext* ctx = nullptr;
     dp::LaplaceMechanism mech;
     double epsilon = 0.0;
-    Status status;
 
-    double operator()(double v);
     // Noisy counts and estimates of nodes[first..] from their true counts, drawn as one block
-    // (LaplaceMechanism::releaseInPlace); also kept in `status`.
-    Status noiseNodes(std::vector<PsdNode>& nodes, std::size_t first);
+    // (LaplaceMechanism::releaseInPlace).
+    Status noiseNodes(std::vector<PsdNode>& nodes, std::size_t first) const;
     double variance() const { return nonPrivate ? 0.0 : 2.0 * mech.scale() * mech.scale(); }
 };
 
