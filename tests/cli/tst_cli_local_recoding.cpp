@@ -2,8 +2,8 @@
 // (the released file's classes, counted here from its text, all hold at least k records, and fewer
 // records are suppressed than by the global optimum), --local-suppression greedy on a hand table
 // (every record then matches at least k records with '*' matching anything, counted pairwise
-// here), a release plan with both round trip to a bundle, bad plan fields name the field, and
-// plan-sql refuses both with a reason.
+// here), the same with '*' as a value (classes counted from the text), a release plan with both round trip to a bundle,
+// bad plan fields name the field, and plan-sql refuses both with a reason.
 #include "cli_runner.h"
 
 #include <QFile>
@@ -59,6 +59,7 @@ class TestCliLocalRecoding : public QObject {
 private slots:
     void localRecodingOnAdult();
     void greedyLocalSuppression();
+    void valueSemanticsLocalSuppression();
     void plansRoundTripAndRefusals();
     void refusesOptionsOfOtherAlgorithms();
 };
@@ -119,6 +120,62 @@ void TestCliLocalRecoding::greedyLocalSuppression() {
         for (int c = 0; c < 3; ++c) starred += rows[i][c] == QStringLiteral("*") ? 1 : 0;
     }
     QCOMPARE(starred, ls["cells"].toInt());
+}
+
+// '*' as a value: every released combination, '*' included, occurs at least twice, counted here
+// from the file's text. kSmall's optimum is 10 cells (every one of the 8^6 suppression patterns
+// tried by a Python script outside the build: record 4,w,r shares no value, so it and a partner
+// lose all 3 cells and the other four pair up with one '*' each). A plan says the same.
+void TestCliLocalRecoding::valueSemanticsLocalSuppression() {
+    QTemporaryDir dir;
+    const QString data = writeFile(dir, "small.csv", kSmall), out = dir.filePath("out.csv");
+    const CliRun r = runCli({"anonymize", data, "--qi", "a,b,c", "--k", "2", "--algorithm", "none",
+                             "--local-suppression", "optimal", "--ls-semantics", "value", "--json", "--output", out});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject ls = r.json().object()["local_suppression"].toObject();
+    QCOMPARE(ls["semantics"].toString(), QStringLiteral("value"));
+    QCOMPARE(ls["method"].toString(), QStringLiteral("optimal"));
+    QVERIFY(ls["proven_optimal"].toBool());
+    QCOMPARE(ls["cells"].toInt(), 10);
+    QCOMPARE(ls["min_matches"].toInt(), 2);
+    const auto rows = readRows(out, ',');
+    QCOMPARE(rows.size(), std::size_t(7));
+    std::map<QStringList, int> classes;
+    int starred = 0;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        ++classes[rows[i].mid(0, 3)];
+        starred += int(rows[i].mid(0, 3).count(QStringLiteral("*")));
+    }
+    for (const auto& [key, n] : classes) QVERIFY2(n >= 2, qPrintable(key.join(',')));
+    QCOMPARE(starred, 10);
+
+    const QString plan = writeFile(dir, "value.json",
+                                   planJson(data,
+                                            "\"algorithm\": \"none\", \"local_suppression\": \"greedy\", "
+                                            "\"local_suppression_semantics\": \"value\""));
+    const CliRun release =
+        runCli({"release", plan, "--output", dir.filePath("bundle"), "--ledger", dir.filePath("l.db")});
+    QVERIFY2(release.exitCode == 0, release.err.constData());
+    QFile manifest(dir.filePath("bundle/manifest.json"));
+    QVERIFY(manifest.open(QIODevice::ReadOnly));
+    const QJsonObject m = QJsonDocument::fromJson(manifest.readAll()).object();
+    QVERIFY2(m["guarantee"].toString().contains("a value of its own"), qPrintable(m["guarantee"].toString()));
+    QVERIFY(m["summary"].toObject()["min_class_size"].toInt() >= 2);
+
+    const QString bad = writeFile(dir, "bad.json",
+                                  planJson(data,
+                                           "\"algorithm\": \"none\", \"local_suppression\": \"greedy\", "
+                                           "\"local_suppression_semantics\": \"star\""));
+    const CliRun refused = runCli({"release", bad, "--output", dir.filePath("b2"), "--ledger", dir.filePath("l.db")});
+    QVERIFY2(refused.exitCode != 0 && refused.err.contains("plan.local_suppression_semantics"),
+             refused.err.constData());
+    const CliRun unknown = runCli({"anonymize", data, "--qi", "a,b,c", "--k", "2", "--algorithm", "none",
+                                   "--local-suppression", "greedy", "--ls-semantics", "star"});
+    QVERIFY2(unknown.exitCode == 1 && unknown.err.contains("unknown --ls-semantics 'star'"), unknown.err.constData());
+    const CliRun alone = runCli(adultArgs() << "--ls-semantics"
+                                            << "value");
+    QVERIFY2(alone.exitCode == 1 && alone.err.contains("--ls-semantics applies with --local-suppression"),
+             alone.err.constData());
 }
 
 void TestCliLocalRecoding::plansRoundTripAndRefusals() {

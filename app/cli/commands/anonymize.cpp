@@ -2,7 +2,7 @@
 //   [--l-diversity distinct:L|entropy:L|recursive:C:L] [--t-closeness equal:T|ordered:T|hierarchical:T]
 //   [--suppression S] [--metric ...] [--algorithm optimal|mondrian|mdav|local-recoding|none]
 //   [--gs-factor F] [--iterations N] [--adaption A] [--local-suppression greedy|optimal]
-//   [--ls-time-limit S] [--ls-max-records N] [--output OUT.csv] [--json]
+//   [--ls-semantics wildcard|value] [--ls-time-limit S] [--ls-max-records N] [--output OUT.csv] [--json]
 #include "anonymity_common.h"
 #include "command_registry.h"
 
@@ -37,6 +37,7 @@ struct AnonymizeOptions {
     double adaption = 0.0;
     bool localRecodingGiven = false;  // --gs-factor, --iterations or --adaption on the command line
     std::string localSuppression;
+    std::string lsSemantics;
     double lsTimeLimit = LocalSuppressionOptions{}.timeLimitSeconds;
     std::size_t lsMaxRecords = LocalSuppressionOptions{}.maxRecords;
     double threshold = 0.2;
@@ -104,6 +105,8 @@ Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
             "released as they are, not k-anonymous");
     if (!o.localSuppression.empty() && !acceptsLocalSuppression(cfg.algorithm))
         return Status::invalidArgument("--local-suppression applies to --algorithm optimal or none");
+    if (!o.lsSemantics.empty() && o.localSuppression.empty())
+        return Status::invalidArgument("--ls-semantics applies with --local-suppression greedy|optimal");
     cfg.localRecoding = {o.gsFactor, o.iterations, o.adaption};
     if (!o.localSuppression.empty()) {
         LocalSuppressionOptions ls;
@@ -114,6 +117,13 @@ Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
         else
             return Status::invalidArgument("unknown --local-suppression '" + o.localSuppression +
                                            "' (expected greedy or optimal)");
+        if (!o.lsSemantics.empty()) {
+            auto semantics = parseLocalSuppressionSemantics(o.lsSemantics);
+            if (!semantics)
+                return Status::invalidArgument("unknown --ls-semantics '" + o.lsSemantics +
+                                               "' (expected wildcard or value)");
+            ls.semantics = *semantics;
+        }
         ls.timeLimitSeconds = o.lsTimeLimit;
         ls.maxRecords = o.lsMaxRecords;
         cfg.localSuppression = ls;
@@ -172,6 +182,7 @@ nlohmann::json localSuppressionJson(const AnonymizationResult& r) {
     for (std::size_t i = 0; i < r.quasiIdentifiers.size() && i < ls.cellsPerQi.size(); ++i)
         perQi[r.quasiIdentifiers[i]] = ls.cellsPerQi[i];
     return {{"method", localSuppressionMethodName(ls.method)},
+            {"semantics", localSuppressionSemanticsName(ls.semantics)},
             {"requested", ls.requestedOptimal ? "optimal" : "greedy"},
             {"proven_optimal", ls.provenOptimal},
             {"cells", ls.suppressedCells},
@@ -286,8 +297,14 @@ int runAnonymize(const AnonymizeOptions& o) {
         std::cout << "Local suppression (" << localSuppressionMethodName(r.localSuppression->method)
                   << (r.localSuppression->provenOptimal ? ", proven optimal" : "")
                   << "): " << r.localSuppression->suppressedCells << " cells in " << r.localSuppression->recordsTouched
-                  << " records; every record matches at least " << r.localSuppression->minMatches
-                  << " records ('*' matches any value)\n";
+                  << " records; "
+                  << (r.localSuppression->semantics == LocalSuppressionSemantics::Value
+                          ? "every class ('*' a value of its own) has at least "
+                          : "every record matches at least ")
+                  << r.localSuppression->minMatches
+                  << (r.localSuppression->semantics == LocalSuppressionSemantics::Value
+                          ? " records\n"
+                          : " records ('*' matches any value)\n");
     if (!o.output.empty()) std::cout << "Written to " << o.output << '\n';
     std::cout << "Time: " << r.seconds << " s\n";
     return 0;
@@ -324,6 +341,9 @@ void setupAnonymize(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--local-suppression", o->localSuppression,
                     "greedy | optimal: suppress single QI cells instead of records (after optimal, or alone with "
                     "--algorithm none; k-anonymity only, '*' matches any value)");
+    cmd->add_option("--ls-semantics", o->lsSemantics,
+                    "local suppression: wildcard ('*' matches any value, sdcMicro's; default) | value ('*' is a "
+                    "value of its own, ARX's: every released combination occurs at least k times)");
     cmd->add_option("--ls-time-limit", o->lsTimeLimit,
                     "optimal local suppression: GLPK time limit in seconds (default 10)");
     cmd->add_option("--ls-max-records", o->lsMaxRecords,

@@ -1,8 +1,10 @@
 // Local suppression (sdcMicro's greedy rule; Templ, Kowarik & Meindl, JSS 2015) and its optimal
-// integer-program variant; counts under the '*' semantics (a suppressed cell matches anything).
+// integer-program variant, under either semantics of a suppressed cell (local_suppression.h).
 #include "veil/anonymity/local_suppression.h"
 
+#include "anonymity/detail/cell_patterns.h"
 #include "anonymity/detail/suppression_program.h"
+#include "anonymity/detail/value_suppression.h"
 
 #include <algorithm>
 #include <map>
@@ -14,24 +16,9 @@ namespace veil::anonymity {
 
 namespace {
 
-using Columns = std::vector<std::vector<std::uint32_t>>;
-
-std::uint64_t maskOf(const Columns& cols, std::size_t r) {
-    std::uint64_t m = 0;
-    for (std::size_t c = 0; c < cols.size(); ++c)
-        if (cols[c][r] == kSuppressedCell) m |= std::uint64_t(1) << c;
-    return m;
-}
-
-std::string projection(const Columns& cols, std::size_t r, std::uint64_t hidden) {
-    std::string key;
-    for (std::size_t c = 0; c < cols.size(); ++c) {
-        if (hidden & (std::uint64_t(1) << c)) continue;
-        const auto v = cols[c][r];
-        key.append(reinterpret_cast<const char*>(&v), sizeof v);
-    }
-    return key;
-}
+using Columns = detail::CodeColumns;
+using detail::projectionKey;
+using detail::suppressionMask;
 
 Status validate(const Columns& cols, const LocalSuppressionOptions& o) {
     if (cols.empty()) return Status::invalidArgument("local suppression needs at least one quasi-identifier");
@@ -146,7 +133,7 @@ std::vector<std::uint32_t> wildcardMatchCounts(const Columns& cols) {
     std::vector<std::uint64_t> mask(n);
     std::map<std::uint64_t, std::vector<std::size_t>> patterns;
     for (std::size_t r = 0; r < n; ++r) {
-        mask[r] = maskOf(cols, r);
+        mask[r] = suppressionMask(cols, r);
         patterns[mask[r]].push_back(r);
     }
     std::vector<std::uint32_t> counts(n, 0);
@@ -154,14 +141,28 @@ std::vector<std::uint32_t> wildcardMatchCounts(const Columns& cols) {
         for (const auto& [other, otherMembers] : patterns) {
             const std::uint64_t hidden = pattern | other;
             std::unordered_map<std::string, std::uint32_t> freq;
-            for (auto j : otherMembers) ++freq[projection(cols, j, hidden)];
+            for (auto j : otherMembers) ++freq[projectionKey(cols, j, hidden)];
             for (auto i : members) {
-                const auto it = freq.find(projection(cols, i, hidden));
+                const auto it = freq.find(projectionKey(cols, i, hidden));
                 if (it != freq.end()) counts[i] += it->second;
             }
         }
     }
     return counts;
+}
+
+std::vector<std::uint32_t> valueClassSizes(const Columns& cols) {
+    if (cols.empty()) return {};
+    const std::size_t n = cols[0].size();
+    std::unordered_map<std::string, std::uint32_t> freq;
+    for (std::size_t r = 0; r < n; ++r) ++freq[projectionKey(cols, r, 0)];
+    std::vector<std::uint32_t> sizes(n);
+    for (std::size_t r = 0; r < n; ++r) sizes[r] = freq[projectionKey(cols, r, 0)];
+    return sizes;
+}
+
+std::vector<std::uint32_t> suppressionCounts(const Columns& cols, LocalSuppressionSemantics semantics) {
+    return semantics == LocalSuppressionSemantics::Value ? valueClassSizes(cols) : wildcardMatchCounts(cols);
 }
 
 Result<LocalSuppressionResult> localSuppression(const Columns& columns, const LocalSuppressionOptions& options,
@@ -171,10 +172,16 @@ Result<LocalSuppressionResult> localSuppression(const Columns& columns, const Lo
     LocalSuppressionResult out;
     const std::size_t before = countSuppressed(columns, nullptr);
     out.columns = columns;
-    if (auto s = greedy(out.columns, options, ctx); !s) return s;
+    const bool asValue = options.semantics == LocalSuppressionSemantics::Value;
+    if (auto s = asValue ? detail::greedyValueSuppression(out.columns, std::uint32_t(options.k),
+                                                          suppressionOrder(columns, options.priority), ctx)
+                         : greedy(out.columns, options, ctx);
+        !s)
+        return s;
     out.method = LocalSuppressionMethod::Greedy;
     if (options.method == LocalSuppressionMethod::Optimal) {
-        auto opt = detail::optimalSuppression(columns, out.columns, options, ctx);
+        auto opt = asValue ? detail::optimalValueSuppression(columns, out.columns, options, ctx)
+                           : detail::optimalSuppression(columns, out.columns, options, ctx);
         if (!opt) return opt.status();
         const std::size_t greedyCells = countSuppressed(out.columns, nullptr);
         if (opt->solved && countSuppressed(opt->columns, nullptr) <= greedyCells) {
@@ -192,13 +199,23 @@ Result<LocalSuppressionResult> localSuppression(const Columns& columns, const Lo
                                : "; the greedy rule's result is better and is used";
     }
     out.suppressedCells = countSuppressed(out.columns, &out.cellsPerColumn) - before;
-    out.matches = wildcardMatchCounts(out.columns);
+    out.matches = suppressionCounts(out.columns, options.semantics);
     ctx.report(1.0, "Local suppression");
     return out;
 }
 
 const char* localSuppressionMethodName(LocalSuppressionMethod m) {
     return m == LocalSuppressionMethod::Optimal ? "optimal" : "greedy";
+}
+
+const char* localSuppressionSemanticsName(LocalSuppressionSemantics s) {
+    return s == LocalSuppressionSemantics::Value ? "value" : "wildcard";
+}
+
+std::optional<LocalSuppressionSemantics> parseLocalSuppressionSemantics(std::string_view name) {
+    if (name == "wildcard") return LocalSuppressionSemantics::Wildcard;
+    if (name == "value") return LocalSuppressionSemantics::Value;
+    return std::nullopt;
 }
 
 }  // namespace veil::anonymity

@@ -143,8 +143,9 @@ Result<ReleasePlan> loadReleasePlan(const std::string& path) {
 namespace {
 
 // Local recoding ("gs_factor", "iterations", "adaption") and local suppression
-// ("local_suppression": "greedy" | "optimal", "local_suppression_time_limit",
-// "local_suppression_max_records"); see docs/algorithms/local-recoding.md and local-suppression.md.
+// ("local_suppression": "greedy" | "optimal", "local_suppression_semantics": "wildcard" | "value",
+// "local_suppression_time_limit", "local_suppression_max_records"); see docs/algorithms/local-recoding.md and
+// local-suppression.md.
 Status readLocalTransformations(const ReleasePlan& plan, anonymity::AnonymizationConfig& c) {
     auto gs = getNumber(plan, "gs_factor", c.localRecoding.gsFactor);
     if (!gs) return gs.status();
@@ -161,7 +162,8 @@ Status readLocalTransformations(const ReleasePlan& plan, anonymity::Anonymizatio
     if (recodingFields && c.algorithm != anonymity::Algorithm::LocalRecoding)
         return fieldError(plan, "gs_factor", "gs_factor, iterations and adaption apply to algorithm local-recoding");
     if (!plan.json.contains("local_suppression")) {
-        if (plan.json.contains("local_suppression_time_limit") || plan.json.contains("local_suppression_max_records"))
+        if (plan.json.contains("local_suppression_time_limit") || plan.json.contains("local_suppression_max_records") ||
+            plan.json.contains("local_suppression_semantics"))
             return fieldError(plan, "local_suppression", "the local_suppression_* fields need \"local_suppression\"");
         if (c.algorithm == anonymity::Algorithm::None)
             return fieldError(plan, "local_suppression",
@@ -176,6 +178,13 @@ Status readLocalTransformations(const ReleasePlan& plan, anonymity::Anonymizatio
         ls.method = anonymity::LocalSuppressionMethod::Optimal;
     else if (*method != "greedy")
         return fieldError(plan, "local_suppression", "must be greedy or optimal (got \"" + *method + "\")");
+    auto semantics = getString(plan, "local_suppression_semantics", "wildcard");
+    if (!semantics) return semantics.status();
+    if (auto parsed = anonymity::parseLocalSuppressionSemantics(*semantics))
+        ls.semantics = *parsed;
+    else
+        return fieldError(plan, "local_suppression_semantics",
+                          "must be wildcard or value (got \"" + *semantics + "\")");
     auto limit = getNumber(plan, "local_suppression_time_limit", ls.timeLimitSeconds);
     if (!limit) return limit.status();
     if (!(*limit > 0.0 && *limit <= 86400.0))

@@ -111,7 +111,9 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     s["quasi_identifiers"] = r.quasiIdentifiers;
     out.warnings = r.warnings;
 
-    const auto kind = r.localSuppression ? detail::KAnonymityKind::CellSuppression
+    const auto kind = r.localSuppression ? (r.localSuppression->semantics == anonymity::LocalSuppressionSemantics::Value
+                                                ? detail::KAnonymityKind::CellSuppressionAsValue
+                                                : detail::KAnonymityKind::CellSuppression)
                       : mdav             ? detail::KAnonymityKind::Microaggregation
                                          : detail::KAnonymityKind::Generalization;
     out.guarantee = detail::kAnonymityGuarantee(kind, r.quasiIdentifiers.size(), config.models.k, r.suppressed,
@@ -192,6 +194,13 @@ std::string kAnonymityGuarantee(KAnonymityKind kind, std::size_t quasiIdentifier
                    ", so someone who reads a '*' as a clue rather than as any value may narrow a person down "
                    "further. " +
                    suppressedRecords;
+            break;
+        case KAnonymityKind::CellSuppressionAsValue:
+            text = "Single cells of " + columns +
+                   " were suppressed ('*') instead of records, a '*' counting as a value of its own (ARX's "
+                   "semantics): every combination of the released quasi-identifiers, '*' included, occurs at least " +
+                   atLeast + " times, so a person known by those attributes hides among at least " + atLeast +
+                   " records; " + suppressedRecords;
             break;
     }
     return text +

@@ -1,7 +1,9 @@
-// Local suppression on tables small enough to solve by hand ('*' matches any value).
+// Local suppression on tables small enough to solve by hand, under both semantics of '*'.
 #include "veil/anonymity/local_suppression.h"
 
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace veil::anonymity;
 
@@ -40,6 +42,52 @@ std::vector<std::uint32_t> bruteCounts(const Columns& cols) {
 // A is '*', 2 differs on B -> 6.B = (*,*,r), which matches 2 and 5: 6 cells in all (7 before
 // the fix, which suppressed 3.A although 3 already matched 1).
 Columns sixRecords() { return {{0, 0, 0, 1, 1, 2}, {0, 0, 1, 1, 1, 2}, {0, 1, 0, 0, 1, 2}}; }
+
+// '*' as a value: per record, the records with exactly its cells, by pairwise comparison.
+std::vector<std::uint32_t> bruteClassSizes(const Columns& cols) {
+    const std::size_t n = cols[0].size();
+    std::vector<std::uint32_t> out(n, 0);
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j) {
+            bool same = true;
+            for (const auto& c : cols) same = same && c[i] == c[j];
+            out[i] += same ? 1 : 0;
+        }
+    return out;
+}
+
+// The fewest cells making `cols` k-anonymous with '*' as a value, by trying every suppression
+// pattern of every record (tiny tables only).
+std::size_t exhaustiveValueOptimum(const Columns& cols, std::uint32_t k) {
+    const std::size_t n = cols[0].size(), m = cols.size(), patterns = std::size_t(1) << m;
+    std::size_t best = n * m + 1;
+    std::vector<std::size_t> choice(n, 0);
+    while (true) {
+        Columns out = cols;
+        std::size_t cells = 0;
+        for (std::size_t r = 0; r < n; ++r)
+            for (std::size_t c = 0; c < m; ++c)
+                if (choice[r] >> c & 1) {
+                    out[c][r] = S;
+                    ++cells;
+                }
+        if (cells < best) {
+            const auto sizes = bruteClassSizes(out);
+            if (std::all_of(sizes.begin(), sizes.end(), [k](std::uint32_t v) { return v >= k; })) best = cells;
+        }
+        std::size_t r = 0;
+        while (r < n && ++choice[r] == patterns) choice[r++] = 0;
+        if (r == n) return best;
+    }
+}
+
+LocalSuppressionOptions valueOptions(int k, LocalSuppressionMethod method) {
+    LocalSuppressionOptions o;
+    o.k = k;
+    o.method = method;
+    o.semantics = LocalSuppressionSemantics::Value;
+    return o;
+}
 
 }  // namespace
 
@@ -131,6 +179,90 @@ private slots:
         QCOMPARE(r->method, LocalSuppressionMethod::Greedy);
         QCOMPARE(r->suppressedCells, std::size_t(6));  // the greedy trace above
         QVERIFY(r->message.find("limited to 5 records") != std::string::npos);
+    }
+
+    void classSizesByHand() {
+        // (a,*) (a,x) (a,*) (*,x): 2, 1, 2, 1 ('*' is a value: (a,*) and (a,x) differ).
+        const Columns cols{{0, 0, 0, S}, {S, 0, S, 0}};
+        const std::vector<std::uint32_t> expected{2, 1, 2, 1};
+        QCOMPARE(valueClassSizes(cols), expected);
+        QCOMPARE(bruteClassSizes(cols), expected);
+        QCOMPARE(suppressionCounts(cols, LocalSuppressionSemantics::Value), expected);
+        QCOMPARE(suppressionCounts(cols, LocalSuppressionSemantics::Wildcard), wildcardMatchCounts(cols));
+    }
+
+    // The ages and sexes above with '*' as a value: every record is unique, so each needs a '*';
+    // suppressing the age lets 2 records reach (*,M) and (*,F), the sex only 1 -> 4 cells, two
+    // classes of 2 (the wildcard rule needed 2 cells, but its (*,M) and (31,M) are classes of 1).
+    void valueGreedySuppressesEveryUniqueRecord() {
+        auto r = localSuppression(Columns{{0, 1, 2, 3}, {0, 0, 1, 1}}, valueOptions(2, LocalSuppressionMethod::Greedy));
+        QVERIFY2(r.isOk(), r.isOk() ? "" : r.status().message().c_str());
+        const Columns expected{{S, S, S, S}, {0, 0, 1, 1}};
+        QCOMPARE(r->columns, expected);
+        QCOMPARE(r->suppressedCells, std::size_t(4));
+        const std::vector<std::uint32_t> two{2, 2, 2, 2};
+        QCOMPARE(r->matches, two);
+    }
+
+    // (a,x) x3 and (b,y), k = 2: (b,y) differs from the others everywhere, so it ends as (*,*)
+    // after two rounds (A first on the tie of reach 1, then B); a class of one '*' record is too
+    // small, and (a,x) has one record to spare (3 > k): its last record joins it. 4 cells, the
+    // optimum (the (b,y) record and a partner both need both cells).
+    void valueGreedyCompletesTheSuppressedClass() {
+        const Columns cols{{0, 0, 0, 1}, {0, 0, 0, 1}};
+        auto r = localSuppression(cols, valueOptions(2, LocalSuppressionMethod::Greedy));
+        QVERIFY2(r.isOk(), r.isOk() ? "" : r.status().message().c_str());
+        const Columns expected{{0, 0, S, S}, {0, 0, S, S}};
+        QCOMPARE(r->columns, expected);
+        QCOMPARE(exhaustiveValueOptimum(cols, 2), std::size_t(4));
+    }
+
+    // The six records with '*' as a value: record 6 shares no cell with any other, so it is
+    // (*,*,*) and so is a partner (6 cells); the other four pair up with one '*' each at best,
+    // e.g. partner 3, then (a,x,*) and (b,y,*): 10 cells, not the wildcard optimum's 3.
+    void valueOptimalSixRecords() {
+        auto r = localSuppression(sixRecords(), valueOptions(2, LocalSuppressionMethod::Optimal));
+        QVERIFY2(r.isOk(), r.isOk() ? "" : r.status().message().c_str());
+        QCOMPARE(r->method, LocalSuppressionMethod::Optimal);
+        QVERIFY(r->provenOptimal);
+        QCOMPARE(r->suppressedCells, std::size_t(10));
+        QCOMPARE(exhaustiveValueOptimum(sixRecords(), 2), std::size_t(10));
+        for (auto c : bruteClassSizes(r->columns)) QVERIFY(c >= 2);
+    }
+
+    // Random small tables: the program's optimum equals the exhaustive one, greedy is never
+    // better, both are k-anonymous by the pairwise count; repeated tuples and a '*' already in
+    // the input included.
+    void valueOptimalMatchesExhaustiveSearch() {
+        std::uint32_t state = 777;
+        auto next = [&state](std::uint32_t mod) {
+            state = state * 1103515245u + 12345u;
+            return (state >> 16) % mod;
+        };
+        for (int trial = 0; trial < 10; ++trial) {
+            Columns cols(3, std::vector<std::uint32_t>(6));
+            for (auto& c : cols)
+                for (auto& v : c) v = next(3);
+            if (trial % 3 == 0) cols[next(3)][next(6)] = S;
+            for (int k : {2, 3}) {
+                auto g = localSuppression(cols, valueOptions(k, LocalSuppressionMethod::Greedy));
+                auto opt = localSuppression(cols, valueOptions(k, LocalSuppressionMethod::Optimal));
+                QVERIFY(g.isOk() && opt.isOk());
+                QVERIFY(opt->provenOptimal);
+                QCOMPARE(opt->suppressedCells, exhaustiveValueOptimum(cols, std::uint32_t(k)));
+                QVERIFY(opt->suppressedCells <= g->suppressedCells);
+                for (auto c : bruteClassSizes(g->columns)) QVERIFY(c >= std::uint32_t(k));
+                for (auto c : bruteClassSizes(opt->columns)) QVERIFY(c >= std::uint32_t(k));
+                QCOMPARE(opt->matches, bruteClassSizes(opt->columns));
+            }
+        }
+    }
+
+    void semanticsNames() {
+        QCOMPARE(parseLocalSuppressionSemantics("value"), LocalSuppressionSemantics::Value);
+        QCOMPARE(parseLocalSuppressionSemantics("wildcard"), LocalSuppressionSemantics::Wildcard);
+        QVERIFY(!parseLocalSuppressionSemantics("star").has_value());
+        QCOMPARE(std::string(localSuppressionSemanticsName(LocalSuppressionSemantics::Value)), std::string("value"));
     }
 
     void refusesBadInput() {

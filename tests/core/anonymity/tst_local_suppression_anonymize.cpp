@@ -29,6 +29,29 @@ private slots:
         QVERIFY(ok->localSuppression->minMatches >= 2);
     }
 
+    // '*' as a value: the released classes themselves (classes, risk after, output) hold at least
+    // k records, and the summary says which semantics made them. With '*' matching any value
+    // the same census table releases classes smaller than k (its guarantee is per record).
+    void valueSemanticsReleasesClassesOfK() {
+        AnonymizationConfig cfg = censusConfig(2);
+        cfg.algorithm = Algorithm::None;
+        LocalSuppressionOptions ls;
+        ls.semantics = LocalSuppressionSemantics::Value;
+        cfg.localSuppression = ls;
+        auto r = anonymize(censusTable(), cfg);
+        QVERIFY2(r.isOk(), r.isOk() ? "" : r.status().message().c_str());
+        QVERIFY(r->found && r->localSuppression);
+        QCOMPARE(r->localSuppression->semantics, LocalSuppressionSemantics::Value);
+        QVERIFY(r->classes.minKeptClassSize() >= 2);
+        QCOMPARE(std::size_t(r->localSuppression->minMatches), r->classes.minKeptClassSize());
+        QVERIFY(r->riskAfter.prosecutorMax <= 0.5);
+        cfg.localSuppression = LocalSuppressionOptions{};
+        auto wildcard = anonymize(censusTable(), cfg);
+        QVERIFY(wildcard.isOk() && wildcard->localSuppression);
+        QCOMPARE(wildcard->localSuppression->semantics, LocalSuppressionSemantics::Wildcard);
+        QCOMPARE(wildcard->classes.minKeptClassSize(), std::size_t(1));
+    }
+
     // Node [0,0,0] keeps every record unique, so with no suppression allowed it violates k = 2:
     // not found, and no cell is suppressed (before the fix the local suppression ran anyway).
     void failedGivenNodeIsNotSuppressed() {

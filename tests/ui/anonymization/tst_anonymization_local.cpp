@@ -316,6 +316,28 @@ void TestAnonymizationLocal::localSuppressionShowsCellsAndCaveat() {
     QVERIFY(text.contains(QStringLiteral("None (suppression only)")));
     QVERIFY(!text.contains(QStringLiteral("nan")));
     QVERIFY(m_view->statusLabel()->text().contains(QStringLiteral("%1 cells suppressed locally").arg(stars)));
+
+    // '*' as a value of its own: the shown table's classes, counted from its text, hold 2 records
+    // each; the summary and the exported plan say so; undo brings back "any value".
+    QVERIFY(panel->suppressionSemanticsCombo()->isEnabled());
+    ui_test::choose(panel->suppressionSemanticsCombo(), int(anonymity::LocalSuppressionSemantics::Value));
+    QVERIFY(runAndWait());
+    const auto& v = m_view->state()->run()->result;
+    QVERIFY(v.found && v.localSuppression);
+    QCOMPARE(v.localSuppression->semantics, anonymity::LocalSuppressionSemantics::Value);
+    std::map<QStringList, int> classes;
+    for (int i = 0; i < 6; ++i) {
+        QStringList key;
+        for (int c = 0; c < 3; ++c) key << shown->index(i, c).data().toString();
+        ++classes[key];
+    }
+    for (const auto& [key, n] : classes) QVERIFY2(n >= 2, qPrintable(key.join(',')));
+    QVERIFY(summary().contains(QStringLiteral("a value of its own")));
+    const nlohmann::json plan = anonymizationPlanJson(*m_view->state()->run(), ',', {});
+    QCOMPARE(plan.value("local_suppression_semantics", std::string()), std::string("value"));
+    m_document->undoStack()->undo();
+    QCOMPARE(panel->suppressionSemanticsCombo()->currentData().toInt(),
+             int(anonymity::LocalSuppressionSemantics::Wildcard));
 }
 
 void TestAnonymizationLocal::recoveryJsonRoundTrips() {
@@ -331,6 +353,10 @@ void TestAnonymizationLocal::recoveryJsonRoundTrips() {
     QCOMPARE(back.localRecoding.iterations, 12);
     QCOMPARE(back.localRecoding.adaptionFactor, 0.1);
     QVERIFY(back.localSuppression == anonymity::LocalSuppressionMethod::Optimal);
+    QCOMPARE(back.localSuppressionSemantics, anonymity::LocalSuppressionSemantics::Wildcard);
+    s.localSuppressionSemantics = anonymity::LocalSuppressionSemantics::Value;
+    QCOMPARE(settingsFromJson(settingsToJson(s)).localSuppressionSemantics,
+             anonymity::LocalSuppressionSemantics::Value);
     // Snapshots from before held the enum's value (1: Mondrian) and no local suppression.
     nlohmann::json old = j;
     old["algorithm"] = 1;

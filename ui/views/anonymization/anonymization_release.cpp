@@ -96,6 +96,7 @@ json anonymizationPlanJson(const AnonymizationRun& run, char delimiter,
     }
     if (c.localSuppression) {
         plan["local_suppression"] = anonymity::localSuppressionMethodName(c.localSuppression->method);
+        plan["local_suppression_semantics"] = anonymity::localSuppressionSemanticsName(c.localSuppression->semantics);
         plan["local_suppression_time_limit"] = c.localSuppression->timeLimitSeconds;
         plan["local_suppression_max_records"] = c.localSuppression->maxRecords;
     }

@@ -33,6 +33,7 @@ anonymity::AnonymizationConfig AnonymizationSettings::toConfig(const Table& tabl
         // Core's defaults (time limit, size), as plans and the CLI; core takes k from the models.
         anonymity::LocalSuppressionOptions ls;
         ls.method = *localSuppression;
+        ls.semantics = localSuppressionSemantics;
         config.localSuppression = ls;
     }
     return config;

@@ -28,6 +28,8 @@ struct AnonymizationSettings {
     // Off (nullopt), greedy or optimal; kept when another algorithm is chosen, applied only where
     // core accepts it (algorithmTakesLocalSuppression).
     std::optional<anonymity::LocalSuppressionMethod> localSuppression;
+    // What a suppressed cell counts as: any value (sdcMicro's) or a value of its own (ARX's).
+    anonymity::LocalSuppressionSemantics localSuppressionSemantics = anonymity::LocalSuppressionSemantics::Wildcard;
     std::map<std::string, hierarchy::Hierarchy> hierarchies;  // column name -> hierarchy
     std::map<std::string, std::string> hierarchySources;      // column name -> file it came from
 

@@ -174,7 +174,7 @@ void ModelsPanel::refresh() {
     const auto& s = m_state->settings();
     const QSignalBlocker b1(m_k), b2(m_lEnabled), b3(m_lVariant), b4(m_l), b5(m_c), b6(m_tEnabled), b7(m_tVariant),
         b8(m_t), b9(m_suppression), b10(m_metric), b11(m_algorithm), b12(m_gsFactor), b13(m_iterations),
-        b14(m_localSuppression);
+        b14(m_localSuppression), b15(m_semantics);
     m_k->setValue(s.k);
     m_lEnabled->setChecked(s.lDiversityEnabled);
     m_lVariant->setCurrentIndex(m_lVariant->findData(int(s.lDiversity.variant)));
@@ -203,8 +203,10 @@ void ModelsPanel::refresh() {
     m_localSuppression->setEnabled(suppression);
     m_localSuppression->setToolTip(
         suppression ? tr("Suppress single quasi-identifier cells ('*') instead of whole records until every "
-                         "record matches at least k records")
+                         "record hides among at least k records")
                     : tr("Local suppression applies to the optimal search or to None (suppression only)"));
+    m_semantics->setCurrentIndex(m_semantics->findData(int(s.localSuppressionSemantics)));
+    m_semantics->setEnabled(suppression && s.localSuppression.has_value());
 }
 
 // The algorithm choice, local recoding's gs-factor and iterations (shown for it only), and local
@@ -240,7 +242,20 @@ void ModelsPanel::buildTransformation(QFormLayout* form, QWidget* parent) {
     m_localSuppression->setItemData(
         2, tr("The fewest cells (integer program); beyond 400 records or 10 s, the greedy result"), Qt::ToolTipRole);
     form->addRow(tr("&Local suppression:"), m_localSuppression);
-    for (QComboBox* combo : {m_algorithm, m_localSuppression}) {
+    m_semantics = new QComboBox(parent);
+    m_semantics->setObjectName(QStringLiteral("anon-suppression-semantics"));
+    m_semantics->addItem(tr("any value"), int(anonymity::LocalSuppressionSemantics::Wildcard));
+    m_semantics->addItem(tr("a value of its own"), int(anonymity::LocalSuppressionSemantics::Value));
+    m_semantics->setItemData(0,
+                             tr("sdcMicro's semantics: a '*' matches any value, so every record matches at least k "
+                                "records, but records with the same released cells may be fewer than k"),
+                             Qt::ToolTipRole);
+    m_semantics->setItemData(1,
+                             tr("ARX's semantics: every released combination, '*' included, occurs at least k "
+                                "times (more cells suppressed, the usual k-anonymity)"),
+                             Qt::ToolTipRole);
+    form->addRow(tr("'*' &counts as:"), m_semantics);
+    for (QComboBox* combo : {m_algorithm, m_localSuppression, m_semantics}) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(12);
     }
@@ -273,6 +288,11 @@ void ModelsPanel::connectTransformation() {
                          else
                              s.localSuppression = anonymity::LocalSuppressionMethod(v);
                      });
+    });
+    connect(m_semantics, &QComboBox::currentIndexChanged, this, [this](int) {
+        const auto v = anonymity::LocalSuppressionSemantics(m_semantics->currentData().toInt());
+        editSettings(tr("Set '*' to count as %1").arg(m_semantics->currentText()), -1,
+                     [v](AnonymizationSettings& s) { s.localSuppressionSemantics = v; });
     });
 }
 

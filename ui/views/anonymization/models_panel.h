@@ -31,6 +31,8 @@ public:
     QSpinBox* iterationsSpin() const { return m_iterations; }
     // Items hold -1 (off) or the LocalSuppressionMethod.
     QComboBox* localSuppressionCombo() const { return m_localSuppression; }
+    // Items hold the LocalSuppressionSemantics.
+    QComboBox* suppressionSemanticsCombo() const { return m_semantics; }
 
 private:
     void refresh();
@@ -58,6 +60,7 @@ private:
     QDoubleSpinBox* m_gsFactor;
     QSpinBox* m_iterations;
     QComboBox* m_localSuppression;
+    QComboBox* m_semantics;
 };
 
 }  // namespace veil::ui

@@ -127,6 +127,7 @@ QJsonObject releaseManifest(const AnonymizationRun& run, const AnonymizationSett
     if (r.localSuppression)
         manifest["local_suppression"] = QJsonObject{
             {"method", QString::fromLatin1(anonymity::localSuppressionMethodName(r.localSuppression->method))},
+            {"semantics", QString::fromLatin1(anonymity::localSuppressionSemanticsName(r.localSuppression->semantics))},
             {"cells", qint64(r.localSuppression->suppressedCells)},
             {"min_matches", qint64(r.localSuppression->minMatches)}};
     return manifest;

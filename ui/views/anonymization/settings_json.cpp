@@ -87,6 +87,7 @@ nlohmann::json settingsToJson(const AnonymizationSettings& s) {
           {"iterations", s.localRecoding.iterations},
           {"adaption", s.localRecoding.adaptionFactor}}},
         {"local_suppression", s.localSuppression ? anonymity::localSuppressionMethodName(*s.localSuppression) : "off"},
+        {"local_suppression_semantics", anonymity::localSuppressionSemanticsName(s.localSuppressionSemantics)},
         {"hierarchies", hierarchies},
         {"hierarchy_sources", s.hierarchySources}};
 }
@@ -121,6 +122,8 @@ AnonymizationSettings settingsFromJson(const nlohmann::json& json) {
         s.localSuppression = anonymity::LocalSuppressionMethod::Greedy;
     else if (suppression == "optimal")
         s.localSuppression = anonymity::LocalSuppressionMethod::Optimal;
+    if (auto semantics = anonymity::parseLocalSuppressionSemantics(textAt(json, "local_suppression_semantics", "")))
+        s.localSuppressionSemantics = *semantics;
     // Named locals: items() of a temporary would outlive it.
     const nlohmann::json hierarchies = objectAt(json, "hierarchies");
     const nlohmann::json sources = objectAt(json, "hierarchy_sources");

@@ -71,11 +71,19 @@ QString localSuppressionHtml(const anonymity::LocalSuppressionSummary& ls) {
                        .arg(ls.suppressedCells)
                        .arg(ls.recordsTouched);
     if (!ls.message.empty()) html += QStringLiteral(" ") + QString::fromStdString(ls.message).toHtmlEscaped();
-    html += QObject::tr(
-                "<br><span style='color:#9a6700'>Single quasi-identifier cells were suppressed ('*') instead of "
-                "records; a '*' is counted as matching any value (sdcMicro's semantics), so every record matches "
-                "at least %1 records, while records with the same released values may be fewer than k.</span></p>")
-                .arg(ls.minMatches);
+    if (ls.semantics == anonymity::LocalSuppressionSemantics::Value)
+        html += QObject::tr(
+                    "<br>Single quasi-identifier cells were suppressed ('*') instead of records; a '*' is counted as "
+                    "a value of its own (ARX's semantics), so every released combination occurs at least %1 "
+                    "times.</p>")
+                    .arg(ls.minMatches);
+    else
+        html += QObject::tr(
+                    "<br><span style='color:#9a6700'>Single quasi-identifier cells were suppressed ('*') instead of "
+                    "records; a '*' is counted as matching any value (sdcMicro's semantics), so every record "
+                    "matches at least %1 records, while records with the same released values may be fewer than "
+                    "k.</span></p>")
+                    .arg(ls.minMatches);
     return html;
 }
 

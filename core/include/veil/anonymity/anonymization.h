@@ -114,12 +114,13 @@ struct LocalRecodingPass {
 
 struct LocalSuppressionSummary {
     LocalSuppressionMethod method = LocalSuppressionMethod::Greedy;  // the method that produced the cells
+    LocalSuppressionSemantics semantics = LocalSuppressionSemantics::Wildcard;
     bool requestedOptimal = false;
     bool provenOptimal = false;
     std::size_t suppressedCells = 0;
     std::vector<std::size_t> cellsPerQi;  // '*' cells per QI in the output (table column order)
     std::size_t recordsTouched = 0;       // records with at least one '*' cell and at least one kept
-    std::uint32_t minMatches = 0;         // smallest per-record match count ('*' matches anything)
+    std::uint32_t minMatches = 0;         // smallest per-record count under `semantics`
     std::string message;                  // fallbacks of the optimal method
 };
 

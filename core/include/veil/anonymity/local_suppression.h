@@ -1,7 +1,10 @@
 // Local suppression: k-anonymity by suppressing single quasi-identifier cells instead of whole
-// records. A suppressed cell ('*') matches any value (sdcMicro's semantics for NA in frequency
-// counts, alpha = 1): record i's count is the number of records j that agree with i on every QI
-// where neither cell is suppressed; the table is k-anonymous when every count is at least k.
+// records, under one of two semantics for a suppressed cell ('*'):
+// - Wildcard (sdcMicro's for NA in frequency counts, alpha = 1): a '*' matches any value; record
+//   i's count is the number of records j that agree with i on every QI where neither cell is '*'.
+// - Value (ARX's): a '*' is a value of its own; record i's count is the size of its class, the
+//   records whose released QIs, '*' included, are exactly i's.
+// The table is k-anonymous when every count is at least k.
 // Finding the fewest cells is NP-hard (Meyerson & Williams, "On the complexity of optimal
 // k-anonymity", PODS 2004), hence a greedy rule for any size and an integer program for small ones.
 #pragma once
@@ -11,7 +14,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace veil::anonymity {
@@ -20,9 +25,11 @@ namespace veil::anonymity {
 inline constexpr std::uint32_t kSuppressedCell = 0xffffffffu;
 
 enum class LocalSuppressionMethod { Greedy, Optimal };
+enum class LocalSuppressionSemantics { Wildcard, Value };
 
 struct LocalSuppressionOptions {
     LocalSuppressionMethod method = LocalSuppressionMethod::Greedy;
+    LocalSuppressionSemantics semantics = LocalSuppressionSemantics::Wildcard;
     int k = 2;
     // Suppression priority per column: higher = suppressed first (sdcMicro's "importance" read
     // the other way round). Empty: columns with more distinct values are suppressed first
@@ -43,22 +50,33 @@ struct LocalSuppressionResult {
     bool provenOptimal = false;                                      // the integer program was solved to optimality
     double lowerBound = 0;               // optimal: GLPK's bound on the fewest cells (0 when unknown)
     std::string message;                 // why the optimal method fell back, or stopped early
-    std::vector<std::uint32_t> matches;  // per record, its count under the '*' semantics
+    std::vector<std::uint32_t> matches;  // per record, its count under options.semantics
 };
 
 // Per record, the number of records (itself included) that agree with it on every column where
 // neither cell is kSuppressedCell. O(P^2 n) for P distinct suppression patterns and n records.
 std::vector<std::uint32_t> wildcardMatchCounts(const std::vector<std::vector<std::uint32_t>>& columns);
 
-// Makes `columns` (codes per column and record; kSuppressedCell allowed) k-anonymous under the '*'
-// semantics by suppressing cells.
-// Greedy (after sdcMicro's localSuppression, Templ, Kowarik & Meindl, JSS 2015): while a record
-// has fewer than k matches, take each such record (highest risk 1/count first); unless the cells
-// suppressed so far in this sweep already make it match k records, find the records that differ
-// from it on the fewest non-suppressed columns, and suppress its cell in the first column (by
-// priority) on which one of them differs; then recount.
-// Optimal: the fewest suppressed cells, by a 0/1 integer program solved with GLPK (see
-// docs/algorithms/local-suppression.md); beyond the size or time limit, the greedy result (or
+// Per record, the size of its class: the records with exactly its codes, kSuppressedCell included.
+std::vector<std::uint32_t> valueClassSizes(const std::vector<std::vector<std::uint32_t>>& columns);
+
+// Per record, its count under `semantics` (one of the two above).
+std::vector<std::uint32_t> suppressionCounts(const std::vector<std::vector<std::uint32_t>>& columns,
+                                             LocalSuppressionSemantics semantics);
+
+// Makes `columns` (codes per column and record; kSuppressedCell allowed) k-anonymous under
+// options.semantics by suppressing cells.
+// Greedy, Wildcard (after sdcMicro's localSuppression, Templ, Kowarik & Meindl, JSS 2015): while
+// a record has fewer than k matches, take each such record (highest risk 1/count first); unless the
+// cells suppressed so far in this sweep already make it match k records, find the records that
+// differ from it on the fewest non-suppressed columns, and suppress its cell in the first column
+// (by priority) on which one of them differs; then recount.
+// Greedy, Value: in rounds, every record of a class smaller than k loses one more cell, the one
+// whose suppression lets the most records reach its new tuple (ties by priority); when only
+// all-'*' records are left too few, the cheapest records of classes larger than k (or the
+// cheapest whole class) join them. See detail/value_suppression.h.
+// Optimal: the fewest suppressed cells, by an integer program solved with GLPK (one per semantics,
+// see docs/algorithms/local-suppression.md); beyond the size or time limit, the greedy result (or
 // GLPK's best feasible solution when it is better) with a message saying so.
 // Errors: no column, columns of different lengths, k < 1, k larger than the number of records,
 // a priority vector of the wrong length, cancellation.
@@ -67,5 +85,9 @@ Result<LocalSuppressionResult> localSuppression(const std::vector<std::vector<st
                                                 const LocalSuppressionOptions& options, const RunContext& ctx = {});
 
 const char* localSuppressionMethodName(LocalSuppressionMethod m);
+
+// "wildcard" | "value": the names the CLI, plans and settings use.
+const char* localSuppressionSemanticsName(LocalSuppressionSemantics s);
+std::optional<LocalSuppressionSemantics> parseLocalSuppressionSemantics(std::string_view name);
 
 }  // namespace veil::anonymity

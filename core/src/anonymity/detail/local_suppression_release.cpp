@@ -22,6 +22,7 @@ Status suppressCells(const Table& table, const std::vector<std::size_t>& qiColum
     cells.codes = std::move(ls->columns);
     LocalSuppressionSummary summary;
     summary.method = ls->method;
+    summary.semantics = options.semantics;
     summary.requestedOptimal = options.method == LocalSuppressionMethod::Optimal;
     summary.provenOptimal = ls->provenOptimal;
     summary.suppressedCells = ls->suppressedCells;

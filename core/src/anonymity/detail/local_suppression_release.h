@@ -1,6 +1,6 @@
 // Local suppression inside anonymize(): after an optimal node (the records the node would
 // suppress keep their generalized values and lose single cells instead) or alone (Algorithm::None:
-// the QIs as they are). k-anonymity only, '*' matching anything (local_suppression.h).
+// the QIs as they are). k-anonymity only, '*' under the configured semantics (local_suppression.h).
 #pragma once
 
 #include "anonymity/detail/encoded_data.h"

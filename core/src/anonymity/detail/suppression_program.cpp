@@ -11,16 +11,39 @@
 
 namespace veil::anonymity::detail {
 
+bool withinRecordLimit(std::size_t records, const LocalSuppressionOptions& options, SuppressionProgramResult& out) {
+    if (records <= options.maxRecords) return true;
+    out.message = "the optimal local suppression is limited to " + std::to_string(options.maxRecords) +
+                  " records, the table has " + std::to_string(records);
+    return false;
+}
+
+Result<std::vector<double>> solveSuppressionProgram(GlpkMip& mip, const std::vector<double>& start,
+                                                    const LocalSuppressionOptions& options, const RunContext& ctx,
+                                                    SuppressionProgramResult& out) {
+    auto sol = mip.solve(options.timeLimitSeconds, ctx, start);
+    if (!sol) return sol.status();
+    const std::string size =
+        std::to_string(mip.columnCount()) + " variables, " + std::to_string(mip.rowCount()) + " constraints";
+    if (sol->outcome == GlpkMip::Outcome::NoSolution) {
+        out.message = "GLPK found no solution within " + std::to_string(options.timeLimitSeconds) + " s (" + size + ")";
+        return std::vector<double>{};
+    }
+    out.solved = true;
+    out.provenOptimal = sol->outcome == GlpkMip::Outcome::Optimal;
+    out.lowerBound = sol->bound;
+    out.message = out.provenOptimal ? "optimal (" + size + ")"
+                                    : "the time limit of " + std::to_string(options.timeLimitSeconds) +
+                                          " s stopped GLPK before it proved optimality (" + size + ")";
+    return std::move(sol->x);
+}
+
 Result<SuppressionProgramResult> optimalSuppression(const std::vector<std::vector<std::uint32_t>>& cols,
                                                     const std::vector<std::vector<std::uint32_t>>& incumbent,
                                                     const LocalSuppressionOptions& options, const RunContext& ctx) {
     SuppressionProgramResult out;
     const std::size_t n = cols[0].size(), m = cols.size();
-    if (n > options.maxRecords) {
-        out.message = "the optimal local suppression is limited to " + std::to_string(options.maxRecords) +
-                      " records, the table has " + std::to_string(n);
-        return out;
-    }
+    if (!withinRecordLimit(n, options, out)) return out;
     // Size first: one row per differing cell of every pair, one per record.
     std::size_t rows = n;
     for (std::size_t i = 0; i < n; ++i)
@@ -73,24 +96,13 @@ Result<SuppressionProgramResult> optimalSuppression(const std::vector<std::vecto
         if (need <= 0) continue;
         mip.addRow(pairCols[i], std::vector<double>(pairCols[i].size(), 1.0), GlpkMip::RowType::AtLeast, need);
     }
-    auto sol = mip.solve(options.timeLimitSeconds, ctx, start);
-    if (!sol) return sol.status();
-    const std::string size =
-        std::to_string(mip.columnCount()) + " variables, " + std::to_string(mip.rowCount()) + " constraints";
-    if (sol->outcome == GlpkMip::Outcome::NoSolution) {
-        out.message = "GLPK found no solution within " + std::to_string(options.timeLimitSeconds) + " s (" + size + ")";
-        return out;
-    }
-    out.solved = true;
-    out.provenOptimal = sol->outcome == GlpkMip::Outcome::Optimal;
-    out.lowerBound = sol->bound;
+    auto x = solveSuppressionProgram(mip, start, options, ctx, out);
+    if (!x) return x.status();
+    if (!out.solved) return out;
     out.columns = cols;
     for (std::size_t c = 0; c < m; ++c)
         for (std::size_t i = 0; i < n; ++i)
-            if (cell[c][i] >= 0 && sol->x[std::size_t(cell[c][i])] > 0.5) out.columns[c][i] = kSuppressedCell;
-    out.message = out.provenOptimal ? "optimal (" + size + ")"
-                                    : "the time limit of " + std::to_string(options.timeLimitSeconds) +
-                                          " s stopped GLPK before it proved optimality (" + size + ")";
+            if (cell[c][i] >= 0 && (*x)[std::size_t(cell[c][i])] > 0.5) out.columns[c][i] = kSuppressedCell;
     return out;
 }
 

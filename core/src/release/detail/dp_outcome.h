@@ -14,9 +14,10 @@ ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, co
 
 // How a k-anonymous release was made, which decides what its guarantee can say.
 enum class KAnonymityKind {
-    Generalization,    // classes of at least k identical released records (full-domain, Mondrian, recoding)
-    Microaggregation,  // MDAV: groups of at least k records sharing their numeric means
-    CellSuppression,   // local suppression: '*' cells, every record matches at least k records
+    Generalization,          // classes of at least k identical released records (full-domain, Mondrian, recoding)
+    Microaggregation,        // MDAV: groups of at least k records sharing their numeric means
+    CellSuppression,         // local suppression, '*' matching any value: every record matches at least k records
+    CellSuppressionAsValue,  // local suppression, '*' a value of its own: classes of at least k identical records
 };
 // The guarantee of a k-anonymous release, in plain words, one text per kind (release_runner.cpp).
 // `minMatches`: CellSuppression only, the smallest number of records a record matches.
