@@ -1,11 +1,14 @@
 // The lattice explorer of the Anonymize view on hand-built lattices: Hasse edges under the nodes,
 // nodes sized by loss, every node of a wide level drawn, zoom and fit, level names from the
-// hierarchies, and the sortable, filterable list of transformations that selects nodes.
+// hierarchies, and the sortable list of transformations that selects nodes, filtered by anonymity,
+// loss, height and levels per QI.
 // With VEIL_LATTICE_SCREENSHOT=<png> it also runs adult with its 9 hierarchies and saves the page.
 #include "charts/anonymization/lattice_level_names.h"
 #include "charts/anonymization/lattice_scene_builder.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/lattice_comparison.h"
+#include "views/anonymization/lattice_filter_bar.h"
+#include "views/anonymization/lattice_node_filter.h"
 #include "views/anonymization/lattice_page.h"
 #include "views/anonymization/lattice_transformation_model.h"
 #include "views/anonymization/lattice_view.h"
@@ -15,7 +18,12 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QAction>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QMenu>
+#include <QSpinBox>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -28,6 +36,7 @@
 #include <QWheelEvent>
 
 #include <map>
+#include <set>
 #include <memory>
 
 using namespace veil;
@@ -87,6 +96,7 @@ private Q_SLOTS:
     void levelNamesFromHierarchy();
     void transformationListSortsAndSelects();
     void filterAnonymousOnly();
+    void filterByLossHeightAndLevels();
     void twoSolutionsSideBySide();
     void screenshotAdult();
 };
@@ -241,6 +251,63 @@ void TestLatticeExplorer::filterAnonymousOnly() {
     }
     page.filter()->setCurrentIndex(0);
     QCOMPARE(page.proxy()->rowCount(), 6);
+}
+
+// The hand-made lattice [age 0-2, sex 0-1]: losses [0,1] 1/3, [1,1] 2/3, [2,0] 2/3, [2,1] 1,
+// [0,0] and [1,0] none (not anonymous). Each filter's rows counted by hand; the diagram dims
+// exactly the nodes the list hides; Reset shows all again.
+void TestLatticeExplorer::filterByLossHeightAndLevels() {
+    QUndoStack stack;
+    AnonymizationState state(&stack);
+    LatticePage page(&state);
+    state.setRun(handMadeRun());
+    LatticeFilterBar* bar = page.filterBar();
+    const auto& lattice = state.searchLattice();
+    auto shownNodes = [&] {
+        std::set<std::vector<int>> rows;
+        for (int r = 0; r < page.proxy()->rowCount(); ++r)
+            rows.insert(lattice.levelsOf(
+                std::size_t(page.proxy()->index(r, 0).data(LatticeTransformationModel::NodeIndexRole).toULongLong())));
+        for (QGraphicsItem* item : nodeItems(*page.scene())) {
+            const auto i = std::size_t(item->data(LatticeSceneBuilder::kNodeIndexKey).toULongLong());
+            if ((item->opacity() == 1.0) != bool(rows.count(lattice.levelsOf(i)))) return std::set<std::vector<int>>{};
+        }
+        return rows;
+    };
+    using Nodes = std::set<std::vector<int>>;
+    QCOMPARE(bar->minLossSpin()->minimum(), 0.3333);
+    QCOMPARE(bar->maxLossSpin()->maximum(), 1.0);
+    bar->minLossSpin()->setValue(0.5);
+    QCOMPARE(shownNodes(), (Nodes{{1, 1}, {2, 0}, {2, 1}}));
+    QVERIFY(bar->countLabel()->text().contains(QStringLiteral("3 of 6 shown")));
+    bar->minLossSpin()->setValue(bar->minLossSpin()->minimum());
+    bar->maxLossSpin()->setValue(0.5);  // nodes without a loss are hidden once the range is narrowed
+    QCOMPARE(shownNodes(), (Nodes{{0, 1}}));
+    bar->reset();
+    QCOMPARE(page.proxy()->rowCount(), 6);
+    QCOMPARE(bar->maxHeightSpin()->maximum(), 3);
+    bar->minHeightSpin()->setValue(2);
+    QCOMPARE(shownNodes(), (Nodes{{1, 1}, {2, 0}, {2, 1}}));
+    bar->maxHeightSpin()->setValue(2);
+    QCOMPARE(shownNodes(), (Nodes{{1, 1}, {2, 0}}));
+    bar->reset();
+    // Levels: age's submenu, level 2 ("*") unchecked.
+    const QList<QAction*> qis = bar->levelsMenu()->actions();
+    QCOMPARE(qis.size(), 2);
+    QCOMPARE(qis[0]->text(), QStringLiteral("age"));
+    QAction* ageStar = qis[0]->menu()->actions().at(2);
+    QVERIFY(ageStar->text().startsWith(QStringLiteral("2: ")));
+    ageStar->trigger();
+    QVERIFY(!ageStar->isChecked());
+    QCOMPARE(shownNodes(), (Nodes{{0, 0}, {0, 1}, {1, 0}, {1, 1}}));
+    page.filter()->setCurrentIndex(1);  // and anonymous only
+    QCOMPARE(shownNodes(), (Nodes{{0, 1}, {1, 1}}));
+    bar->reset();
+    QVERIFY(ageStar->isChecked());
+    QCOMPARE(page.proxy()->rowCount(), 4);  // Reset keeps the anonymity choice
+    page.filter()->setCurrentIndex(0);
+    QCOMPARE(page.proxy()->rowCount(), 6);
+    QVERIFY(bar->countLabel()->text().contains(QStringLiteral("6 transformation")));
 }
 
 // Four records (23,F) (27,F) (35,M) (41,M), k = 2, at most 2 suppressed. By hand: [1,0] (decades,

@@ -5,6 +5,8 @@
 #include "charts/widget_export.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/lattice_comparison.h"
+#include "views/anonymization/lattice_filter_bar.h"
+#include "views/anonymization/lattice_node_filter.h"
 #include "views/anonymization/lattice_transformation_model.h"
 #include "views/anonymization/lattice_view.h"
 
@@ -15,7 +17,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QSortFilterProxyModel>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -39,6 +41,9 @@ LatticePage::LatticePage(AnonymizationState* state, QWidget* parent) : QWidget(p
     legend->setText(html + tr("· bold outline: shown now · size: information loss"));
     layout->addWidget(legend);
     layout->addWidget(buildToolbar());
+    m_filterBar = new LatticeFilterBar(this);
+    connect(m_filterBar, &LatticeFilterBar::changed, this, &LatticePage::applyFilter);
+    layout->addWidget(m_filterBar);
     m_scene = new QGraphicsScene(this);
     m_view = new LatticeView(this);
     m_view->setObjectName(QStringLiteral("lattice-view"));
@@ -86,24 +91,15 @@ QWidget* LatticePage::buildToolbar() {
     });
     button(QStringLiteral("+"), tr("Zoom in (Ctrl+wheel)"), [this] { m_view->zoomBy(1.25); });
     button(QStringLiteral("−"), tr("Zoom out (Ctrl+wheel)"), [this] { m_view->zoomBy(0.8); });
-    row->addSpacing(16);
-    row->addWidget(new QLabel(tr("Show:"), bar));
-    m_filter = new QComboBox(bar);
-    m_filter->setObjectName(QStringLiteral("lattice-filter"));
-    m_filter->addItems({tr("All transformations"), tr("Anonymous only")});
-    connect(m_filter, &QComboBox::currentIndexChanged, this, &LatticePage::applyFilter);
-    row->addWidget(m_filter);
     row->addStretch(1);
     return bar;
 }
 
 void LatticePage::buildTable() {
     m_model = new LatticeTransformationModel(this);
-    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy = new LatticeFilterProxy(this);
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(LatticeTransformationModel::SortRole);
-    m_proxy->setFilterRole(LatticeTransformationModel::AnonymousRole);
-    m_proxy->setFilterKeyColumn(LatticeTransformationModel::AnonymousColumn);
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("lattice-transformations"));
     m_table->setModel(m_proxy);
@@ -128,17 +124,19 @@ void LatticePage::buildTable() {
     });
 }
 
+QComboBox* LatticePage::filter() const { return m_filterBar->anonymityCombo(); }
+
+// One filter for both: rows hidden in the list, nodes dimmed in the diagram.
 void LatticePage::applyFilter() {
-    const bool anonymousOnly = m_filter->currentIndex() == 1;
-    m_proxy->setFilterFixedString(anonymousOnly ? QStringLiteral("yes") : QString());
-    const auto& lattice = m_state->searchLattice();
+    const LatticeNodeFilter filter = m_filterBar->filter();
+    m_proxy->setNodeFilter(filter);
+    const auto& lattice = m_model->lattice();
     for (QGraphicsItem* item : m_scene->items()) {
         const QVariant index = item->data(LatticeSceneBuilder::kNodeIndexKey);
         if (!index.isValid() || index.toULongLong() >= lattice.size()) continue;
-        const bool anonymous =
-            lattice.node(std::size_t(index.toULongLong())).status == anonymity::NodeStatus::Anonymous;
-        item->setOpacity(anonymousOnly && !anonymous ? 0.12 : 1.0);
+        item->setOpacity(filter.accepts(lattice, std::size_t(index.toULongLong())) ? 1.0 : 0.12);
     }
+    m_filterBar->setShownCount(m_proxy->rowCount(), int(lattice.size()));
 }
 
 void LatticePage::selectRowOf(std::size_t index) {
@@ -201,6 +199,7 @@ void LatticePage::redraw() {
     if (!run || lattice.size() == 0) {
         m_scene->clear();
         m_model->setLattice({}, {});
+        m_filterBar->setLattice({}, {});
         m_comparison->clear(tr("Run the optimal search to compare its transformations."));
         m_info->setText(noLatticeMessage(run));
         return;
@@ -221,6 +220,10 @@ void LatticePage::redraw() {
     m_info->setText(text);
     LatticeSceneBuilder::build(lattice, m_state->appliedNode(), m_scene, &names);
     m_model->setLattice(lattice, names);
+    {
+        const QSignalBlocker block(m_filterBar);  // applyFilter() below
+        m_filterBar->setLattice(lattice, names);
+    }
     // The model reset drops the selection without selectionChanged: the comparison must follow.
     compareSelection();
     m_table->setColumnWidth(LatticeTransformationModel::TransformationColumn, 300);

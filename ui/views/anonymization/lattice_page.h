@@ -13,12 +13,13 @@
 class QComboBox;
 class QGraphicsScene;
 class QLabel;
-class QSortFilterProxyModel;
 class QTableView;
 
 namespace veil::ui {
 
 class AnonymizationState;
+class LatticeFilterBar;
+class LatticeFilterProxy;
 class LatticeComparison;
 class LatticeTransformationModel;
 class LatticeView;
@@ -34,9 +35,10 @@ public:
     QGraphicsScene* scene() const { return m_scene; }
     QTableView* table() const { return m_table; }
     LatticeTransformationModel* model() const { return m_model; }
-    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    LatticeFilterProxy* proxy() const { return m_proxy; }
+    LatticeFilterBar* filterBar() const { return m_filterBar; }
     // "All transformations" (0) or "Anonymous only" (1).
-    QComboBox* filter() const { return m_filter; }
+    QComboBox* filter() const;
     LatticeComparison* comparison() const { return m_comparison; }
     // The summary line; without a lattice, why there is none (e.g. local recoding, MDAV).
     QLabel* info() const { return m_info; }
@@ -59,8 +61,8 @@ private:
     LatticeView* m_view;
     QTableView* m_table = nullptr;
     LatticeTransformationModel* m_model = nullptr;
-    QSortFilterProxyModel* m_proxy = nullptr;
-    QComboBox* m_filter = nullptr;
+    LatticeFilterProxy* m_proxy = nullptr;
+    LatticeFilterBar* m_filterBar = nullptr;
     LatticeComparison* m_comparison = nullptr;
 };
 

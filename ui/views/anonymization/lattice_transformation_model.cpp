@@ -67,7 +67,6 @@ QVariant LatticeTransformationModel::data(const QModelIndex& index, int role) co
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) return {};
     const std::size_t node = std::size_t(index.row());
     const NodeDisplay display = m_lattice.display(node);
-    const bool anonymous = m_lattice.node(node).status == anonymity::NodeStatus::Anonymous;
     switch (role) {
         case Qt::DisplayRole:
             return displayData(node, index.column());
@@ -88,8 +87,6 @@ QVariant LatticeTransformationModel::data(const QModelIndex& index, int role) co
             return displayData(node, index.column());
         case NodeIndexRole:
             return qulonglong(node);
-        case AnonymousRole:
-            return anonymous ? QStringLiteral("yes") : QStringLiteral("no");
     }
     return {};
 }

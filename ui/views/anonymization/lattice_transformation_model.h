@@ -1,7 +1,7 @@
 // LatticeTransformationModel: every node of a generalization lattice as a row — the
 // transformation with level names, whether it is anonymous (as the lattice view colours it), its
 // information loss and its height — for the sortable list beside the Hasse diagram. Qt::UserRole
-// gives sortable values (numbers for loss and level); AnonymousRole is "yes"/"no" for filtering.
+// gives sortable values (numbers for loss and level); LatticeFilterProxy filters the rows.
 #pragma once
 
 #include "charts/anonymization/lattice_level_names.h"
@@ -19,11 +19,12 @@ public:
     enum Column { TransformationColumn, AnonymousColumn, LossColumn, LevelColumn, ColumnCount };
     static constexpr int SortRole = Qt::UserRole;
     static constexpr int NodeIndexRole = Qt::UserRole + 1;
-    static constexpr int AnonymousRole = Qt::UserRole + 2;
 
     explicit LatticeTransformationModel(QObject* parent = nullptr);
 
     void setLattice(const anonymity::GeneralizationLattice& lattice, LatticeLevelNames names);
+    const anonymity::GeneralizationLattice& lattice() const { return m_lattice; }
+    const LatticeLevelNames& levelNames() const { return m_names; }
     // Row of lattice node `index` (rows are in lattice index order).
     int rowOf(std::size_t index) const { return int(index); }
 
