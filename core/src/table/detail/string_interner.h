@@ -69,8 +69,8 @@ public:
             if (s.code < 0) return -1;
             // Keys of at most 8 bytes: equal hashes and lengths mean equal keys (hashBytes), so
             // the key's bytes (a random place in the file) are not read.
-            if (s.hash == hash && s.size == key.size() &&
-                (key.size() <= kHashIsInjectiveUpTo || equalBytes(s.data, key.data(), key.size())))
+            if (s.hash == hash && s.size == std::uint32_t(key.size()) &&
+                (key.size() <= kHashIsInjectiveUpTo || equalKeys(m_keys[std::size_t(s.code)], key)))
                 return s.code;
         }
     }
@@ -79,7 +79,7 @@ public:
         if ((m_keys.size() + 1) * 2 > m_slots.size()) grow();
         const auto code = std::int32_t(m_keys.size());
         m_keys.push_back(key);
-        place(Slot{hash, key.data(), key.size(), code});
+        place(Slot{hash, code, std::uint32_t(key.size())});
         return code;
     }
     std::size_t size() const { return m_keys.size(); }
@@ -91,13 +91,17 @@ public:
     }
 
 private:
-    // The key's bytes are in the slot's reach: a match costs no load from m_keys.
+    // 16 bytes, so that a column with tens of thousands of values (an identifier, a weight) keeps
+    // its table in the cache; only keys longer than 8 bytes read their bytes through m_keys.
     struct Slot {
         std::uint64_t hash = 0;
-        const char* data = nullptr;
-        std::size_t size = 0;
         std::int32_t code = -1;
+        std::uint32_t size = 0;  // low 32 bits
     };
+    // The slot keeps the size's low 32 bits only: the full sizes are compared here.
+    static bool equalKeys(std::string_view a, std::string_view b) {
+        return a.size() == b.size() && equalBytes(a.data(), b.data(), a.size());
+    }
     void place(const Slot& slot) {
         std::size_t i = slot.hash & m_mask;
         while (m_slots[i].code >= 0) i = (i + 1) & m_mask;
