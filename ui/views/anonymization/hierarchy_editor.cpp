@@ -84,6 +84,9 @@ HierarchyEditor::HierarchyEditor(AnonymizationState* state, Document* document, 
     m_preview->setObjectName(QStringLiteral("hierarchy-preview"));
     m_preview->setModel(m_model);
     m_preview->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Widths from the first rows only: with a million values, Qt's default (1,000 rows per column,
+    // on every layout) stalls the window.
+    m_preview->horizontalHeader()->setResizeContentsPrecision(100);
     m_preview->verticalHeader()->setDefaultSectionSize(22);
     rightLayout->addWidget(m_preview, 1);
     m_validation = new QLabel(right);
