@@ -1,5 +1,7 @@
 // Building private quadtrees, kd-trees and hybrid trees (seed 004 "Building a private kd-tree";
 // Cormode, Procopiuc, Shen, Srivastava, Yu, ICDE 2012, Sec. 3-4).
+#include "detail/grid_cells.h"
+#include "detail/quad_leaves.h"
 #include "veil/spatial/consistency.h"
 #include "veil/spatial/decomposition.h"
 
@@ -31,6 +33,14 @@ public:
     Status run() {
         const std::size_t n = m_points.size();
         const int kdLevels = kdDepthCount();
+        // A quadtree's nodes are ranges of its points sorted by leaf: one counting sort.
+        m_quadOrder = kdLevels == 0;
+        if (m_quadOrder) {
+            m_leafStart = detail::placePointsByCell(m_points, detail::quadtreeLeafKeys(m_points, m_opt.height),
+                                                    std::size_t(1) << (2 * m_opt.height), m_out);
+            m_nodeKey.push_back(0);
+            return buildFromRoot(n);
+        }
         // Points are moved with their coordinates (no indirection): order[0] sorted by x and
         // order[1] by y while kd levels need them; each node owns the same range in both.
         m_order[0].resize(n);
@@ -41,8 +51,21 @@ public:
             std::sort(m_order[1].begin(), m_order[1].end(), [](const Pt& a, const Pt& b) { return a.c[1] < b.c[1]; });
         }
         m_scratch.resize(n);
+        VEIL_RETURN_IF_ERROR(buildFromRoot(n));
+        // Reorder the points by the final order so that every node's points are contiguous.
+        m_out.pointX.resize(n);
+        m_out.pointY.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            m_out.pointX[i] = m_order[0][i].c[0];
+            m_out.pointY[i] = m_order[0][i].c[1];
+        }
+        return Status::ok();
+    }
+
+private:
+    Status buildFromRoot(std::size_t n) {
         // Upper bound on the node count when nothing stops early (capped; the vector grows beyond).
-        const int kd = std::min(kdLevels, m_opt.height);
+        const int kd = std::min(kdDepthCount(), m_opt.height);
         double maxNodes = 0.0, level = 1.0;
         for (int d = 0; d <= m_opt.height; ++d, level *= (d <= kd ? 2.0 : 4.0)) maxNodes += level;
         m_out.nodes.reserve(static_cast<std::size_t>(std::min(maxNodes, double(1 << 21))));
@@ -53,18 +76,10 @@ public:
         m_out.nodes.push_back(root);
         VEIL_RETURN_IF_ERROR(measure(0, 0.0));
         VEIL_RETURN_IF_ERROR(expand(0));
-        // Reorder the points by the final order so that every node's points are contiguous.
-        m_out.pointX.resize(n);
-        m_out.pointY.resize(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            m_out.pointX[i] = m_order[0][i].c[0];
-            m_out.pointY[i] = m_order[0][i].c[1];
-        }
         m_progress.finish();
         return Status::ok();
     }
 
-private:
     int kdDepthCount() const {
         if (m_opt.kind == TreeKind::KdTree) return m_opt.height;
         if (m_opt.kind == TreeKind::Hybrid)
@@ -225,10 +240,18 @@ private:
         const Rect r = m_out.nodes[index].rect;
         const double mx = (r.x0 + r.x1) / 2.0, my = (r.y0 + r.y1) / 2.0;
         const std::uint32_t b = m_out.nodes[index].pointBegin, e = m_out.nodes[index].pointEnd;
-        auto quadrant = [&](const Pt& p) { return (p.c[0] >= mx ? 1 : 0) + (p.c[1] >= my ? 2 : 0); };
         std::uint32_t bounds[5];
-        // Quad levels only occur below all kd levels (hybrid), so order[1] is not needed any more.
-        stablePartition(m_order[0], b, e, quadrant, 4, bounds);
+        if (m_quadOrder) {
+            // The points are sorted by leaf: a quadrant is a range of leaves (quad_leaves.h).
+            const int below = 2 * (m_opt.height - m_out.nodes[index].depth - 1);
+            const std::size_t key = m_nodeKey[std::size_t(index)];
+            for (std::size_t q = 0; q <= 4; ++q) bounds[q] = m_leafStart[(4 * key + q) << below];
+            for (std::size_t q = 0; q < 4; ++q) m_nodeKey.push_back(std::uint32_t(4 * key + q));
+        } else {
+            auto quadrant = [&](const Pt& p) { return (p.c[0] >= mx ? 1 : 0) + (p.c[1] >= my ? 2 : 0); };
+            // Quad levels only occur below all kd levels (hybrid), so order[1] is not needed any more.
+            stablePartition(m_order[0], b, e, quadrant, 4, bounds);
+        }
         const Rect quads[4] = {{r.x0, r.y0, mx, my}, {mx, r.y0, r.x1, my}, {r.x0, my, mx, r.y1}, {mx, my, r.x1, r.y1}};
         std::int32_t first = -1;
         for (int q = 0; q < 4; ++q) {
@@ -273,6 +296,11 @@ private:
     std::vector<double> m_values;
     std::unique_ptr<NoisyCellGrid> m_grid;
     std::vector<std::optional<dp::LaplaceMechanism>> m_countMechanisms;
+    // Quadtrees: points placed by leaf once; m_leafStart[leaf] is the leaf's first point, and
+    // m_nodeKey[node] the node's quadrant path (its leaves are [key, key + 1) << 2 * levels below).
+    bool m_quadOrder = false;
+    std::vector<std::uint32_t> m_leafStart;
+    std::vector<std::uint32_t> m_nodeKey;
 };
 
 Status validateOptions(const PsdOptions& o, bool haveRandom) {

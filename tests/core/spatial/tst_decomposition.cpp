@@ -76,6 +76,7 @@ private slots:
     void pathEpsilonIsExact_data();
     void pathEpsilonIsExact();
     void quadtreeTilesDomain();
+    void quadtreeNodesHoldPointsOnTheirEdges();
     void kdTreeChildrenPartitionPoints();
     void postProcessingIsConsistent_data();
     void postProcessingIsConsistent();
@@ -178,6 +179,40 @@ void TestDecomposition::quadtreeTilesDomain() {
     }
     QCOMPARE(leafArea, psd.domain.area());
     QCOMPARE(leafPoints, 3000.0);
+}
+
+// A domain whose midpoints are inexact in binary, with points placed exactly on every node's lower
+// edges (where a point belongs to the upper child, x >= midpoint) and just below them: every node
+// holds exactly the points its rectangle contains, counted by a scan (the quadtree finds leaves by
+// counting midpoints instead of descending, and must agree with the descent).
+void TestDecomposition::quadtreeNodesHoldPointsOnTheirEdges() {
+    const Rect domain{0.1, -3.0, 0.7, 1e-3};
+    PsdOptions o;
+    o.height = 6;
+    o.nonPrivate = true;
+    const PointSet seeds = makePointSet({0.2, 0.5}, {-1.0, -2.0}, domain).value();
+    const auto shape = build(seeds, o);
+    std::vector<double> x, y;
+    SeededRandom rng(5);
+    for (const PsdNode& n : shape.nodes) {
+        const double below[2] = {std::nextafter(n.rect.x0, -1e9), std::nextafter(n.rect.y0, -1e9)};
+        for (double px : {n.rect.x0, below[0]})
+            for (double py : {n.rect.y0, below[1]})
+                if (domain.containsPoint(px, py)) {
+                    x.push_back(px);
+                    y.push_back(py);
+                }
+        x.push_back(n.rect.x0 + (n.rect.x1 - n.rect.x0) * rng.uniform01());
+        y.push_back(n.rect.y0 + (n.rect.y1 - n.rect.y0) * rng.uniform01());
+    }
+    const PointSet ps = makePointSet(x, y, domain).value();
+    const auto psd = build(ps, o);
+    QCOMPARE(psd.nodes.size(), shape.nodes.size());
+    for (const PsdNode& n : psd.nodes) {
+        QCOMPARE(n.trueCount, double(countPointsIn(ps, n.rect)));
+        for (std::uint32_t p = n.pointBegin; p < n.pointEnd; ++p)
+            QVERIFY(n.rect.containsPoint(psd.pointX[p], psd.pointY[p]));
+    }
 }
 
 void TestDecomposition::kdTreeChildrenPartitionPoints() {
