@@ -101,10 +101,10 @@ struct PrivateSpatialDecomposition {
 };
 
 // Builds the decomposition of `options.kind` (not UniformGrid: see uniform_grid.h). Errors:
-// epsilon not positive finite, height < 0 or > 30 (quad: > 15), minLeafSize negative or not finite,
+// epsilon not positive finite, height < 0 or > 20 (quad: > 10), minLeafSize negative or not finite,
 // delta outside (0, 1) for smooth medians, no ctx.random for a private tree, cancelled. Progress
 // goes to ctx. Complexity: O(n log n) for the initial sort (kd / hybrid) plus O(n) per level, and
-// O(n) per level for the EM median.
+// O(n) per level for the EM median; a pure quadtree O(n + nodes) (one counting sort by leaf).
 Result<PrivateSpatialDecomposition> buildDecomposition(const PointSet& points, const PsdOptions& options,
                                                        const RunContext& ctx);
 
