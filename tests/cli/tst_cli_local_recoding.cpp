@@ -52,6 +52,19 @@ QByteArray planJson(const QString& data, const QByteArray& extra) {
            "\"}, \"quasi_identifiers\": [\"a\", \"b\", \"c\"], \"k\": 2, " + extra + "}";
 }
 
+// `veil-cli release PLAN` into dir/BUNDLE (ledger dir/l.db): the bundle's manifest, or an empty
+// object (stderr logged) when the release failed.
+QJsonObject releaseManifest(const QTemporaryDir& dir, const QString& plan, const QString& bundle) {
+    const CliRun r = runCli({"release", plan, "--output", dir.filePath(bundle), "--ledger", dir.filePath("l.db")});
+    if (r.exitCode != 0) {
+        qWarning("release failed: %s", r.err.constData());
+        return {};
+    }
+    QFile manifest(dir.filePath(bundle + "/manifest.json"));
+    if (!manifest.open(QIODevice::ReadOnly)) return {};
+    return QJsonDocument::fromJson(manifest.readAll()).object();
+}
+
 }  // namespace
 
 class TestCliLocalRecoding : public QObject {
@@ -153,12 +166,7 @@ void TestCliLocalRecoding::valueSemanticsLocalSuppression() {
                                    planJson(data,
                                             "\"algorithm\": \"none\", \"local_suppression\": \"greedy\", "
                                             "\"local_suppression_semantics\": \"value\""));
-    const CliRun release =
-        runCli({"release", plan, "--output", dir.filePath("bundle"), "--ledger", dir.filePath("l.db")});
-    QVERIFY2(release.exitCode == 0, release.err.constData());
-    QFile manifest(dir.filePath("bundle/manifest.json"));
-    QVERIFY(manifest.open(QIODevice::ReadOnly));
-    const QJsonObject m = QJsonDocument::fromJson(manifest.readAll()).object();
+    const QJsonObject m = releaseManifest(dir, plan, "bundle");
     QVERIFY2(m["guarantee"].toString().contains("a value of its own"), qPrintable(m["guarantee"].toString()));
     QVERIFY(m["summary"].toObject()["min_class_size"].toInt() >= 2);
 
@@ -195,12 +203,7 @@ void TestCliLocalRecoding::plansRoundTripAndRefusals() {
     }
     hierarchies += "}, \"suppression\": 0.5, \"algorithm\": \"local-recoding\"";
     const QString recoding = writeFile(dir, "recoding.json", planJson(data, hierarchies));
-    const CliRun rr =
-        runCli({"release", recoding, "--output", dir.filePath("bundle2"), "--ledger", dir.filePath("l.db")});
-    QVERIFY2(rr.exitCode == 0, rr.err.constData());
-    QFile manifest(dir.filePath("bundle2/manifest.json"));
-    QVERIFY(manifest.open(QIODevice::ReadOnly));
-    const QJsonObject summary = QJsonDocument::fromJson(manifest.readAll()).object()["summary"].toObject();
+    const QJsonObject summary = releaseManifest(dir, recoding, "bundle2")["summary"].toObject();
     QCOMPARE(summary["algorithm"].toString(), QStringLiteral("local-recoding"));
     QVERIFY(summary["passes"].toArray().size() >= 1);
     QVERIFY(!summary.contains("partitions"));
@@ -254,12 +257,7 @@ void TestCliLocalRecoding::refusesOptionsOfOtherAlgorithms() {
                                        planJson(data,
                                                 "\"algorithm\": \"none\", \"local_suppression\": \"optimal\", "
                                                 "\"local_suppression_max_records\": 1"));
-    const CliRun warned =
-        runCli({"release", fallback, "--output", dir.filePath("bundle2"), "--ledger", dir.filePath("l.db")});
-    QVERIFY2(warned.exitCode == 0, warned.err.constData());
-    QFile manifest(dir.filePath("bundle2/manifest.json"));
-    QVERIFY(manifest.open(QIODevice::ReadOnly));
-    const QJsonArray warnings = QJsonDocument::fromJson(manifest.readAll()).object()["warnings"].toArray();
+    const QJsonArray warnings = releaseManifest(dir, fallback, "bundle2")["warnings"].toArray();
     QCOMPARE(warnings.size(), 1);
     QVERIFY(warnings[0].toString().startsWith(QStringLiteral("local suppression: ")));
 }

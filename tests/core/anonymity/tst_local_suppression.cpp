@@ -81,6 +81,15 @@ std::size_t exhaustiveValueOptimum(const Columns& cols, std::uint32_t k) {
     }
 }
 
+// A small seeded generator of table codes, the same in every test (values below `mod`).
+struct SmallLcg {
+    std::uint32_t state;
+    std::uint32_t operator()(std::uint32_t mod) {
+        state = state * 1103515245u + 12345u;
+        return (state >> 16) % mod;
+    }
+};
+
 LocalSuppressionOptions valueOptions(int k, LocalSuppressionMethod method) {
     LocalSuppressionOptions o;
     o.k = k;
@@ -143,11 +152,7 @@ private slots:
 
     // Random small tables: optimal <= greedy, both k-anonymous by the brute-force count.
     void optimalNeverWorseThanGreedy() {
-        std::uint32_t state = 12345;
-        auto next = [&state](std::uint32_t mod) {
-            state = state * 1103515245u + 12345u;
-            return (state >> 16) % mod;
-        };
+        SmallLcg next{12345};
         for (int trial = 0; trial < 8; ++trial) {
             Columns cols(3, std::vector<std::uint32_t>(12));
             for (auto& c : cols)
@@ -234,11 +239,7 @@ private slots:
     // better, both are k-anonymous by the pairwise count; repeated tuples and a '*' already in
     // the input included.
     void valueOptimalMatchesExhaustiveSearch() {
-        std::uint32_t state = 777;
-        auto next = [&state](std::uint32_t mod) {
-            state = state * 1103515245u + 12345u;
-            return (state >> 16) % mod;
-        };
+        SmallLcg next{777};
         for (int trial = 0; trial < 10; ++trial) {
             Columns cols(3, std::vector<std::uint32_t>(6));
             for (auto& c : cols)

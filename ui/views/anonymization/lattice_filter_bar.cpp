@@ -20,6 +20,19 @@ namespace {
 
 QLabel* label(const QString& text, QWidget* parent) { return new QLabel(text, parent); }
 
+// "<title> [low] to [high]" in `row`; the spin boxes are named lattice-min-<name>, lattice-max-<name>.
+void addRange(QHBoxLayout* row, const QString& title, const QString& name, QAbstractSpinBox* low,
+              QAbstractSpinBox* high, const QString& tip) {
+    QWidget* parent = row->parentWidget();
+    row->addWidget(label(title, parent));
+    low->setObjectName(QStringLiteral("lattice-min-") + name);
+    high->setObjectName(QStringLiteral("lattice-max-") + name);
+    row->addWidget(low);
+    row->addWidget(label(LatticeFilterBar::tr("to"), parent));
+    row->addWidget(high);
+    for (QAbstractSpinBox* spin : {low, high}) spin->setToolTip(tip);
+}
+
 }  // namespace
 
 LatticeFilterBar::LatticeFilterBar(QWidget* parent) : QWidget(parent) {
@@ -31,28 +44,16 @@ LatticeFilterBar::LatticeFilterBar(QWidget* parent) : QWidget(parent) {
     m_anonymity->addItems({tr("All transformations"), tr("Anonymous only")});
     row->addWidget(m_anonymity);
     row->addSpacing(8);
-    row->addWidget(label(tr("Loss:"), this));
     m_minLoss = new QDoubleSpinBox(this);
-    m_minLoss->setObjectName(QStringLiteral("lattice-min-loss"));
     m_maxLoss = new QDoubleSpinBox(this);
-    m_maxLoss->setObjectName(QStringLiteral("lattice-max-loss"));
-    row->addWidget(m_minLoss);
-    row->addWidget(label(tr("to"), this));
-    row->addWidget(m_maxLoss);
-    for (auto* spin : {m_minLoss, m_maxLoss})
-        spin->setToolTip(
-            tr("Information loss of the optimised metric; with a narrower range, nodes whose loss the search "
-               "never computed (pruned) are hidden"));
+    addRange(row, tr("Loss:"), QStringLiteral("loss"), m_minLoss, m_maxLoss,
+             tr("Information loss of the optimised metric; with a narrower range, nodes whose loss the search "
+                "never computed (pruned) are hidden"));
     row->addSpacing(8);
-    row->addWidget(label(tr("Height:"), this));
     m_minHeight = new QSpinBox(this);
-    m_minHeight->setObjectName(QStringLiteral("lattice-min-height"));
     m_maxHeight = new QSpinBox(this);
-    m_maxHeight->setObjectName(QStringLiteral("lattice-max-height"));
-    for (auto* spin : {m_minHeight, m_maxHeight}) spin->setToolTip(tr("Sum of the generalization levels"));
-    row->addWidget(m_minHeight);
-    row->addWidget(label(tr("to"), this));
-    row->addWidget(m_maxHeight);
+    addRange(row, tr("Height:"), QStringLiteral("height"), m_minHeight, m_maxHeight,
+             tr("Sum of the generalization levels"));
     m_levels = new QToolButton(this);
     m_levels->setObjectName(QStringLiteral("lattice-levels"));
     m_levels->setText(tr("Levels"));
