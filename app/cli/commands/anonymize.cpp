@@ -293,18 +293,15 @@ int runAnonymize(const AnonymizeOptions& o) {
               << "Classes: " << r.classes.keptClasses() << " (smallest " << r.classes.minKeptClassSize() << ")\n"
               << "Risk before: " << cli::riskText(r.riskBefore) << '\n'
               << "Risk after:  " << cli::riskText(r.riskAfter) << '\n';
-    if (r.localSuppression)
-        std::cout << "Local suppression (" << localSuppressionMethodName(r.localSuppression->method)
-                  << (r.localSuppression->provenOptimal ? ", proven optimal" : "")
-                  << "): " << r.localSuppression->suppressedCells << " cells in " << r.localSuppression->recordsTouched
-                  << " records; "
-                  << (r.localSuppression->semantics == LocalSuppressionSemantics::Value
-                          ? "every class ('*' a value of its own) has at least "
-                          : "every record matches at least ")
-                  << r.localSuppression->minMatches
-                  << (r.localSuppression->semantics == LocalSuppressionSemantics::Value
-                          ? " records\n"
-                          : " records ('*' matches any value)\n");
+    if (r.localSuppression) {
+        const auto& ls = *r.localSuppression;
+        const bool asValue = ls.semantics == LocalSuppressionSemantics::Value;
+        std::cout << "Local suppression (" << localSuppressionMethodName(ls.method)
+                  << (ls.provenOptimal ? ", proven optimal" : "") << "): " << ls.suppressedCells << " cells in "
+                  << ls.recordsTouched << " records; "
+                  << (asValue ? "every class ('*' a value of its own) has at least " : "every record matches at least ")
+                  << ls.minMatches << (asValue ? " records\n" : " records ('*' matches any value)\n");
+    }
     if (!o.output.empty()) std::cout << "Written to " << o.output << '\n';
     std::cout << "Time: " << r.seconds << " s\n";
     return 0;

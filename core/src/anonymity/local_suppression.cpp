@@ -152,12 +152,9 @@ std::vector<std::uint32_t> wildcardMatchCounts(const Columns& cols) {
 }
 
 std::vector<std::uint32_t> valueClassSizes(const Columns& cols) {
-    if (cols.empty()) return {};
-    const std::size_t n = cols[0].size();
-    std::unordered_map<std::string, std::uint32_t> freq;
-    for (std::size_t r = 0; r < n; ++r) ++freq[projectionKey(cols, r, 0)];
-    std::vector<std::uint32_t> sizes(n);
-    for (std::size_t r = 0; r < n; ++r) sizes[r] = freq[projectionKey(cols, r, 0)];
+    std::vector<std::uint32_t> sizes(cols.empty() ? 0 : cols[0].size());
+    for (const auto& group : detail::identicalRecords(cols))
+        for (auto r : group) sizes[r] = std::uint32_t(group.size());
     return sizes;
 }
 

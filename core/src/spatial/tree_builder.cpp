@@ -34,8 +34,7 @@ public:
         const std::size_t n = m_points.size();
         const int kdLevels = kdDepthCount();
         // A quadtree's nodes are ranges of its points sorted by leaf: one counting sort.
-        m_quadOrder = kdLevels == 0;
-        if (m_quadOrder) {
+        if (kdLevels == 0) {
             m_leafStart = detail::placePointsByCell(m_points, detail::quadtreeLeafKeys(m_points, m_opt.height),
                                                     std::size_t(1) << (2 * m_opt.height), m_out);
             m_nodeKey.push_back(0);
@@ -241,7 +240,7 @@ private:
         const double mx = (r.x0 + r.x1) / 2.0, my = (r.y0 + r.y1) / 2.0;
         const std::uint32_t b = m_out.nodes[index].pointBegin, e = m_out.nodes[index].pointEnd;
         std::uint32_t bounds[5];
-        if (m_quadOrder) {
+        if (kdDepthCount() == 0) {
             // The points are sorted by leaf: a quadrant is a range of leaves (quad_leaves.h).
             const int below = 2 * (m_opt.height - m_out.nodes[index].depth - 1);
             const std::size_t key = m_nodeKey[std::size_t(index)];
@@ -296,9 +295,9 @@ private:
     std::vector<double> m_values;
     std::unique_ptr<NoisyCellGrid> m_grid;
     std::vector<std::optional<dp::LaplaceMechanism>> m_countMechanisms;
-    // Quadtrees: points placed by leaf once; m_leafStart[leaf] is the leaf's first point, and
-    // m_nodeKey[node] the node's quadrant path (its leaves are [key, key + 1) << 2 * levels below).
-    bool m_quadOrder = false;
+    // Quadtrees (no kd level): points placed by leaf once; m_leafStart[leaf] is the leaf's first
+    // point, and m_nodeKey[node] the node's quadrant path (its leaves are [key, key + 1) << 2 *
+    // levels below).
     std::vector<std::uint32_t> m_leafStart;
     std::vector<std::uint32_t> m_nodeKey;
 };

@@ -122,7 +122,6 @@ void LatticeFilterBar::rebuildLevelsMenu(const anonymity::GeneralizationLattice&
             QAction* a = sub->addAction(tr("%1: %2").arg(level).arg(names.levelName(q, level)));
             a->setCheckable(true);
             a->setChecked(true);
-            a->setData(level);
         }
     }
     m_levels->setEnabled(!maxLevels.empty());

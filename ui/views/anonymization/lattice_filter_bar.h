@@ -37,7 +37,7 @@ public:
     QDoubleSpinBox* maxLossSpin() const { return m_maxLoss; }
     QSpinBox* minHeightSpin() const { return m_minHeight; }
     QSpinBox* maxHeightSpin() const { return m_maxHeight; }
-    // One submenu per quasi-identifier, one checkable action per level (data: the level).
+    // One submenu per quasi-identifier, one checkable action per level (in level order).
     QMenu* levelsMenu() const { return m_levelsMenu; }
     QLabel* countLabel() const { return m_count; }
 

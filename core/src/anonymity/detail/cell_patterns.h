@@ -1,11 +1,13 @@
 // Suppression patterns of a record in a code matrix ([column][record], kSuppressedCell for '*'):
-// the mask of its '*' columns and its codes on the columns outside a mask, as a hash key.
+// the mask of its '*' columns, its codes on the columns outside a mask as a hash key, and the
+// records grouped by identical codes ('*' a value of its own).
 #pragma once
 
 #include "veil/anonymity/local_suppression.h"
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace veil::anonymity::detail {
@@ -32,6 +34,19 @@ inline std::string projectionKey(const CodeColumns& cols, std::size_t r, std::ui
         key.append(reinterpret_cast<const char*>(&v), sizeof v);
     }
     return key;
+}
+
+// Records with exactly the same codes ('*' included), in order of their first record.
+inline std::vector<std::vector<std::size_t>> identicalRecords(const CodeColumns& cols) {
+    std::unordered_map<std::string, std::size_t> index;
+    std::vector<std::vector<std::size_t>> groups;
+    const std::size_t n = cols.empty() ? 0 : cols[0].size();
+    for (std::size_t r = 0; r < n; ++r) {
+        auto [it, inserted] = index.try_emplace(projectionKey(cols, r, 0), groups.size());
+        if (inserted) groups.emplace_back();
+        groups[it->second].push_back(r);
+    }
+    return groups;
 }
 
 }  // namespace veil::anonymity::detail

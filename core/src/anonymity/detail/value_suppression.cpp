@@ -34,18 +34,6 @@ private:
 
 std::uint64_t allColumns(std::size_t m) { return m >= 64 ? ~std::uint64_t(0) : columnBit(m) - 1; }
 
-// Records grouped by their codes ('*' included), in order of first record.
-std::vector<std::vector<std::size_t>> classesOf(const CodeColumns& cols) {
-    std::unordered_map<std::string, std::size_t> index;
-    std::vector<std::vector<std::size_t>> classes;
-    for (std::size_t r = 0; r < cols[0].size(); ++r) {
-        auto [it, inserted] = index.try_emplace(projectionKey(cols, r, 0), classes.size());
-        if (inserted) classes.emplace_back();
-        classes[it->second].push_back(r);
-    }
-    return classes;
-}
-
 void suppressAll(CodeColumns& cols, std::size_t r) {
     for (auto& col : cols) col[r] = kSuppressedCell;
 }
@@ -53,7 +41,7 @@ void suppressAll(CodeColumns& cols, std::size_t r) {
 // One round: each class smaller than k that still has a kept cell loses the best one. Returns
 // whether any class did.
 bool suppressRound(CodeColumns& cols, std::uint32_t k, const std::vector<std::size_t>& order) {
-    const auto classes = classesOf(cols);
+    const auto classes = identicalRecords(cols);
     std::vector<std::uint64_t> masks(cols[0].size());
     for (std::size_t r = 0; r < masks.size(); ++r) masks[r] = suppressionMask(cols, r);
     ReachCounts reach(cols, masks);
@@ -82,27 +70,23 @@ bool suppressRound(CodeColumns& cols, std::uint32_t k, const std::vector<std::si
 // classes larger than k when there are enough of them, else the cheapest whole class.
 void completeAllSuppressed(CodeColumns& cols, std::uint32_t k) {
     while (true) {
-        const auto classes = classesOf(cols);
-        const auto full = allColumns(cols.size());
+        const auto classes = identicalRecords(cols);
+        std::vector<std::size_t> kept(classes.size());  // kept cells of each class's records
         std::size_t stars = 0, surplus = 0;
-        for (const auto& members : classes) {
-            if (suppressionMask(cols, members.front()) == full)
-                stars = members.size();
-            else if (members.size() > k)
-                surplus += members.size() - k;
+        for (std::size_t c = 0; c < classes.size(); ++c) {
+            kept[c] = cols.size() - std::size_t(std::popcount(suppressionMask(cols, classes[c].front())));
+            if (kept[c] == 0)
+                stars = classes[c].size();
+            else if (classes[c].size() > k)
+                surplus += classes[c].size() - k;
         }
         if (stars == 0 || stars >= k) return;
         const std::size_t need = k - stars;
-        auto kept = [&](const std::vector<std::size_t>& members) {
-            return cols.size() - std::size_t(std::popcount(suppressionMask(cols, members.front())));
-        };
         std::vector<std::size_t> candidates;  // class indices, cheapest first
         for (std::size_t c = 0; c < classes.size(); ++c)
-            if (suppressionMask(cols, classes[c].front()) != full && (surplus < need || classes[c].size() > k))
-                candidates.push_back(c);
+            if (kept[c] > 0 && (surplus < need || classes[c].size() > k)) candidates.push_back(c);
         std::stable_sort(candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) {
-            return surplus >= need ? kept(classes[a]) < kept(classes[b])
-                                   : kept(classes[a]) * classes[a].size() < kept(classes[b]) * classes[b].size();
+            return surplus >= need ? kept[a] < kept[b] : kept[a] * classes[a].size() < kept[b] * classes[b].size();
         });
         if (surplus < need) {  // a whole class; the loop looks again at what is still needed
             for (auto r : classes[candidates.front()]) suppressAll(cols, r);

@@ -45,18 +45,14 @@ std::string releasedKey(const CodeColumns& cols, std::size_t r, std::uint64_t ma
 }
 
 std::vector<Tuple> distinctTuples(const CodeColumns& cols) {
-    std::unordered_map<std::string, std::size_t> index;
     std::vector<Tuple> tuples;
-    for (std::size_t r = 0; r < cols[0].size(); ++r) {
-        auto [it, inserted] = index.try_emplace(projectionKey(cols, r, 0), tuples.size());
-        if (inserted) {
-            Tuple t;
-            t.mask = suppressionMask(cols, r);
-            for (std::size_t c = 0; c < cols.size(); ++c)
-                if (!(t.mask & columnBit(c))) t.kept.push_back(c);
-            tuples.push_back(std::move(t));
-        }
-        tuples[it->second].records.push_back(r);
+    for (auto& records : identicalRecords(cols)) {
+        Tuple t;
+        t.mask = suppressionMask(cols, records.front());
+        for (std::size_t c = 0; c < cols.size(); ++c)
+            if (!(t.mask & columnBit(c))) t.kept.push_back(c);
+        t.records = std::move(records);
+        tuples.push_back(std::move(t));
     }
     return tuples;
 }
@@ -102,13 +98,16 @@ Result<SuppressionProgramResult> optimalValueSuppression(const CodeColumns& cols
     GlpkMip mip;
     std::vector<int> released(reach.size(), -1);  // z columns
     std::vector<std::vector<int>> byTuple(tuples.size()), byTarget(reach.size());
-    std::size_t rows = 2 * tuples.size();
+    std::size_t rows = tuples.size();  // one per tuple, pattern and released tuple
     for (auto& p : all) {
         if (reach[p.target] < std::size_t(options.k)) continue;
         const auto count = double(tuples[p.tuple].records.size());
         const auto cost = double(std::popcount(p.mask & ~tuples[p.tuple].mask));
         p.column = mip.addColumn(0, count, cost, true);
-        if (released[p.target] < 0) released[p.target] = mip.addColumn(0, 1, 0, true);
+        if (released[p.target] < 0) {
+            released[p.target] = mip.addColumn(0, 1, 0, true);
+            ++rows;
+        }
         byTuple[p.tuple].push_back(p.column);
         byTarget[p.target].push_back(p.column);
         mip.addRow({p.column, released[p.target]}, {1.0, -count}, GlpkMip::RowType::AtMost, 0.0);
@@ -119,10 +118,8 @@ Result<SuppressionProgramResult> optimalValueSuppression(const CodeColumns& cols
         }
     }
     for (std::size_t t = 0; t < tuples.size(); ++t) {
-        const std::vector<double> ones(byTuple[t].size(), 1.0);
-        const auto count = double(tuples[t].records.size());
-        mip.addRow(byTuple[t], ones, GlpkMip::RowType::AtLeast, count);
-        mip.addRow(byTuple[t], ones, GlpkMip::RowType::AtMost, count);
+        mip.addRow(byTuple[t], std::vector<double>(byTuple[t].size(), 1.0), GlpkMip::RowType::Equal,
+                   double(tuples[t].records.size()));
     }
     for (std::size_t g = 0; g < reach.size(); ++g) {
         if (released[g] < 0) continue;

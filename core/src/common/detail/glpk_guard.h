@@ -67,6 +67,21 @@ struct Problem {
 
 // Loads `m` into the empty problem P (minimisation; integer columns as GLP_IV), with GLPK's output
 // captured into guard.log.
+// Row `row` (1-based) >=, <= or == rhs.
+inline void setRowBounds(glp_prob* P, int row, RowType type, double rhs) {
+    switch (type) {
+        case RowType::AtLeast:
+            glp_set_row_bnds(P, row, GLP_LO, rhs, 0.0);
+            return;
+        case RowType::AtMost:
+            glp_set_row_bnds(P, row, GLP_UP, 0.0, rhs);
+            return;
+        case RowType::Equal:
+            glp_set_row_bnds(P, row, GLP_FX, rhs, rhs);
+            return;
+    }
+}
+
 inline void loadModel(glp_prob* P, const SparseModel& m, Guard& guard) {
     glp_term_hook(termHook, &guard);
     glp_set_obj_dir(P, GLP_MIN);
@@ -83,10 +98,7 @@ inline void loadModel(glp_prob* P, const SparseModel& m, Guard& guard) {
         glp_add_rows(P, nRows);
         for (int i = 0; i < nRows; ++i) {
             const auto ui = static_cast<std::size_t>(i);
-            if (m.rowType[ui] == RowType::AtLeast)
-                glp_set_row_bnds(P, i + 1, GLP_LO, m.rhs[ui], 0.0);
-            else
-                glp_set_row_bnds(P, i + 1, GLP_UP, 0.0, m.rhs[ui]);
+            setRowBounds(P, i + 1, m.rowType[ui], m.rhs[ui]);
         }
         std::vector<int> ia{0}, ja{0};
         std::vector<double> ar{0.0};

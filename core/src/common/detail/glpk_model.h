@@ -1,5 +1,5 @@
 // A sparse linear or integer program as GLPK loads it (no GLPK types): columns in [lower, upper]
-// with a cost (minimised) and an integrality flag, rows sum coef * x (>= or <=) rhs as 1-based
+// with a cost (minimised) and an integrality flag, rows sum coef * x (>=, <= or ==) rhs as 1-based
 // triplets. Shared by graph/detail/glpk_lp (LP with cutting planes) and anonymity/detail/glpk_mip
 // (branch-and-cut); glpk_guard.h loads it into a GLPK problem.
 #pragma once
@@ -9,7 +9,7 @@
 
 namespace veil::detail::glpk {
 
-enum class RowType { AtLeast, AtMost };
+enum class RowType { AtLeast, AtMost, Equal };
 
 struct SparseModel {
     std::vector<double> lower, upper, cost;

@@ -11,7 +11,9 @@ namespace {
 using veil::detail::glpk::callSimplex;
 using veil::detail::glpk::Guard;
 using veil::detail::glpk::Problem;
+using veil::detail::glpk::RowType;
 using veil::detail::glpk::runGuarded;
+using veil::detail::glpk::setRowBounds;
 using veil::detail::glpk::SimplexCall;
 
 struct AddRowCall {
@@ -19,17 +21,14 @@ struct AddRowCall {
     int len;
     const int* ind;  // 1-based, ind[0] unused
     const double* val;
-    bool atLeast;
+    RowType type;
     double rhs;
 };
 
 int callAddRow(void* a) {
     auto* c = static_cast<AddRowCall*>(a);
     const int r = glp_add_rows(c->P, 1);  // a new row is basic: the basis stays valid
-    if (c->atLeast)
-        glp_set_row_bnds(c->P, r, GLP_LO, c->rhs, 0.0);
-    else
-        glp_set_row_bnds(c->P, r, GLP_UP, 0.0, c->rhs);
+    setRowBounds(c->P, r, c->type, c->rhs);
     if (c->len > 0) glp_set_mat_row(c->P, r, c->len, c->ind, c->val);
     return 0;
 }
@@ -99,8 +98,7 @@ Result<GlpkLp::Solution> GlpkLp::solve(const RunContext& ctx, const Separator& s
                 ind.push_back(cut.cols[i] + 1);
                 val.push_back(cut.coefs[i]);
             }
-            AddRowCall add{P,          static_cast<int>(cut.cols.size()), ind.data(),
-                           val.data(), cut.type == RowType::AtLeast,      cut.rhs};
+            AddRowCall add{P, static_cast<int>(cut.cols.size()), ind.data(), val.data(), cut.type, cut.rhs};
             if (runGuarded(guard, callAddRow, &add) == -1) {
                 prob.P = nullptr;
                 return Status::internal("GLPK failed: " + m_log);
