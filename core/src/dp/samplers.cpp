@@ -2,6 +2,7 @@
 #include "dp/detail/samplers.h"
 
 #include "dp/detail/exact_bernoulli.h"
+#include "dp/detail/exact_geometric.h"
 #include "veil/common/validate.h"
 #include "veil/dp/privacy.h"
 
@@ -26,26 +27,56 @@ bool sampleBernoulliExpNeg(RandomSource& rng, std::uint64_t num, std::uint64_t d
 
 namespace {
 
-// CKS20 Algorithm 2 with den = 2^denShift when denShift >= 0 (the snapped Laplace's lattice).
-template <typename Bits>
-std::int64_t discreteLaplace(Bits& rng, std::uint64_t num, std::uint64_t den, int denShift) {
-    constexpr U128 kMax = U128(std::numeric_limits<std::int64_t>::max());
-    for (;;) {
-        // X = U + t*V with U ~ exp(-U/t) on {0..t-1} and V ~ Geom(1 - 1/e); Y = floor(X / den).
-        const std::uint64_t u = num == 1 ? 0 : rng.uniformBelow(num);
-        if (!bernoulliExpNegAtMostOne(rng, u, num)) continue;
-        std::uint64_t v = 0;
-        while (bernoulliExpNegOne(rng)) ++v;
-        const U128 x = U128(u) + U128(num) * v;
-        const U128 y = denShift >= 0 ? x >> denShift : x / den;
-        const bool negative = rng.bit();
-        if (negative && y == 0) continue;
-        if (y > kMax) continue;  // astronomically unlikely; keeps the result representable
-        return negative ? -std::int64_t(y) : std::int64_t(y);
+// exp(-r/d) for 0 <= r <= d at `precision` bits: the alternating series sum_k (-1)^k (r/d)^k / k!
+// with terms T_k = floor(T_{k-1} r / (d k)), T_0 = 2^precision, summed until one is 0. Each T_k is
+// below the true term t_k by e_k <= e_{k-1} / k + 1 <= 2 units, and since the terms decrease
+// (r <= d) the tail after the last term K is below t_K <= T_K + 2 = 2: the slack is 2K + 2.
+void expNegFractionBounds(const BigUInt& r, const BigUInt& d, unsigned precision, BigUInt& lo, BigUInt& hi) {
+    BigUInt term = BigUInt(1) << precision;
+    BigUInt positive = term, negative = 0;
+    std::uint64_t k = 0;
+    while (term > 0) {
+        ++k;
+        term = term * r / (d * k);
+        (k % 2 == 1 ? negative : positive) += term;
     }
+    const BigUInt slack = BigUInt(2 * k + 2);
+    const BigUInt sum = positive - negative;  // positive >= negative: the series is alternating
+    lo = sum > slack ? BigUInt(sum - slack) : BigUInt(0);
+    hi = sum + slack;
+}
+
+// ceil(x / 2^shift)
+BigUInt shiftUp(const BigUInt& x, unsigned shift) {
+    BigUInt q = x >> shift;
+    if ((q << shift) != x) ++q;
+    return q;
 }
 
 }  // namespace
+
+void expNegBounds(const BigUInt& num, const BigUInt& den, unsigned bits, BigUInt& lo, BigUInt& hi) {
+    const BigUInt whole = num / den;
+    if (whole >= bits) {  // exp(-whole) < 2^-bits
+        lo = 0;
+        hi = 1;
+        return;
+    }
+    constexpr unsigned kGuard = 16;  // covers the series' slack and the products' roundings
+    const unsigned precision = bits + kGuard;
+    expNegFractionBounds(num % den, den, precision, lo, hi);
+    const auto units = whole.convert_to<unsigned>();
+    if (units > 0) {
+        BigUInt eLo, eHi;  // exp(-1)
+        expNegFractionBounds(BigUInt(1), BigUInt(1), precision, eLo, eHi);
+        for (unsigned i = 0; i < units; ++i) {
+            lo = (lo * eLo) >> precision;
+            hi = shiftUp(hi * eHi, precision);
+        }
+    }
+    lo >>= kGuard;
+    hi = shiftUp(hi, kGuard);
+}
 
 void WordCache::refill() {
     m_rng.fill(std::span<std::uint8_t>(reinterpret_cast<std::uint8_t*>(m_words), sizeof m_words));
@@ -57,8 +88,7 @@ WordCache::~WordCache() { explicit_bzero(m_words, sizeof m_words); }
 std::int64_t sampleDiscreteLaplace(RandomSource& source, std::uint64_t num, std::uint64_t den) {
     if (num == 0 || den == 0) return 0;  // scale 0: no noise (callers validate scale > 0)
     BitBuffer rng(source);
-    const int denShift = (den & (den - 1)) == 0 ? std::countr_zero(den) : -1;
-    return discreteLaplace(rng, num, den, denShift);
+    return exactDiscreteLaplace(rng, num, den);
 }
 
 std::int64_t sampleDiscreteGaussianExact(RandomSource& rng, const BigUInt& num, const BigUInt& den) {
@@ -178,8 +208,8 @@ Result<LaplaceLattice> laplaceLattice(double scale) {
 namespace {
 // One snapped Laplace value from a bit buffer (one per call, or one shared by a block).
 template <typename Bits>
-double snappedLaplace(Bits& bits, double value, const LaplaceLattice& lattice) {
-    const std::int64_t k = discreteLaplace(bits, lattice.num, lattice.den(), lattice.shift);
+double snappedLaplace(Bits& bits, double value, const LaplaceLattice& lattice, const DiscreteLaplaceScale& noise) {
+    const std::int64_t k = noise.sample(bits);
     return snapToLattice(value, lattice.granularity) + lattice.granularity * static_cast<double>(k);
 }
 }  // namespace
@@ -187,14 +217,15 @@ double snappedLaplace(Bits& bits, double value, const LaplaceLattice& lattice) {
 Result<double> addSnappedLaplace(RandomSource& rng, double value, const LaplaceLattice& lattice) {
     VEIL_RETURN_IF_ERROR(checkValue(value));
     BitBuffer bits(rng);
-    return snappedLaplace(bits, value, lattice);
+    return snappedLaplace(bits, value, lattice, DiscreteLaplaceScale(lattice.num, lattice.den()));
 }
 
 Status addSnappedLaplaceToAll(RandomSource& rng, std::span<double> values, const LaplaceLattice& lattice) {
     for (const double value : values) VEIL_RETURN_IF_ERROR(checkValue(value));
     WordCache words(rng);
     BasicBitBuffer<WordCache> bits(words);
-    for (double& value : values) value = snappedLaplace(bits, value, lattice);
+    const DiscreteLaplaceScale noise(lattice.num, lattice.den());
+    for (double& value : values) value = snappedLaplace(bits, value, lattice, noise);
     return Status::ok();
 }
 

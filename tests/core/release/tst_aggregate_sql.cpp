@@ -12,6 +12,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace veil;
 using namespace veil::release;
 
@@ -183,7 +185,7 @@ void TestAggregateSql::sameNoiseAsOrdinaryRelease() {
     spec.mechanism = *dp::parseMechanismKind(mechanism.toStdString());
     if (mechanism == "gaussian") spec.delta = 1e-6;
     if (query == "histogram") spec.binCount = 5;
-    spec.trials = 3;
+    spec.trials = 6;
     const auto run = exportAndRun(adult(), "age", spec);
     QVERIFY2(run.error.empty(), run.error.c_str());
     auto exact = parseAggregatesCsv(testing::toCsv(run), "agg.csv", spec);
@@ -197,8 +199,11 @@ void TestAggregateSql::sameNoiseAsOrdinaryRelease() {
     QCOMPARE(fromSql->noiseScale, ordinary->noiseScale);
     QCOMPARE(fromSql->neighbouring, ordinary->neighbouring);
     QCOMPARE(fromSql->rowsUsed, ordinary->rowsUsed);
-    QCOMPARE(fromSql->releases, ordinary->releases);        // same seed, same sampler calls: identical values
-    QVERIFY(fromSql->releases[0] != fromSql->releases[1]);  // noise was added (trials differ)
+    QCOMPARE(fromSql->releases, ordinary->releases);  // same seed, same sampler calls: identical values
+    // Noise was added: the trials are not all equal (two integer-valued trials can tie; six tie
+    // with probability below 3e-4 at these scales).
+    const auto& trials = fromSql->releases;
+    QVERIFY(std::any_of(trials.begin(), trials.end(), [&](const auto& r) { return r != trials.front(); }));
 }
 
 void TestAggregateSql::emptyBinsAndOutOfRangeValues() {

@@ -1,17 +1,18 @@
-// Exact Bernoulli(exp(-gamma)) for rational gamma (Canonne, Kamath, Steinke 2020, Algorithm 1),
-// with a fast 64-bit path and an arbitrary-precision path for the discrete Gaussian.
+// Exact Bernoulli(exp(-gamma)) for rational gamma: a random word against certified double bounds,
+// refined exactly when it falls between them (Karney 2016's lazy uniforms; the law of Canonne,
+// Kamath, Steinke 2020, Algorithm 1, in O(1) words); an arbitrary-precision path for the Gaussian.
 #pragma once
 
 #include "veil/common/random.h"
 
 #include <boost/multiprecision/cpp_int.hpp>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
 namespace veil::dp::detail {
 
-using U128 = unsigned __int128;
 using BigUInt = boost::multiprecision::cpp_int;
 
 // Random words taken from a source 32 at a time (one call to fill), for loops of many draws where a
@@ -72,35 +73,84 @@ private:
 };
 using BitBuffer = BasicBitBuffer<RandomSource>;
 
-// Uniform on [0, bound) for a 128-bit bound > 0 (rejection on the bit length).
+// Bounds lo / 2^bits <= exp(-num/den) <= hi / 2^bits, from alternating series in integers
+// (den > 0; the bounds tighten as bits grows, and hi - lo stays a few units).
+void expNegBounds(const BigUInt& num, const BigUInt& den, unsigned bits, BigUInt& lo, BigUInt& hi);
+
+// A uniform U on [0, 1) whose binary digits are drawn 64 at a time, only when a comparison needs
+// them (Karney, "Sampling exactly from the normal distribution", ACM TOMS 2016, section 2): the
+// digits drawn so far are a prefix p of n bits, and U lies in [p / 2^n, (p + 1) / 2^n).
 template <typename Source>
-inline U128 uniformBelow128(Source& rng, U128 bound) {
-    if (bound <= U128(~std::uint64_t(0))) return rng.uniformBelow(std::uint64_t(bound));
-    const int bits = 128 - __builtin_clzll(std::uint64_t(bound >> 64));
-    const U128 mask = bits == 128 ? ~U128(0) : ((U128(1) << bits) - 1);
-    for (;;) {
-        const U128 x = ((U128(rng.nextU64()) << 64) | rng.nextU64()) & mask;
-        if (x < bound) return x;
+class LazyUniform {
+public:
+    LazyUniform(Source& rng, std::uint64_t firstWord) : m_rng(rng), m_prefix(firstWord) {}
+    // U < exp(-num/den), with as many digits as that takes (exp(-x) is irrational for rational
+    // x > 0, so the comparison ends with probability 1). num == 0: always true.
+    bool belowExpNeg(const BigUInt& num, const BigUInt& den) {
+        if (num == 0) return true;
+        for (;;) {
+            BigUInt lo, hi;
+            expNegBounds(num, den, m_bits, lo, hi);
+            if (m_prefix < lo) return true;    // U < (p + 1) / 2^n <= lo / 2^n <= exp(-num/den)
+            if (m_prefix >= hi) return false;  // U >= p / 2^n >= hi / 2^n >= exp(-num/den)
+            extend();
+        }
     }
+    void extend() {
+        m_prefix <<= 64;
+        m_prefix |= m_rng.nextU64();
+        m_bits += 64;
+    }
+    bool prefixIsZero() const { return m_prefix == 0; }
+    // ln U to about double precision, from the leading digits (the prefix must not be zero).
+    double logApprox() const {
+        const unsigned top = boost::multiprecision::msb(m_prefix);
+        const unsigned drop = top > 62 ? top - 62 : 0;
+        const auto lead = static_cast<std::uint64_t>(m_prefix >> drop);
+        return std::log(double(lead)) + (double(drop) - double(m_bits)) * 0.69314718055994530942;
+    }
+
+private:
+    Source& m_rng;
+    BigUInt m_prefix;
+    unsigned m_bits = 64;
+};
+
+// The half-width of the certified interval around a double estimate of exp(-gamma): far above
+// the errors of std::exp and of gamma = num / den in double (both below 2^-50 for gamma <= 1).
+inline constexpr double kExpMargin = 0x1p-40;
+
+// Double bounds lo <= exp(-gamma) <= hi for 0 <= gamma <= 1: 1 - gamma <= exp(-gamma) <=
+// 1 - gamma + gamma^2 / 2 below 2^-12 (no call to exp), std::exp otherwise; each widened by margin.
+inline void expNegDoubleBounds(double gamma, double margin, double& lo, double& hi) {
+    if (gamma < 0x1p-12) {
+        lo = (1.0 - gamma) - margin;
+        hi = (1.0 - gamma + 0.5 * gamma * gamma) + margin;
+        return;
+    }
+    const double e = std::exp(-gamma);
+    lo = e - margin;
+    hi = e + margin;
 }
 
-// Bernoulli(num / (den * k)), num <= den * k.
+// Exactly Bernoulli(exp(-num/den)) for 0 <= num <= den: one random word U against certified
+// double bounds of exp(-num/den), and when U falls between them (probability about 2 margin) an
+// exact comparison of U, refined lazily, with arbitrary-precision bounds. The margin is a
+// parameter so that tests can force the exact path; releases use kExpMargin.
 template <typename Source>
-inline bool bernoulliRatio(Source& rng, std::uint64_t num, std::uint64_t den, std::uint64_t k) {
-    const U128 bound = U128(den) * k;
-    return uniformBelow128(rng, bound) < num;
-}
-
-// Bernoulli(exp(-num/den)) for 0 <= num <= den: K = 1; while Bernoulli(gamma/K) K++; return K odd.
-template <typename Source>
-inline bool bernoulliExpNegAtMostOne(Source& rng, std::uint64_t num, std::uint64_t den) {
+inline bool bernoulliExpNegAtMostOne(Source& rng, std::uint64_t num, std::uint64_t den, double margin = kExpMargin) {
     if (num == 0) return true;
-    std::uint64_t k = 1;
-    while (bernoulliRatio(rng, num, den, k)) ++k;
-    return (k % 2) == 1;
+    double lo = 0.0, hi = 0.0;
+    expNegDoubleBounds(double(num) / double(den), margin, lo, hi);
+    const std::uint64_t word = rng.nextU64();
+    if (lo > 0.0 && word < static_cast<std::uint64_t>(lo * 0x1p64)) return true;   // U < (word+1)/2^64 <= lo
+    if (hi < 1.0 && word > static_cast<std::uint64_t>(hi * 0x1p64)) return false;  // U >= word/2^64 > hi
+    LazyUniform<Source> u(rng, word);
+    return u.belowExpNeg(BigUInt(num), BigUInt(den));
 }
 
-// Bernoulli(exp(-1)); the inner test Bernoulli(1/k) is uniformBelow(k) == 0.
+// Bernoulli(exp(-1)) by CKS 2020 Algorithm 1 with gamma = 1: the inner test Bernoulli(1/k) is
+// uniformBelow(k) == 0, a few bits from a bit buffer (cheaper here than a word and its bounds).
 template <typename Source>
 inline bool bernoulliExpNegOne(Source& rng) {
     std::uint64_t k = 2;  // the first test, Bernoulli(1/1), always succeeds

@@ -1,8 +1,10 @@
 // Exact and floating-point-safe noise samplers. PRIVATE to the dp module: everything else draws
 // noise through a mechanism (laplace_mechanism.h, gaussian_mechanism.h, geometric_mechanism.h),
 // which validates its parameters at construction.
-// - Bernoulli(exp(-gamma)), discrete Laplace and discrete Gaussian are exact: Canonne, Kamath,
-//   Steinke, "The Discrete Gaussian for Differential Privacy", NeurIPS 2020 (Algorithms 1-3).
+// - Bernoulli(exp(-gamma)), discrete Laplace and discrete Gaussian are exact: the laws of Canonne,
+//   Kamath, Steinke, "The Discrete Gaussian for Differential Privacy", NeurIPS 2020 (Algorithms
+//   1-3), drawn in O(1) random words by inversion with certified bounds and lazy uniforms
+//   (exact_bernoulli.h, exact_geometric.h; docs/algorithms/exact_samplers.md).
 // - Continuous outputs avoid Mironov's floating-point attack (CCS 2012) by snapping: the value is
 //   rounded to a power-of-two granularity g and integer-valued discrete noise on the lattice g*Z
 //   is added (the approach of Google's differential-privacy library); the caller's sensitivity is
@@ -24,7 +26,7 @@ namespace veil::dp::detail {
 bool sampleBernoulliExpNeg(RandomSource& rng, std::uint64_t num, std::uint64_t den);
 
 // Two-sided geometric / discrete Laplace on Z with P(x) proportional to exp(-|x| * den / num),
-// i.e. scale t = num/den (CKS20 Algorithm 2). Precondition: num, den > 0.
+// i.e. scale t = num/den (the law of CKS20 Algorithm 2). Precondition: num, den > 0.
 std::int64_t sampleDiscreteLaplace(RandomSource& rng, std::uint64_t num, std::uint64_t den);
 
 // Discrete Gaussian on Z with variance parameter sigma^2 = num/den (CKS20 Algorithm 3).

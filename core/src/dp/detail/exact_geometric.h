@@ -1,0 +1,147 @@
+// Exact geometric and discrete Laplace samplers in O(1) random words: inversion of one word with a
+// certified error bound (Devroye, Non-Uniform Random Variate Generation, 1986, X.2), decided
+// exactly by lazy comparisons (exact_bernoulli.h) when the bound straddles an integer.
+#pragma once
+
+#include "dp/detail/exact_bernoulli.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+namespace veil::dp::detail {
+
+// The scale t = num / (den * 2^shift) of a geometric law P(k) proportional to exp(-k / t), k >= 0,
+// worked out once for many draws.
+struct GeometricScale {
+    GeometricScale(std::uint64_t num, std::uint64_t den, unsigned shift)
+        : t(std::ldexp(double(num) / double(den), -int(shift))),
+          numerator(num),
+          denominator(den),
+          denominatorShift(shift) {
+        // Inverting a word w >= 2^48 (U >= 2^-16, -ln U <= 11.1): the word's cell moves -ln U by at
+        // most 2^-48, rounding w to a double by 2^-53, std::log and the product by 2^-49 each, all
+        // times t; the bound below is four times their sum.
+        errorAtLargeWords = t * 0x1p-44;
+    }
+    double t;
+    double errorAtLargeWords;
+    std::uint64_t numerator;  // t = numerator / (denominator 2^denominatorShift)
+    std::uint64_t denominator;
+    unsigned denominatorShift;
+};
+
+// k = floor(-t ln U) for the uniform U whose first word is given, by exact comparisons of U with
+// exp(-k/t) and exp(-(k+1)/t), starting from a double estimate: the answer is the k with
+// exp(-(k+1)/t) < U <= exp(-k/t).
+template <typename Source>
+std::uint64_t geometricByComparison(Source& rng, const GeometricScale& scale, std::uint64_t word) {
+    LazyUniform<Source> u(rng, word);
+    while (u.prefixIsZero()) u.extend();
+    const double estimate = std::floor(-u.logApprox() * scale.t);
+    std::uint64_t k = estimate > 0.0 ? static_cast<std::uint64_t>(std::min(estimate, 0x1p62)) : 0;
+    const BigUInt num(scale.numerator), den = BigUInt(scale.denominator) << scale.denominatorShift;
+    for (;;) {
+        if (k > 0 && !u.belowExpNeg(BigUInt(k) * den, num)) {
+            --k;  // U >= exp(-k/t): the answer is below k
+            continue;
+        }
+        if (u.belowExpNeg(BigUInt(k + 1) * den, num)) {
+            ++k;  // U < exp(-(k+1)/t): the answer is above k
+            continue;
+        }
+        return k;
+    }
+}
+
+// Geometric: P(k) = (1 - q) q^k with q = exp(-1/t), as floor(-t ln U). One word and one logarithm
+// when the certified interval around the double estimate holds one integer (all but about 2^-16 +
+// t 2^-43 of draws); the exact comparison otherwise.
+template <typename Source>
+std::uint64_t geometricExpNeg(Source& rng, const GeometricScale& scale) {
+    const std::uint64_t word = rng.nextU64();
+    if (word >= (std::uint64_t(1) << 48)) {
+        const double x = -std::log((double(word) + 0.5) * 0x1p-64) * scale.t;
+        const double k = std::floor(x - scale.errorAtLargeWords);
+        if (k >= 0.0 && k == std::floor(x + scale.errorAtLargeWords)) return static_cast<std::uint64_t>(k);
+    }
+    return geometricByComparison(rng, scale, word);
+}
+
+// CKS 2020 Algorithm 2 for small scales t = num/den (below about 4), where it needs a few Bernoulli
+// draws: U uniform on {0..num-1} accepted with probability exp(-U/num), V geometric of parameter
+// exp(-1), |y| = floor((U + num V) / den), a random sign, (-, 0) rejected. The division is a shift
+// when den is a power of two (denShift >= 0).
+template <typename Bits>
+std::int64_t discreteLaplaceByRejection(Bits& rng, std::uint64_t num, std::uint64_t den, int denShift) {
+    using U128 = unsigned __int128;
+    constexpr auto kMax = U128(std::numeric_limits<std::int64_t>::max());
+    for (;;) {
+        const std::uint64_t u = num == 1 ? 0 : rng.uniformBelow(num);
+        if (!bernoulliExpNegAtMostOne(rng, u, num)) continue;
+        std::uint64_t v = 0;
+        while (bernoulliExpNegOne(rng)) ++v;
+        const U128 x = U128(u) + U128(num) * v;
+        const U128 y = denShift >= 0 ? x >> denShift : x / den;
+        const bool negative = rng.bit();
+        if ((negative && y == 0) || y > kMax) continue;
+        return negative ? -std::int64_t(y) : std::int64_t(y);
+    }
+}
+
+// The scales that discreteLaplaceByRejection serves: t < 4 (+ 1/den).
+inline bool smallDiscreteLaplaceScale(std::uint64_t num, std::uint64_t den) { return num / 4 < den; }
+inline int powerOfTwoShift(std::uint64_t den) { return (den & (den - 1)) == 0 ? std::countr_zero(den) : -1; }
+
+// Discrete Laplace on Z, P(y) proportional to exp(-|y| den / num), exactly. |y| = 2^m A + B with
+// A geometric of scale t / 2^m and B on [0, 2^m) with P(B = b) proportional to exp(-b / t), which
+// are independent; m keeps t / 2^m near 2^20 (where the inversion is certain) and B is drawn by
+// rejection from m uniform bits, accepted with probability exp(-b/t) > 1 - 2^-20. A random sign,
+// with (-, 0) rejected so that 0 is not counted twice (Canonne, Kamath, Steinke 2020, Algorithm 2).
+// Scales below about 4 take Algorithm 2 itself (discreteLaplaceByRejection).
+class DiscreteLaplaceScale {
+public:
+    DiscreteLaplaceScale(std::uint64_t num, std::uint64_t den)
+        : m_num(num),
+          m_den(den),
+          m_denShift(smallDiscreteLaplaceScale(num, den) ? powerOfTwoShift(den) : -2),
+          m_lowBits(lowBits(double(num) / double(den))),
+          m_high(num, den, m_lowBits) {}
+
+    template <typename Bits>
+    std::int64_t sample(Bits& rng) const {
+        if (m_denShift > -2) return discreteLaplaceByRejection(rng, m_num, m_den, m_denShift);
+        constexpr auto kMax = std::uint64_t(std::numeric_limits<std::int64_t>::max());
+        for (;;) {
+            const std::uint64_t high = geometricExpNeg(rng, m_high);
+            std::uint64_t low = 0;
+            if (m_lowBits > 0) {
+                do low = rng.bits(int(m_lowBits));
+                while (!bernoulliExpNegAtMostOne(rng, low * m_den, m_num));  // low * den < num / 2^20
+            }
+            if (high > (kMax >> m_lowBits)) continue;  // astronomically unlikely; keeps y representable
+            const std::uint64_t magnitude = (high << m_lowBits) | low;
+            const bool negative = rng.bit();
+            if (negative && magnitude == 0) continue;
+            return negative ? -std::int64_t(magnitude) : std::int64_t(magnitude);
+        }
+    }
+
+private:
+    static unsigned lowBits(double t) { return unsigned(std::clamp(std::ilogb(t) - 20, 0, 32)); }
+    std::uint64_t m_num, m_den;
+    int m_denShift;  // -2: not a small scale; else as discreteLaplaceByRejection's
+    unsigned m_lowBits;
+    GeometricScale m_high;
+};
+
+// One discrete Laplace draw of scale num/den > 0.
+template <typename Bits>
+std::int64_t exactDiscreteLaplace(Bits& rng, std::uint64_t num, std::uint64_t den) {
+    if (smallDiscreteLaplaceScale(num, den)) return discreteLaplaceByRejection(rng, num, den, powerOfTwoShift(den));
+    return DiscreteLaplaceScale(num, den).sample(rng);
+}
+
+}  // namespace veil::dp::detail

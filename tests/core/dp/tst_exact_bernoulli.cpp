@@ -1,0 +1,238 @@
+// The O(1)-word exact samplers (exact_bernoulli.h, exact_geometric.h): the integer bounds of
+// exp(-x) against digits computed outside the build (Python's decimal module at 120 digits), the
+// lazy comparison on words scripted to fall on the boundary, and the laws of the exact fallback
+// paths, forced by widening their margins (fixed seeds; chi-square at alpha = 0.001, with power
+// checks that a wrong parameter is rejected).
+#include "dp/detail/exact_bernoulli.h"
+#include "dp/detail/exact_geometric.h"
+#include "veil/common/random.h"
+#include "veil/dp/stats.h"
+
+#include <QtTest/QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+using namespace veil;
+using namespace veil::dp::detail;
+
+namespace {
+constexpr double kAlpha = 0.001;
+
+BigUInt fromHex(const char* hex) { return BigUInt(std::string("0x") + hex); }
+
+// A word source that hands out a script, and records whether anyone asked for more.
+struct ScriptedWords {
+    std::vector<std::uint64_t> words;
+    std::size_t next = 0;
+    bool exhausted = false;
+    std::uint64_t nextU64() {
+        if (next == words.size()) {
+            exhausted = true;
+            return 0;
+        }
+        return words[next++];
+    }
+};
+
+// Chi-square p-value of observed counts against cell probabilities (which sum to 1).
+double chiSquarePValue(const std::vector<long long>& observed, const std::vector<double>& p, long long n) {
+    double chi = 0.0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        const double e = p[i] * double(n), d = double(observed[i]) - e;
+        chi += d * d / e;
+    }
+    return veil::dp::stats::chiSquareSurvival(chi, int(p.size()) - 1);
+}
+
+// Cells [edge_i, edge_{i+1}) of a geometric law with P(k >= a) = q^a (last cell open).
+std::vector<double> geometricCells(const std::vector<double>& edges, double t) {
+    std::vector<double> p;
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+        const double upper = i + 1 < edges.size() ? std::exp(-edges[i + 1] / t) : 0.0;
+        p.push_back(std::exp(-edges[i] / t) - upper);
+    }
+    return p;
+}
+
+std::size_t cellOf(const std::vector<double>& edges, double k) {
+    std::size_t i = 0;
+    while (i + 1 < edges.size() && k >= edges[i + 1]) ++i;
+    return i;
+}
+
+// Geometric draws of scale num/den (error bound overridden) binned by edges; the p-value against
+// the law of scale t.
+double geometricPValue(std::uint64_t num, std::uint64_t den, double errorBound, double t, std::uint64_t seed) {
+    GeometricScale scale(num, den, 0);
+    scale.errorAtLargeWords = errorBound;
+    const double mean = scale.t;
+    std::vector<double> edges;
+    for (double q = 0; q < 12; ++q) edges.push_back(std::floor(mean * q * 0.5));
+    edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+    SeededRandom rng(seed);
+    const long long n = 40000;
+    std::vector<long long> observed(edges.size(), 0);
+    for (long long i = 0; i < n; ++i) ++observed[cellOf(edges, double(geometricExpNeg(rng, scale)))];
+    return chiSquarePValue(observed, geometricCells(edges, t), n);
+}
+}  // namespace
+
+class TestExactBernoulli : public QObject {
+    Q_OBJECT
+private slots:
+    void seriesBoundsBracketTheDigits_data();
+    void seriesBoundsBracketTheDigits();
+    void lazyComparisonDecidesOnTheBoundary();
+    void doubleBoundsHoldStdExp();
+    void fallbackHasTheExactLaw_data();
+    void fallbackHasTheExactLaw();
+    void geometricLaw_data();
+    void geometricLaw();
+    void geometricDetectsWrongScale();
+    void discreteLaplaceAtALargeScale();
+};
+
+void TestExactBernoulli::seriesBoundsBracketTheDigits_data() {
+    QTest::addColumn<quint64>("num");
+    QTest::addColumn<quint64>("den");
+    QTest::addColumn<uint>("bits");
+    QTest::addColumn<QString>("digits");  // floor(exp(-num/den) 2^bits), by Python's decimal
+    QTest::newRow("e^-1, 64 bits") << quint64(1) << quint64(1) << 64U << "5e2d58d8b3bcdf1a";
+    QTest::newRow("e^-1, 192 bits") << quint64(1) << quint64(1) << 192U
+                                    << "5e2d58d8b3bcdf1abadec7829054f90dda9805aab56c7733";
+    QTest::newRow("e^-7/3, 128 bits") << quint64(7) << quint64(3) << 128U << "18d327a69b3be5a89091f41b3ea83993";
+    QTest::newRow("e^-1/1000003") << quint64(1) << quint64(1000003) << 64U << "ffffef390c3872c6";
+    QTest::newRow("e^-5/2") << quint64(5) << quint64(2) << 64U << "150385c094f424a7";
+}
+
+void TestExactBernoulli::seriesBoundsBracketTheDigits() {
+    QFETCH(quint64, num);
+    QFETCH(quint64, den);
+    QFETCH(uint, bits);
+    QFETCH(QString, digits);
+    BigUInt lo, hi;
+    expNegBounds(BigUInt(num), BigUInt(den), bits, lo, hi);
+    const BigUInt truth = fromHex(digits.toLatin1().constData());  // truth <= x 2^bits < truth + 1
+    QVERIFY(lo <= truth);
+    QVERIFY(hi > truth);
+    QVERIFY2(hi - lo <= 4, "the bounds are a few units apart, not loose");
+}
+
+void TestExactBernoulli::lazyComparisonDecidesOnTheBoundary() {
+    // exp(-1) = 0.5e2d58d8b3bcdf1a badec7829054f90d da9805aab56c7733... in hexadecimal. A first
+    // word equal to its first digits lies inside the double margin, so the exact path decides,
+    // with the next words: just below the digits means U < exp(-1), just above means U > exp(-1).
+    const std::uint64_t w1 = 0x5e2d58d8b3bcdf1aULL, w2 = 0xbadec7829054f90dULL, w3 = 0xda9805aab56c7733ULL;
+    ScriptedWords below{{w1, w2, w3 - 1, 0, 0}};
+    QVERIFY(bernoulliExpNegAtMostOne(below, 1, 1));
+    QVERIFY(below.next >= 3 && !below.exhausted);
+    ScriptedWords above{{w1, w2, w3 + 1, 0, 0}};
+    QVERIFY(!bernoulliExpNegAtMostOne(above, 1, 1));
+    QVERIFY(above.next >= 3 && !above.exhausted);
+    // Far from the boundary one word decides.
+    ScriptedWords low{{0x1000000000000000ULL}}, high{{0xf000000000000000ULL}};
+    QVERIFY(bernoulliExpNegAtMostOne(low, 1, 1));
+    QVERIFY(!bernoulliExpNegAtMostOne(high, 1, 1));
+    QCOMPARE(low.next + high.next, std::size_t(2));
+}
+
+void TestExactBernoulli::doubleBoundsHoldStdExp() {
+    // The margin must dwarf the real error: the bounds hold expl(-gamma) with margin / 1024.
+    for (int i = 0; i <= 4096; ++i) {
+        const double gamma = i < 2048 ? std::ldexp(double(i), -23) : double(i - 2048) / 2048.0;
+        double lo = 0.0, hi = 0.0;
+        expNegDoubleBounds(gamma, kExpMargin / 1024.0, lo, hi);
+        const long double truth = std::exp(-static_cast<long double>(gamma));
+        QVERIFY2(lo <= truth && truth <= hi, qPrintable(QString("gamma %1").arg(gamma, 0, 'g', 17)));
+    }
+}
+
+void TestExactBernoulli::fallbackHasTheExactLaw_data() {
+    QTest::addColumn<quint64>("num");
+    QTest::addColumn<quint64>("den");
+    QTest::addColumn<double>("margin");
+    QTest::addColumn<double>("claimed");  // the law the chi-square is checked against
+    QTest::addColumn<bool>("shouldPass");
+    const double e13 = std::exp(-1.0 / 3.0);
+    QTest::newRow("1/3, margin 0.2") << quint64(1) << quint64(3) << 0.2 << e13 << true;
+    QTest::newRow("1/3, margin 1 (always exact)") << quint64(1) << quint64(3) << 1.0 << e13 << true;
+    QTest::newRow("1, margin 0.3") << quint64(1) << quint64(1) << 0.3 << std::exp(-1.0) << true;
+    QTest::newRow("tiny gamma, margin 1") << quint64(3) << quint64(1ULL << 40) << 1.0 << std::exp(-0x3p-40) << true;
+    QTest::newRow("power: 1/3 against e^-0.34") << quint64(1) << quint64(3) << 1.0 << std::exp(-0.34) << false;
+}
+
+void TestExactBernoulli::fallbackHasTheExactLaw() {
+    QFETCH(quint64, num);
+    QFETCH(quint64, den);
+    QFETCH(double, margin);
+    QFETCH(double, claimed);
+    QFETCH(bool, shouldPass);
+    SeededRandom rng(2026);
+    const long long n = 200000;
+    long long hits = 0;
+    for (long long i = 0; i < n; ++i) hits += bernoulliExpNegAtMostOne(rng, num, den, margin) ? 1 : 0;
+    if (claimed > 1.0 - 1e-9) {  // tiny gamma: every draw is a hit
+        QCOMPARE(hits, n);
+        return;
+    }
+    const double p = chiSquarePValue({hits, n - hits}, {claimed, 1.0 - claimed}, n);
+    QVERIFY2((p >= kAlpha) == shouldPass, qPrintable(QString("hits %1 p %2").arg(hits).arg(p)));
+}
+
+void TestExactBernoulli::geometricLaw_data() {
+    QTest::addColumn<quint64>("num");
+    QTest::addColumn<quint64>("den");
+    QTest::addColumn<double>("errorBound");
+    QTest::newRow("t 3.5, certified bound") << quint64(7) << quint64(2) << 7.0 * 0x1p-45;
+    QTest::newRow("t 3.5, bound 1 (often exact)") << quint64(7) << quint64(2) << 1.0;
+    QTest::newRow("t 3.5, bound 2^38 (always exact)") << quint64(7) << quint64(2) << 0x1p38;
+    QTest::newRow("t 2^20 + 3/4, bound 1") << quint64((1ULL << 22) + 3) << quint64(4) << 1.0;
+    QTest::newRow("t 2^20 + 3/4, bound 2^20") << quint64((1ULL << 22) + 3) << quint64(4) << 0x1p20;
+}
+
+void TestExactBernoulli::geometricLaw() {
+    QFETCH(quint64, num);
+    QFETCH(quint64, den);
+    QFETCH(double, errorBound);
+    const double p = geometricPValue(num, den, errorBound, double(num) / double(den), 31);
+    QVERIFY2(p >= kAlpha, qPrintable(QString("p %1").arg(p)));
+}
+
+void TestExactBernoulli::geometricDetectsWrongScale() {
+    // Power: draws of scale 3.5 (exact path) checked against scale 3.7 are rejected.
+    QVERIFY(geometricPValue(7, 2, 0x1p38, 3.7, 31) < kAlpha);
+    QVERIFY(geometricPValue((1ULL << 22) + 3, 4, 0x1p20, 1.04 * 0x1p20, 31) < kAlpha);
+}
+
+void TestExactBernoulli::discreteLaplaceAtALargeScale() {
+    // t = 2^30 + 1: |y| = 2^10 A + B. |y| binned against the geometric law of scale t, the sign
+    // fair, and the low 10 bits near uniform (their law is exp(-b/t), flat to 1e-6).
+    const std::uint64_t num = (1ULL << 30) + 1;
+    const double t = double(num);
+    const DiscreteLaplaceScale scale(num, 1);
+    SeededRandom source(8);
+    BitBuffer rng(source);
+    std::vector<double> edges;
+    for (double q = 0; q < 10; ++q) edges.push_back(std::floor(t * q * 0.4));
+    const long long n = 40000;
+    std::vector<long long> observed(edges.size(), 0), lowBits(8, 0);
+    long long negative = 0;
+    for (long long i = 0; i < n; ++i) {
+        const std::int64_t y = scale.sample(rng);
+        negative += y < 0 ? 1 : 0;
+        const auto magnitude = static_cast<std::uint64_t>(y < 0 ? -y : y);
+        ++observed[cellOf(edges, double(magnitude))];
+        ++lowBits[(magnitude & 1023U) >> 7];
+    }
+    // P(y = 0) is 1e-9 here, so |y| has the geometric law of scale t to that accuracy.
+    QVERIFY(chiSquarePValue(observed, geometricCells(edges, t), n) >= kAlpha);
+    QVERIFY(chiSquarePValue({negative, n - negative}, {0.5, 0.5}, n) >= kAlpha);
+    QVERIFY(chiSquarePValue(lowBits, std::vector<double>(8, 0.125), n) >= kAlpha);
+    QVERIFY(chiSquarePValue(observed, geometricCells(edges, 1.05 * t), n) < kAlpha);  // power
+}
+
+QTEST_APPLESS_MAIN(TestExactBernoulli)
+#include "tst_exact_bernoulli.moc"
