@@ -3,6 +3,7 @@
 # SECONDS each (default 30; VEIL_FUZZ_SECONDS overrides) on its seed corpus: tests/fuzz/corpus/<t>
 # plus matching files from tests/data and docs/examples. Fails on any crash, leak, timeout or
 # sanitizer report, keeping the input in build/fuzz-findings/<t>/. Prints executions per target.
+# Targets run one per core at a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-${VEIL_FUZZ_SECONDS:-30}}
@@ -32,10 +33,9 @@ seed project
 seed workload
 sqlite3 "$work/project/v1.veil" < tests/data/projects/schema_v1.sql
 
-status=0
-printf '%-12s %12s %s\n' target executions result
-for exe in "$bin"/fuzz_*; do
-  t=${exe##*/fuzz_}
+results=$(mktemp -d)
+run() {  # run EXE: fuzz one target, write its line of the table to $results/TARGET
+  local exe=$1 t=${1##*/fuzz_} log result runs
   mkdir -p "$findings/$t"
   log=$(mktemp)
   if "$exe" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
@@ -43,12 +43,22 @@ for exe in "$bin"/fuzz_*; do
     result=ok
   else
     result="FAILED (input kept in $findings/$t/)"
-    status=1
     tail -40 "$log" >&2
   fi
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
-  printf '%-12s %12s %s\n' "$t" "$runs" "$result"
+  printf '%-12s %12s %s\n' "$t" "$runs" "$result" >"$results/$t"
   rm -f "$log"
+}
+# One target per core at a time (each fuzzer is single-threaded).
+parallel=$(nproc)
+for exe in "$bin"/fuzz_*; do
+  run "$exe" &
+  while (( $(jobs -rp | wc -l) >= parallel )); do wait -n || true; done
 done
-rm -f /tmp/veil-fuzz-*
+wait
+printf '%-12s %12s %s\n' target executions result
+cat "$results"/*
+status=0
+if grep -q FAILED "$results"/*; then status=1; fi
+rm -rf "$results" /tmp/veil-fuzz-*
 exit $status
