@@ -78,9 +78,14 @@ Result<Stage2> greedyRelease(const std::vector<double>& bucketCounts, const std:
     return Stage2{h->infer(answers), lap->scale(), answers.size()};
 }
 
+// The bucket penalty's default (docs/algorithms/dawa.md: measured on NETTRACE, SEARCHLOGS and
+// SF-CABS-E).
+constexpr double kDefaultBucketPenalty = 2.0;
+
 struct DawaSettings {
     double ratio = 0.25;
     PartitionSelection selection = PartitionSelection::NoisyCost;
+    double bucketPenalty = 0.0;
 };
 
 // DAWA on cells in a public 1-D order; workload as runs of that order. Returns per-cell estimates.
@@ -90,7 +95,7 @@ Result<HistogramResult> runDawa(const std::vector<double>& x, const std::vector<
     const double eps1 = set.ratio * epsilon, eps2 = epsilon - eps1;
     std::vector<Bucket> buckets;
     if (set.ratio > 0.0) {
-        auto p = privateL1Partition(x, eps1, eps2, set.selection, rng, ctx);
+        auto p = privateL1Partition(x, eps1, eps2, PartitionRule(set.selection, set.bucketPenalty), rng, ctx);
         if (!p) return p.status();
         buckets = std::move(*p);
     } else {
@@ -208,6 +213,7 @@ Result<DawaSettings> settingsOf(const HistogramRun& run) {
                     : rule == "dpcomp"       ? PartitionSelection::DPComp
                     : rule == "noisy-counts" ? PartitionSelection::NoisyCounts
                                              : PartitionSelection::NoisyCost;
+    set.bucketPenalty = run.options.number("bucket_penalty");
     return set;
 }
 
@@ -237,7 +243,7 @@ HistogramStrategyEntry greedyHStrategy() {
                 if (run.rows > 0 && run.columns > 0)
                     return Result<HistogramResult>(
                         Status::invalidArgument("Greedy-H takes a 1-D histogram (DAWA runs it on 2-D grids)"));
-                return releaseDawa(run, DawaSettings{0.0, PartitionSelection::NoisyCost});
+                return releaseDawa(run, DawaSettings{0.0, PartitionSelection::NoisyCost, 0.0});
             }};
 }
 
@@ -269,6 +275,15 @@ HistogramStrategyEntry dawaStrategy() {
          0,
          "noisy-cost",
          {"noisy-cost", "noisy-counts", "exponential", "dpcomp"}},
+        {"bucket_penalty",
+         "Bucket penalty",
+         "a public cost per bucket, in units of the partition rule's noise: fewer, longer buckets "
+         "(not used by dpcomp)",
+         ParameterKind::Number,
+         0.0,
+         100.0,
+         kDefaultBucketPenalty,
+         {}},
     };
     HistogramStrategyEntry entry{info, [](const HistogramRun& run) -> Result<HistogramResult> {
                                      auto set = settingsOf(run);

@@ -14,6 +14,8 @@
 #include <QtTest/QtTest>
 
 #include <cmath>
+#include <limits>
+#include <utility>
 
 using namespace veil;
 using namespace veil::dp;
@@ -152,6 +154,52 @@ private slots:
                                     RunContext{});
         QVERIFY(p);
         QCOMPARE(bucketsText(*p), expected);
+    }
+
+    // The bucket penalty by hand on the same cells with 1/eps2 = 1: with a per-bucket cost c the
+    // candidates are 0-3|4|5|6-7 (4c), 0-3|4-5|6-7 (3c + 8), 0-3|4-7 (2c + 10) and 0-7 (c + 13, mean
+    // 3.5), so the four buckets win for c < 13/3 and one bucket above: a penalty p (in absolute
+    // cost) of 2 keeps the four, 4.5 merges everything. eps1 = 1000, so the noise is negligible;
+    // lambda = p / (the rule's unit: 2 dmax / eps1 with dmax = 1.75, 4 / eps1, 1 / eps1).
+    void bucketPenaltyByHand_data() {
+        QTest::addColumn<int>("rule");
+        QTest::addColumn<double>("unit");
+        QTest::addColumn<double>("penalty");
+        QTest::addColumn<QString>("expected");
+        const double eps1 = 1000.0;
+        const std::pair<PartitionSelection, double> rules[] = {{PartitionSelection::NoisyCost, 3.5 / eps1},
+                                                               {PartitionSelection::Exponential, 4.0 / eps1},
+                                                               {PartitionSelection::NoisyCounts, 1.0 / eps1}};
+        for (const auto& [rule, unit] : rules) {
+            QTest::addRow("rule %d, penalty 0", int(rule))
+                << int(rule) << unit << 0.0 << QStringLiteral("0-3 4-4 5-5 6-7");
+            QTest::addRow("rule %d, penalty 2", int(rule))
+                << int(rule) << unit << 2.0 << QStringLiteral("0-3 4-4 5-5 6-7");
+            QTest::addRow("rule %d, penalty 4.5", int(rule)) << int(rule) << unit << 4.5 << QStringLiteral("0-7");
+        }
+    }
+    void bucketPenaltyByHand() {
+        QFETCH(int, rule);
+        QFETCH(double, unit);
+        QFETCH(double, penalty);
+        QFETCH(QString, expected);
+        SeededRandom rng(6);
+        const PartitionRule withPenalty(PartitionSelection(rule), penalty / unit);
+        auto p = privateL1Partition({4, 4, 4, 4, 0, 8, 2, 2}, 1000.0, 1.0, withPenalty, rng, RunContext{});
+        QVERIFY(p);
+        QCOMPARE(bucketsText(*p), expected);
+    }
+
+    // A negative or non-finite penalty is refused; DPComp's rule ignores it.
+    void bucketPenaltyValidated() {
+        SeededRandom rng(6);
+        for (double bad : {-1.0, std::nan(""), std::numeric_limits<double>::infinity()})
+            QVERIFY(!privateL1Partition({1, 2}, 1.0, 1.0, PartitionRule(PartitionSelection::NoisyCost, bad), rng,
+                                        RunContext{}));
+        auto p = privateL1Partition({4, 4, 4, 4, 0, 8, 2, 2}, 1000.0, 1.0,
+                                    PartitionRule(PartitionSelection::DPComp, 1e6), rng, RunContext{});
+        QVERIFY(p);
+        QCOMPARE(bucketsText(*p), QStringLiteral("0-3 4-4 5-5 6-7"));
     }
 
     // Greedy-H by hand (DPComp's error terms score Q^T Q). n = 2, Q = {[0,0], [0,1]}: Q^T Q =
@@ -399,7 +447,8 @@ private slots:
     // {0}{12} d12 + 198, weights exp(-cost/4): P({01}{2}) = 1/(e + 1) = 0.26894 (d = 14, 10) and
     // 1/(e^0.5 + 1) = 0.37754 (d = 13, 11); ratio 1.40 <= e. Noisy costs, Monte Carlo outside the
     // build (dawa_reference/noisy_cost_counterexample.py, 1e6 draws each): Veil's rule 0.166491 and
-    // 0.307178 (ratio 1.85 <= e); DPComp's 0.044247 and 0.16742 (ratio 3.78 > e: teaching-only).
+    // 0.307178 (ratio 1.85 <= e), with a bucket penalty of 1 0.166152 and 0.307323; DPComp's
+    // 0.044247 and 0.16742 (ratio 3.78 > e: teaching-only).
     // 20,000 seeded draws, 5 binomial standard errors (plus 5 of the Monte Carlo's).
     void partitionLaw_data() {
         QTest::addColumn<int>("rule");
@@ -411,6 +460,8 @@ private slots:
         QTest::newRow("exponential, x1 987") << em << 987.0 << 1.0 / (std::exp(0.5) + 1.0);
         QTest::newRow("noisy-cost, x1 986") << nc << 986.0 << 0.166491;
         QTest::newRow("noisy-cost, x1 987") << nc << 987.0 << 0.307178;
+        QTest::newRow("noisy-cost penalty 1, x1 986") << nc + 100 << 986.0 << 0.166152;
+        QTest::newRow("noisy-cost penalty 1, x1 987") << nc + 100 << 987.0 << 0.307323;
         QTest::newRow("dpcomp, x1 986") << dc << 986.0 << 0.044247;
         QTest::newRow("dpcomp, x1 987") << dc << 987.0 << 0.16742;
     }
@@ -419,10 +470,11 @@ private slots:
         QFETCH(double, x1);
         QFETCH(double, expected);
         SeededRandom rng(20 + std::uint64_t(rule) + std::uint64_t(x1));
+        const PartitionRule partition(PartitionSelection(rule % 100), rule >= 100 ? 1.0 : 0.0);  // +100: penalty 1
         const int draws = 20000;
         int hits = 0;
         for (int i = 0; i < draws; ++i) {
-            auto p = privateL1Partition({1000, x1, 976}, 1.0, 1.0 / 99.0, PartitionSelection(rule), rng, RunContext{});
+            auto p = privateL1Partition({1000, x1, 976}, 1.0, 1.0 / 99.0, partition, rng, RunContext{});
             QVERIFY(p);
             if (bucketsText(*p) == "0-1 2-2") ++hits;
         }

@@ -49,6 +49,7 @@ class TestHistogramRecommender : public QObject {
 private Q_SLOTS:
     void dpbenchFindings_data();
     void dpbenchFindings();
+    void uniformLastAtLargeScale();
     void gridPointByHand();
     void interpolationByHand();
     void scaleEpsilonExchangeability();
@@ -61,49 +62,53 @@ private Q_SLOTS:
     void tableParsing();
 };
 
-// Data-dependent first at small N * epsilon, data-independent first at large N * epsilon, random
-// ranges, where the table shows it with a margin of 20 % or more (4096 bins: best data-dependent /
-// best data-independent error 0.53 at 1e2, 1.47 at 1e7; 1024 bins: 0.81 at 1e2, 1.26 at 1e6;
-// 256 x 256: 0.63 at 1e2, 1.44 at 1e7). It does not hold everywhere: on 256 bins Greedy-H is
-// first at small scale too, and for point queries on these sparse shapes data-dependent methods
-// stay ahead (docs/algorithms/recommender.md).
+// DPBench's finding, data-dependent first at small N * epsilon and data-independent first at large
+// N * epsilon, random ranges, checked where the table shows it with a margin of 20 % or more (best
+// data-dependent / best data-independent error: 4096 bins 0.57 at 1e2, 256 bins 0.72 at 1e2,
+// 256 x 256 0.64 at 1e2 and 1.86 at 1e7). Since DAWA's bucket penalty it no longer holds at large
+// scale in 1-D: there DAWA ties HB and Greedy-H (4096 bins 0.99 at 1e7, 1024 bins 1.11), and for
+// point queries on these sparse shapes data-dependent methods stay ahead
+// (docs/algorithms/recommender.md).
 void TestHistogramRecommender::dpbenchFindings_data() {
     QTest::addColumn<int>("dims");
     QTest::addColumn<int>("side");
-    QTest::addColumn<double>("small");
-    QTest::addColumn<double>("large");
-    QTest::newRow("1-D 4096 bins") << 1 << 4096 << 1e2 << 1e7;
-    QTest::newRow("1-D 1024 bins") << 1 << 1024 << 1e2 << 1e6;
-    QTest::newRow("2-D 256 x 256") << 2 << 256 << 1e2 << 1e7;
+    QTest::addColumn<double>("scale");
+    QTest::addColumn<bool>("dataDependent");
+    QTest::newRow("1-D 4096 bins, 1e2") << 1 << 4096 << 1e2 << true;
+    QTest::newRow("1-D 256 bins, 1e2") << 1 << 256 << 1e2 << true;
+    QTest::newRow("2-D 256 x 256, 1e2") << 2 << 256 << 1e2 << true;
+    QTest::newRow("2-D 256 x 256, 1e7") << 2 << 256 << 1e7 << false;
 }
 
 void TestHistogramRecommender::dpbenchFindings() {
     QFETCH(int, dims);
     QFETCH(int, side);
-    QFETCH(double, small);
-    QFETCH(double, large);
-    auto q = oneD(std::size_t(side), small);
+    QFETCH(double, scale);
+    QFETCH(bool, dataDependent);
+    auto q = oneD(std::size_t(side), scale);
     q.dims = dims;
     q.rows = dims == 2 ? std::size_t(side) : 1;
-    auto lo = recommendHistogramAlgorithm(q);
-    q.scale = large;
-    auto hi = recommendHistogramAlgorithm(q);
-    QVERIFY2(lo.isOk() && hi.isOk(), "recommendation failed");
-    QVERIFY2(lo->best().dataDependent, lo->best().algorithm.c_str());
-    QVERIFY2(!hi->best().dataDependent, hi->best().algorithm.c_str());
-    // Uniform (the noisy total only) is last at large scale: its bias does not shrink.
-    if (dims == 1) QCOMPARE(hi->ranking.back().algorithm, std::string("histogram:uniform"));
+    auto r = recommendHistogramAlgorithm(q);
+    QVERIFY2(r.isOk(), "recommendation failed");
+    QVERIFY2(r->best().dataDependent == dataDependent, r->best().algorithm.c_str());
+}
+
+// Uniform (the noisy total only) is last at large scale: its bias does not shrink.
+void TestHistogramRecommender::uniformLastAtLargeScale() {
+    auto r = recommendHistogramAlgorithm(oneD(4096, 1e7));
+    QVERIFY2(r.isOk(), "recommendation failed");
+    QCOMPARE(r->ranking.back().algorithm, std::string("histogram:uniform"));
 }
 
 // 1-D, 1024 bins, random ranges, N * epsilon = 1e3 is a grid point: the expected error is the mean
 // of the two shapes' rows, read by hand from core/data/histogram_recommender_errors.csv:
-// DAWA NETTRACE 1.1158e-02, SEARCHLOGS 1.2980e-02 -> 1.2069e-02; Greedy-H 1.2817e-02 on both.
+// DAWA NETTRACE 8.8028e-03, SEARCHLOGS 1.1987e-02 -> 1.03949e-02; Greedy-H 1.1023e-02 on both.
 void TestHistogramRecommender::gridPointByHand() {
     auto r = recommendHistogramAlgorithm(oneD(1024, 1000));
     QVERIFY2(r.isOk(), r.status().message().c_str());
     QVERIFY(!r->extrapolated);
-    QCOMPARE_REL(find(*r, "histogram:dawa")->expectedScaledL1, 0.012069, 1e-9);
-    QCOMPARE_REL(find(*r, "histogram:greedy-h")->expectedScaledL1, 0.012817, 1e-9);
+    QCOMPARE_REL(find(*r, "histogram:dawa")->expectedScaledL1, 0.0103949, 1e-9);
+    QCOMPARE_REL(find(*r, "histogram:greedy-h")->expectedScaledL1, 0.011023, 1e-9);
     // The same from the table rows directly (every shape of the setting, averaged).
     double sum = 0;
     int n = 0;
@@ -122,13 +127,13 @@ void TestHistogramRecommender::interpolationByHand() {
     const double mid = std::sqrt(1e3 * 1e4);  // the geometric midpoint of two measured scales
     auto a = recommendHistogramAlgorithm(oneD(1024, mid));
     QVERIFY(a.isOk());
-    QCOMPARE_REL(find(*a, "histogram:dawa")->expectedScaledL1, 0.0037427108958614477, 1e-9);
+    QCOMPARE_REL(find(*a, "histogram:dawa")->expectedScaledL1, 0.00312403836188034, 1e-9);
     auto b = recommendHistogramAlgorithm(oneD(2048, mid));  // and between 1024 and 4096 bins
     QVERIFY(b.isOk());
-    QCOMPARE_REL(find(*b, "histogram:dawa")->expectedScaledL1, 0.00474913803908222, 1e-9);
+    QCOMPARE_REL(find(*b, "histogram:dawa")->expectedScaledL1, 0.003316301215475256, 1e-9);
     auto c = recommendHistogramAlgorithm(oneD(4096, std::pow(10.0, 3.25)));
     QVERIFY(c.isOk());
-    QCOMPARE_REL(find(*c, "histogram:greedy-h")->expectedScaledL1, 0.008941789411851737, 1e-9);
+    QCOMPARE_REL(find(*c, "histogram:greedy-h")->expectedScaledL1, 0.011250762893083313, 1e-9);
 }
 
 // Only N * epsilon matters (DPBench's scale-epsilon exchangeability): N = 1e5 at epsilon 0.01 is

@@ -101,12 +101,12 @@ namespace {
 // clamped below at 1/eps2. Veil's rule: every bucket, sensitivity 2 (1 - 1/len) + dmax, no clamp
 // (a clamp puts an atom at 1/eps2 and breaks the report-noisy-min argument of l1_partition.h).
 Result<std::vector<Bucket>> noisyCostPartition(std::vector<std::vector<double>> dev, double eps1, double eps2,
-                                               bool dpcomp, RandomSource& rng, const RunContext& ctx) {
+                                               bool dpcomp, double penalty, RandomSource& rng, const RunContext& ctx) {
     const std::size_t n = dev[0].size();
     if (n == 1) return std::vector<Bucket>{{0, 0}};
-    const double perBucket = 1.0 / eps2;
     const double longest = double(std::size_t(1) << (dev.size() - 1));
     const double dmax = 2.0 * (1.0 - 1.0 / longest);
+    const double perBucket = 1.0 / eps2 + (dpcomp ? 0.0 : penalty * 2.0 * dmax / eps1);
     for (std::size_t k = 0, len = 1; k < dev.size(); ++k, len *= 2) {
         if (ctx.cancelled()) return Status::cancelled();
         if (dpcomp && len == 1) {
@@ -131,9 +131,9 @@ Result<std::vector<Bucket>> noisyCostPartition(std::vector<std::vector<double>> 
 // exp(-eps1 cost / 4) multiply over buckets, so Z(e) = sum over the last bucket B of Z(start(B)) w(B)
 // and the last bucket of a prefix is drawn with probability Z(start(B)) w(B) / Z(e).
 Result<std::vector<Bucket>> exponentialPartition(const std::vector<std::vector<double>>& dev, double eps1, double eps2,
-                                                 RandomSource& rng, const RunContext& ctx) {
+                                                 double penalty, RandomSource& rng, const RunContext& ctx) {
     const std::size_t n = dev[0].size();
-    const double beta = eps1 / 4.0, perBucket = 1.0 / eps2;
+    const double beta = eps1 / 4.0, perBucket = 1.0 / eps2 + penalty / beta;
     auto logWeight = [&](std::size_t k, std::size_t end) { return -beta * (dev[k][end] + perBucket); };
     std::vector<double> logZ(n + 1, 0.0);
     for (std::size_t e = 1; e <= n; ++e) {
@@ -162,7 +162,7 @@ Result<std::vector<Bucket>> exponentialPartition(const std::vector<std::vector<d
 }
 
 // The partition of Laplace(1/eps1) cell counts, with the noise's expected deviation taken off.
-Result<std::vector<Bucket>> noisyCountsPartition(const std::vector<double>& x, double eps1, double eps2,
+Result<std::vector<Bucket>> noisyCountsPartition(const std::vector<double>& x, double eps1, double eps2, double penalty,
                                                  RandomSource& rng, const RunContext& ctx) {
     auto lap = LaplaceMechanism::create(eps1, 1.0);
     if (!lap) return lap.status();
@@ -174,7 +174,7 @@ Result<std::vector<Bucket>> noisyCountsPartition(const std::vector<double>& x, d
     }
     auto dev = intervalDeviations(noisy, ctx);
     if (!dev) return dev.status();
-    const double b = lap->scale(), perBucket = 1.0 / eps2;
+    const double b = lap->scale(), perBucket = 1.0 / eps2 + penalty / eps1;
     for (std::size_t k = 0, len = 1; k < dev->size(); ++k, len *= 2) {
         const double expected = len == 1 ? 0.0 : b * double(len) * (1.0 - 0.5 / double(len));
         for (double& c : (*dev)[k]) c = std::max(c - expected, 0.0) + perBucket;
@@ -185,15 +185,21 @@ Result<std::vector<Bucket>> noisyCountsPartition(const std::vector<double>& x, d
 }  // namespace
 
 Result<std::vector<Bucket>> privateL1Partition(const std::vector<double>& x, double eps1, double eps2,
-                                               PartitionSelection selection, RandomSource& rng, const RunContext& ctx) {
+                                               const PartitionRule& rule, RandomSource& rng, const RunContext& ctx) {
     if (!(eps1 > 0.0) || !(eps2 > 0.0) || !std::isfinite(eps1) || !std::isfinite(eps2))
         return Status::invalidArgument("the L1 partition needs positive, finite eps1 and eps2");
+    const double penalty = rule.bucketPenalty;
+    if (!(penalty >= 0.0) || !std::isfinite(penalty))
+        return Status::invalidArgument("the L1 partition's bucket penalty must be a finite number >= 0");
     if (x.empty()) return std::vector<Bucket>{};
-    if (selection == PartitionSelection::NoisyCounts) return noisyCountsPartition(x, eps1, eps2, rng, ctx);
+    if (rule.selection == PartitionSelection::NoisyCounts)
+        return noisyCountsPartition(x, eps1, eps2, penalty, rng, ctx);
     auto dev = intervalDeviations(x, ctx);
     if (!dev) return dev.status();
-    if (selection == PartitionSelection::Exponential) return exponentialPartition(*dev, eps1, eps2, rng, ctx);
-    return noisyCostPartition(std::move(*dev), eps1, eps2, selection == PartitionSelection::DPComp, rng, ctx);
+    if (rule.selection == PartitionSelection::Exponential)
+        return exponentialPartition(*dev, eps1, eps2, penalty, rng, ctx);
+    return noisyCostPartition(std::move(*dev), eps1, eps2, rule.selection == PartitionSelection::DPComp, penalty, rng,
+                              ctx);
 }
 
 }  // namespace veil::dp::detail

@@ -54,9 +54,21 @@ enum class PartitionSelection {
     DPComp,
 };
 
-// The private partition of x (non-negative counts). Errors: eps1 or eps2 not positive, a noise
-// draw refused by the samplers, cancellation.
+// A selection rule and a public penalty per bucket, in units of the rule's noise: lambda times the
+// largest Laplace scale 2 dmax / eps1 (NoisyCost), the exponential mechanism's 4 / eps1
+// (Exponential) or the cell noise's 1 / eps1 (NoisyCounts); not used by DPComp's rule. Added to
+// every candidate's cost alike, it does not depend on the data, so the privacy argument of each rule
+// is unchanged; it offsets the least-cost search's pull towards many buckets whose noise happens
+// to be negative (docs/algorithms/dawa.md).
+struct PartitionRule {
+    PartitionRule(PartitionSelection s, double penalty = 0.0) : selection(s), bucketPenalty(penalty) {}  // NOLINT
+    PartitionSelection selection;
+    double bucketPenalty;
+};
+
+// The private partition of x (non-negative counts). Errors: eps1 or eps2 not positive, a negative
+// or non-finite penalty, a noise draw refused by the samplers, cancellation.
 Result<std::vector<Bucket>> privateL1Partition(const std::vector<double>& x, double eps1, double eps2,
-                                               PartitionSelection selection, RandomSource& rng, const RunContext& ctx);
+                                               const PartitionRule& rule, RandomSource& rng, const RunContext& ctx);
 
 }  // namespace veil::dp::detail
