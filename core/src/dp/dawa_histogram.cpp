@@ -78,8 +78,8 @@ Result<Stage2> greedyRelease(const std::vector<double>& bucketCounts, const std:
     return Stage2{h->infer(answers), lap->scale(), answers.size()};
 }
 
-// The bucket penalty's default (docs/algorithms/dawa.md: measured on NETTRACE, SEARCHLOGS and
-// SF-CABS-E).
+// The bucket penalty's default (docs/algorithms/dawa.md: measured on NETTRACE, SEARCHLOGS,
+// SF-CABS-E and GOWALLA).
 constexpr double kDefaultBucketPenalty = 2.0;
 
 struct DawaSettings {
