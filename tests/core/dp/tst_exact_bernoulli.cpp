@@ -146,7 +146,8 @@ void TestExactBernoulli::doubleBoundsHoldStdExp() {
         double lo = 0.0, hi = 0.0;
         expNegDoubleBounds(gamma, kExpMargin / 1024.0, lo, hi);
         const long double truth = std::exp(-static_cast<long double>(gamma));
-        QVERIFY2(lo <= truth && truth <= hi, qPrintable(QString("gamma %1").arg(gamma, 0, 'g', 17)));
+        QVERIFY2(static_cast<long double>(lo) <= truth && truth <= static_cast<long double>(hi),
+                 qPrintable(QString("gamma %1").arg(gamma, 0, 'g', 17)));
     }
 }
 
