@@ -28,6 +28,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -62,6 +63,7 @@ private Q_SLOTS:
     void identityMatchesCore();
     void dpbenchFileHierarchical();
     void undoRedoStrategy();
+    void strategyOptionsFromCatalogue();
     void cancelKeepsPrevious();
     void releaseModeIsChargedAndShowsNoTruth();
     void descriptionNumbersAreRounded();
@@ -188,6 +190,63 @@ void TestHistogramsView::undoRedoStrategy() {
     QCOMPARE(strategy->currentData().toString(), QStringLiteral("identity"));
     m_document->undoStack()->redo();
     QCOMPARE(strategy->currentData().toString(), QStringLiteral("privelet"));
+}
+
+// The selected strategy's catalogue options appear as editors (DAWA: ratio, partition rule, bucket
+// penalty), undo, and reach core: a seeded run with bucket penalty 100 equals core's own release
+// with that option, which differs from core's with the default.
+void TestHistogramsView::strategyOptionsFromCatalogue() {
+    auto* form = m_view->findChild<QWidget*>(QStringLiteral("strategy-options"));
+    QVERIFY(form);
+    QVERIFY(!m_view->findChild<QWidget*>(QStringLiteral("option-bucket_penalty")));  // identity has none
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("strategy")), QStringLiteral("dawa"));
+    auto* penalty = m_view->findChild<QDoubleSpinBox*>(QStringLiteral("option-bucket_penalty"));
+    auto* partition = m_view->findChild<QComboBox*>(QStringLiteral("option-partition"));
+    QVERIFY(penalty && partition && m_view->findChild<QDoubleSpinBox*>(QStringLiteral("option-ratio")));
+    QVERIFY(!m_view->findChild<QWidget*>(QStringLiteral("option-consistency")));  // the view's own row
+    QCOMPARE(penalty->value(), 2.0);
+    QCOMPARE(penalty->minimum(), 0.0);
+    QCOMPARE(penalty->maximum(), 100.0);
+    QCOMPARE(partition->count(), 4);
+    QCOMPARE(partition->currentData().toString(), QStringLiteral("noisy-cost"));
+    DpParameters* p = m_view->parameters();
+    penalty->setValue(100.0);
+    QCOMPARE(p->real(QStringLiteral("bucket_penalty")), 100.0);
+    m_document->undoStack()->undo();
+    QCOMPARE(penalty->value(), 2.0);
+    m_document->undoStack()->redo();
+    QCOMPARE(penalty->value(), 100.0);
+
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("bins"), 20);
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("epsilon"), 0.01);
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("trials"), 1);
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("seeded"), true);
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("seed"), 7);
+    QVERIFY(runAndWait());
+    dp::ColumnQuerySpec spec;
+    spec.query = dp::QueryKind::Histogram;
+    spec.epsilon = 0.01;
+    spec.lower = 17.0;
+    spec.upper = 90.0;
+    spec.binCount = 20;
+    spec.strategy = "dawa";
+    const Column& age = m_adult.column(*m_adult.columnIndex("age"));
+    auto release = [&](double bucketPenalty) {
+        spec.strategyOptions = {{"bucket_penalty", bucketPenalty}};
+        dp::ReleaseGate gate = dp::ReleaseGate::teaching(7);
+        auto r = dp::releaseColumnQuery(gate, age, spec, RunContext{});
+        return r ? r->releases.front() : std::vector<double>{};
+    };
+    const std::vector<double> withPenalty = release(100.0), withDefault = release(2.0);
+    QCOMPARE(int(withPenalty.size()), 20);
+    QVERIFY(withPenalty != withDefault);
+    QCOMPARE(m_view->estimate(), withPenalty);
+    saveScreenshot(*m_view, QStringLiteral("histograms_dawa_options.png"));
+    // Back to identity: no option editors, the form hidden.
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("strategy")), QStringLiteral("identity"));
+    QVERIFY(!m_view->findChild<QWidget*>(QStringLiteral("option-bucket_penalty")));
+    QVERIFY(form->isHidden());
 }
 
 void TestHistogramsView::cancelKeepsPrevious() {

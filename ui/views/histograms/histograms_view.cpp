@@ -8,6 +8,7 @@
 #include "views/histograms/strategy_error_model.h"
 #include "charts/widget_export.h"
 #include "jobs/core_job.h"
+#include "panels/catalogue_parameter_form.h"
 #include "panels/dp_parameters.h"
 #include "panels/epsilon_slider.h"
 #include "panels/display_number.h"
@@ -223,6 +224,12 @@ void HistogramsView::buildControls(QWidget* panel) {
     }
     form->addRow(tr("Strategy"), m_strategy);
     connect(m_strategy, &QComboBox::activated, this, [this, e = edit("strategy")] { e(m_strategy->currentData()); });
+    // The selected strategy's other catalogue options (DAWA's ratio, partition rule and bucket
+    // penalty, MWEM's passes, ...); branching, consistency and rounds have their own rows below.
+    m_strategyOptions = new CatalogueParameterForm(m_params, undo, box);
+    m_strategyOptions->setObjectName(QStringLiteral("strategy-options"));
+    form->addRow(m_strategyOptions);
+    updateStrategyOptions();
     // The recommender (DPBench's findings, measured on Veil's own algorithms): "Use it" selects.
     m_recommendation = new RecommendationBar(box);
     std::vector<std::string> candidates;
@@ -284,8 +291,16 @@ void HistogramsView::buildControls(QWidget* panel) {
     connect(m_column, &QComboBox::activated, this, [this] { updateDomainRows(); });
 }
 
+void HistogramsView::updateStrategyOptions() {
+    auto info = dp::findHistogramStrategy(m_params->text(QStringLiteral("strategy")).toStdString());
+    static const QStringList ownRows = {QStringLiteral("branching"), QStringLiteral("consistency"),
+                                        QStringLiteral("rounds")};
+    m_strategyOptions->setParameters(info ? (*info)->parameters : std::vector<ParameterInfo>{}, ownRows);
+}
+
 void HistogramsView::sync(const QString& key) {
     const QVariant v = m_params->value(key);
+    if (key == QLatin1String("strategy")) updateStrategyOptions();
     if (key == QLatin1String("column") || key == QLatin1String("source")) m_recommendation->clearNoisyScale();
     if (key != QLatin1String("strategy")) updateRecommendation();
     if (key == QLatin1String("source")) {

@@ -23,6 +23,7 @@ class QTableView;
 namespace veil::ui {
 
 class CoreJob;
+class CatalogueParameterForm;
 class DpParameters;
 class EpsilonSlider;
 class RecommendationBar;
@@ -57,6 +58,7 @@ Q_SIGNALS:
 private:
     void buildControls(QWidget* panel);
     void sync(const QString& key);
+    void updateStrategyOptions();
     void onTableReset();
     void onTeachingChanged(bool teaching);
     void updateDomainRows();
@@ -76,6 +78,7 @@ private:
     QComboBox* m_source;
     QComboBox* m_column;
     QComboBox* m_strategy;
+    CatalogueParameterForm* m_strategyOptions = nullptr;
     RecommendationBar* m_recommendation;
     EpsilonSlider* m_epsilon;
     QLineEdit* m_categories;
