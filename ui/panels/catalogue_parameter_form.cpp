@@ -41,15 +41,16 @@ CatalogueParameterForm::CatalogueParameterForm(DpParameters* params, QUndoStack*
     connect(m_params, &DpParameters::changed, this, &CatalogueParameterForm::sync);
 }
 
-void CatalogueParameterForm::setParameters(const std::vector<ParameterInfo>& parameters, const QStringList& skip) {
+void CatalogueParameterForm::setParameters(const std::vector<ParameterInfo>& parameters, const QStringList& skip,
+                                           const QString& keyPrefix) {
     while (m_form->rowCount() > 0) m_form->removeRow(0);  // deletes the editors and their labels
     m_editors.clear();
     for (const ParameterInfo& p : parameters) {
-        const QString key = QString::fromStdString(p.name);
-        if (skip.contains(key)) continue;
+        const QString name = QString::fromStdString(p.name), key = keyPrefix + name;
+        if (skip.contains(name)) continue;
         if (!m_params->value(key).isValid()) m_params->setValue(key, defaultOf(p));
-        QWidget* editor = makeEditor(p);
-        editor->setObjectName(QStringLiteral("option-") + key);
+        QWidget* editor = makeEditor(p, key);
+        editor->setObjectName(QStringLiteral("option-") + name);
         editor->setToolTip(QString::fromStdString(p.help));
         m_form->addRow(QString::fromStdString(p.label), editor);
         m_editors.insert(key, editor);
@@ -58,8 +59,8 @@ void CatalogueParameterForm::setParameters(const std::vector<ParameterInfo>& par
     setVisible(!m_editors.isEmpty());
 }
 
-QWidget* CatalogueParameterForm::makeEditor(const ParameterInfo& p) {
-    const QString key = QString::fromStdString(p.name), label = QString::fromStdString(p.label);
+QWidget* CatalogueParameterForm::makeEditor(const ParameterInfo& p, const QString& key) {
+    const QString label = QString::fromStdString(p.label);
     auto edit = [this, key, label](const QVariant& v) { pushDpParameter(m_undo, m_params, key, v, label); };
     switch (p.kind) {
         case ParameterKind::Flag: {

@@ -26,13 +26,16 @@ class CatalogueParameterForm final : public QWidget {
 public:
     CatalogueParameterForm(DpParameters* params, QUndoStack* undo, QWidget* parent = nullptr);
 
-    // Editors for `parameters` but those named in `skip` (object names "option-<name>"); a
-    // parameter without a value yet takes its catalogue default. Hidden when none is left.
-    void setParameters(const std::vector<ParameterInfo>& parameters, const QStringList& skip);
+    // Editors for `parameters` but those named in `skip` (object names "option-<name>"), bound to
+    // the values `keyPrefix` + name, so that algorithms sharing a parameter name (a budget "ratio"
+    // with different defaults and ranges) keep their own values; a parameter without a value yet
+    // takes its catalogue default. Hidden when none is left.
+    void setParameters(const std::vector<ParameterInfo>& parameters, const QStringList& skip,
+                       const QString& keyPrefix = {});
     int editorCount() const { return static_cast<int>(m_editors.size()); }
 
 private:
-    QWidget* makeEditor(const ParameterInfo& p);
+    QWidget* makeEditor(const ParameterInfo& p, const QString& key);
     void sync(const QString& key);
 
     DpParameters* m_params;

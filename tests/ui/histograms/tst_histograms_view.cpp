@@ -212,7 +212,7 @@ void TestHistogramsView::strategyOptionsFromCatalogue() {
     QCOMPARE(partition->currentData().toString(), QStringLiteral("noisy-cost"));
     DpParameters* p = m_view->parameters();
     penalty->setValue(100.0);
-    QCOMPARE(p->real(QStringLiteral("bucket_penalty")), 100.0);
+    QCOMPARE(p->real(QStringLiteral("dawa.bucket_penalty")), 100.0);
     m_document->undoStack()->undo();
     QCOMPARE(penalty->value(), 2.0);
     m_document->undoStack()->redo();
@@ -243,6 +243,14 @@ void TestHistogramsView::strategyOptionsFromCatalogue() {
     QVERIFY(withPenalty != withDefault);
     QCOMPARE(m_view->estimate(), withPenalty);
     saveScreenshot(*m_view, QStringLiteral("histograms_dawa_options.png"));
+    // Strategies sharing an option name keep their own values and defaults: DAWA's partition
+    // share (default 0.25) set to 0.1, AHP's (default 0.85) untouched, DAWA's 0.1 again.
+    m_view->findChild<QDoubleSpinBox*>(QStringLiteral("option-ratio"))->setValue(0.1);
+    QCOMPARE(p->real(QStringLiteral("dawa.ratio")), 0.1);
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("strategy")), QStringLiteral("ahp"));
+    QCOMPARE(m_view->findChild<QDoubleSpinBox*>(QStringLiteral("option-ratio"))->value(), 0.85);
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("strategy")), QStringLiteral("dawa"));
+    QCOMPARE(m_view->findChild<QDoubleSpinBox*>(QStringLiteral("option-ratio"))->value(), 0.1);
     // Back to identity: no option editors, the form hidden.
     choose(m_view->findChild<QComboBox*>(QStringLiteral("strategy")), QStringLiteral("identity"));
     QVERIFY(!m_view->findChild<QWidget*>(QStringLiteral("option-bucket_penalty")));

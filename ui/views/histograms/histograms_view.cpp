@@ -69,13 +69,21 @@ void replaceChart(QChartView* view, QChart* chart) {
     delete old;
 }
 
-// The strategy's options from the view's parameters of the same name (branching, consistency, ...).
+// The key of a strategy's own option in the view's parameters (the strategy-options form), so
+// that strategies sharing an option name keep their own values: "dawa.ratio".
+QString optionKey(const std::string& strategy, const std::string& name) {
+    return QString::fromStdString(strategy + "." + name);
+}
+
+// The strategy's options from the view's parameters: its own ("dawa.ratio"), else the view's row
+// of the same name (branching, consistency, rounds).
 nlohmann::json strategyOptions(const std::string& strategy, const DpParameters& params) {
     nlohmann::json o = nlohmann::json::object();
     auto info = dp::findHistogramStrategy(strategy);
     if (!info) return o;
     for (const auto& p : (*info)->parameters) {
-        const QVariant v = params.value(QString::fromStdString(p.name));
+        QVariant v = params.value(optionKey(strategy, p.name));
+        if (!v.isValid()) v = params.value(QString::fromStdString(p.name));
         if (!v.isValid()) continue;
         if (p.kind == ParameterKind::Flag)
             o[p.name] = v.toBool();
@@ -292,10 +300,12 @@ void HistogramsView::buildControls(QWidget* panel) {
 }
 
 void HistogramsView::updateStrategyOptions() {
-    auto info = dp::findHistogramStrategy(m_params->text(QStringLiteral("strategy")).toStdString());
+    const std::string strategy = m_params->text(QStringLiteral("strategy")).toStdString();
+    auto info = dp::findHistogramStrategy(strategy);
     static const QStringList ownRows = {QStringLiteral("branching"), QStringLiteral("consistency"),
                                         QStringLiteral("rounds")};
-    m_strategyOptions->setParameters(info ? (*info)->parameters : std::vector<ParameterInfo>{}, ownRows);
+    m_strategyOptions->setParameters(info ? (*info)->parameters : std::vector<ParameterInfo>{}, ownRows,
+                                     optionKey(strategy, ""));
 }
 
 void HistogramsView::sync(const QString& key) {
