@@ -95,18 +95,7 @@ QWidget* CatalogueParameterForm::makeEditor(const ParameterInfo& p, const QStrin
 }
 
 void CatalogueParameterForm::sync(const QString& key) {
-    QWidget* w = m_editors.value(key);
-    if (!w) return;
-    const QVariant v = m_params->value(key);
-    const QSignalBlocker block(w);
-    if (auto* check = qobject_cast<QCheckBox*>(w))
-        check->setChecked(v.toBool());
-    else if (auto* spin = qobject_cast<QSpinBox*>(w))
-        spin->setValue(clampToInt(v.toDouble()));
-    else if (auto* real = qobject_cast<QDoubleSpinBox*>(w))
-        real->setValue(v.toDouble());
-    else if (auto* combo = qobject_cast<QComboBox*>(w))
-        combo->setCurrentIndex(std::max(0, combo->findData(v)));
+    if (QWidget* editor = m_editors.value(key)) showDpParameter(editor, m_params->value(key));
 }
 
 }  // namespace veil::ui

@@ -1,7 +1,7 @@
 // CatalogueParameterForm: one editor per parameter an algorithm's catalogue entry declares
 // (veil/common/catalogue.h): a spin box within the declared range, a check box, or the list of
-// choices, labelled and explained as the catalogue says. Each is bound to the DpParameters value of
-// the same name, so that the options a view sends are the catalogue's own and every edit is
+// choices, labelled and explained as the catalogue says. Each is bound to a DpParameters value (see
+// setParameters), so that the options a view sends are the catalogue's own and every edit is
 // undoable. Parameters the view edits with its own controls are skipped.
 #pragma once
 
@@ -32,7 +32,6 @@ public:
     // takes its catalogue default. Hidden when none is left.
     void setParameters(const std::vector<ParameterInfo>& parameters, const QStringList& skip,
                        const QString& keyPrefix = {});
-    int editorCount() const { return static_cast<int>(m_editors.size()); }
 
 private:
     QWidget* makeEditor(const ParameterInfo& p, const QString& key);

@@ -2,8 +2,16 @@
 
 #include "workbench/value_change_command.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QSpinBox>
 #include <QUndoStack>
+
+#include <algorithm>
+#include <climits>
 
 namespace veil::ui {
 
@@ -24,6 +32,21 @@ void pushDpParameter(QUndoStack* stack, DpParameters* parameters, const QString&
     stack->push(new ValueChangeCommand<QVariant>(parameters, parameters->value(key), value,
                                                  [parameters, key](const QVariant& v) { parameters->setValue(key, v); },
                                                  text, {merge_id::kDpParameter, key, true}));
+}
+
+void showDpParameter(QWidget* editor, const QVariant& value) {
+    if (!editor) return;
+    const QSignalBlocker block(editor);
+    if (auto* line = qobject_cast<QLineEdit*>(editor))
+        line->setText(value.toString());
+    else if (auto* real = qobject_cast<QDoubleSpinBox*>(editor))
+        real->setValue(value.toDouble());
+    else if (auto* combo = qobject_cast<QComboBox*>(editor))
+        combo->setCurrentIndex(std::max(0, combo->findData(value)));
+    else if (auto* spin = qobject_cast<QSpinBox*>(editor))
+        spin->setValue(static_cast<int>(std::clamp(value.toDouble(), double(INT_MIN), double(INT_MAX))));
+    else if (auto* check = qobject_cast<QCheckBox*>(editor))
+        check->setChecked(value.toBool());
 }
 
 }  // namespace veil::ui

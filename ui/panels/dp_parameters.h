@@ -11,6 +11,7 @@
 #include <QVariant>
 
 class QUndoStack;
+class QWidget;
 
 namespace veil::ui {
 
@@ -40,5 +41,9 @@ private:
 // edits of the same key (a slider drag) merge into one step. `label` names it in Edit > Undo.
 void pushDpParameter(QUndoStack* stack, DpParameters* parameters, const QString& key, const QVariant& value,
                      const QString& label = {});
+
+// Shows `value` in an editor of a parameter (line edit, spin box, check box, or a combo box whose
+// items hold the values) without emitting its edit signals; other widgets are left alone.
+void showDpParameter(QWidget* editor, const QVariant& value);
 
 }  // namespace veil::ui

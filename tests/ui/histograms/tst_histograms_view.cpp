@@ -51,6 +51,18 @@ const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
 const QString kNettrace = QStringLiteral(VEIL_TEST_DATA_DIR "/dpbench/NETTRACE.n4096.npy");
 constexpr int kTimeoutMs = 300000;
 
+// The age histogram the view releases in teaching mode: 20 bins over the adult sample's 17 .. 90.
+dp::ColumnQuerySpec ageHistogram(double epsilon, const std::string& strategy) {
+    dp::ColumnQuerySpec spec;
+    spec.query = dp::QueryKind::Histogram;
+    spec.epsilon = epsilon;
+    spec.lower = 17.0;
+    spec.upper = 90.0;
+    spec.binCount = 20;
+    spec.strategy = strategy;
+    return spec;
+}
+
 }  // namespace
 
 class TestHistogramsView : public QObject {
@@ -131,12 +143,7 @@ void TestHistogramsView::identityMatchesCore() {
     // Teaching mode took the bounds from the data (17 .. 90 in the adult sample).
     QCOMPARE(p->real(QStringLiteral("lower")), 17.0);
     QCOMPARE(p->real(QStringLiteral("upper")), 90.0);
-    dp::ColumnQuerySpec spec;
-    spec.query = dp::QueryKind::Histogram;
-    spec.epsilon = 0.1;
-    spec.lower = 17.0;
-    spec.upper = 90.0;
-    spec.binCount = 20;
+    const dp::ColumnQuerySpec spec = ageHistogram(0.1, "identity");
     dp::ReleaseGate gate = dp::ReleaseGate::teaching(5);
     auto core = dp::releaseColumnQuery(gate, m_adult.column(*m_adult.columnIndex("age")), spec, RunContext{});
     QVERIFY2(core.isOk(), core.status().message().c_str());
@@ -224,13 +231,7 @@ void TestHistogramsView::strategyOptionsFromCatalogue() {
     pushDpParameter(m_document->undoStack(), p, QStringLiteral("seeded"), true);
     pushDpParameter(m_document->undoStack(), p, QStringLiteral("seed"), 7);
     QVERIFY(runAndWait());
-    dp::ColumnQuerySpec spec;
-    spec.query = dp::QueryKind::Histogram;
-    spec.epsilon = 0.01;
-    spec.lower = 17.0;
-    spec.upper = 90.0;
-    spec.binCount = 20;
-    spec.strategy = "dawa";
+    dp::ColumnQuerySpec spec = ageHistogram(0.01, "dawa");
     const Column& age = m_adult.column(*m_adult.columnIndex("age"));
     auto release = [&](double bucketPenalty) {
         spec.strategyOptions = {{"bucket_penalty", bucketPenalty}};

@@ -323,23 +323,7 @@ void HistogramsView::sync(const QString& key) {
         return;
     }
     if (key == QLatin1String("column")) updateDomainRows();
-    QWidget* w = findChild<QWidget*>(key);
-    if (auto* line = qobject_cast<QLineEdit*>(w)) {
-        const QSignalBlocker block(line);
-        line->setText(v.toString());
-    } else if (auto* real = qobject_cast<QDoubleSpinBox*>(w)) {
-        const QSignalBlocker block(real);
-        real->setValue(v.toDouble());
-    } else if (auto* combo = qobject_cast<QComboBox*>(w)) {
-        const QSignalBlocker block(combo);
-        combo->setCurrentIndex(std::max(0, combo->findData(v)));
-    } else if (auto* spin = qobject_cast<QSpinBox*>(w)) {
-        const QSignalBlocker block(spin);
-        spin->setValue(v.toInt());
-    } else if (auto* check = qobject_cast<QCheckBox*>(w)) {
-        const QSignalBlocker block(check);
-        check->setChecked(v.toBool());
-    }
+    showDpParameter(findChild<QWidget*>(key), v);
 }
 
 void HistogramsView::onTableReset() {
