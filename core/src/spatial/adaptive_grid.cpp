@@ -35,12 +35,12 @@ Axes firstLevelAxes(const AdaptiveGridOptions& o, const Rect& d, std::size_t m1)
 // Second level inside first-level cell (cx, cy): m2 x m2 cells, or aligned blocks of its data cells.
 Axes secondLevelAxes(const AdaptiveGridOptions& o, const Axes& top, std::size_t cx, std::size_t cy, std::size_t m2) {
     const auto& [ax, ay] = top;
-    const double x0 = ax.edge(cx), x1 = ax.edge(cx + 1), y0 = ay.edge(cy), y1 = ay.edge(cy + 1);
     if (o.dataColumns > 0) {
         const std::size_t nn = ax.unitsIn(cx), mm = ay.unitsIn(cy);
         const std::size_t g = alignedBlockSide(nn, mm, double(m2) * double(m2));
-        return {GridAxis::over(x0, x1, nn, g), GridAxis::over(y0, y1, mm, g)};
+        return {ax.within(cx * ax.per, nn, g), ay.within(cy * ay.per, mm, g)};
     }
+    const double x0 = ax.edge(cx), x1 = ax.edge(cx + 1), y0 = ay.edge(cy), y1 = ay.edge(cy + 1);
     return {GridAxis::over(x0, x1, m2, 1), GridAxis::over(y0, y1, m2, 1)};
 }
 
@@ -94,17 +94,24 @@ double adaptiveGridInference(double v, std::vector<double>& u, double alpha) {
 
 namespace {
 
-// Appends the first-level cells (nodes 1..K1, row-major) under the root; `cellOf` gets each
-// point's first-level cell.
-Status addFirstLevel(PrivateSpatialDecomposition& psd, const PointSet& points, const Axes& top, LevelNoise& noise,
-                     double pathEpsilon, std::vector<std::uint32_t>& cellOf) {
+// A point's first-level cell (row-major).
+std::size_t firstLevelCell(const Axes& top, double x, double y) {
+    return top.second.cellOf(y) * top.first.count + top.first.cellOf(x);
+}
+
+// Appends the first-level cells (nodes 1..K1, row-major) under the root, counted from the data
+// cells' counts `units` when there are (countPointsByUnit), else point by point.
+Status addFirstLevel(PrivateSpatialDecomposition& psd, const PointSet& points, const Axes& top,
+                     const std::vector<std::uint32_t>& units, LevelNoise& noise, double pathEpsilon) {
     const auto& [ax, ay] = top;
     const std::size_t cells = ax.count * ay.count;
     std::vector<double> counts(cells, 0.0);
-    cellOf.resize(points.size());
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        cellOf[i] = static_cast<std::uint32_t>(ay.cellOf(points.y[i]) * ax.count + ax.cellOf(points.x[i]));
-        counts[cellOf[i]] += 1.0;
+    if (!units.empty()) {
+        for (std::size_t uy = 0, u = 0; uy < ay.units; ++uy)
+            for (std::size_t ux = 0; ux < ax.units; ++ux, ++u)
+                counts[ay.cellOfUnit(uy) * ax.count + ax.cellOfUnit(ux)] += double(units[u]);
+    } else {
+        for (std::size_t i = 0; i < points.size(); ++i) counts[firstLevelCell(top, points.x[i], points.y[i])] += 1.0;
     }
     psd.nodes[0].firstChild = 1;
     psd.nodes[0].childCount = static_cast<std::int32_t>(cells);
@@ -117,10 +124,48 @@ Status addFirstLevel(PrivateSpatialDecomposition& psd, const PointSet& points, c
     return noise.noiseNodes(psd.nodes, 1);
 }
 
+// Each leaf's first point plus the end (groupPointsByCell; the points placed when kept). Aligned to
+// data cells, a leaf is a block of the data cells of its cell: a data cell's leaf is found once
+// (the cell's first data cell subtracted), and without kept points the leaves are counted from
+// the data cells' counts.
+std::vector<std::uint32_t> groupByLeaf(PrivateSpatialDecomposition& psd, const PointSet& points,
+                                       const AdaptiveGridOptions& o, const Axes& top, const std::vector<Axes>& sub,
+                                       const std::vector<std::uint32_t>& leafOffset,
+                                       const std::vector<std::uint32_t>& units) {
+    const auto& [ax, ay] = top;
+    const std::size_t leaves = leafOffset.back();
+    if (o.dataColumns == 0 || units.empty()) {
+        const auto leafOf = [&](double x, double y) {
+            const std::size_t k = firstLevelCell(top, x, y);
+            const auto& [sx, sy] = sub[k];
+            return leafOffset[k] + sy.cellOf(y) * sx.count + sx.cellOf(x);
+        };
+        return detail::groupPointsByCell(points, leaves, leafOf, o.keepPoints, psd);
+    }
+    std::vector<std::uint32_t> leafOfUnit(units.size());
+    for (std::size_t uy = 0, u = 0; uy < ay.units; ++uy) {
+        const std::size_t cy = ay.cellOfUnit(uy);
+        for (std::size_t ux = 0; ux < ax.units; ++ux, ++u) {
+            const std::size_t cx = ax.cellOfUnit(ux), k = cy * ax.count + cx;
+            const auto& [sx, sy] = sub[k];
+            leafOfUnit[u] = leafOffset[k] + static_cast<std::uint32_t>(sy.cellOfUnit(uy - sy.origin) * sx.count +
+                                                                       sx.cellOfUnit(ux - sx.origin));
+        }
+    }
+    if (o.keepPoints)
+        return detail::groupPointsByCell(
+            points, leaves, [&](double x, double y) { return leafOfUnit[ay.unitOf(y) * ax.units + ax.unitOf(x)]; },
+            true, psd);
+    std::vector<std::uint32_t> start(leaves + 1, 0);
+    for (std::size_t u = 0; u < units.size(); ++u) start[leafOfUnit[u] + 1] += units[u];
+    for (std::size_t l = 0; l < leaves; ++l) start[l + 1] += start[l];
+    return start;
+}
+
 // Cuts every first-level cell into m2 x m2 leaves by its noisy count (m2 capped so that the grid
 // keeps at most kMaxPsdLeaves leaves) and orders the points leaf by leaf.
 Status addSecondLevel(PrivateSpatialDecomposition& psd, const PointSet& points, const AdaptiveGridOptions& o,
-                      const Axes& top, const std::vector<std::uint32_t>& cellOf, LevelNoise& noise,
+                      const Axes& top, const std::vector<std::uint32_t>& units, LevelNoise& noise,
                       const RunContext& ctx) {
     const std::size_t cells = top.first.count * top.second.count;
     const double cap = std::max(1.0, std::floor(std::sqrt(limits::kMaxPsdLeaves / 4.0 / double(cells))));
@@ -134,13 +179,7 @@ Status addSecondLevel(PrivateSpatialDecomposition& psd, const PointSet& points, 
         leafOffset[k + 1] = leafOffset[k] + static_cast<std::uint32_t>(sub[k].first.count * sub[k].second.count);
     }
     const std::size_t leaves = leafOffset[cells];
-    std::vector<std::uint32_t> leafOf(points.size());
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        const auto& [sx, sy] = sub[cellOf[i]];
-        leafOf[i] = leafOffset[cellOf[i]] +
-                    static_cast<std::uint32_t>(sy.cellOf(points.y[i]) * sx.count + sx.cellOf(points.x[i]));
-    }
-    const std::vector<std::uint32_t> start = detail::placePointsByCell(points, leafOf, leaves, psd);
+    const std::vector<std::uint32_t> start = groupByLeaf(psd, points, o, top, sub, leafOffset, units);
     psd.nodes.reserve(psd.nodes.size() + leaves);
     const std::size_t firstLeaf = psd.nodes.size();
     ProgressReporter progress(ctx, "Noisy sub-cells", static_cast<long long>(cells));
@@ -229,9 +268,10 @@ Result<PrivateSpatialDecomposition> buildAdaptiveGrid(const PointSet& points, co
                                ? std::min<std::size_t>(o.firstLevelCells, std::size_t(kMaxPerAxis))
                                : adaptiveGridFirstLevel(psd.nodes[0].noisyCount, o.epsilon, o.sizeConstant);
     const Axes top = firstLevelAxes(o, points.domain, m1);
-    std::vector<std::uint32_t> cellOf;
-    VEIL_RETURN_IF_ERROR(addFirstLevel(psd, points, top, noise1, epsN + eps1, cellOf));
-    VEIL_RETURN_IF_ERROR(addSecondLevel(psd, points, o, top, cellOf, noise2, ctx));
+    const std::vector<std::uint32_t> units =
+        o.dataColumns > 0 ? detail::countPointsByUnit(points, top.first, top.second) : std::vector<std::uint32_t>{};
+    VEIL_RETURN_IF_ERROR(addFirstLevel(psd, points, top, units, noise1, epsN + eps1));
+    VEIL_RETURN_IF_ERROR(addSecondLevel(psd, points, o, top, units, noise2, ctx));
     psd.privacy.mechanism = "adaptive grid " + std::to_string(top.first.count) + " x " +
                             std::to_string(top.second.count) + " (m1 " + std::to_string(m1) + "), " +
                             std::to_string(psd.leaves.size()) + " leaves, Laplace counts" +

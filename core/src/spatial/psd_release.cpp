@@ -328,6 +328,8 @@ Result<PrivateSpatialDecomposition> releaseDecomposition(dp::ReleaseGate& gate, 
     if (!admission) return admission.status();
     RunContext local = ctx;
     local.random = admission->random.get();
+    // A release drops the points (below): the build need not list them.
+    plan->tree.keepPoints = plan->grid.keepPoints = plan->agrid.keepPoints = gate.isTeaching();
     auto psd = plan->adaptive                        ? buildAdaptiveGrid(points, plan->agrid, local)
                : plan->kind == TreeKind::UniformGrid ? buildUniformGrid(points, plan->grid, local)
                                                      : buildDecomposition(points, plan->tree, local);

@@ -33,12 +33,14 @@ public:
     Status run() {
         const std::size_t n = m_points.size();
         const int kdLevels = kdDepthCount();
-        // A quadtree's nodes are ranges of its points sorted by leaf: one counting sort.
+        // A quadtree's nodes are ranges of its points sorted by leaf: one counting sort (or only
+        // the count of each leaf when the points are not kept).
         if (kdLevels == 0) {
-            m_leafStart = detail::placePointsByCell(m_points, detail::quadtreeLeafKeys(m_points, m_opt.height),
-                                                    std::size_t(1) << (2 * m_opt.height), m_out);
+            m_leafStart =
+                detail::groupPointsByCell(m_points, std::size_t(1) << (2 * m_opt.height),
+                                          detail::QuadLeafKey(m_points.domain, m_opt.height), m_opt.keepPoints, m_out);
             m_nodeKey.push_back(0);
-            return buildFromRoot(n);
+            return buildQuadtreeByLevel(n);
         }
         // Points are moved with their coordinates (no indirection): order[0] sorted by x and
         // order[1] by y while kd levels need them; each node owns the same range in both.
@@ -51,6 +53,7 @@ public:
         }
         m_scratch.resize(n);
         VEIL_RETURN_IF_ERROR(buildFromRoot(n));
+        if (!m_opt.keepPoints) return Status::ok();
         // Reorder the points by the final order so that every node's points are contiguous.
         m_out.pointX.resize(n);
         m_out.pointY.resize(n);
@@ -62,7 +65,7 @@ public:
     }
 
 private:
-    Status buildFromRoot(std::size_t n) {
+    void addRoot(std::size_t n) {
         // Upper bound on the node count when nothing stops early (capped; the vector grows beyond).
         const int kd = std::min(kdDepthCount(), m_opt.height);
         double maxNodes = 0.0, level = 1.0;
@@ -73,8 +76,37 @@ private:
         root.pointBegin = 0;
         root.pointEnd = static_cast<std::uint32_t>(n);
         m_out.nodes.push_back(root);
+    }
+
+    // Depth first: a kd split needs its node's points ordered, which the splits above it make.
+    Status buildFromRoot(std::size_t n) {
+        addRoot(n);
         VEIL_RETURN_IF_ERROR(measure(0, 0.0));
         VEIL_RETURN_IF_ERROR(expand(0));
+        m_progress.finish();
+        return Status::ok();
+    }
+
+    // A quadtree's splits are data-independent: it is built a level at a time, each level's
+    // counts noised as one block (the same mechanism per node; other draws than node by node).
+    Status buildQuadtreeByLevel(std::size_t n) {
+        addRoot(n);
+        VEIL_RETURN_IF_ERROR(measureLevel(0, 1));
+        for (std::size_t begin = 0, end = 1; begin < end; begin = end, end = m_out.nodes.size()) {
+            if (!m_progress.step(m_done)) return Status::cancelled();
+            for (std::size_t i = begin; i < end; ++i) {
+                PsdNode& node = m_out.nodes[i];
+                const bool atMax = node.depth >= m_opt.height;
+                if (atMax || (m_opt.minLeafSize > 0.0 && node.noisyCount < m_opt.minLeafSize)) {
+                    if (!atMax) VEIL_RETURN_IF_ERROR(finishEarlyLeaf(node));
+                    m_out.leaves.push_back(static_cast<std::int32_t>(i));
+                    m_done += node.pointEnd - node.pointBegin;
+                } else {
+                    splitQuad(static_cast<std::int32_t>(i));
+                }
+            }
+            VEIL_RETURN_IF_ERROR(measureLevel(end, m_out.nodes.size()));
+        }
         m_progress.finish();
         return Status::ok();
     }
@@ -119,6 +151,36 @@ private:
             node.variance = 2.0 * (*mech)->scale() * (*mech)->scale();
         }
         node.estimate = node.noisyCount;
+        return Status::ok();
+    }
+
+    // Noisy counts of nodes[first, last), all of one depth, drawn as one block.
+    Status measureLevel(std::size_t first, std::size_t last) {
+        if (first == last) return Status::ok();
+        const int depth = m_out.nodes[first].depth;
+        const double eps = m_out.budget.countByDepth[std::size_t(depth)];
+        const double medianAbove = depth > 0 ? m_out.budget.medianByDepth[std::size_t(depth) - 1] : 0.0;
+        m_levelCounts.resize(last - first);
+        for (std::size_t i = first; i < last; ++i) {
+            PsdNode& node = m_out.nodes[i];
+            node.trueCount = double(node.pointEnd - node.pointBegin);
+            const double above = node.parent >= 0 ? m_out.nodes[std::size_t(node.parent)].pathEpsilon : 0.0;
+            node.pathEpsilon = above + medianAbove + eps;
+            node.countEpsilon = eps;
+            m_levelCounts[i - first] = node.trueCount;
+        }
+        double variance = 0.0;
+        if (!m_opt.nonPrivate) {
+            auto mech = countMechanism(depth);
+            if (!mech) return mech.status();
+            VEIL_RETURN_IF_ERROR((*mech)->releaseInPlace(*m_ctx.random, m_levelCounts));
+            variance = 2.0 * (*mech)->scale() * (*mech)->scale();
+        }
+        for (std::size_t i = first; i < last; ++i) {
+            PsdNode& node = m_out.nodes[i];
+            node.noisyCount = node.estimate = m_levelCounts[i - first];
+            node.variance = variance;
+        }
         return Status::ok();
     }
 
@@ -293,6 +355,7 @@ private:
     std::vector<Pt> m_order[2];
     std::vector<Pt> m_scratch;
     std::vector<double> m_values;
+    std::vector<double> m_levelCounts;
     std::unique_ptr<NoisyCellGrid> m_grid;
     std::vector<std::optional<dp::LaplaceMechanism>> m_countMechanisms;
     // Quadtrees (no kd level): points placed by leaf once; m_leafStart[leaf] is the leaf's first

@@ -101,10 +101,8 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
     psd.privacy.mechanism = "uniform grid " + std::to_string(mx) + " x " + std::to_string(my) + shape +
                             ", Laplace counts" + (o.nonPrivate ? " (NON-PRIVATE baseline: exact counts)" : "");
     // The points cell by cell (row-major), so every cell's points are contiguous.
-    std::vector<std::uint32_t> cellIndex(points.size());
-    for (std::size_t i = 0; i < points.size(); ++i)
-        cellIndex[i] = static_cast<std::uint32_t>(ay.cellOf(points.y[i]) * mx + ax.cellOf(points.x[i]));
-    const std::vector<std::uint32_t> start = detail::placePointsByCell(points, cellIndex, mx * my, psd);
+    const std::vector<std::uint32_t> start = detail::groupPointsByCell(
+        points, mx * my, [&](double x, double y) { return ay.cellOf(y) * mx + ax.cellOf(x); }, o.keepPoints, psd);
     root.firstChild = 1;
     root.childCount = static_cast<std::int32_t>(mx * my);
     psd.nodes.reserve(mx * my + 1);  // `root` is not used after this (the vector may move)

@@ -22,6 +22,9 @@ struct AdaptiveGridOptions {
     std::size_t dataRows = 0;         // both or neither
     bool postprocess = true;          // the paper's constrained inference between the levels
     bool nonPrivate = false;
+    // The points listed node by node (psd.pointX/pointY) for true range counts; a release drops
+    // them, so it leaves this off and the build only counts.
+    bool keepPoints = true;
 };
 
 // The paper's m1: sqrt(n eps / c) / 4 rounded down as DPComp's AG.py, at least 10, capped at 1448.

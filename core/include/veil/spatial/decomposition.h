@@ -36,6 +36,9 @@ struct PsdOptions {
     std::size_t cellGridSize = 0;  // cell-based medians: cells per axis; 0 = automatic
     bool postprocess = true;       // Hay et al. consistency (see consistency.h); on, as in Cormode et al.
     bool nonPrivate = false;       // baseline: exact medians and counts - NOT differentially private
+    // The points listed node by node (psd.pointX/pointY) for true range counts; a release drops
+    // them, so it leaves this off and the build only counts.
+    bool keepPoints = true;
 };
 
 struct PsdNode {

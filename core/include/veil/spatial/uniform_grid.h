@@ -22,6 +22,9 @@ struct UniformGridOptions {
     std::size_t dataRows = 0;      // both or neither
     bool postprocess = false;
     bool nonPrivate = false;
+    // The points listed node by node (psd.pointX/pointY) for true range counts; a release drops
+    // them, so it leaves this off and the build only counts.
+    bool keepPoints = true;
 };
 
 // Side g (in data cells) of the aligned grid's square blocks for about `targetCells` cells over

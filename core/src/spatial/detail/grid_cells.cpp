@@ -20,20 +20,4 @@ Status LevelNoise::noiseNodes(std::vector<PsdNode>& nodes, std::size_t first) co
     return Status::ok();
 }
 
-std::vector<std::uint32_t> placePointsByCell(const PointSet& points, const std::vector<std::uint32_t>& cellOf,
-                                             std::size_t cells, PrivateSpatialDecomposition& psd) {
-    std::vector<std::uint32_t> start(cells + 1, 0);
-    for (std::uint32_t c : cellOf) ++start[c + 1];
-    for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
-    psd.pointX.resize(points.size());
-    psd.pointY.resize(points.size());
-    std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        const std::uint32_t at = cursor[cellOf[i]]++;
-        psd.pointX[at] = points.x[i];
-        psd.pointY[at] = points.y[i];
-    }
-    return start;
-}
-
 }  // namespace veil::spatial::detail

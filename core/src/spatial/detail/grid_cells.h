@@ -24,25 +24,78 @@ inline std::size_t roundedGridSize(double x, double low, double high) {
     return static_cast<std::size_t>(std::min(std::floor(x), high));
 }
 
-// `units` equal units over [a, b) (data cells, or grid cells when the data are continuous) grouped
-// `per` to a cell; `count` cells, the last one possibly cut.
+// `units` equal units over [a, b) (data cells, or grid cells when the data are continuous); a grid
+// over `span` of them from unit `origin` (all of them, or the data cells of one coarser cell) groups
+// them `per` to a cell: `count` cells, the last one possibly cut. A point's unit is decided by the
+// same edges that bound the cells' rectangles, so a cell holds exactly the points its rectangle does.
 struct GridAxis {
     double a = 0.0, b = 1.0;
-    std::size_t units = 1, per = 1, count = 1;
+    std::size_t units = 1;
+    std::size_t origin = 0, span = 1;
+    std::size_t per = 1, count = 1;
+    double perInverse = 1.0;  // 1 / per: a point's cell without an integer division
+    double unitScale = 1.0;   // units / (b - a): a point's unit (near an edge, the edges decide)
 
     static GridAxis over(double a, double b, std::size_t units, std::size_t per) {
-        return GridAxis{a, b, units, per, (units + per - 1) / per};
+        return GridAxis{
+            a, b, units, 0, units, per, (units + per - 1) / per, 1.0 / double(per), double(units) / (b - a)};
     }
+    // The units origin .. origin + span - 1 of this axis grouped `per` to a cell.
+    GridAxis within(std::size_t first, std::size_t length, std::size_t cellUnits) const {
+        GridAxis g = *this;
+        g.origin = first;
+        g.span = length;
+        g.per = cellUnits;
+        g.count = (length + cellUnits - 1) / cellUnits;
+        g.perInverse = 1.0 / double(cellUnits);
+        return g;
+    }
+    // The lower edge of unit u (b for u = units).
+    double unitEdge(std::size_t u) const { return u >= units ? b : a + (b - a) * double(u) / double(units); }
+    // The unit v falls in, clamped to the axis: from its position, and by the edges themselves when
+    // it is within a millionth of a unit of one (or outside the axis).
+    std::size_t unitOf(double v) const {
+        const double t = (v - a) * unitScale;
+        const auto u = static_cast<std::size_t>(std::clamp(t, 0.0, double(units - 1)));
+        const double frac = t - double(u);
+        return frac >= 1e-6 && frac <= 1.0 - 1e-6 ? u : unitByEdges(v, u);
+    }
+    // The unit of v found from the guess u by comparing v with the units' edges.
+    [[gnu::noinline]] std::size_t unitByEdges(double v, std::size_t u) const {
+        while (u > 0 && v < unitEdge(u)) --u;
+        while (u + 1 < units && v >= unitEdge(u + 1)) ++u;
+        return u;
+    }
+    // The cell of the unit `origin + local`: local / per from the rounded reciprocal (off by at most
+    // one below 2^21 units), corrected.
+    std::size_t cellOfUnit(std::size_t local) const {
+        auto q = static_cast<std::size_t>(double(local) * perInverse);
+        if (q * per > local)
+            --q;
+        else if ((q + 1) * per <= local)
+            ++q;
+        return std::min(count - 1, q);
+    }
+    // The cell of v, clamped to this grid's units.
     std::size_t cellOf(double v) const {
-        const double u = std::clamp((v - a) / (b - a) * double(units), 0.0, double(units - 1));
-        return std::min(count - 1, static_cast<std::size_t>(u) / per);
+        const std::size_t u = std::clamp(unitOf(v), origin, origin + span - 1);
+        return cellOfUnit(u - origin);
     }
-    double edge(std::size_t k) const {
-        const std::size_t u = std::min(k * per, units);
-        return u >= units ? b : a + (b - a) * double(u) / double(units);
-    }
-    std::size_t unitsIn(std::size_t k) const { return std::min((k + 1) * per, units) - k * per; }
+    double edge(std::size_t k) const { return unitEdge(origin + std::min(k * per, span)); }
+    std::size_t unitsIn(std::size_t k) const { return std::min((k + 1) * per, span) - k * per; }
 };
+
+// The points counted once per data cell (a unit of both axes), row-major: every cell of a grid
+// aligned to the data cells is a block of them, so its count is theirs summed. Empty when there are
+// more than kMaxCountedUnits data cells (then place the points cell by cell).
+inline constexpr double kMaxCountedUnits = double(1 << 22);
+inline std::vector<std::uint32_t> countPointsByUnit(const PointSet& points, const GridAxis& ax, const GridAxis& ay) {
+    if (double(ax.units) * double(ay.units) > kMaxCountedUnits) return {};
+    std::vector<std::uint32_t> counts(ax.units * ay.units, 0);
+    for (std::size_t i = 0; i < points.size(); ++i)
+        ++counts[ay.unitOf(points.y[i]) * ax.units + ax.unitOf(points.x[i])];
+    return counts;
+}
 
 // Both data columns and rows declared, or neither.
 Status checkDataResolution(std::size_t columns, std::size_t rows);
@@ -60,9 +113,33 @@ struct LevelNoise {
     double variance() const { return nonPrivate ? 0.0 : 2.0 * mech.scale() * mech.scale(); }
 };
 
-// Orders the points so that each cell's are contiguous (counting sort by `cellOf`, one entry per
-// point, cells 0..cells-1) into psd.pointX/pointY; returns each cell's first point, plus the end.
-std::vector<std::uint32_t> placePointsByCell(const PointSet& points, const std::vector<std::uint32_t>& cellOf,
-                                             std::size_t cells, PrivateSpatialDecomposition& psd);
+// Each cell's first point, plus the end: the prefix sums of the points' cells (`cellOf(x, y)` in
+// 0..cells-1). When `place` is set the points are also ordered so that each cell's are contiguous
+// (a counting sort) into psd.pointX/pointY; otherwise they are only counted, without a per-point
+// array (a release keeps no points). O(points + cells).
+template <typename CellOf>
+std::vector<std::uint32_t> groupPointsByCell(const PointSet& points, std::size_t cells, const CellOf& cellOf,
+                                             bool place, PrivateSpatialDecomposition& psd) {
+    std::vector<std::uint32_t> start(cells + 1, 0);
+    std::uint32_t* count = start.data() + 1;
+    const std::size_t n = points.size();
+    std::vector<std::uint32_t> cell(place ? n : 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto c = static_cast<std::uint32_t>(cellOf(points.x[i], points.y[i]));
+        ++count[c];
+        if (place) cell[i] = c;
+    }
+    for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
+    if (!place) return start;
+    psd.pointX.resize(n);
+    psd.pointY.resize(n);
+    std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t at = cursor[cell[i]]++;
+        psd.pointX[at] = points.x[i];
+        psd.pointY[at] = points.y[i];
+    }
+    return start;
+}
 
 }  // namespace veil::spatial::detail

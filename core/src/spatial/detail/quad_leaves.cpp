@@ -2,9 +2,6 @@
 // the middle of each node's range), see quad_leaves.h.
 #include "quad_leaves.h"
 
-#include <algorithm>
-#include <cmath>
-
 namespace veil::spatial::detail {
 
 namespace {
@@ -15,16 +12,6 @@ void halve(std::vector<double>& edges, std::size_t lo, std::size_t hi) {
     edges[mid] = (edges[lo] + edges[hi]) / 2.0;
     halve(edges, lo, mid);
     halve(edges, mid, hi);
-}
-
-// The number of interior edges (1 .. size-2) at or below v: the leaf index along this axis.
-std::uint32_t leafIndex(const std::vector<double>& edges, double scale, double v) {
-    const std::size_t last = edges.size() - 2;  // the highest leaf index
-    const double guess = (v - edges.front()) * scale;
-    std::size_t g = guess > 0.0 ? std::min(last, static_cast<std::size_t>(std::min(guess, double(last)))) : 0;
-    while (g > 0 && !(v >= edges[g])) --g;
-    while (g < last && v >= edges[g + 1]) ++g;
-    return static_cast<std::uint32_t>(g);
 }
 
 // Bits of x to the even positions of a 2 * 16-bit Morton code (y shifted by one gives the odd).
@@ -45,15 +32,19 @@ std::vector<double> quadtreeEdges(double a, double b, int height) {
     return edges;
 }
 
-std::vector<std::uint32_t> quadtreeLeafKeys(const PointSet& points, int height) {
-    const Rect& d = points.domain;
-    const auto xs = quadtreeEdges(d.x0, d.x1, height), ys = quadtreeEdges(d.y0, d.y1, height);
-    const double side = double(std::size_t(1) << height);
-    const double sx = side / (d.x1 - d.x0), sy = side / (d.y1 - d.y0);
-    std::vector<std::uint32_t> keys(points.size());
-    for (std::size_t i = 0; i < keys.size(); ++i)
-        keys[i] = spread(leafIndex(xs, sx, points.x[i])) | spread(leafIndex(ys, sy, points.y[i])) << 1;
-    return keys;
+QuadLeafKey::Axis QuadLeafKey::axis(double a, double b, int height) {
+    Axis axis;
+    axis.edges = quadtreeEdges(a, b, height);
+    axis.scale = double(std::size_t(1) << height) / (b - a);
+    axis.last = axis.edges.size() - 2;
+    return axis;
+}
+
+QuadLeafKey::QuadLeafKey(const Rect& domain, int height)
+    : m_x(axis(domain.x0, domain.x1, height)),
+      m_y(axis(domain.y0, domain.y1, height)),
+      m_spread(std::size_t(1) << height) {
+    for (std::size_t i = 0; i < m_spread.size(); ++i) m_spread[i] = spread(std::uint32_t(i));
 }
 
 }  // namespace veil::spatial::detail
