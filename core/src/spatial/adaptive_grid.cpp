@@ -132,7 +132,7 @@ std::vector<std::uint32_t> groupByLeaf(PrivateSpatialDecomposition& psd, const P
                                        const AdaptiveGridOptions& o, const Axes& top, const std::vector<Axes>& sub,
                                        const std::vector<std::uint32_t>& leafOffset,
                                        const std::vector<std::uint32_t>& units) {
-    const auto& [ax, ay] = top;
+    const GridAxis &ax = top.first, &ay = top.second;  // named: lambdas below capture them
     const std::size_t leaves = leafOffset.back();
     if (o.dataColumns == 0 || units.empty()) {
         const auto leafOf = [&](double x, double y) {

@@ -101,8 +101,8 @@ Result<PrivateSpatialDecomposition> buildUniformGrid(const PointSet& points, con
     psd.privacy.mechanism = "uniform grid " + std::to_string(mx) + " x " + std::to_string(my) + shape +
                             ", Laplace counts" + (o.nonPrivate ? " (NON-PRIVATE baseline: exact counts)" : "");
     // The points cell by cell (row-major), so every cell's points are contiguous.
-    const std::vector<std::uint32_t> start = detail::groupPointsByCell(
-        points, mx * my, [&](double x, double y) { return ay.cellOf(y) * mx + ax.cellOf(x); }, o.keepPoints, psd);
+    const auto cellOf = [&, &cx = ax, &cy = ay](double x, double y) { return cy.cellOf(y) * mx + cx.cellOf(x); };
+    const std::vector<std::uint32_t> start = detail::groupPointsByCell(points, mx * my, cellOf, o.keepPoints, psd);
     root.firstChild = 1;
     root.childCount = static_cast<std::int32_t>(mx * my);
     psd.nodes.reserve(mx * my + 1);  // `root` is not used after this (the vector may move)
