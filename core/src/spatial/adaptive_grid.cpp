@@ -134,7 +134,7 @@ std::vector<std::uint32_t> groupByLeaf(PrivateSpatialDecomposition& psd, const P
                                        const std::vector<std::uint32_t>& units) {
     const GridAxis &ax = top.first, &ay = top.second;  // named: lambdas below capture them
     const std::size_t leaves = leafOffset.back();
-    if (o.dataColumns == 0 || units.empty()) {
+    if (units.empty()) {  // continuous, or too many data cells to count
         const auto leafOf = [&](double x, double y) {
             const std::size_t k = firstLevelCell(top, x, y);
             const auto& [sx, sy] = sub[k];

@@ -132,13 +132,19 @@ private:
     }
 
     // Noisy count of node `index` with the count budget of its depth.
+    // A node's true count and the epsilon of its count and of its path (its parent's path, the
+    // median above it, its own count), before its count is noised.
+    void prepareCount(PsdNode& node, double parentPathEpsilon) const {
+        node.trueCount = double(node.pointEnd - node.pointBegin);
+        const auto depth = std::size_t(node.depth);
+        node.countEpsilon = m_out.budget.countByDepth[depth];
+        const double medianAbove = depth > 0 ? m_out.budget.medianByDepth[depth - 1] : 0.0;
+        node.pathEpsilon = parentPathEpsilon + medianAbove + node.countEpsilon;
+    }
+
     Status measure(std::int32_t index, double parentPathEpsilon) {
         PsdNode& node = m_out.nodes[index];
-        node.trueCount = double(node.pointEnd - node.pointBegin);
-        const double eps = m_out.budget.countByDepth[node.depth];
-        const double medianAbove = node.depth > 0 ? m_out.budget.medianByDepth[node.depth - 1] : 0.0;
-        node.pathEpsilon = parentPathEpsilon + medianAbove + eps;
-        node.countEpsilon = eps;
+        prepareCount(node, parentPathEpsilon);
         if (m_opt.nonPrivate) {
             node.noisyCount = node.trueCount;
             node.variance = 0.0;
@@ -158,15 +164,10 @@ private:
     Status measureLevel(std::size_t first, std::size_t last) {
         if (first == last) return Status::ok();
         const int depth = m_out.nodes[first].depth;
-        const double eps = m_out.budget.countByDepth[std::size_t(depth)];
-        const double medianAbove = depth > 0 ? m_out.budget.medianByDepth[std::size_t(depth) - 1] : 0.0;
         m_levelCounts.resize(last - first);
         for (std::size_t i = first; i < last; ++i) {
             PsdNode& node = m_out.nodes[i];
-            node.trueCount = double(node.pointEnd - node.pointBegin);
-            const double above = node.parent >= 0 ? m_out.nodes[std::size_t(node.parent)].pathEpsilon : 0.0;
-            node.pathEpsilon = above + medianAbove + eps;
-            node.countEpsilon = eps;
+            prepareCount(node, node.parent >= 0 ? m_out.nodes[std::size_t(node.parent)].pathEpsilon : 0.0);
             m_levelCounts[i - first] = node.trueCount;
         }
         double variance = 0.0;
