@@ -80,12 +80,14 @@ EquivalenceClasses makeClasses(const EncodedData& data, const std::vector<int>& 
     for (std::size_t r = 0; r < data.records; ++r) ec.recordClass[r] = nc.groupClass[data.recordGroup[r]];
     ec.classSize.assign(nc.classSize.begin(), nc.classSize.end());
     ec.classSuppressed = nc.outlier;
-    ec.classLabels.resize(nc.classCount());
-    for (std::size_t c = 0; c < nc.classCount(); ++c) {
-        for (std::size_t d = 0; d < data.dimensions(); ++d)
-            ec.classLabels[c].push_back(
-                data.dims[d].labelText[std::size_t(levels[d])][data.label(nc.classRep[c], d, levels[d])]);
-    }
+    // The labels as ids into each QI's labels at its level.
+    const std::size_t m = data.dimensions();
+    std::vector<std::vector<std::string>> texts(m);
+    for (std::size_t d = 0; d < m; ++d) texts[d] = data.dims[d].labelText[std::size_t(levels[d])];
+    std::vector<std::uint32_t> ids(nc.classCount() * m);
+    for (std::size_t c = 0; c < nc.classCount(); ++c)
+        for (std::size_t d = 0; d < m; ++d) ids[c * m + d] = data.label(nc.classRep[c], d, levels[d]);
+    ec.classLabels = ClassLabels(std::move(texts), std::move(ids));
     return ec;
 }
 

@@ -6,6 +6,7 @@
 // metric, risk before and after, and the released table. MDAV's classes are its groups.
 #pragma once
 
+#include "veil/anonymity/class_labels.h"
 #include "veil/anonymity/lattice.h"
 #include "veil/anonymity/local_suppression.h"
 #include "veil/anonymity/metric.h"
@@ -83,8 +84,8 @@ struct AnonymizationConfig {
 struct EquivalenceClasses {
     std::vector<std::uint32_t> recordClass;  // class id per input record
     std::vector<std::size_t> classSize;
-    std::vector<std::uint8_t> classSuppressed;          // 1 = the class's records were suppressed
-    std::vector<std::vector<std::string>> classLabels;  // generalized QI values per class
+    std::vector<std::uint8_t> classSuppressed;  // 1 = the class's records were suppressed
+    ClassLabels classLabels;                    // generalized QI values per class
 
     std::size_t classCount() const { return classSize.size(); }
     std::size_t suppressedRecords() const;

@@ -145,7 +145,7 @@ Table releaseTable(const Table& table, const std::vector<QiColumn>& qis, const M
         Column::Builder b(q.name, !q.numeric ? ColumnType::Categorical : date ? ColumnType::Date : ColumnType::Real, n);
         for (std::size_t r = 0; r < n; ++r) {
             if (!q.numeric) {
-                b.appendCategory(ec.classLabels[ec.recordClass[r]][d]);
+                b.appendCategory(ec.classLabels.at(ec.recordClass[r], d));
                 continue;
             }
             const double v = releasedValue(q, m.groupMeans[m.recordGroup[r]][q.numericIndex]);
@@ -190,7 +190,7 @@ EquivalenceClasses groupClasses(const std::vector<QiColumn>& qis, const Microagg
         for (const auto& q : qis)
             labels.push_back(q.numeric ? numericLabel(q, m.groupMeans[g][q.numericIndex])
                                        : categoricalLabel(q, m.groups[g]));
-        ec.classLabels.push_back(std::move(labels));
+        ec.classLabels.push_back(labels);
     }
     return ec;
 }

@@ -16,7 +16,7 @@ Table buildReleaseTable(const Table& table, const std::vector<std::size_t>& qiCo
         std::unordered_map<std::string, std::int32_t> codeOf{{"*", 0}};
         for (std::size_t c = 0; c < classes.classCount(); ++c) {
             if (classes.classSuppressed[c]) continue;
-            const auto& label = classes.classLabels[c][d];
+            const auto& label = classes.classLabels.at(c, d);
             auto [it, inserted] = codeOf.emplace(label, std::int32_t(dictionary.size()));
             if (inserted) dictionary.push_back(label);
             classCode[c] = it->second;

@@ -9,7 +9,7 @@
 
 namespace veil::anonymity::detail {
 
-// `qiColumns[d]` is the table column of QI d; classes.classLabels[c][d] its label in class c.
+// `qiColumns[d]` is the table column of QI d; classes.classLabels.at(c, d) its label in class c.
 Table buildReleaseTable(const Table& table, const std::vector<std::size_t>& qiColumns,
                         const std::optional<std::size_t>& sensitiveColumn, const EquivalenceClasses& classes);
 
