@@ -1,8 +1,13 @@
 #include "veil/io/mapped_file.h"
 
+#include "veil/common/parallel.h"
+
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <new>
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -11,7 +16,20 @@
 
 namespace veil {
 
-Result<std::shared_ptr<MappedFile>> MappedFile::open(const std::string& path) {
+namespace {
+
+// Files below this size are mapped with their pages present: every caller reads the whole file,
+// and one call maps them for less than a page fault per few pages costs. Larger files are read as
+// they are touched, so that their pages can be released after each pass.
+constexpr std::size_t kPopulateBelow = std::size_t(64) << 20;
+
+// The open file and its size, or the reason it cannot be read.
+struct OpenFile {
+    int fd = -1;
+    std::size_t size = 0;
+};
+
+Result<OpenFile> openForReading(const std::string& path) {
     const int fd = ::open(path.c_str(), O_RDONLY);
     if (fd < 0) {
         const int err = errno;
@@ -28,11 +46,35 @@ Result<std::shared_ptr<MappedFile>> MappedFile::open(const std::string& path) {
         ::close(fd);
         return Status::ioError(path + ": is a folder, not a file");
     }
+    return OpenFile{fd, std::size_t(st.st_size)};
+}
+
+// Reads [from, to) of the file into data + from; false with errno set when a read fails.
+bool readRange(int fd, char* data, std::size_t from, std::size_t to) {
+    while (from < to) {
+        const ssize_t got = ::pread(fd, data + from, to - from, off_t(from));
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) {
+            if (got == 0) errno = EIO;  // the file shrank while it was read
+            return false;
+        }
+        from += std::size_t(got);
+    }
+    return true;
+}
+
+}  // namespace
+
+Result<std::shared_ptr<MappedFile>> MappedFile::open(const std::string& path) {
+    auto opened = openForReading(path);
+    if (!opened) return opened.status();
+    const int fd = opened->fd;
     std::shared_ptr<MappedFile> file(new MappedFile);
     file->m_path = path;
-    file->m_size = std::size_t(st.st_size);
+    file->m_size = opened->size;
     if (file->m_size > 0) {
-        void* p = ::mmap(nullptr, file->m_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        const int populate = file->m_size < kPopulateBelow ? MAP_POPULATE : 0;
+        void* p = ::mmap(nullptr, file->m_size, PROT_READ, MAP_PRIVATE | populate, fd, 0);
         if (p == MAP_FAILED) {
             const int err = errno;
             ::close(fd);
@@ -41,6 +83,39 @@ Result<std::shared_ptr<MappedFile>> MappedFile::open(const std::string& path) {
         ::madvise(p, file->m_size, MADV_SEQUENTIAL);
         file->m_data = static_cast<const char*>(p);
         file->m_mapped = true;
+    }
+    ::close(fd);
+    return file;
+}
+
+Result<std::shared_ptr<MappedFile>> MappedFile::read(const std::string& path, int threads) {
+    auto opened = openForReading(path);
+    if (!opened) return opened.status();
+    const int fd = opened->fd;
+    std::shared_ptr<MappedFile> file(new MappedFile);
+    file->m_path = path;
+    file->m_size = opened->size;
+    if (file->m_size > 0) {
+        char* data = new (std::nothrow) char[file->m_size];
+        if (!data) {
+            ::close(fd);
+            return Status::ioError(path + ": not enough memory to read the file");
+        }
+        file->m_data = data;
+        file->m_read = true;
+        // Parts of at least 4 MiB, one per thread.
+        const std::size_t parts = std::clamp<std::size_t>(file->m_size >> 22, 1, std::size_t(std::max(1, threads)));
+        std::atomic<int> error{0};
+        (void)parallelFor(parts, threads, RunContext{}, [&](std::size_t k) {
+            const std::size_t from = file->m_size / parts * k;
+            const std::size_t to = k + 1 == parts ? file->m_size : file->m_size / parts * (k + 1);
+            if (!readRange(fd, data, from, to)) error = errno;
+            return Status::ok();
+        });
+        if (error != 0) {
+            ::close(fd);
+            return Status::ioError(path + ": cannot read the file (" + std::strerror(error) + ")");
+        }
     }
     ::close(fd);
     return file;
@@ -58,6 +133,7 @@ void MappedFile::release(std::string_view range) const {
 
 MappedFile::~MappedFile() {
     if (m_mapped) ::munmap(const_cast<char*>(m_data), m_size);
+    if (m_read) delete[] m_data;
 }
 
 }  // namespace veil

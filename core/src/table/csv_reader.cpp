@@ -12,6 +12,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <functional>
 #include <map>
 
@@ -315,11 +316,19 @@ Result<CsvReadResult> parseCsv(std::string_view data, const std::string& name, c
 }
 
 Result<CsvReadResult> readCsvFile(const std::string& path, const CsvReadOptions& options, const RunContext& ctx) {
+    // A smaller file is read into memory (the passes over a mapped file fault its pages in); a large
+    // one is mapped, and its pages are dropped after each pass over them, so that the file and the
+    // table are never resident together.
+    std::error_code error;
+    const auto size = std::filesystem::file_size(path, error);
+    if (!error && size < kReleasePagesFrom) {
+        auto file = MappedFile::read(path, options.threads == 0 ? hardwareThreads() : std::max(1, options.threads));
+        if (!file) return file.status();
+        return readCsvBytes((*file)->bytes(), path, options, ctx, {});
+    }
     auto file = MappedFile::open(path);
     if (!file) return file.status();
     const MappedFile& mapped = **file;
-    // A large file's pages are dropped from the mapping after each pass over them, so that the file
-    // and the table are never resident together; a smaller one stays (dropping costs page faults).
     if (mapped.bytes().size() < kReleasePagesFrom) return readCsvBytes(mapped.bytes(), path, options, ctx, {});
     return readCsvBytes(mapped.bytes(), path, options, ctx, [&mapped](std::string_view done) { mapped.release(done); });
 }

@@ -120,6 +120,41 @@ private Q_SLOTS:
         QVERIFY(t.column(2).isMissing(0));
     }
 
+    // A chunk reserves its columns' codes from its first records' length: long records first and
+    // short ones after make the estimate far too small, and the codes that outgrow it still read back.
+    void codesOutgrowTheEstimate() {
+        // The block of codes is sized at record 16384 from the bytes read so far: long records
+        // first, then many short ones, so that the interned columns outgrow their shares.
+        constexpr int kLong = 17000, kShort = 200000;
+        std::string data = "k,v,n\n";
+        const std::string pad(100, 'p');
+        for (int i = 0; i < kLong; ++i)
+            data += "long" + std::to_string(i % 3) + pad + ",x" + std::to_string(i % 5) + ",7\n";
+        for (int i = 0; i < kShort; ++i) data += "s" + std::to_string(i % 4) + ",x" + std::to_string(i % 5) + ",NA\n";
+        for (const auto& options : {inOnePiece(), inPieces(std::size_t(1) << 21, 2)}) {
+            auto r = parseCsv(data, "t.csv", options);
+            QVERIFY(r);
+            const Table& t = r->table;
+            QCOMPARE(t.rowCount(), std::size_t(kLong + kShort));
+            QCOMPARE(t.column(0).type(), ColumnType::Categorical);
+            QCOMPARE(t.column(2).type(), ColumnType::Integer);
+            std::string scratch;
+            bool same = true;
+            for (std::size_t row = 0; row < t.rowCount() && same; ++row) {
+                const bool isLong = row < std::size_t(kLong);
+                const int i = int(isLong ? row : row - kLong);
+                const std::string k = isLong ? "long" + std::to_string(i % 3) + pad : "s" + std::to_string(i % 4);
+                same = t.column(0).stringViewAt(row, scratch) == k &&
+                       t.column(1).stringViewAt(row, scratch) == "x" + std::to_string(i % 5) &&
+                       (isLong ? !t.column(2).isMissing(row) && t.column(2).integerAt(row) == 7
+                               : t.column(2).isMissing(row));
+                if (!same) qWarning("row %zu differs", row);
+            }
+            QVERIFY(same);
+            QCOMPARE(t.column(2).missingCount(), std::size_t(kShort));
+        }
+    }
+
     // Cuts land just after a line end outside quotes, never inside a quoted field.
     void cutsRespectQuotes() {
         const std::string data = trickyFile(300, 5);

@@ -3,6 +3,8 @@
 #include "csv_tokenizer.h"
 #include "string_interner.h"
 
+#include <algorithm>
+
 namespace veil::detail {
 
 namespace {
@@ -11,13 +13,16 @@ constexpr std::size_t kRecordsPerReport = 4096;
 // A column keeps interning while it has at most this many distinct values, or at most one per two
 // records: past both, interning costs more than it saves and the column is built from the text.
 constexpr std::size_t kAlwaysInterned = 4096;
-// Records read before the codes are reserved for the chunk's estimated number of records.
-constexpr std::size_t kRecordsBeforeReserve = 256;
+// Records read before the interned columns' codes are given their shares of one block, sized for
+// the chunk's estimated number of records: enough for a column of distinct values to have stopped
+// interning (past kAlwaysInterned values), so that the block holds only the columns that keep codes.
+constexpr std::size_t kRecordsBeforeReserve = 16384;
 
-// Interns one column's values in one chunk.
+// Interns one column's values in one chunk. `end`: the end of the bytes the fields lie in.
 class ColumnInterner {
 public:
-    ColumnInterner(ChunkColumn& column, bool limited) : m_column(column), m_limited(limited) {}
+    ColumnInterner(ChunkColumn& column, bool limited, const char* end)
+        : m_column(column), m_limited(limited), m_end(end) {}
 
     void addMissing(int token) {
         if (m_column.interned) m_column.codes.push_back(token < 0 ? -1 : -2 - token);
@@ -28,22 +33,14 @@ public:
             m_column.evidence.observe(value);
             return;
         }
-        const std::uint64_t hash = hashBytes(value);
-        std::int32_t code = m_index.find(value, hash);
-        if (code < 0) {
-            // Keys must outlive the dictionary's growth: file bytes, or an owned copy when unescaped.
-            const std::string_view key =
-                field.hasEscapes ? std::string_view(m_column.owned.emplace_back(value)) : value;
-            m_column.evidence.observe(key);
-            code = m_index.add(key, hash);
-            if (m_limited && m_index.size() > kAlwaysInterned && m_index.size() * 2 > records) {
-                stopInterning();
-                return;
-            }
-        }
-        m_column.codes.push_back(code);
+        const std::size_t readable = field.hasEscapes ? value.size() : std::size_t(m_end - value.data());
+        const InternKey key = InternKey::of(value, readable);
+        const std::int32_t code = m_index.find(key);
+        if (code < 0)
+            addNew(field, key, records);
+        else
+            m_column.codes.push_back(code);
     }
-    void reserve(std::size_t records) { m_column.codes.reserve(records); }
     void finish() {
         if (m_column.interned) m_column.dictionary = m_index.takeKeys();
     }
@@ -51,12 +48,25 @@ public:
 private:
     void stopInterning() {
         m_column.interned = false;
-        m_column.codes = {};
+        m_column.codes.clear();
         m_column.owned = {};
         m_index = StringInterner();
     }
+    // Keys must outlive the dictionary's growth: file bytes, or an owned copy when unescaped.
+    [[gnu::noinline]] void addNew(const CsvField& field, const InternKey& key, std::size_t records) {
+        const std::string_view stored =
+            field.hasEscapes ? std::string_view(m_column.owned.emplace_back(key.text)) : key.text;
+        m_column.evidence.observe(stored);
+        const std::int32_t code = m_index.add(key, stored);
+        if (m_limited && m_index.size() > kAlwaysInterned && m_index.size() * 2 > records) {
+            stopInterning();
+            return;
+        }
+        m_column.codes.push_back(code);
+    }
     ChunkColumn& m_column;
     bool m_limited;
+    const char* m_end;
     StringInterner m_index;
 };
 
@@ -74,7 +84,7 @@ Status scanChunk(const CsvBody& body, ChunkScan& scan, SharedProgressReporter& p
     scan.columns = std::vector<ChunkColumn>(body.columns);
     std::vector<ColumnInterner> interners;
     interners.reserve(body.columns);
-    for (auto& column : scan.columns) interners.emplace_back(column, true);
+    for (auto& column : scan.columns) interners.emplace_back(column, true, body.data.data() + body.data.size());
     std::vector<CsvField> fields;
     std::string scratch;
     std::size_t line = 0, reported = 0;
@@ -96,7 +106,15 @@ Status scanChunk(const CsvBody& body, ChunkScan& scan, SharedProgressReporter& p
         }
         if (scan.records == kRecordsBeforeReserve) {
             const std::size_t estimate = scan.records * length / std::max<std::size_t>(1, tok.offset()) * 9 / 8;
-            for (auto& interner : interners) interner.reserve(estimate);
+            const auto interned = std::size_t(std::count_if(scan.columns.begin(), scan.columns.end(),
+                                                            [](const ChunkColumn& c) { return c.interned; }));
+            scan.codeBlock = std::make_unique_for_overwrite<std::int32_t[]>(estimate * interned);
+            std::int32_t* share = scan.codeBlock.get();
+            for (auto& column : scan.columns)
+                if (column.interned) {
+                    column.codes.moveInto(share, estimate);
+                    share += estimate;
+                }
         }
         if (scan.records % kRecordsPerReport == 0) {
             if (!progress.add((long long)(tok.offset() - reported))) return Status::cancelled();
@@ -128,7 +146,7 @@ Status rebuildChunk(const CsvBody& body, ChunkScan& scan, const std::vector<Colu
         ChunkColumn& column = scan.columns[c];
         column.interned = types[c] == ColumnType::Categorical;
         if (column.interned) column.codes.reserve(scan.records);
-        interners.emplace_back(column, false);
+        interners.emplace_back(column, false, body.data.data() + body.data.size());
         builders.emplace_back(names[c], types[c], column.interned ? 0 : scan.records);
     }
 

@@ -5,6 +5,7 @@
 // the passes on the chunks in parallel and joins the parts (csv_column_join.h).
 #pragma once
 
+#include "chunk_codes.h"
 #include "csv_inference.h"
 #include "veil/common/run_context.h"
 #include "veil/common/status.h"
@@ -37,7 +38,7 @@ struct ChunkColumn {
     bool interned = true;
     std::vector<std::string_view> dictionary;
     std::deque<std::string> owned;
-    std::vector<std::int32_t> codes;
+    ChunkCodes codes;
     std::shared_ptr<const Column> part;  // a non-categorical column built by the second pass
     // Cells that did not parse under the column's type, and the record (0-based within the chunk)
     // of the first one; set when the column is built.
@@ -54,6 +55,9 @@ struct ChunkScan {
     std::size_t strayQuotes = 0;
     std::size_t strayQuoteLine = 0;  // 1-based within the chunk
     std::vector<ChunkColumn> columns;
+    // The codes of the columns still interned once the number of records is estimated, one equal
+    // share each in column order (see ChunkCodes).
+    std::unique_ptr<std::int32_t[]> codeBlock;
     // Tokenized without error, every record had `columns` fields, and the last record ended
     // exactly at `end` (so the next chunk starts at a record boundary).
     bool clean = false;

@@ -1,5 +1,6 @@
 #include "csv_column_join.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace veil::detail {
@@ -10,7 +11,7 @@ namespace {
 void release(ChunkColumn& part) {
     part.dictionary = {};
     part.owned = {};
-    part.codes = {};
+    part.codes.clear();
     part.part = nullptr;
 }
 
@@ -33,12 +34,19 @@ std::shared_ptr<const Column> joinCoded(const std::string& name, const std::vect
     const bool categorical = forced || dictionary.size() <= maxDistinct;
     Column::Builder builder(name, categorical ? ColumnType::Categorical : ColumnType::Text, records);
     if (categorical) builder.setDictionary(std::vector<std::string>(dictionary.begin(), dictionary.end()));
-    std::vector<std::int32_t> run;  // remapped codes of present values, appended in one step
+    // Remapped codes of present values, appended a cache-sized run at a time.
+    constexpr std::size_t kRunCodes = std::size_t(1) << 14;
+    std::vector<std::int32_t> run;
+    run.reserve(kRunCodes);
     for (std::size_t k = 0; k < parts.size(); ++k) {
         const auto& remap = remaps[k];
         for (const std::int32_t code : parts[k]->codes) {
             if (code >= 0 && categorical) {
                 run.push_back(remap[std::size_t(code)]);
+                if (run.size() == kRunCodes) {
+                    builder.appendCodes(run);
+                    run.clear();
+                }
                 continue;
             }
             builder.appendCodes(run);
@@ -52,7 +60,7 @@ std::shared_ptr<const Column> joinCoded(const std::string& name, const std::vect
         }
         builder.appendCodes(run);
         run.clear();
-        parts[k]->codes = {};  // the dictionary's keys may be any part's: those are released at the end
+        parts[k]->codes.clear();  // the dictionary's keys may be any part's: those are released at the end
     }
     auto column = builder.finish();
     for (ChunkColumn* part : parts) release(*part);
@@ -84,10 +92,9 @@ void appendValue(Column::Builder& builder, ColumnType type, const Column& parsed
     }
 }
 
-// An integer, real, date or text column part from an interned part.
-std::shared_ptr<const Column> parseCoded(const std::string& name, ColumnType type, ChunkColumn& part,
-                                         const std::vector<std::string>& missingTokens) {
-    Column::Builder builder(name, type, part.codes.size());
+// Appends an interned part's cells to an integer, real, date or text column.
+void appendCoded(Column::Builder& builder, const std::string& name, ColumnType type, ChunkColumn& part,
+                 const std::vector<std::string>& missingTokens) {
     const auto parsed = parsedDictionary(name, type, part);
     for (std::size_t record = 0; record < part.codes.size(); ++record) {
         const std::int32_t code = part.codes[record];
@@ -102,7 +109,6 @@ std::shared_ptr<const Column> parseCoded(const std::string& name, ColumnType typ
             if (part.unparsed++ == 0) part.firstUnparsedRecord = record;
         }
     }
-    return builder.finish();
 }
 
 }  // namespace
@@ -112,10 +118,27 @@ std::shared_ptr<const Column> joinColumn(const std::string& name, ColumnType typ
                                          const std::vector<std::string>& missingTokens, std::size_t maxDistinct,
                                          bool forced) {
     if (type == ColumnType::Categorical) return joinCoded(name, parts, missingTokens, maxDistinct, forced);
+    // Interned parts are appended to one column; the parts the second pass built are concatenated.
+    const bool interned = std::none_of(parts.begin(), parts.end(), [](const ChunkColumn* p) { return p->part; });
+    if (interned) {
+        std::size_t records = 0;
+        for (const ChunkColumn* part : parts) records += part->codes.size();
+        Column::Builder builder(name, type, records);
+        for (ChunkColumn* part : parts) {
+            appendCoded(builder, name, type, *part, missingTokens);
+            release(*part);
+        }
+        return builder.finish();
+    }
     std::vector<std::shared_ptr<const Column>> columns;
     columns.reserve(parts.size());
     for (ChunkColumn* part : parts) {
-        columns.push_back(part->part ? std::move(part->part) : parseCoded(name, type, *part, missingTokens));
+        if (!part->part) {
+            Column::Builder builder(name, type, part->codes.size());
+            appendCoded(builder, name, type, *part, missingTokens);
+            part->part = builder.finish();
+        }
+        columns.push_back(std::move(part->part));
         release(*part);
     }
     return Column::concatenate(std::move(columns));

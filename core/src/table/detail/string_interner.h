@@ -1,10 +1,12 @@
 // Interning the values of a categorical column while reading: an open-addressing table of
-// (hash, code) with linear probing, the strings compared only on equal hashes. Keys are views that
-// must outlive the interner (the mapped file, or owned copies of unescaped values).
+// (hash, words, code) with linear probing; keys of at most 16 bytes are compared by their words,
+// longer ones by their bytes too, on equal hashes. Keys are views that must outlive the interner
+// (the mapped file, or owned copies of unescaped values).
 #pragma once
 
 #include "byte_scan.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -13,35 +15,62 @@
 
 namespace veil::detail {
 
-// A fast 64-bit hash of short strings: 8 bytes at a time, multiply and fold (after the
-// multiply-xorshift mixing of Stafford's variant 13, as in splitmix64). The last bytes are read
-// as whole words, overlapping (as wyhash does): a variable-length copy costs a call and a
-// store-forwarding stall per field. For a string of at most 8 bytes the word mixed in is an
-// injective function of its bytes (given the length, which is mixed in too) and every step after
-// it is a bijection of 64-bit words (xor with a constant, multiplication by an odd constant,
-// x ^ (x >> s)), so two such strings of the same length have the same hash only if they are equal.
-inline std::uint64_t hashBytes(std::string_view s) {
-    const char* p = s.data();
-    const std::size_t n = s.size();
-    std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
-    const auto mix = [&h](std::uint64_t w) {
-        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 31;
-    };
-    if (n >= 8) {
-        std::size_t i = 0;
-        for (; i + 8 <= n; i += 8) mix(load64(p + i));
-        if (i < n) mix(load64(p + n - 8));
-    } else if (n >= 4) {
-        mix(load32(p) << 32 | load32(p + n - 4));
-    } else if (n > 0) {
-        const auto byte = [p](std::size_t i) { return std::uint64_t(static_cast<unsigned char>(p[i])); };
-        mix(byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1));
+// A key as the interner compares it: two words that hold its first 16 bytes (bytes 0-7 and 8-15,
+// little-endian, zero past the key's end), so that two keys of at most 16 bytes are equal exactly
+// when their lengths and words are, and a 64-bit hash that only spreads the keys over the table:
+// wyhash's folded 128-bit product of the two words xored with constants (Wang Yi's wyhash, final
+// version 4), one multiplication on the critical path; the bytes past 16 of a longer key are folded
+// in the same way. When 16 bytes can be read from the key's start (a field inside the file) the
+// words are two whole loads and two masks, without a branch on the length: a variable-length copy
+// costs a call and a store-forwarding stall per field, and a branch per length a misprediction.
+struct InternKey {
+    std::string_view text;
+    std::uint64_t w0 = 0, w1 = 0;
+    std::uint64_t hash = 0;
+
+    // `readable`: how many bytes may be read from s.data() on (at least s.size()).
+    // `readable`: how many bytes may be read from s.data() on (at least s.size()).
+    static InternKey of(std::string_view s, std::size_t readable) {
+        InternKey k;
+        k.text = s;
+        const char* p = s.data();
+        const std::size_t n = s.size();
+        if (std::endian::native == std::endian::little && readable >= 16) {
+            k.w0 = load64(p) & lowBytes(n);
+            k.w1 = load64(p + 8) & lowBytes(n > 8 ? n - 8 : 0);
+        } else {
+            k.w0 = loadUpTo8(p, std::min<std::size_t>(n, 8));
+            k.w1 = n > 8 ? loadUpTo8(p + 8, std::min<std::size_t>(n - 8, 8)) : 0;
+        }
+        // The length is mixed in apart from the words (xored into a word, "c" and "`\0" would meet).
+        std::uint64_t h = fold(k.w0 ^ 0xA0761D6478BD642FULL, k.w1 ^ 0xE7037ED1A0B428DBULL) ^ n * 0x589965CC75374CC3ULL;
+        for (std::size_t i = 16; i < n; i += 8)  // keys over 16 bytes: the last word overlaps
+            h = fold(h ^ load64(p + std::min(i, n - 8)), 0x8EBC6AF09C88C6E3ULL);
+        k.hash = h;
+        return k;
     }
-    h ^= h >> 30;
-    h *= 0x94D049BB133111EBULL;
-    return h ^ (h >> 31);
-}
+    static InternKey of(std::string_view s) { return of(s, s.size()); }
+
+private:
+    // The mask of a word's `k` lowest bytes (k <= 8 takes the whole word).
+    // The mask of a word's `k` lowest bytes (k >= 8: the whole word).
+    static std::uint64_t lowBytes(std::size_t k) {
+        return k >= 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * k)) - 1;
+    }
+    // Bytes p[0, k) as the low bytes of a word, k <= 8.
+    // Bytes p[0, k) as the low bytes of a word, k <= 8.
+    static std::uint64_t loadUpTo8(const char* p, std::size_t k) {
+        std::uint64_t w = 0;
+        for (std::size_t i = 0; i < k; ++i) w |= std::uint64_t(static_cast<unsigned char>(p[i])) << (8 * i);
+        return w;
+    }
+    static std::uint64_t fold(std::uint64_t a, std::uint64_t b) {
+        const unsigned __int128 product = static_cast<unsigned __int128>(a) * b;
+        return std::uint64_t(product) ^ std::uint64_t(product >> 64);
+    }
+};
+
+inline std::uint64_t hashBytes(std::string_view s) { return InternKey::of(s).hash; }
 
 // Equality of two byte strings of the same length `n`, inline and without a byte loop: words,
 // then the last word overlapping (a call to memcmp costs more than the comparison of short keys).
@@ -56,32 +85,36 @@ inline bool equalBytes(const char* a, const char* b, std::size_t n) {
     return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
 }
 
-// The longest key whose hashBytes is injective (see there).
-inline constexpr std::size_t kHashIsInjectiveUpTo = 8;
+// The longest key whose two words hold all its bytes (InternKey).
+inline constexpr std::size_t kWordsHoldKeyUpTo = 16;
 
 class StringInterner {
 public:
     // The code of `key`, or -1 when it is new (then call add()).
-    std::int32_t find(std::string_view key, std::uint64_t hash) const {
+    std::int32_t find(const InternKey& key) const {
         if (m_slots.empty()) return -1;
-        for (std::size_t i = hash & m_mask;; i = (i + 1) & m_mask) {
+        const auto size = std::uint32_t(key.text.size());
+        for (std::size_t i = key.hash & m_mask;; i = (i + 1) & m_mask) {
             const Slot& s = m_slots[i];
             if (s.code < 0) return -1;
-            // Keys of at most 8 bytes: equal hashes and lengths mean equal keys (hashBytes), so
-            // the key's bytes (a random place in the file) are not read.
-            if (s.hash == hash && s.size == std::uint32_t(key.size()) &&
-                (key.size() <= kHashIsInjectiveUpTo || equalKeys(m_keys[std::size_t(s.code)], key)))
+            // Keys of at most 16 bytes are equal when their words and lengths are, so the key's
+            // bytes (a random place in the file) are only read for longer ones.
+            if (s.hash == key.hash && s.size == size && s.w0 == key.w0 && s.w1 == key.w1 &&
+                (key.text.size() <= kWordsHoldKeyUpTo || equalKeys(m_keys[std::size_t(s.code)], key.text)))
                 return s.code;
         }
     }
-    // Adds a key not present yet; returns its code (codes count up from 0).
-    std::int32_t add(std::string_view key, std::uint64_t hash) {
+    std::int32_t find(std::string_view key) const { return find(InternKey::of(key)); }
+    // Adds a key not present yet, keeping `stored` (the same text, living as long as the interner's
+    // keys must); returns its code (codes count up from 0).
+    std::int32_t add(const InternKey& key, std::string_view stored) {
         if ((m_keys.size() + 1) * 2 > m_slots.size()) grow();
         const auto code = std::int32_t(m_keys.size());
-        m_keys.push_back(key);
-        place(Slot{hash, code, std::uint32_t(key.size())});
+        m_keys.push_back(stored);
+        place(Slot{key.hash, key.w0, key.w1, code, std::uint32_t(key.text.size())});
         return code;
     }
+    std::int32_t add(std::string_view key) { return add(InternKey::of(key), key); }
     std::size_t size() const { return m_keys.size(); }
     // The keys in order of their codes; the interner is empty afterwards.
     std::vector<std::string_view> takeKeys() {
@@ -91,10 +124,12 @@ public:
     }
 
 private:
-    // 16 bytes, so that a column with tens of thousands of values (an identifier, a weight) keeps
-    // its table in the cache; only keys longer than 8 bytes read their bytes through m_keys.
+    // 32 bytes, half of them empty: a lookup reads one cache line, and only keys longer than 16
+    // bytes read their bytes through m_keys. (Slots of 8 bytes with the words in an array by code,
+    // kept 1/8 full so that a lookup rarely probes twice, measured no faster on 10x adult.)
     struct Slot {
         std::uint64_t hash = 0;
+        std::uint64_t w0 = 0, w1 = 0;
         std::int32_t code = -1;
         std::uint32_t size = 0;  // low 32 bits
     };
