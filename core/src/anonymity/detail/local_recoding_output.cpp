@@ -33,7 +33,7 @@ EquivalenceClasses classesFromCells(const CellRelease& cells) {
                 const auto v = cells.codes[d][r];
                 labels.push_back(v == kSuppressedCell ? std::string("*") : cells.texts[d][v]);
             }
-            ec.classLabels.push_back(std::move(labels));
+            ec.classLabels.push_back(labels);
         }
         ec.recordClass[r] = it->second;
         ++ec.classSize[it->second];
