@@ -106,7 +106,7 @@ Result<SweepResult> runAnonymitySweep(const Experiment& experiment, const Experi
     if (!inputs.table || !inputs.anonymity)
         return Status::invalidArgument("the anonymity experiment's table is not loaded");
     ctx.report(0.0, "Preparing the sweep");
-    const int threads = options.threads == 0 ? hardwareThreads() : options.threads;
+    const int threads = threadsFor(options.threads);
     const std::size_t M = experiment.methods.size(), K = inputs.epsilons.size();
     if (M == 0 || K == 0) return Status::invalidArgument("the experiment has no methods or k values");
 

@@ -87,7 +87,7 @@ Result<SweepResult> runSweep(const Experiment& experiment, const ExperimentInput
             "a sweep measures every method's error against the true answers, so it runs in teaching "
             "mode only (public or sample data): turn teaching mode on (veil-cli sweep --teaching)");
     ctx.report(0.0, "Preparing the sweep");
-    const int threads = options.threads == 0 ? hardwareThreads() : options.threads;
+    const int threads = threadsFor(options.threads);
     const std::size_t M = experiment.methods.size(), E = inputs.epsilons.size();
     const auto T = static_cast<std::size_t>(experiment.trials);
     if (M == 0 || E == 0 || T == 0) return Status::invalidArgument("the experiment has no methods, epsilons or trials");

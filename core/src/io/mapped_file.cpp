@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <new>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -23,30 +24,33 @@ namespace {
 // they are touched, so that their pages can be released after each pass.
 constexpr std::size_t kPopulateBelow = std::size_t(64) << 20;
 
-// The open file and its size, or the reason it cannot be read.
+// A file open for reading and its size; closed when it goes out of scope.
 struct OpenFile {
     int fd = -1;
     std::size_t size = 0;
+    OpenFile(int f, std::size_t n) : fd(f), size(n) {}
+    OpenFile(OpenFile&& other) noexcept : fd(std::exchange(other.fd, -1)), size(other.size) {}
+    OpenFile(const OpenFile&) = delete;
+    OpenFile& operator=(const OpenFile&) = delete;
+    OpenFile& operator=(OpenFile&&) = delete;
+    ~OpenFile() {
+        if (fd >= 0) ::close(fd);
+    }
 };
 
 Result<OpenFile> openForReading(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY);
-    if (fd < 0) {
+    OpenFile file(::open(path.c_str(), O_RDONLY), 0);
+    if (file.fd < 0) {
         const int err = errno;
         if (err == ENOENT) return Status::notFound(path + ": no such file");
         return Status::ioError(path + ": cannot open (" + std::strerror(err) + ")");
     }
     struct stat st {};
-    if (::fstat(fd, &st) != 0) {
-        const int err = errno;
-        ::close(fd);
-        return Status::ioError(path + ": cannot read file size (" + std::strerror(err) + ")");
-    }
-    if (S_ISDIR(st.st_mode)) {
-        ::close(fd);
-        return Status::ioError(path + ": is a folder, not a file");
-    }
-    return OpenFile{fd, std::size_t(st.st_size)};
+    if (::fstat(file.fd, &st) != 0)
+        return Status::ioError(path + ": cannot read file size (" + std::strerror(errno) + ")");
+    if (S_ISDIR(st.st_mode)) return Status::ioError(path + ": is a folder, not a file");
+    file.size = std::size_t(st.st_size);
+    return Result<OpenFile>(std::move(file));
 }
 
 // Reads [from, to) of the file into data + from; false with errno set when a read fails.
@@ -65,42 +69,35 @@ bool readRange(int fd, char* data, std::size_t from, std::size_t to) {
 
 }  // namespace
 
+std::shared_ptr<MappedFile> MappedFile::empty(const std::string& path, std::size_t size) {
+    std::shared_ptr<MappedFile> file(new MappedFile);
+    file->m_path = path;
+    file->m_size = size;
+    return file;
+}
+
 Result<std::shared_ptr<MappedFile>> MappedFile::open(const std::string& path) {
     auto opened = openForReading(path);
     if (!opened) return opened.status();
-    const int fd = opened->fd;
-    std::shared_ptr<MappedFile> file(new MappedFile);
-    file->m_path = path;
-    file->m_size = opened->size;
+    auto file = empty(path, opened->size);
     if (file->m_size > 0) {
         const int populate = file->m_size < kPopulateBelow ? MAP_POPULATE : 0;
-        void* p = ::mmap(nullptr, file->m_size, PROT_READ, MAP_PRIVATE | populate, fd, 0);
-        if (p == MAP_FAILED) {
-            const int err = errno;
-            ::close(fd);
-            return Status::ioError(path + ": cannot map the file (" + std::strerror(err) + ")");
-        }
+        void* p = ::mmap(nullptr, file->m_size, PROT_READ, MAP_PRIVATE | populate, opened->fd, 0);
+        if (p == MAP_FAILED) return Status::ioError(path + ": cannot map the file (" + std::strerror(errno) + ")");
         ::madvise(p, file->m_size, MADV_SEQUENTIAL);
         file->m_data = static_cast<const char*>(p);
         file->m_mapped = true;
     }
-    ::close(fd);
     return file;
 }
 
 Result<std::shared_ptr<MappedFile>> MappedFile::read(const std::string& path, int threads) {
     auto opened = openForReading(path);
     if (!opened) return opened.status();
-    const int fd = opened->fd;
-    std::shared_ptr<MappedFile> file(new MappedFile);
-    file->m_path = path;
-    file->m_size = opened->size;
+    auto file = empty(path, opened->size);
     if (file->m_size > 0) {
         char* data = new (std::nothrow) char[file->m_size];
-        if (!data) {
-            ::close(fd);
-            return Status::ioError(path + ": not enough memory to read the file");
-        }
+        if (!data) return Status::ioError(path + ": not enough memory to read the file");
         file->m_data = data;
         file->m_read = true;
         // Parts of at least 4 MiB, one per thread.
@@ -109,15 +106,11 @@ Result<std::shared_ptr<MappedFile>> MappedFile::read(const std::string& path, in
         (void)parallelFor(parts, threads, RunContext{}, [&](std::size_t k) {
             const std::size_t from = file->m_size / parts * k;
             const std::size_t to = k + 1 == parts ? file->m_size : file->m_size / parts * (k + 1);
-            if (!readRange(fd, data, from, to)) error = errno;
+            if (!readRange(opened->fd, data, from, to)) error = errno;
             return Status::ok();
         });
-        if (error != 0) {
-            ::close(fd);
-            return Status::ioError(path + ": cannot read the file (" + std::strerror(error) + ")");
-        }
+        if (error != 0) return Status::ioError(path + ": cannot read the file (" + std::strerror(error) + ")");
     }
-    ::close(fd);
     return file;
 }
 

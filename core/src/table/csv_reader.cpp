@@ -255,7 +255,7 @@ Result<CsvReadResult> readCsvBytes(std::string_view data, const std::string& nam
         data.remove_prefix(3);
     BodyPlan plan;
     plan.doneWith = std::move(doneWith);
-    plan.threads = options.threads == 0 ? hardwareThreads() : std::max(1, options.threads);
+    plan.threads = threadsFor(options.threads);
     plan.automaticChunks = options.chunkBytes == 0;
     plan.chunkBytes = plan.automaticChunks ? kAutomaticChunkBytes : options.chunkBytes;
     ctx.report(0.0, "Reading " + name);
@@ -322,14 +322,13 @@ Result<CsvReadResult> readCsvFile(const std::string& path, const CsvReadOptions&
     std::error_code error;
     const auto size = std::filesystem::file_size(path, error);
     if (!error && size < kReleasePagesFrom) {
-        auto file = MappedFile::read(path, options.threads == 0 ? hardwareThreads() : std::max(1, options.threads));
+        auto file = MappedFile::read(path, threadsFor(options.threads));
         if (!file) return file.status();
         return readCsvBytes((*file)->bytes(), path, options, ctx, {});
     }
     auto file = MappedFile::open(path);
     if (!file) return file.status();
     const MappedFile& mapped = **file;
-    if (mapped.bytes().size() < kReleasePagesFrom) return readCsvBytes(mapped.bytes(), path, options, ctx, {});
     return readCsvBytes(mapped.bytes(), path, options, ctx, [&mapped](std::string_view done) { mapped.release(done); });
 }
 

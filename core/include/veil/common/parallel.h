@@ -17,6 +17,8 @@ namespace veil {
 
 // The number of threads to use when the caller asks for "all cores" (0): at least 1.
 inline int hardwareThreads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+// The threads an option (CSV reading, sweeps) asks for: 0 means every hardware thread; at least 1.
+inline int threadsFor(int requested) { return requested == 0 ? hardwareThreads() : std::max(1, requested); }
 
 // Calls fn(i) for every i in [0, count) on `threads` threads (the calling thread is one of them).
 // `onDone` is called after each successful index with the number done so far (from any thread;

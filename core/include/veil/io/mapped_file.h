@@ -31,6 +31,8 @@ public:
 
 private:
     MappedFile() = default;
+    // A file of `size` bytes with no bytes attached yet.
+    static std::shared_ptr<MappedFile> empty(const std::string& path, std::size_t size);
     std::string m_path;
     const char* m_data = nullptr;
     std::size_t m_size = 0;

@@ -9,7 +9,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <span>
 #include <utility>
 
 namespace veil::detail {
@@ -48,7 +47,6 @@ public:
     std::int32_t operator[](std::size_t i) const { return m_data[i]; }
     const std::int32_t* begin() const { return m_data; }
     const std::int32_t* end() const { return m_data + m_size; }
-    std::span<const std::int32_t> view() const { return {m_data, m_size}; }
 
 private:
     void grow(std::size_t capacity);

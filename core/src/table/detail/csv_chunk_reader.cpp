@@ -84,7 +84,8 @@ Status scanChunk(const CsvBody& body, ChunkScan& scan, SharedProgressReporter& p
     scan.columns = std::vector<ChunkColumn>(body.columns);
     std::vector<ColumnInterner> interners;
     interners.reserve(body.columns);
-    for (auto& column : scan.columns) interners.emplace_back(column, true, body.data.data() + body.data.size());
+    const char* const dataEnd = body.data.data() + body.data.size();
+    for (auto& column : scan.columns) interners.emplace_back(column, true, dataEnd);
     std::vector<CsvField> fields;
     std::string scratch;
     std::size_t line = 0, reported = 0;
