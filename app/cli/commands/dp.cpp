@@ -133,8 +133,11 @@ void printJsonResult(const DpOptions& o, const veil::dp::ColumnQuerySpec& spec, 
 }
 
 void printText(const DpOptions& o, const veil::dp::ColumnQuerySpec& spec, const veil::dp::ColumnQueryResult& r) {
-    std::cout << veil::dp::queryKindName(r.query) << " of '" << r.column << "' with the "
-              << veil::dp::mechanismKindName(r.mechanism) << " mechanism: epsilon " << veil::formatNumber(r.epsilon);
+    std::string method = std::string(veil::dp::mechanismKindName(r.mechanism)) + " mechanism";
+    if (r.query == veil::dp::QueryKind::Histogram && spec.strategy != "identity")
+        if (auto info = veil::dp::findHistogramStrategy(spec.strategy)) method = (*info)->name + " strategy";
+    std::cout << veil::dp::queryKindName(r.query) << " of '" << r.column << "' with the " << method << ": epsilon "
+              << veil::formatNumber(r.epsilon);
     if (r.delta > 0) std::cout << ", delta " << veil::formatNumber(r.delta);
     std::cout << " per release (" << veil::dp::neighbouringName(r.neighbouring) << " neighbours)";
     if (r.noiseScale > 0) std::cout << ", noise scale " << veil::formatNumber(r.noiseScale);

@@ -227,22 +227,27 @@ Result<ColumnQueryResult> releaseColumnQuery(ReleaseGate& gate, const Column& co
     if (!mech) return mech.status();
     VEIL_RETURN_IF_ERROR(detail::checkColumnForQuery(column, spec));
     if (spec.query == QueryKind::Histogram && spec.strategy != "identity") {
-        // Options some modes may not use are refused before the charge (the strategy runs with
-        // teaching = false on this path: column_query_run.cpp).
+        // Options some modes may not use are refused before the charge (the strategy runs in the
+        // gate's mode: column_query_run.cpp).
         auto info = findHistogramStrategy(spec.strategy);
         if (!info) return info.status();
         auto options = parseParameters(**info, spec.strategyOptions, "options");
         if (!options) return options.status();
-        VEIL_RETURN_IF_ERROR(detail::checkHistogramStrategy(spec.strategy, *options, false));
+        VEIL_RETURN_IF_ERROR(detail::checkHistogramStrategy(spec.strategy, *options, gate.isTeaching()));
     }
     auto cost = columnQueryCost(spec);
     if (!cost) return cost.status();
     Charge charge;
     charge.what = std::string(queryKindName(spec.query)) + " of " + column.name();
-    charge.mechanism =
-        spec.query == QueryKind::Histogram && spec.strategy != "identity" ? spec.strategy : mechanismKindName(*mech);
+    const bool strategy = spec.query == QueryKind::Histogram && spec.strategy != "identity";
+    charge.mechanism = strategy ? spec.strategy : mechanismKindName(*mech);
     charge.neighbouring = neighbouringName(detail::neighbouringOf(spec, *mech));
     charge.citation = mechanismCitation(*mech);
+    if (strategy) {
+        auto info = findHistogramStrategy(spec.strategy);
+        if (!info) return info.status();
+        charge.citation = (*info)->citation;
+    }
     charge.cost = *cost;
     charge.details = {{"query", queryKindName(spec.query)},
                       {"column", column.name()},

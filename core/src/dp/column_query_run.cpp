@@ -170,7 +170,8 @@ std::vector<double> categoryCounts(const Column& column, const ColumnQuerySpec& 
     return counts;
 }
 
-Status fillHistogram(ColumnQueryResult& r, const Column& column, const ColumnQuerySpec& spec, const RunContext& ctx) {
+Status fillHistogram(ColumnQueryResult& r, const Column& column, const ColumnQuerySpec& spec, bool teaching,
+                     const RunContext& ctx) {
     auto domain = aggregateDomain(spec);
     if (!domain) return domain.status();
     std::vector<double> counts;
@@ -202,7 +203,9 @@ Status fillHistogram(ColumnQueryResult& r, const Column& column, const ColumnQue
         if (!progress.step(t)) return Status::cancelled();
         RunContext quiet = ctx;
         quiet.progress = nullptr;
-        auto h = runHistogramStrategy(spec.strategy, HistogramRun{counts, *options, spec.epsilon, noWorkload, quiet});
+        HistogramRun run{counts, *options, spec.epsilon, noWorkload, quiet};
+        run.teaching = teaching;
+        auto h = runHistogramStrategy(spec.strategy, run);
         if (!h) return h.status();
         r.noiseScale = h->noiseScale;
         if (t == 0) r.notes.push_back((*info)->name + ": " + h->description + " (no per-bin interval)");
@@ -282,7 +285,7 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
             VEIL_RETURN_IF_ERROR(fillQuantile(r, spec, std::move(values), teaching, ctx));
             break;
         case QueryKind::Histogram:
-            VEIL_RETURN_IF_ERROR(fillHistogram(r, column, spec, ctx));
+            VEIL_RETURN_IF_ERROR(fillHistogram(r, column, spec, teaching, ctx));
             break;
     }
     return r;

@@ -2,6 +2,7 @@
 // neighbouring notions, declared domains, charging and input errors.
 #include "veil/common/random.h"
 #include "veil/dp/column_query.h"
+#include "veil/dp/histogram_release.h"
 
 #include <QtTest/QtTest>
 
@@ -169,6 +170,36 @@ private slots:
         const auto bad = releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{});
         QVERIFY(!bad);
         QVERIFY2(bad.status().message().find("options.branching") != std::string::npos, bad.status().message().c_str());
+    }
+    // A histogram strategy released from a column runs in the gate's mode (teaching-only options
+    // such as DAWA's partition=dpcomp are accepted there and refused in a release, before the
+    // charge) and the receipt cites the strategy, not the Laplace mechanism.
+    void histogramStrategyModeAndCitation() {
+        ColumnQuerySpec spec;
+        spec.query = QueryKind::Histogram;
+        spec.lower = 0.0;
+        spec.upper = 100.0;
+        spec.binCount = 8;
+        spec.strategy = "dawa";
+        spec.strategyOptions = {{"partition", "dpcomp"}};
+        spec.epsilon = 1.0;
+        auto teaching = ReleaseGate::teaching(5);
+        auto taught = releaseColumnQuery(teaching, makeTable(), "age", spec, RunContext{});
+        QVERIFY2(taught, taught.status().message().c_str());
+        QCOMPARE(taught->releases[0].size(), std::size_t(8));
+        auto gate = releaseGate(10.0);
+        const auto refused = releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{});
+        QVERIFY(!refused);
+        QVERIFY2(refused.status().message().find("teaching mode") != std::string::npos,
+                 refused.status().message().c_str());
+        QCOMPARE(gate.session().spent().epsilon, 0.0);
+        spec.strategyOptions = nlohmann::json::object();
+        auto released = releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{});
+        QVERIFY2(released, released.status().message().c_str());
+        const auto info = findHistogramStrategy("dawa");
+        QVERIFY(info);
+        QCOMPARE(released->receipt.citation, (*info)->citation);
+        QVERIFY(released->receipt.citation.find("Li, Hay") != std::string::npos);
     }
     void releaseModeChargesAndHidesTheTruth() {
         auto gate = releaseGate(1.0);
