@@ -295,7 +295,7 @@ bool TestViewReleases::runSpatial() {
     s.xColumn = QStringLiteral("x");
     s.yColumn = QStringLiteral("y");
     s.domain = spatial::Rect{0, 0, 20, 20};  // declared: a release never reads it off the data
-    s.tree = spatial::TreeKind::Quadtree;
+    s.method = "quad";
     s.height = 3;
     s.epsilon = 0.5;
     s.seeded = false;

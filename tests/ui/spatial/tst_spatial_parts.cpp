@@ -262,14 +262,13 @@ void TestSpatialParts::readoutHidesTrueValues() {
 
 // The table of known-poor configurations: each rule fires at its boundary and not beside it.
 void TestSpatialParts::configurationHints_data() {
-    QTest::addColumn<int>("tree");
+    QTest::addColumn<QString>("tree");
     QTest::addColumn<int>("height");
     QTest::addColumn<double>("epsilon");
     QTest::addColumn<bool>("postprocess");
     QTest::addColumn<double>("p90");
     QTest::addColumn<QString>("expected");  // a word of the hint, or empty for none
-    const int kd = int(spatial::TreeKind::KdTree), quad = int(spatial::TreeKind::Quadtree);
-    const int grid = int(spatial::TreeKind::UniformGrid);
+    const QString kd = QStringLiteral("kd"), quad = QStringLiteral("quad"), grid = QStringLiteral("grid");
     QTest::newRow("kd eps 1, p90 866% (issue 20)") << kd << 8 << 1.0 << true << 8.66 << QStringLiteral("quadtree");
     QTest::newRow("kd eps 1, p90 exactly 100%") << kd << 8 << 1.0 << true << 1.0 << QString();
     QTest::newRow("kd eps 2, p90 866%") << kd << 8 << 2.0 << true << 8.66 << QString();
@@ -280,17 +279,18 @@ void TestSpatialParts::configurationHints_data() {
         << quad << 6 << 1.0 << false << 0.6 << QStringLiteral("Post-processing");
     QTest::newRow("grid, no post-processing, p90 60%") << grid << 6 << 1.0 << false << 0.6 << QString();
     QTest::newRow("kd eps 1, p90 NaN") << kd << 8 << 1.0 << true << qQNaN() << QString();
+    QTest::newRow("agrid eps 0.1, h 10, p90 200%") << QStringLiteral("agrid") << 10 << 0.1 << false << 2.0 << QString();
 }
 
 void TestSpatialParts::configurationHints() {
-    QFETCH(int, tree);
+    QFETCH(QString, tree);
     QFETCH(int, height);
     QFETCH(double, epsilon);
     QFETCH(bool, postprocess);
     QFETCH(double, p90);
     QFETCH(QString, expected);
     SpatialSettings s;
-    s.tree = spatial::TreeKind(tree);
+    s.method = tree.toStdString();
     s.height = height;
     s.epsilon = epsilon;
     s.postprocess = postprocess;

@@ -71,23 +71,23 @@ void TestSpatialRecommendation::hintAndUseIt() {
     q.scale = 5000;
     q.epsilon = 0.5;
     q.candidates = spatialCandidates(*view.controls()->findChild<QComboBox*>(QStringLiteral("spatial-tree")));
-    for (const char* tree : {"psd:quad", "psd:kd", "psd:hybrid"})
+    for (const char* tree : {"psd:quad", "psd:kd", "psd:hybrid", "psd:grid", "psd:agrid"})
         QVERIFY2(std::find(q.candidates.begin(), q.candidates.end(), tree) != q.candidates.end(), tree);
     auto expected = dp::recommendHistogramAlgorithm(q);
     QVERIFY2(expected.isOk(), expected.status().message().c_str());
     QCOMPARE(bar->recommended().toStdString(), expected->best().algorithm);
     QVERIFY2(bar->hintText().contains(QString::fromStdString(expected->best().name)), qPrintable(bar->hintText()));
     // Another tree first, then "Use it".
-    const auto best = treeKindOfAlgorithm(bar->recommended());
+    const auto best = methodOfAlgorithm(bar->recommended());
     QVERIFY(best);
     s = view.parameters()->settings();
-    s.tree = *best == spatial::TreeKind::KdTree ? spatial::TreeKind::Quadtree : spatial::TreeKind::KdTree;
+    s.method = *best == "kd" ? "quad" : "kd";
     view.parameters()->edit(s, QStringLiteral("tree"));
-    const auto before = s.tree;
+    const auto before = s.method;
     QTest::mouseClick(bar->useButton(), Qt::LeftButton);
-    QCOMPARE(int(view.parameters()->settings().tree), int(*best));
+    QCOMPARE(view.parameters()->settings().method, *best);
     document.undoStack()->undo();
-    QCOMPARE(int(view.parameters()->settings().tree), int(before));
+    QCOMPARE(view.parameters()->settings().method, before);
 }
 
 // A noisy N belongs to the mode, table and column it was counted in: toggling teaching, resetting
@@ -139,10 +139,11 @@ void TestSpatialRecommendation::noisyScaleIsInvalidated() {
 }
 
 void TestSpatialRecommendation::algorithmIds() {
-    QCOMPARE(int(*treeKindOfAlgorithm(QStringLiteral("psd:quad"))), int(spatial::TreeKind::Quadtree));
-    QCOMPARE(int(*treeKindOfAlgorithm(QStringLiteral("psd:hybrid"))), int(spatial::TreeKind::Hybrid));
-    QVERIFY(!treeKindOfAlgorithm(QStringLiteral("histogram:dawa")));
-    QVERIFY(!treeKindOfAlgorithm(QStringLiteral("psd:agrid")));  // not a tree of this view
+    QCOMPARE(*methodOfAlgorithm(QStringLiteral("psd:quad")), std::string("quad"));
+    QCOMPARE(*methodOfAlgorithm(QStringLiteral("psd:hybrid")), std::string("hybrid"));
+    QCOMPARE(*methodOfAlgorithm(QStringLiteral("psd:agrid")), std::string("agrid"));
+    QVERIFY(!methodOfAlgorithm(QStringLiteral("histogram:dawa")));  // not a method of this view
+    QVERIFY(!methodOfAlgorithm(QStringLiteral("psd:")));
 }
 
 QTEST_MAIN(TestSpatialRecommendation)

@@ -118,13 +118,14 @@ private Q_SLOTS:
     void exportsPngAndSvg();
     void wheelZoomsAndDoubleClickResets();
     void shapeSourceScreenshot();
+    void gridsAlignToShapeCells();
     void releaseModeNeedsDomainAndCharges();
     void releaseModeRefusalShowsNothingNew();
     void poorConfigurationShowsHint();
 
 private:
     // Sets the view to a seeded run of `tree` and waits for the result.
-    bool runWith(spatial::TreeKind tree, int height, double epsilon = 1.0);
+    bool runWith(const std::string& method, int height, double epsilon = 1.0);
 
     QTemporaryDir m_dir;
     Table m_table;
@@ -171,9 +172,9 @@ void TestSpatialView::cleanup() {
     m_jobs.reset();
 }
 
-bool TestSpatialView::runWith(spatial::TreeKind tree, int height, double epsilon) {
+bool TestSpatialView::runWith(const std::string& method, int height, double epsilon) {
     SpatialSettings s = m_view->parameters()->settings();
-    s.tree = tree;
+    s.method = method;
     s.height = height;
     s.epsilon = epsilon;
     s.seeded = true;
@@ -187,25 +188,25 @@ bool TestSpatialView::runWith(spatial::TreeKind tree, int height, double epsilon
 }
 
 void TestSpatialView::leavesShownEqualCore_data() {
-    QTest::addColumn<int>("tree");
+    QTest::addColumn<QString>("tree");
     QTest::addColumn<int>("height");
     QTest::addColumn<bool>("postprocess");
     QTest::addColumn<int>("median");
     const int em = int(spatial::MedianMethod::Exponential);
-    QTest::newRow("quadtree h4 post-processed") << int(spatial::TreeKind::Quadtree) << 4 << true << em;
-    QTest::newRow("quadtree h3 raw") << int(spatial::TreeKind::Quadtree) << 3 << false << em;
-    QTest::newRow("kd-tree h6") << int(spatial::TreeKind::KdTree) << 6 << true << em;
-    QTest::newRow("kd-tree h5 smooth median")
-        << int(spatial::TreeKind::KdTree) << 5 << true << int(spatial::MedianMethod::SmoothSensitivity);
-    QTest::newRow("kd-tree h5 noisy mean")
-        << int(spatial::TreeKind::KdTree) << 5 << false << int(spatial::MedianMethod::NoisyMean);
-    QTest::newRow("kd-tree h5 cell median")
-        << int(spatial::TreeKind::KdTree) << 5 << true << int(spatial::MedianMethod::CellBased);
-    QTest::newRow("hybrid h6") << int(spatial::TreeKind::Hybrid) << 6 << false << em;
+    const QString quad = QStringLiteral("quad"), kd = QStringLiteral("kd");
+    QTest::newRow("quadtree h4 post-processed") << quad << 4 << true << em;
+    QTest::newRow("quadtree h3 raw") << quad << 3 << false << em;
+    QTest::newRow("kd-tree h6") << kd << 6 << true << em;
+    QTest::newRow("kd-tree h5 smooth median") << kd << 5 << true << int(spatial::MedianMethod::SmoothSensitivity);
+    QTest::newRow("kd-tree h5 noisy mean") << kd << 5 << false << int(spatial::MedianMethod::NoisyMean);
+    QTest::newRow("kd-tree h5 cell median") << kd << 5 << true << int(spatial::MedianMethod::CellBased);
+    QTest::newRow("hybrid h6") << QStringLiteral("hybrid") << 6 << false << em;
+    QTest::newRow("uniform grid") << QStringLiteral("grid") << 6 << false << em;
+    QTest::newRow("adaptive grid") << QStringLiteral("agrid") << 6 << true << em;
 }
 
 void TestSpatialView::leavesShownEqualCore() {
-    QFETCH(int, tree);
+    QFETCH(QString, tree);
     QFETCH(int, height);
     QFETCH(bool, postprocess);
     QFETCH(int, median);
@@ -216,7 +217,7 @@ void TestSpatialView::leavesShownEqualCore() {
     s.postprocess = postprocess;
     s.median = spatial::MedianMethod(median);
     m_view->parameters()->edit(s, QStringLiteral("post"));
-    QVERIFY(runWith(spatial::TreeKind(tree), height));
+    QVERIFY(runWith(tree.toStdString(), height));
 
     const auto result = m_view->result();
     QVERIFY(result);
@@ -236,7 +237,7 @@ void TestSpatialView::leavesShownEqualCore() {
     // The leaf table shows the first leaf's count as core formats it.
     const QModelIndex first = m_view->leafModel()->index(0, LeafTableModel::NoisyColumn);
     QCOMPARE(first.data().toString(), formatCount(expected.nodes[std::size_t(expected.leaves[0])].estimate));
-    if (spatial::TreeKind(tree) == spatial::TreeKind::Quadtree)
+    if (tree == QLatin1String("quad"))
         QCOMPARE(m_view->canvas()->drawnLeafCount(), 1 << (2 * height));  // 4^h: full quadtree
     QVERIFY(m_view->statusText().contains(QStringLiteral("ε on every root-to-leaf path: 1")));
     QVERIFY(!m_jobs->isBusy());
@@ -245,7 +246,7 @@ void TestSpatialView::leavesShownEqualCore() {
 }
 
 void TestSpatialView::hoverShowsCoreCounts() {
-    QVERIFY(runWith(spatial::TreeKind::KdTree, 5));
+    QVERIFY(runWith("kd", 5));
     const auto result = m_view->result();
     SpatialCanvas* canvas = m_view->canvas();
     // Hover the centre of the leaf holding the cluster (lon 25, lat 65), found by scanning core's leaves.
@@ -281,7 +282,7 @@ void TestSpatialView::hoverShowsCoreCounts() {
 }
 
 void TestSpatialView::dragAsksRangeQuery() {
-    QVERIFY(runWith(spatial::TreeKind::Quadtree, 5));
+    QVERIFY(runWith("quad", 5));
     child<QCheckBox>(*m_view, "spatial-show-true")->setChecked(true);
     const auto result = m_view->result();
     SpatialCanvas* canvas = m_view->canvas();
@@ -314,7 +315,7 @@ void TestSpatialView::dragAsksRangeQuery() {
 }
 
 void TestSpatialView::undoRedoParameterEdits() {
-    QVERIFY(runWith(spatial::TreeKind::Quadtree, 3));
+    QVERIFY(runWith("quad", 3));
     QCOMPARE(m_view->canvas()->drawnLeafCount(), 64);
     QUndoStack* stack = m_document->undoStack();
     const int before = stack->count();
@@ -342,10 +343,10 @@ void TestSpatialView::undoRedoParameterEdits() {
 
     // Tree type through the combo box, undone.
     auto* tree = child<QComboBox>(*m_view, "spatial-tree");
-    tree->setCurrentIndex(tree->findData(int(spatial::TreeKind::KdTree)));
-    QCOMPARE(int(m_view->parameters()->settings().tree), int(spatial::TreeKind::KdTree));
+    tree->setCurrentIndex(tree->findData(QStringLiteral("kd")));
+    QCOMPARE(m_view->parameters()->settings().method, std::string("kd"));
     QVERIFY(done.wait(kRunTimeoutMs));
-    QCOMPARE(int(m_view->result()->settings.tree), int(spatial::TreeKind::KdTree));
+    QCOMPARE(m_view->result()->settings.method, std::string("kd"));
     QCOMPARE(m_view->canvas()->drawnLeafCount(), int(coreBuild(m_table, m_view->result()->settings, 0).leaves.size()));
     stack->undo();
     QCOMPARE(tree->currentData().toInt(), int(spatial::TreeKind::Quadtree));
@@ -367,7 +368,7 @@ void TestSpatialView::epsilonSliderEditsMerge() {
 }
 
 void TestSpatialView::cancelKeepsPreviousResult() {
-    QVERIFY(runWith(spatial::TreeKind::Quadtree, 4));
+    QVERIFY(runWith("quad", 4));
     const auto previous = m_view->result();
     const int leaves = m_view->canvas()->drawnLeafCount();
     // A long run: 10^7 points drawn from the taxi shape; cancelled through the status bar's monitor.
@@ -390,7 +391,7 @@ void TestSpatialView::cancelKeepsPreviousResult() {
 }
 
 void TestSpatialView::seededRunsAreMarked() {
-    QVERIFY(runWith(spatial::TreeKind::Quadtree, 3));
+    QVERIFY(runWith("quad", 3));
     QVERIFY(m_view->result()->seeded);
     QVERIFY(m_view->statusText().contains(QStringLiteral("seeded - not for release")));
     auto* seeded = child<QCheckBox>(*m_view, "spatial-seeded");
@@ -405,7 +406,7 @@ void TestSpatialView::seededRunsAreMarked() {
 }
 
 void TestSpatialView::rerunDrawsAgain() {
-    QVERIFY(runWith(spatial::TreeKind::Quadtree, 3));
+    QVERIFY(runWith("quad", 3));
     const auto first = m_view->result();
     QSignalSpy done(m_view.get(), &SpatialView::resultChanged);
     child<QPushButton>(*m_view, "spatial-rerun")->click();
@@ -436,7 +437,7 @@ void TestSpatialView::badShapeFileFails() {
 }
 
 void TestSpatialView::exportsPngAndSvg() {
-    QVERIFY(runWith(spatial::TreeKind::KdTree, 6));
+    QVERIFY(runWith("kd", 6));
     const QString png = m_dir.filePath(QStringLiteral("psd.png")), svg = m_dir.filePath(QStringLiteral("psd.svg"));
     QVERIFY(m_view->exportPicture(png));
     QVERIFY(m_view->exportPicture(svg));
@@ -455,7 +456,7 @@ void TestSpatialView::exportsPngAndSvg() {
 }
 
 void TestSpatialView::wheelZoomsAndDoubleClickResets() {
-    QVERIFY(runWith(spatial::TreeKind::Quadtree, 4));
+    QVERIFY(runWith("quad", 4));
     SpatialCanvas* canvas = m_view->canvas();
     const QPointF centre = canvas->plotArea().center();
     const QPointF dataCentre = canvas->toData(centre);
@@ -481,7 +482,7 @@ void TestSpatialView::shapeSourceScreenshot() {
     QSignalSpy progress(m_jobs.get(), &JobMonitor::progressChanged);
     QSignalSpy busy(m_jobs.get(), &JobMonitor::busyChanged);
     QSignalSpy status(m_jobs.get(), &JobMonitor::statusMessage);
-    QVERIFY(runWith(spatial::TreeKind::KdTree, 8, 0.5));
+    QVERIFY(runWith("kd", 8, 0.5));
     // The status bar saw the job: busy, progress from core (sampling, building, queries), idle.
     QVERIFY2(progress.count() >= 3, qPrintable(QString::number(progress.count())));
     QCOMPARE(busy.count(), 2);
@@ -498,6 +499,32 @@ void TestSpatialView::shapeSourceScreenshot() {
     QVERIFY(chart);
     QCOMPARE(chart->series().size(), 1);
     saveScreenshot(*m_view, QStringLiteral("spatial_shape_kd.png"));
+}
+
+// The grids on a DPBench shape: every cell is a whole block of the shape's 256 x 256 cells (a cell
+// edge between two data cells would split a cell's count by area), the same cells as core's
+// request with the shape's resolution declared.
+void TestSpatialView::gridsAlignToShapeCells() {
+    SpatialSettings s = m_view->parameters()->settings();
+    s.source = SpatialSource::Shape;
+    s.shapePath = kCabsShape;
+    s.scale = 100000;
+    m_view->parameters()->edit(s, QStringLiteral("shape"));
+    for (const std::string method : {"grid", "agrid"}) {
+        QVERIFY(runWith(method, 6, 1.0));
+        const auto result = m_view->result();
+        QCOMPARE(result->settings.method, method);
+        QVERIFY(result->psd->leaves.size() > 100);
+        for (const auto leaf : result->psd->leaves) {
+            const spatial::Rect& r = result->psd->nodes[std::size_t(leaf)].rect;
+            for (const double edge : {r.x0, r.y0, r.x1, r.y1}) QCOMPARE(edge, std::round(edge));
+        }
+        QCOMPARE(m_view->canvas()->drawnLeafCount(), int(result->psd->leaves.size()));
+        const auto request = result->settings.psdRequest(256, 256);
+        QCOMPARE(request.options.at("data_columns").get<int>(), 256);
+        QVERIFY(m_view->statusText().contains(methodLabel(method)));
+    }
+    saveScreenshot(*m_view, QStringLiteral("spatial_shape_agrid.png"));
 }
 
 void TestSpatialView::releaseModeNeedsDomainAndCharges() {
@@ -518,7 +545,7 @@ void TestSpatialView::releaseModeNeedsDomainAndCharges() {
     domain->setText(QStringLiteral("0, 0, 100, 100"));
     Q_EMIT domain->editingFinished();
     QVERIFY(m_view->parameters()->settings().domain.has_value());
-    QVERIFY(runWith(spatial::TreeKind::Quadtree, 3));
+    QVERIFY(runWith("quad", 3));
     const auto result = m_view->result();
     QVERIFY(result->receipt.isPrivate == false);  // seeded by runWith: reproducible, not private
     QVERIFY(result->receipt.ledgerEntry.has_value());
@@ -550,7 +577,7 @@ void TestSpatialView::releaseModeRefusalShowsNothingNew() {
     SpatialSettings s = m_view->parameters()->settings();
     s.domain = spatial::Rect{0, 0, 100, 100};
     m_view->parameters()->edit(s, QStringLiteral("domain"));
-    QVERIFY(runWith(spatial::TreeKind::Quadtree, 3));
+    QVERIFY(runWith("quad", 3));
     const auto first = m_view->result();
     // The second run would spend 2 of a 1.5 budget: refused before anything is computed.
     QSignalSpy failed(m_view.get(), &SpatialView::runFailed);
@@ -569,14 +596,14 @@ void TestSpatialView::releaseModeRefusalShowsNothingNew() {
 void TestSpatialView::poorConfigurationShowsHint() {
     auto* hint = child<QLabel>(*m_view, "spatial-hint");
     QVERIFY(!hint->isVisibleTo(m_view.get()));
-    QVERIFY(runWith(spatial::TreeKind::KdTree, 8, 0.05));
+    QVERIFY(runWith("kd", 8, 0.05));
     const double p90 = m_view->result()->error.p90Relative;
     QVERIFY2(p90 > 1.0, qPrintable(QString::number(p90)));
     const QString expected = configurationHint(m_view->result()->settings, p90);
     QVERIFY(expected.contains(QStringLiteral("quadtree")));
     QVERIFY(hint->isVisibleTo(m_view.get()));
     QVERIFY2(hint->text().contains(expected.toHtmlEscaped()), qPrintable(hint->text()));
-    QVERIFY(runWith(spatial::TreeKind::Quadtree, 6, 1.0));
+    QVERIFY(runWith("quad", 6, 1.0));
     QVERIFY(!hint->isVisibleTo(m_view.get()));  // no rule covers a height-6 quadtree at eps 1
     QCOMPARE(hint->isVisibleTo(m_view.get()),
              !configurationHint(m_view->result()->settings, m_view->result()->error.p90Relative).isEmpty());

@@ -17,8 +17,9 @@ using spatial::TreeKind;
 constexpr std::array<ConfigurationHintRule, 3> kRules{{
     {TreeKind::KdTree, 1.0, 1, false, 1.0,
      QT_TRANSLATE_NOOP("ConfigurationHints",
-                       "The kd-tree at this height is 2–5x worse than the quadtree on grid data: its data-dependent "
-                       "splits spend budget on medians. Try the quadtree, or AGrid in the Experiments view.")},
+                       "The kd-tree at this height answers range queries far worse than the quadtree on DPBench's "
+                       "grid data: its data-dependent splits spend budget on medians. Try the quadtree or the "
+                       "adaptive grid (AGrid).")},
     {std::nullopt, 0.1, 9, false, 1.0,
      QT_TRANSLATE_NOOP("ConfigurationHints",
                        "At this ε a tree this tall spreads the budget over many levels, and its small leaves are "
@@ -29,10 +30,10 @@ constexpr std::array<ConfigurationHintRule, 3> kRules{{
                        "at no extra privacy cost.")},
 }};
 
-// A flat grid has no levels to make consistent: the post-processing rule skips it.
+// The rules are about trees (height, medians, levels to make consistent): the grids skip them.
 bool fires(const ConfigurationHintRule& rule, const SpatialSettings& s, double p90) {
-    return (!rule.tree || *rule.tree == s.tree) && s.epsilon <= rule.maxEpsilon && s.height >= rule.minHeight &&
-           (!rule.onlyWithoutPostprocessing || (!s.postprocess && s.tree != TreeKind::UniformGrid)) &&
+    return (!rule.tree || rule.tree == s.treeKind()) && !s.isGrid() && s.epsilon <= rule.maxEpsilon &&
+           s.height >= rule.minHeight && (!rule.onlyWithoutPostprocessing || !s.postprocess) &&
            p90 > rule.minP90Relative;
 }
 }  // namespace

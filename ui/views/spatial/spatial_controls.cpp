@@ -120,10 +120,16 @@ SpatialControls::SpatialControls(QWidget* parent) : QWidget(parent) {
     auto* form = new QFormLayout(tree);
     m_tree = new QComboBox;
     m_tree->setObjectName(QStringLiteral("spatial-tree"));
-    m_tree->addItem(tr("Quadtree"), int(spatial::TreeKind::Quadtree));
-    m_tree->addItem(tr("kd-tree"), int(spatial::TreeKind::KdTree));
-    m_tree->addItem(tr("Hybrid (kd, then quad)"), int(spatial::TreeKind::Hybrid));
-    form->addRow(tr("Tree"), m_tree);
+    m_tree->addItem(tr("Quadtree"), QStringLiteral("quad"));
+    m_tree->addItem(tr("kd-tree"), QStringLiteral("kd"));
+    m_tree->addItem(tr("Hybrid (kd, then quad)"), QStringLiteral("hybrid"));
+    m_tree->addItem(tr("Uniform grid"), QStringLiteral("grid"));
+    m_tree->addItem(tr("Adaptive grid (AGrid)"), QStringLiteral("agrid"));
+    m_tree->setToolTip(
+        tr("Trees split the domain level by level; the grids count one flat grid (the uniform grid) or a coarse "
+           "grid refined where its noisy counts are dense (AGrid), sized from N·ε. A DPBench shape's grids are "
+           "aligned to its cells."));
+    form->addRow(tr("Method"), m_tree);
     m_height = new QSpinBox;
     m_height->setObjectName(QStringLiteral("spatial-height"));
     m_height->setRange(1, 16);
@@ -218,9 +224,9 @@ SpatialControls::SpatialControls(QWidget* parent) : QWidget(parent) {
     });
     connect(m_tree, &QComboBox::currentIndexChanged, this, [this] {
         if (m_updating) return;
-        m_settings.tree = spatial::TreeKind(m_tree->currentData().toInt());
-        m_settings.height = std::min(m_settings.height, maxHeight(m_settings.tree));
-        emitEdit(tr("Tree %1").arg(treeKindLabel(m_settings.tree)));
+        m_settings.method = m_tree->currentData().toString().toStdString();
+        if (const auto kind = m_settings.treeKind()) m_settings.height = std::min(m_settings.height, maxHeight(*kind));
+        emitEdit(tr("Method %1").arg(methodLabel(m_settings.method)));
     });
     connect(m_height, &QSpinBox::valueChanged, this, [this](int h) {
         if (m_updating) return;
@@ -303,8 +309,8 @@ void SpatialControls::setSettings(const SpatialSettings& s) {
     m_shapePath->setText(s.shapePath);
     m_scale->setValue(scaleToSlider(s.scale));
     m_scaleLabel->setText(QLocale().toString(qulonglong(s.scale)));
-    selectData(m_tree, s.tree);
-    m_height->setMaximum(maxHeight(s.tree));
+    m_tree->setCurrentIndex(std::max(0, m_tree->findData(QString::fromStdString(s.method))));
+    m_height->setMaximum(maxHeight(s.treeKind().value_or(spatial::TreeKind::KdTree)));
     m_height->setValue(s.height);
     m_epsilon->setValue(epsilonToSlider(s.epsilon));
     m_epsilonLabel->setText(QString::number(s.epsilon, 'g', 3));
@@ -357,7 +363,10 @@ void SpatialControls::updateEnabled() {
     m_shapePath->setEnabled(!table);
     m_browse->setEnabled(!table);
     m_scale->setEnabled(!table);
-    m_median->setEnabled(m_settings.tree != spatial::TreeKind::Quadtree);
+    const bool tree = !m_settings.isGrid();
+    m_height->setEnabled(tree);
+    m_budget->setEnabled(tree);
+    m_median->setEnabled(tree && m_settings.method != "quad");
     m_seed->setEnabled(m_settings.seeded);
 }
 

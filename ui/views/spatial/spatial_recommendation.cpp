@@ -6,18 +6,15 @@
 
 namespace veil::ui {
 
-std::vector<std::string> spatialCandidates(const QComboBox& trees) {
+std::vector<std::string> spatialCandidates(const QComboBox& methods) {
     std::vector<std::string> out;
-    for (int i = 0; i < trees.count(); ++i)
-        out.push_back(std::string("psd:") +
-                      spatial::treeKindName(static_cast<spatial::TreeKind>(trees.itemData(i).toInt())));
+    for (int i = 0; i < methods.count(); ++i) out.push_back("psd:" + methods.itemData(i).toString().toStdString());
     return out;
 }
 
-std::optional<spatial::TreeKind> treeKindOfAlgorithm(const QString& algorithm) {
-    for (auto kind : {spatial::TreeKind::Quadtree, spatial::TreeKind::KdTree, spatial::TreeKind::Hybrid,
-                      spatial::TreeKind::UniformGrid})
-        if (algorithm == QStringLiteral("psd:") + QLatin1String(spatial::treeKindName(kind))) return kind;
+std::optional<std::string> methodOfAlgorithm(const QString& algorithm) {
+    for (const auto& method : spatialMethods())
+        if (algorithm == QStringLiteral("psd:") + QString::fromStdString(method)) return method;
     return std::nullopt;
 }
 

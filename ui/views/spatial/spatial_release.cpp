@@ -93,7 +93,7 @@ release::ReleaseOutcome spatialOutcome(const SpatialResult& r, const std::string
     o.title = "Private " + s.summary().toStdString() + " of " +
               (s.source == SpatialSource::Table ? s.xColumn.toStdString() + " x " + s.yColumn.toStdString()
                                                 : std::string("a DPBench shape"));
-    o.mechanism = psd.privacy.mechanism.empty() ? std::string(spatial::treeKindName(s.tree)) : psd.privacy.mechanism;
+    o.mechanism = psd.privacy.mechanism.empty() ? s.method : psd.privacy.mechanism;
     o.epsilon = r.receipt.spent.epsilon;
     o.delta = r.receipt.spent.delta;
     o.receipt = r.receipt;
@@ -105,18 +105,21 @@ release::ReleaseOutcome spatialOutcome(const SpatialResult& r, const std::string
               {"source", s.source == SpatialSource::Table ? "table" : "shape"},
               {"x", s.xColumn.toStdString()},
               {"y", s.yColumn.toStdString()},
-              {"tree", spatial::treeKindName(s.tree)},
-              {"height", s.height},
+              {"method", s.method},
               {"epsilon", s.epsilon},
-              {"budget", spatial::budgetStrategyName(s.budget)},
-              {"median", spatial::medianMethodName(s.median)},
               {"postprocess", s.postprocess},
               {"seed", s.seeded ? json(s.seed) : json(nullptr)}};
+    if (!s.isGrid()) {
+        o.plan["tree"] = s.method;
+        o.plan["height"] = s.height;
+        o.plan["budget"] = spatial::budgetStrategyName(s.budget);
+        o.plan["median"] = spatial::medianMethodName(s.median);
+    }
     if (s.source == SpatialSource::Shape) o.plan["shape"] = s.shapePath.toStdString(), o.plan["scale"] = s.scale;
     o.files.push_back({"cells.geojson", leavesGeoJson(psd), "application/geo+json"});
     const bool domainFromData = r.points && r.points->domainFromData;
     o.summary = {{"cells", psd.leaves.size()},
-                 {"height", s.height},
+                 {"height", psd.maxDepth()},
                  {"epsilon_per_path", psd.maxPathEpsilon()},
                  {"domain", json::array({psd.domain.x0, psd.domain.y0, psd.domain.x1, psd.domain.y1})},
                  {"domain_from_data", domainFromData}};

@@ -11,6 +11,7 @@
 #include <QFile>
 
 #include <chrono>
+#include <cmath>
 
 namespace veil::ui {
 namespace {
@@ -111,7 +112,13 @@ SpatialOutcome SpatialRunner::run(const SpatialRunRequest& request, const RunCon
 
     // Through the gate: charged before the tree is built (release mode).
     SubRangeSink buildSink(ctx, 0.35, 0.85);
-    auto psd = spatial::releaseDecomposition(*request.gate, *result->points, s.psdRequest(),
+    // A shape's points lie in its grid of cells (its domain is columns x rows): the grids align to it.
+    std::size_t dataColumns = 0, dataRows = 0;
+    if (s.source == SpatialSource::Shape) {
+        dataColumns = static_cast<std::size_t>(std::llround(result->points->domain.width()));
+        dataRows = static_cast<std::size_t>(std::llround(result->points->domain.height()));
+    }
+    auto psd = spatial::releaseDecomposition(*request.gate, *result->points, s.psdRequest(dataColumns, dataRows),
                                              subContext(ctx, buildSink, nullptr));
     if (!psd) return {psd.status(), nullptr};
     result->receipt = psd->receipt;

@@ -9,12 +9,25 @@ namespace {
 QString tr(const char* text) { return QCoreApplication::translate("SpatialSettings", text); }
 }  // namespace
 
-spatial::PsdRequest SpatialSettings::psdRequest() const {
+std::optional<spatial::TreeKind> SpatialSettings::treeKind() const {
+    if (method == "quad") return spatial::TreeKind::Quadtree;
+    if (method == "kd") return spatial::TreeKind::KdTree;
+    if (method == "hybrid") return spatial::TreeKind::Hybrid;
+    return std::nullopt;
+}
+
+spatial::PsdRequest SpatialSettings::psdRequest(std::size_t dataColumns, std::size_t dataRows) const {
     spatial::PsdRequest r;
-    r.kind = spatial::treeKindName(tree);
+    r.kind = method;
     r.epsilon = epsilon;
-    r.options = {{"height", height}, {"budget", spatial::budgetStrategyName(budget)}, {"postprocess", postprocess}};
-    if (tree != spatial::TreeKind::Quadtree) r.options["median"] = spatial::medianMethodName(median);
+    r.options = {{"postprocess", postprocess}};
+    if (isGrid()) {
+        if (dataColumns > 0 && dataRows > 0) r.options["data_columns"] = dataColumns, r.options["data_rows"] = dataRows;
+        return r;
+    }
+    r.options["height"] = height;
+    r.options["budget"] = spatial::budgetStrategyName(budget);
+    if (method != "quad") r.options["median"] = spatial::medianMethodName(median);
     return r;
 }
 
@@ -29,14 +42,29 @@ bool SpatialSettings::samePoints(const SpatialSettings& other) const {
 }
 
 QString SpatialSettings::summary() const {
-    QString s = tr("%1, height %2, ε = %3, %4 budget")
-                    .arg(treeKindLabel(tree))
-                    .arg(height)
-                    .arg(QString::fromStdString(formatNumber(epsilon)))
-                    .arg(QString::fromLatin1(spatial::budgetStrategyName(budget)));
-    if (tree != spatial::TreeKind::Quadtree) s += tr(", %1 medians").arg(medianMethodLabel(median));
+    const QString eps = QString::fromStdString(formatNumber(epsilon));
+    QString s = isGrid() ? tr("%1, ε = %2").arg(methodLabel(method), eps)
+                         : tr("%1, height %2, ε = %3, %4 budget")
+                               .arg(methodLabel(method))
+                               .arg(height)
+                               .arg(eps)
+                               .arg(QString::fromLatin1(spatial::budgetStrategyName(budget)));
+    if (!isGrid() && method != "quad") s += tr(", %1 medians").arg(medianMethodLabel(median));
     if (postprocess) s += tr(", post-processed");
     return s;
+}
+
+const std::vector<std::string>& spatialMethods() {
+    static const std::vector<std::string> methods = {"quad", "kd", "hybrid", "grid", "agrid"};
+    return methods;
+}
+
+QString methodLabel(const std::string& method) {
+    if (method == "agrid") return tr("adaptive grid (AGrid)");
+    if (method == "grid") return treeKindLabel(spatial::TreeKind::UniformGrid);
+    if (method == "kd") return treeKindLabel(spatial::TreeKind::KdTree);
+    if (method == "hybrid") return treeKindLabel(spatial::TreeKind::Hybrid);
+    return treeKindLabel(spatial::TreeKind::Quadtree);
 }
 
 QString treeKindLabel(spatial::TreeKind kind) {

@@ -9,6 +9,8 @@
 #include <QString>
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <cstdint>
 
@@ -25,8 +27,9 @@ struct SpatialSettings {
     QString shapePath;             // DPBench 2-D shape (.npy or .csv)
     std::uint64_t scale = 100000;  // points drawn from the shape, 10^3 .. 10^7
 
-    spatial::TreeKind tree = spatial::TreeKind::Quadtree;
-    int height = 6;
+    // The decomposition: an id of the psd catalogue (quad, kd, hybrid, grid, agrid).
+    std::string method = "quad";
+    int height = 6;  // trees only
     double epsilon = 1.0;
     spatial::BudgetStrategy budget = spatial::BudgetStrategy::Geometric;
     spatial::MedianMethod median = spatial::MedianMethod::Exponential;
@@ -38,8 +41,13 @@ struct SpatialSettings {
 
     friend bool operator==(const SpatialSettings&, const SpatialSettings&) = default;
 
-    // Core's request for the current tree (the UI never builds a tree itself).
-    spatial::PsdRequest psdRequest() const;
+    // The tree kind of a tree method; none for the grids.
+    std::optional<spatial::TreeKind> treeKind() const;
+    bool isGrid() const { return method == "grid" || method == "agrid"; }
+    // Core's request for the current method (the UI never builds one itself). A grid's cells are
+    // whole blocks of `dataColumns` x `dataRows` data cells when the data has that public
+    // resolution (a DPBench shape), continuous when 0.
+    spatial::PsdRequest psdRequest(std::size_t dataColumns = 0, std::size_t dataRows = 0) const;
     // True when `other` needs different points (another source, columns, file or scale).
     bool samePoints(const SpatialSettings& other) const;
     // One line for the status bar and the plot caption: "quadtree, h = 6, ε = 1, geometric, post-processed".
@@ -52,6 +60,9 @@ constexpr int kMaxHeight = 12;
 constexpr std::uint64_t kMinScale = 1000;
 constexpr std::uint64_t kMaxScale = 10000000;
 
+// The methods the view offers, in its order, and their labels ("quadtree", "adaptive grid (AGrid)").
+const std::vector<std::string>& spatialMethods();
+QString methodLabel(const std::string& method);
 QString treeKindLabel(spatial::TreeKind kind);
 QString medianMethodLabel(spatial::MedianMethod method);
 

@@ -181,11 +181,11 @@ SpatialView::SpatialView(WorkbenchContext& context, QWidget* parent)
     if (const auto* trees = m_controls->findChild<QComboBox*>(QStringLiteral("spatial-tree")))
         m_recommendation->setCandidates(spatialCandidates(*trees));
     connect(m_recommendation, &RecommendationBar::useRequested, this, [this](const QString& algorithm) {
-        const auto kind = treeKindOfAlgorithm(algorithm);
-        if (!kind) return;
+        const auto method = methodOfAlgorithm(algorithm);
+        if (!method) return;
         SpatialSettings next = m_parameters->settings();
-        next.tree = *kind;
-        m_parameters->edit(next, tr("Use the recommended %1").arg(treeKindLabel(*kind)));
+        next.method = *method;
+        m_parameters->edit(next, tr("Use the recommended %1").arg(methodLabel(*method)));
     });
     connect(m_recommendation, &RecommendationBar::noisyScaleRequested, this, &SpatialView::releaseNoisyScale);
     connect(m_parameters, &SpatialParameters::changed, this, &SpatialView::onSettingsChanged);
@@ -366,7 +366,7 @@ void SpatialView::run(bool newDraw) {
     if (m_points && s.samePoints(m_pointsSettings)) request.cachedPoints = m_points;
     m_error.clear();
     if (m_context.jobs)
-        m_context.jobs->begin(tr("Building a private %1").arg(treeKindLabel(s.tree)), [this] { m_runner->cancel(); });
+        m_context.jobs->begin(tr("Building a private %1").arg(methodLabel(s.method)), [this] { m_runner->cancel(); });
     m_runner->start(std::move(request));
     updateInfo();
 }
