@@ -51,6 +51,16 @@ const std::vector<AlgorithmInfo>& planarHistogramStrategies() {
     return infos;
 }
 
+const std::vector<AlgorithmInfo>& gridHistogramStrategies() {
+    static const std::vector<AlgorithmInfo> infos = [] {
+        std::vector<AlgorithmInfo> out;
+        for (const auto& e : detail::histogramStrategyEntries())
+            if (e.cellwise || e.planar || e.gridToo) out.push_back(e.info);
+        return out;
+    }();
+    return infos;
+}
+
 bool histogramStrategyIsCellwise(const std::string& id) {
     auto entry = findInCatalogue(detail::histogramStrategyEntries(), id, "histogram strategy");
     return entry && (*entry)->cellwise;

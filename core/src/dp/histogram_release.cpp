@@ -36,6 +36,15 @@ Status validateShape(const HistogramRequest& request, std::size_t bins) {
     if (request.rows == 0 && histogramStrategyIsPlanar(request.strategy))
         return Status::invalidArgument("strategy '" + request.strategy +
                                        "' releases a 2-D histogram: declare its rows and columns");
+    if (request.rows > 0 && !histogramStrategyIsCellwise(request.strategy) &&
+        !histogramStrategyTakesGrid(request.strategy)) {
+        std::string grid;
+        for (const auto& info : gridHistogramStrategies()) grid += (grid.empty() ? "" : ", ") + info.id;
+        return Status::invalidArgument("strategy '" + request.strategy +
+                                       "' releases a 1-D histogram; a 2-D histogram of declared rows and columns "
+                                       "takes one of: " +
+                                       grid);
+    }
     if (!request.rectangles.empty() && request.rows == 0)
         return Status::invalidArgument("a workload of rectangles needs the declared rows and columns");
     for (const auto& q : request.rectangles)

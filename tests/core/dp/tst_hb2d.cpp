@@ -136,6 +136,29 @@ private slots:
         QVERIFY(histogramStrategyIsPlanar("hb2d"));
         QVERIFY(!histogramStrategyIsPlanar("identity"));
     }
+
+    // A 1-D strategy given a declared 2-D shape would release the row-major cells as one line
+    // (ranges across row ends): refused, naming the strategies that take a grid; those run.
+    void oneDimensionalStrategiesRefuseAGrid() {
+        auto gate = ReleaseGate::teaching(1);
+        HistogramRequest request;
+        request.rows = 3;
+        request.columns = 2;
+        const std::vector<double> counts(6, 1.0);
+        for (const char* id : {"hb", "hierarchical", "privelet", "mwem", "greedy-h", "ahp", "efpa", "php"}) {
+            request.strategy = id;
+            const auto r = releaseHistogram(gate, counts, request, RunContext{});
+            QVERIFY2(!r, id);
+            QVERIFY2(r.status().message().find("2-D") != std::string::npos &&
+                         r.status().message().find("hb2d") != std::string::npos,
+                     r.status().message().c_str());
+        }
+        for (const char* id : {"identity", "uniform", "hb2d", "privelet2d", "dawa"}) {
+            request.strategy = id;
+            const auto r = releaseHistogram(gate, counts, request, RunContext{});
+            QVERIFY2(r, (std::string(id) + ": " + r.status().message()).c_str());
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestHb2d)

@@ -1,17 +1,20 @@
 // The Histograms view offscreen. Teaching mode, on the adult sample's age column (20 bins over the
 // column's range): a seeded identity release shows exactly core's releaseColumnQuery (same seed)
 // as the private bars beside the true bars, and an error for every strategy of the catalogue; a
-// DPBench counts file (tests/data/dpbench NETTRACE, 4,096 bins) runs the hierarchical strategy.
+// DPBench counts file (tests/data/dpbench NETTRACE, 4,096 bins) runs the hierarchical strategy;
+// a 2-D counts file offers the strategies that take a grid and draws a heat map.
 // Release mode: declared bounds, the release charged before it is drawn, no truth and no errors,
 // a refusal shows nothing new. Strategy edits undo; the error model passes the tester.
 #include "ui_test_support.h"
 #include "charts/histograms/strategy_error_chart_builder.h"
 #include "document/document.h"
+#include "charts/histograms/grid_heat_map.h"
 #include "views/histograms/histograms_view.h"
 #include "views/histograms/strategy_error_model.h"
 #include "charts/widget_export.h"
 #include "jobs/core_job.h"
 #include "panels/dp_parameters.h"
+#include "panels/recommendation_bar.h"
 #include "workbench/job_monitor.h"
 #include "workbench/release_session.h"
 #include "workbench/workbench_context.h"
@@ -29,6 +32,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -74,6 +78,8 @@ private Q_SLOTS:
     void cleanup();
     void identityMatchesCore();
     void dpbenchFileHierarchical();
+    void gridCountsFile();
+    void gridReleaseModeIsCharged();
     void undoRedoStrategy();
     void strategyOptionsFromCatalogue();
     void cancelKeepsPrevious();
@@ -183,6 +189,100 @@ void TestHistogramsView::dpbenchFileHierarchical() {
     QCOMPARE(m_view->errorModel()->rowCount(), int(dp::histogramStrategies().size()));
     saveScreenshot(*m_view, QStringLiteral("histograms_nettrace.png"));
     QVERIFY(!m_view->openCountsFile(QStringLiteral("/nonexistent/counts.npy")));
+}
+
+namespace {
+// A 12 x 16 grid of counts (row r, column c: 10 * ((16 r + c) mod 7)) as DPBench's 2-D CSV.
+QString writeGridCsv(const QTemporaryDir& dir) {
+    const QString path = dir.filePath(QStringLiteral("grid_12_16.csv"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) return {};
+    for (int r = 0; r < 12; ++r) {
+        QStringList row;
+        for (int c = 0; c < 16; ++c) row << QString::number(10 * ((16 * r + c) % 7));
+        file.write(row.join(QLatin1Char(',')).toLatin1() + '\n');
+    }
+    return path;
+}
+
+std::vector<double> gridCounts() {
+    std::vector<double> counts;
+    for (int i = 0; i < 12 * 16; ++i) counts.push_back(10.0 * (i % 7));
+    return counts;
+}
+
+QStringList strategyIds(const QComboBox& combo) {
+    QStringList ids;
+    for (int i = 0; i < combo.count(); ++i) ids << combo.itemData(i).toString();
+    return ids;
+}
+
+}  // namespace
+
+// Issue 16: a 2-D counts file was flattened into 192 bins for the 1-D strategies. Now the file keeps
+// its shape, the strategies are those that release a grid, the view's seeded HB2D equals core's,
+// the heat map shows truth and estimate, and teaching mode compares every grid strategy.
+void TestHistogramsView::gridCountsFile() {
+    const QString path = writeGridCsv(m_dir);
+    QVERIFY(m_view->openCountsFile(path));
+    auto* strategy = m_view->findChild<QComboBox*>(QStringLiteral("strategy"));
+    QStringList grid;
+    for (const auto& info : dp::gridHistogramStrategies()) grid << QString::fromStdString(info.id);
+    QCOMPARE(strategyIds(*strategy), grid);
+    QVERIFY(grid.contains(QStringLiteral("hb2d")) && !grid.contains(QStringLiteral("hierarchical")));
+    QVERIFY(grid.contains(m_view->parameters()->text(QStringLiteral("strategy"))));
+    QVERIFY2(grid.contains(m_view->recommendation()->recommended().section(QLatin1Char(':'), 1)),
+             qPrintable(m_view->recommendation()->recommended()));
+    choose(strategy, QStringLiteral("hb2d"));
+    DpParameters* p = m_view->parameters();
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("epsilon"), 0.5);
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("trials"), 2);
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("seeded"), true);
+    pushDpParameter(m_document->undoStack(), p, QStringLiteral("seed"), 11);
+    QVERIFY(runAndWait());
+    dp::ReleaseGate gate = dp::ReleaseGate::teaching(11);
+    dp::HistogramRequest request;
+    request.strategy = "hb2d";
+    request.epsilon = 0.5;
+    request.rows = 12;
+    request.columns = 16;
+    auto core = dp::releaseHistogram(gate, gridCounts(), request, RunContext{});
+    QVERIFY2(core.isOk(), core.status().message().c_str());
+    QCOMPARE(m_view->estimate(), core->estimate);
+    QCOMPARE(m_view->trueCounts(), gridCounts());
+    GridHeatMap* map = m_view->gridView();
+    QVERIFY(map->isVisibleTo(m_view.get()) && !m_view->barsChartView()->isVisibleTo(m_view.get()));
+    QCOMPARE(map->rows(), std::size_t(12));
+    QCOMPARE(map->columns(), std::size_t(16));
+    QVERIFY(map->showsTruth());
+    // Cells of count 0 get the scale's lowest colour, the largest true count (60) a darker one.
+    QCOMPARE(map->cellColor(gridCounts(), 0, 0), DensityColorScale::colorAt(0.0));
+    QVERIFY(map->cellColor(gridCounts(), 0, 6).lightness() < map->cellColor(gridCounts(), 0, 1).lightness());
+    QCOMPARE(m_view->errorModel()->rowCount(), grid.size());
+    for (int row = 0; row < grid.size(); ++row)
+        QVERIFY(m_view->errorModel()->index(row, StrategyErrorModel::MeanError).data(Qt::EditRole).toDouble() > 0.0);
+    saveScreenshot(*m_view, QStringLiteral("histograms_grid.png"));
+    // A 1-D file brings the 1-D strategies back, and a strategy of the other list is not kept.
+    QVERIFY(m_view->openCountsFile(kNettrace));
+    QCOMPARE(strategyIds(*strategy).size(), int(dp::histogramStrategies().size()));
+    QVERIFY(!strategyIds(*strategy).contains(QStringLiteral("hb2d")));
+    QVERIFY(strategyIds(*strategy).contains(p->text(QStringLiteral("strategy"))));
+}
+
+// Release mode on a grid: charged once, the private map only, no errors against the truth.
+void TestHistogramsView::gridReleaseModeIsCharged() {
+    QVERIFY(m_session->open(m_dir.filePath(QStringLiteral("grid.sqlite"))).isOk());
+    m_session->setTeaching(false);
+    QVERIFY(m_view->openCountsFile(writeGridCsv(m_dir)));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("strategy")), QStringLiteral("privelet2d"));
+    QVERIFY(runAndWait());
+    auto e = m_session->withLedger([](release::PrivacyLedger& l) { return l.entries("grid_12_16.csv"); });
+    QVERIFY(e);
+    QCOMPARE(int(e->size()), 1);
+    QVERIFY(m_view->trueCounts().empty());
+    QCOMPARE(int(m_view->estimate().size()), 12 * 16);
+    QVERIFY(!m_view->gridView()->showsTruth());
+    QCOMPARE(m_view->errorModel()->rowCount(), 0);
 }
 
 void TestHistogramsView::undoRedoStrategy() {

@@ -4,7 +4,7 @@
 // (cancellation, a table without the columns).
 #include "charts/spatial/query_error_chart_builder.h"
 #include "views/spatial/configuration_hints.h"
-#include "views/spatial/density_color_scale.h"
+#include "charts/density_color_scale.h"
 #include "views/spatial/leaf_table_model.h"
 #include "views/spatial/spatial_controls.h"
 #include "views/spatial/spatial_parameters.h"

@@ -2,9 +2,12 @@
 
 #include "workbench/local_path.h"
 
+#include "charts/histograms/grid_heat_map.h"
 #include "charts/histograms/histogram_bars_chart_builder.h"
 #include "charts/histograms/strategy_error_chart_builder.h"
 #include "document/document.h"
+#include "views/histograms/strategy_comparison.h"
+#include "views/histograms/strategy_options.h"
 #include "views/histograms/strategy_error_model.h"
 #include "charts/widget_export.h"
 #include "jobs/core_job.h"
@@ -55,6 +58,7 @@ struct HistogramRunResult {
     std::vector<double> trueCounts;  // teaching mode only
     std::vector<double> estimate;
     QStringList labels;
+    std::size_t rows = 0, columns = 0;  // a 2-D histogram's shape
     std::string strategy, description;
     dp::ReleaseReceipt receipt;
     std::vector<dp::StrategyError> errors;  // teaching mode only
@@ -67,34 +71,6 @@ void replaceChart(QChartView* view, QChart* chart) {
     QChart* old = view->chart();
     view->setChart(chart);
     delete old;
-}
-
-// The key of a strategy's own option in the view's parameters (the strategy-options form), so
-// that strategies sharing an option name keep their own values: "dawa.ratio".
-QString optionKey(const std::string& strategy, const std::string& name) {
-    return QString::fromStdString(strategy + "." + name);
-}
-
-// The strategy's options from the view's parameters: its own ("dawa.ratio"), else the view's row
-// of the same name (branching, consistency, rounds).
-nlohmann::json strategyOptions(const std::string& strategy, const DpParameters& params) {
-    nlohmann::json o = nlohmann::json::object();
-    auto info = dp::findHistogramStrategy(strategy);
-    if (!info) return o;
-    for (const auto& p : (*info)->parameters) {
-        QVariant v = params.value(optionKey(strategy, p.name));
-        if (!v.isValid()) v = params.value(QString::fromStdString(p.name));
-        if (!v.isValid()) continue;
-        if (p.kind == ParameterKind::Flag)
-            o[p.name] = v.toBool();
-        else if (p.kind == ParameterKind::Integer)
-            o[p.name] = v.toLongLong();
-        else if (p.kind == ParameterKind::Number)
-            o[p.name] = v.toDouble();
-        else
-            o[p.name] = v.toString().toStdString();
-    }
-    return o;
 }
 
 QChartView* chartView(const QString& name, QWidget* parent) {
@@ -139,6 +115,8 @@ HistogramsView::HistogramsView(WorkbenchContext& context, QWidget* parent)
     scroll->setMinimumWidth(360);
 
     m_barsView = chartView(QStringLiteral("histogram-bars"), this);
+    m_gridView = new GridHeatMap(this);
+    m_gridView->hide();
     m_errorView = chartView(QStringLiteral("strategy-errors"), this);
     m_errorTable = new QTableView(this);
     m_errorTable->setObjectName(QStringLiteral("error-table"));
@@ -149,11 +127,13 @@ HistogramsView::HistogramsView(WorkbenchContext& context, QWidget* parent)
     m_errorTable->setMaximumHeight(150);
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_barsView);
+    right->addWidget(m_gridView);
     right->addWidget(m_errorView);
     right->addWidget(m_errorTable);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 3);
-    right->setStretchFactor(2, 1);
+    right->setStretchFactor(2, 3);
+    right->setStretchFactor(3, 1);
     auto* main = new QSplitter(Qt::Horizontal, this);
     main->addWidget(scroll);
     main->addWidget(right);
@@ -198,7 +178,7 @@ void HistogramsView::buildControls(QWidget* panel) {
     m_fileLabel->setWordWrap(true);
     form->addRow(open, m_fileLabel);
     connect(open, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open 1-D counts (e.g. DPBench)"), QString(),
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open counts, 1-D or 2-D (e.g. DPBench)"), QString(),
                                                           tr("Counts (*.npy *.csv *.txt);;All files (*)"));
         if (!path.isEmpty()) openCountsFile(path);
     });
@@ -225,11 +205,6 @@ void HistogramsView::buildControls(QWidget* panel) {
             [this, e = edit("categories")] { e(m_categories->text()); });
     m_strategy = new QComboBox(box);
     m_strategy->setObjectName(QStringLiteral("strategy"));
-    for (const auto& info : dp::histogramStrategies()) {
-        m_strategy->addItem(QString::fromStdString(info.name), QString::fromStdString(info.id));
-        m_strategy->setItemData(m_strategy->count() - 1,
-                                QString::fromStdString(info.summary + " (" + info.citation + ")"), Qt::ToolTipRole);
-    }
     form->addRow(tr("Strategy"), m_strategy);
     connect(m_strategy, &QComboBox::activated, this, [this, e = edit("strategy")] { e(m_strategy->currentData()); });
     // The selected strategy's other catalogue options (DAWA's ratio, partition rule and bucket
@@ -240,10 +215,8 @@ void HistogramsView::buildControls(QWidget* panel) {
     updateStrategyOptions();
     // The recommender (DPBench's findings, measured on Veil's own algorithms): "Use it" selects.
     m_recommendation = new RecommendationBar(box);
-    std::vector<std::string> candidates;
-    for (const auto& info : dp::histogramStrategies()) candidates.push_back("histogram:" + info.id);
-    m_recommendation->setCandidates(candidates);
     form->addRow(m_recommendation);
+    refillStrategies();
     connect(m_recommendation, &RecommendationBar::useRequested, this,
             [e = edit("strategy")](const QString& id) { e(id.section(QLatin1Char(':'), 1)); });
     connect(m_recommendation, &RecommendationBar::noisyScaleRequested, this, &HistogramsView::releaseNoisyScale);
@@ -302,10 +275,37 @@ void HistogramsView::buildControls(QWidget* panel) {
 void HistogramsView::updateStrategyOptions() {
     const std::string strategy = m_params->text(QStringLiteral("strategy")).toStdString();
     auto info = dp::findHistogramStrategy(strategy);
-    static const QStringList ownRows = {QStringLiteral("branching"), QStringLiteral("consistency"),
-                                        QStringLiteral("rounds")};
+    QStringList ownRows;  // edited by the view's own rows, not by the form
+    if (info)
+        for (const auto& p : (*info)->parameters)
+            if (sharedRowServes(p)) ownRows << QString::fromStdString(p.name);
     m_strategyOptions->setParameters(info ? (*info)->parameters : std::vector<ParameterInfo>{}, ownRows,
                                      optionKey(strategy, ""));
+}
+
+bool HistogramsView::fileIsGrid() const {
+    return m_fileRows > 0 && m_params->text(QStringLiteral("source")) == QLatin1String("file");
+}
+
+void HistogramsView::refillStrategies() {
+    const bool grid = fileIsGrid();
+    const auto& infos = grid ? dp::gridHistogramStrategies() : dp::histogramStrategies();
+    std::vector<std::string> candidates;
+    {
+        const QSignalBlocker block(m_strategy);
+        m_strategy->clear();
+        for (const auto& info : infos) {
+            m_strategy->addItem(QString::fromStdString(info.name), QString::fromStdString(info.id));
+            m_strategy->setItemData(m_strategy->count() - 1,
+                                    QString::fromStdString(info.summary + " (" + info.citation + ")"), Qt::ToolTipRole);
+            candidates.push_back("histogram:" + info.id);
+        }
+    }
+    m_recommendation->setCandidates(candidates);
+    // A strategy the source cannot take becomes the list's first (not an edit: the list changed).
+    const QString current = m_params->text(QStringLiteral("strategy"));
+    if (m_strategy->findData(current) < 0) m_params->setValue(QStringLiteral("strategy"), m_strategy->itemData(0));
+    showDpParameter(m_strategy, m_params->value(QStringLiteral("strategy")));
 }
 
 void HistogramsView::sync(const QString& key) {
@@ -314,6 +314,7 @@ void HistogramsView::sync(const QString& key) {
     if (key == QLatin1String("column") || key == QLatin1String("source")) m_recommendation->clearNoisyScale();
     if (key != QLatin1String("strategy")) updateRecommendation();
     if (key == QLatin1String("source")) {
+        refillStrategies();
         const bool fromColumn = v.toString() == QLatin1String("column");
         m_column->setEnabled(fromColumn);
         findChild<QSpinBox*>(QStringLiteral("bins"))->setEnabled(fromColumn);
@@ -379,6 +380,7 @@ void HistogramsView::onTeachingChanged(bool teaching) {
 void HistogramsView::clearResult() {
     m_counts.clear();
     m_estimate.clear();
+    m_gridView->clear();
     replaceChart(m_barsView, new QChart);
     replaceChart(m_errorView, new QChart);
     m_errors->setErrors({});
@@ -392,11 +394,18 @@ bool HistogramsView::openCountsFile(const QString& path) {
         return false;
     }
     m_fileCounts = std::move(loaded->values);
-    m_fileLabel->setText(tr("%1 (%2 bins)").arg(QFileInfo(path).fileName()).arg(m_fileCounts.size()));
+    const bool grid = loaded->shape.size() == 2;
+    m_fileRows = grid ? loaded->shape[0] : 0;
+    m_fileColumns = grid ? loaded->shape[1] : 0;
+    const QString size =
+        grid ? tr("%1 × %2 cells").arg(m_fileRows).arg(m_fileColumns) : tr("%1 bins").arg(m_fileCounts.size());
+    m_fileLabel->setText(tr("%1 (%2)").arg(QFileInfo(path).fileName(), size));
     m_fileLabel->setProperty("path", path);
+    clearResult();
     pushDpParameter(m_context.document ? m_context.document->undoStack() : nullptr, m_params, QStringLiteral("source"),
                     QStringLiteral("file"));
-    setStatus(tr("Loaded %1 bins from %2").arg(m_fileCounts.size()).arg(QFileInfo(path).fileName()));
+    refillStrategies();  // the source may have been "file" already, with the other shape
+    setStatus(tr("Loaded %1 from %2").arg(size, QFileInfo(path).fileName()));
     updateRecommendation();
     return true;
 }
@@ -413,7 +422,10 @@ void HistogramsView::updateRecommendation() {
             m_params->text(QStringLiteral("categories")).split(QLatin1Char(','), Qt::SkipEmptyParts).size());
     m_recommendation->setNoisyScaleAvailable(!fromFile && m_context.document);
     m_recommendation->setEpsilon(m_params->real(QStringLiteral("epsilon")));
-    m_recommendation->setDomain(1, 1, bins);
+    if (fileIsGrid())
+        m_recommendation->setDomain(2, m_fileRows, m_fileColumns);
+    else
+        m_recommendation->setDomain(1, 1, bins);
 }
 
 void HistogramsView::releaseNoisyScale() {
@@ -470,12 +482,13 @@ void HistogramsView::run() {
     if (!gate) return setStatus(tr("Not released: %1").arg(QString::fromStdString(gate.status().message())), true);
     const int trials = m_params->integer(QStringLiteral("trials"));
     const std::vector<double> fileCounts = fromFile ? m_fileCounts : std::vector<double>{};
+    const std::size_t rows = fromFile ? m_fileRows : 0, columns = fromFile ? m_fileColumns : 0;
     m_run->setEnabled(false);
     setStatus(tr("Running…"));
     m_job->start(
         tr("Histogram release (%1)").arg(QString::fromStdString(strategy)),
-        [this, gate = *gate, fileCounts, column, spec, strategy, options, epsilon,
-         trials](const RunContext& ctx) -> CoreJobOutcome {
+        [this, gate = *gate, fileCounts, rows, columns, column, spec, strategy, options, epsilon, trials,
+         seed](const RunContext& ctx) -> CoreJobOutcome {
             ctx.report(0.0, "releasing the histogram");
             FunctionProgressSink first([&](double f, std::string_view m) { ctx.report(0.2 * f, m); });
             RunContext local{&first, ctx.cancel, nullptr};
@@ -496,6 +509,10 @@ void HistogramsView::run() {
                 request.options = options;
                 request.epsilon = epsilon;
                 request.what = "histogram of the counts file";
+                request.rows = rows;
+                request.columns = columns;
+                run->rows = rows;
+                run->columns = columns;
                 auto r = dp::releaseHistogram(*gate, fileCounts, request, local);
                 if (!r) return {r.status(), {}, {}};
                 run->estimate = r->estimate;
@@ -506,14 +523,11 @@ void HistogramsView::run() {
             // Teaching mode: the truth beside the estimate, and every strategy's error against it.
             if (gate->isTeaching() && !counts.empty()) {
                 run->trueCounts = counts;
-                SeededRandom workloadRandom(9001);  // public queries, the same for every run
-                auto workload = dp::randomRangeWorkload(counts.size(), kWorkloadQueries, workloadRandom);
-                if (!workload) return {workload.status(), {}, {}};
                 FunctionProgressSink second([&](double f, std::string_view m) { ctx.report(0.2 + 0.8 * f, m); });
                 local.progress = &second;
-                std::vector<std::string> all;
-                for (const auto& info : dp::histogramStrategies()) all.push_back(info.id);
-                auto errors = dp::compareStrategies(*gate, counts, all, epsilon, *workload, trials, local);
+                auto errors = rows > 0 ? compareGridStrategies(counts, rows, columns, epsilon, trials, kWorkloadQueries,
+                                                               seed, local)
+                                       : compareLineStrategies(*gate, counts, epsilon, trials, kWorkloadQueries, local);
                 if (!errors) return {errors.status(), {}, {}};
                 run->errors = std::move(*errors);
             }
@@ -529,16 +543,27 @@ void HistogramsView::show(const HistogramRunResult& r) {
     m_estimate = r.estimate;
     const bool teaching = r.receipt.mode == dp::ReleaseMode::Teaching;
     const QString name = QString::fromStdString(r.strategy);
-    replaceChart(m_barsView, HistogramBarsChartBuilder::build(
-                                 r.trueCounts, r.estimate, r.labels,
-                                 teaching ? tr("True vs private histogram — %1 (teaching mode: not private)").arg(name)
-                                          : tr("Private histogram — %1 (released)").arg(name),
-                                 tr("Private (%1)").arg(name)));
+    m_barsView->setVisible(r.rows == 0);
+    m_gridView->setVisible(r.rows > 0);
+    if (r.rows > 0)
+        m_gridView->setGrids(teaching ? tr("True vs private 2-D histogram — %1 (teaching mode: not private)").arg(name)
+                                      : tr("Private 2-D histogram — %1 (released)").arg(name),
+                             r.rows, r.columns, r.trueCounts, r.estimate);
+    else
+        replaceChart(m_barsView,
+                     HistogramBarsChartBuilder::build(
+                         r.trueCounts, r.estimate, r.labels,
+                         teaching ? tr("True vs private histogram — %1 (teaching mode: not private)").arg(name)
+                                  : tr("Private histogram — %1 (released)").arg(name),
+                         tr("Private (%1)").arg(name)));
     m_errors->setErrors(r.errors);
     if (teaching)
         replaceChart(m_errorView,
                      StrategyErrorChartBuilder::build(
-                         r.errors, tr("Range-query error, %1 random ranges (teaching mode: measured against the truth)")
+                         r.errors, (r.rows > 0 ? tr("Range-query error, %1 random rectangles (teaching mode: "
+                                                    "measured against the truth)")
+                                               : tr("Range-query error, %1 random ranges (teaching mode: measured "
+                                                    "against the truth)"))
                                        .arg(kWorkloadQueries)));
     else {
         auto* empty = new QChart;

@@ -1,6 +1,8 @@
 // HistogramsView: private histograms for range queries (issue 5; Hay et al. 2010, Xiao et al.
 // 2010, Hardt et al. 2012). The counts come from a column of the open table over a declared domain
-// (numeric bounds and bins, or categories) or a 1-D counts file (DPBench .npy or CSV). Run releases
+// (numeric bounds and bins, or categories) or a counts file (DPBench .npy or CSV; a 2-D file is a
+// grid of declared rows x columns, released by the strategies that take a grid and drawn as a heat
+// map). Run releases
 // the histogram with a strategy of the catalogue through the window's release gate (charged
 // before it is drawn) and draws the private bars. In teaching mode (public or sample data) it also
 // draws the true counts and compares every strategy's range-query error at the same epsilon
@@ -24,6 +26,7 @@ namespace veil::ui {
 
 class CoreJob;
 class CatalogueParameterForm;
+class GridHeatMap;
 class DpParameters;
 class EpsilonSlider;
 class RecommendationBar;
@@ -42,6 +45,7 @@ public:
     CoreJob* job() const { return m_job; }
     StrategyErrorModel* errorModel() const { return m_errors; }
     QChartView* barsChartView() const { return m_barsView; }
+    GridHeatMap* gridView() const { return m_gridView; }
     QChartView* errorChartView() const { return m_errorView; }
     const std::vector<double>& trueCounts() const { return m_counts; }
     const std::vector<double>& estimate() const { return m_estimate; }
@@ -59,6 +63,10 @@ private:
     void buildControls(QWidget* panel);
     void sync(const QString& key);
     void updateStrategyOptions();
+    // The strategy list (and the recommender's candidates) for the source: the 1-D strategies, or
+    // those that release a grid when the counts file is 2-D.
+    void refillStrategies();
+    bool fileIsGrid() const;
     void onTableReset();
     void onTeachingChanged(bool teaching);
     void updateDomainRows();
@@ -87,11 +95,13 @@ private:
     QLabel* m_status;
     QPushButton* m_run;
     QChartView* m_barsView;
+    GridHeatMap* m_gridView;
     QChartView* m_errorView;
     QTableView* m_errorTable;
     std::vector<double> m_fileCounts;
-    std::vector<double> m_counts;    // shown result: true counts (teaching mode only)
-    std::vector<double> m_estimate;  // shown result: private estimate
+    std::size_t m_fileRows = 0, m_fileColumns = 0;  // a 2-D counts file's declared shape; 0 for 1-D
+    std::vector<double> m_counts;                   // shown result: true counts (teaching mode only)
+    std::vector<double> m_estimate;                 // shown result: private estimate
 };
 
 }  // namespace veil::ui

@@ -5,7 +5,7 @@
 // Ctrl+left) drag pans, double-click resets the zoom. Static layers are cached in a pixmap.
 #pragma once
 
-#include "views/spatial/density_color_scale.h"
+#include "charts/density_color_scale.h"
 #include "views/spatial/spatial_result.h"
 
 #include <QPixmap>

@@ -1,6 +1,6 @@
 #include "views/spatial/spatial_release.h"
 
-#include "views/spatial/density_color_scale.h"
+#include "charts/density_color_scale.h"
 
 #include "veil/common/validate.h"
 #include "veil/spatial/budget_allocation.h"

@@ -43,6 +43,9 @@ const std::vector<AlgorithmInfo>& histogramStrategies();
 // The strategies that only release a 2-D histogram of declared shape (HB2D), kept apart from the
 // 1-D list above; findHistogramStrategy knows both.
 const std::vector<AlgorithmInfo>& planarHistogramStrategies();
+// The strategies that release a 2-D histogram of declared rows and columns (identity, uniform,
+// DAWA, HB2D, Privelet2D), in presentation order.
+const std::vector<AlgorithmInfo>& gridHistogramStrategies();
 Result<const AlgorithmInfo*> findHistogramStrategy(const std::string& id);
 // Whether strategy `id` ignores the order of the bins (identity, uniform): it then releases a 2-D
 // histogram given as row-major cells exactly as it would on the plane. False for unknown ids.

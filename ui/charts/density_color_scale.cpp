@@ -1,4 +1,4 @@
-#include "views/spatial/density_color_scale.h"
+#include "charts/density_color_scale.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,8 @@
-// DensityColorScale: colours for the leaves of a spatial decomposition by their noisy density,
-// relative to the average density N / area(domain), on a log scale (sequential yellow-orange-red,
-// ColorBrewer YlOrRd, readable in grey and for colour-blind viewers). Noisy densities at or below
-// zero get the lowest colour. The same scale draws the legend.
+// DensityColorScale: colours for cells by their noisy density relative to the average density
+// (the leaves of a spatial decomposition: N / area(domain); the cells of a 2-D histogram: N /
+// cells), on a log scale (sequential yellow-orange-red, ColorBrewer YlOrRd, readable in grey and
+// for colour-blind viewers). Noisy densities at or below zero get the lowest colour. The same
+// scale draws the legend.
 #pragma once
 
 #include <QColor>
