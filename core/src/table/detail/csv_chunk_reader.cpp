@@ -28,16 +28,17 @@ public:
         if (m_column.interned) m_column.codes.push_back(token < 0 ? -1 : -2 - token);
     }
     // `records`: the records read so far, this one included.
-    void add(const CsvField& field, std::string_view value, std::size_t records) {
+    // `escaped`: the value was undoubled into a scratch buffer (it is not a view into the file).
+    void add(std::string_view value, bool escaped, std::size_t records) {
         if (!m_column.interned) {
             m_column.evidence.observe(value);
             return;
         }
-        const std::size_t readable = field.hasEscapes ? value.size() : std::size_t(m_end - value.data());
+        const std::size_t readable = escaped ? value.size() : std::size_t(m_end - value.data());
         const InternKey key = InternKey::of(value, readable);
         const std::int32_t code = m_index.find(key);
         if (code < 0)
-            addNew(field, key, records);
+            addNew(escaped, key, records);
         else
             m_column.codes.push_back(code);
     }
@@ -53,9 +54,8 @@ private:
         m_index = StringInterner();
     }
     // Keys must outlive the dictionary's growth: file bytes, or an owned copy when unescaped.
-    [[gnu::noinline]] void addNew(const CsvField& field, const InternKey& key, std::size_t records) {
-        const std::string_view stored =
-            field.hasEscapes ? std::string_view(m_column.owned.emplace_back(key.text)) : key.text;
+    [[gnu::noinline]] void addNew(bool escaped, const InternKey& key, std::size_t records) {
+        const std::string_view stored = escaped ? std::string_view(m_column.owned.emplace_back(key.text)) : key.text;
         m_column.evidence.observe(stored);
         const std::int32_t code = m_index.add(key, stored);
         if (m_limited && m_index.size() > kAlwaysInterned && m_index.size() * 2 > records) {
@@ -87,23 +87,29 @@ Status scanChunk(const CsvBody& body, ChunkScan& scan, SharedProgressReporter& p
     const char* const dataEnd = body.data.data() + body.data.size();
     for (auto& column : scan.columns) interners.emplace_back(column, true, dataEnd);
     std::vector<CsvField> fields;
+    std::vector<std::string_view> plain(body.columns);
     std::string scratch;
     std::size_t line = 0, reported = 0;
     scan.records = 0;
     scan.clean = true;
+    auto intern = [&](std::size_t c, std::string_view v, bool escaped) {
+        if (const int token = body.missing->match(v); token != MissingSet::kPresent)
+            interners[c].addMissing(token);
+        else
+            interners[c].add(v, escaped, scan.records);
+    };
     for (tok.skipBlankLines(); tok.offset() < length; tok.skipBlankLines()) {
-        if (!tok.next(fields, line)) break;
-        if (fields.size() != body.columns) {
-            scan.clean = false;
-            break;
-        }
-        ++scan.records;
-        for (std::size_t c = 0; c < body.columns; ++c) {
-            const std::string_view v = fields[c].value(scratch);
-            if (const int token = body.missing->match(v); token != MissingSet::kPresent)
-                interners[c].addMissing(token);
-            else
-                interners[c].add(fields[c], v, scan.records);
+        if (tok.nextPlain(body.columns, plain.data())) {  // no quotes: the fields are the file's bytes
+            ++scan.records;
+            for (std::size_t c = 0; c < body.columns; ++c) intern(c, plain[c], false);
+        } else {
+            if (!tok.next(fields, line)) break;
+            if (fields.size() != body.columns) {
+                scan.clean = false;
+                break;
+            }
+            ++scan.records;
+            for (std::size_t c = 0; c < body.columns; ++c) intern(c, fields[c].value(scratch), fields[c].hasEscapes);
         }
         if (scan.records == kRecordsBeforeReserve) {
             const std::size_t estimate = scan.records * length / std::max<std::size_t>(1, tok.offset()) * 9 / 8;
@@ -168,7 +174,7 @@ Status rebuildChunk(const CsvBody& body, ChunkScan& scan, const std::vector<Colu
                 else
                     builders[i].appendMissingToken(v);
             } else if (column.interned) {
-                interners[i].add(field, v, record + 1);
+                interners[i].add(v, field.hasEscapes, record + 1);
             } else if (!builders[i].appendParsed(v)) {
                 builders[i].appendUnparsed(v);
                 if (column.unparsed++ == 0) column.firstUnparsedRecord = record;

@@ -22,6 +22,37 @@ void CsvTokenizer::skipBlankLines() {
     }
 }
 
+bool CsvTokenizer::nextPlain(std::size_t n, std::string_view* fields) {
+    const char* const base = m_data.data();
+    const std::size_t size = m_data.size();
+    std::size_t pos = m_pos;
+    if (n == 0 || pos >= size || base[pos] == '\n' || base[pos] == '\r') return false;
+    for (std::size_t k = 0;; ++k) {
+        const std::size_t start = pos;
+        pos = m_fieldEnds.next(pos);
+        while (pos < size && base[pos] != m_delim && base[pos] != '\n' && base[pos] != '\r' && base[pos] != '"')
+            ++pos;  // the scanner's last bytes are only candidates
+        fields[k] = std::string_view(base + start, pos - start);
+        const bool last = k + 1 == n;
+        if (pos >= size) {
+            if (!last) return false;
+            m_pos = size;  // the data's last record, without a line end
+            return true;
+        }
+        const char c = base[pos];
+        if (c == m_delim && !last) {
+            ++pos;
+            continue;
+        }
+        if (!last || (c != '\n' && c != '\r')) return false;  // a quote, or another number of fields
+        if (c == '\r' && pos + 1 < size && base[pos + 1] == '\n') ++pos;
+        m_pos = pos + 1;
+        ++m_line;
+        m_lineStart = m_pos;
+        return true;
+    }
+}
+
 bool CsvTokenizer::next(std::vector<CsvField>& fields, std::size_t& line) {
     fields.clear();
     const char* const base = m_data.data();

@@ -45,6 +45,13 @@ public:
     // Blank lines are skipped and counted.
     bool next(std::vector<CsvField>& fields, std::size_t& line);
 
+    // The next record when it is plain, the common case: exactly `n` fields, none quoted and none
+    // holding a quote, ended by a line end or the end of the data; its fields go to fields[0, n)
+    // (views into the data). False, with nothing consumed, for any other record: next() reads it
+    // (and reports it) instead. The same records, lines and offsets as next(), without the
+    // per-field bookkeeping of quoted fields.
+    bool nextPlain(std::size_t n, std::string_view* fields);
+
     // Skips blank lines (counting them), so that offset() is where the next record starts.
     void skipBlankLines();
 
