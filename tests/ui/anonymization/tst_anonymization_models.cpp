@@ -157,6 +157,12 @@ void TestAnonymizationModels::latticeScene() {
     QCOMPARE(nodes, 6);
     QCOMPARE(LatticeSceneBuilder::displayColor(lattice.display(lattice.indexOf({1, 1}))),
              LatticeSceneBuilder::displayColor(anonymity::NodeDisplay::Optimum));
+    // Labels: digits while every hierarchy has fewer than 10 levels; separated once one has 10 or
+    // more, where "1012" could be (10, 1, 2) or (1, 0, 1, 2) (issue 18).
+    QCOMPARE(LatticeSceneBuilder::nodeLabel(lattice, lattice.indexOf({2, 1})), QStringLiteral("21"));
+    const anonymity::GeneralizationLattice tall({12, 1, 2});
+    QCOMPARE(LatticeSceneBuilder::nodeLabel(tall, tall.indexOf({10, 1, 2})), QStringLiteral("10,1,2"));
+    QCOMPARE(LatticeSceneBuilder::nodeLabel(tall, tall.indexOf({1, 0, 2})), QStringLiteral("1,0,2"));
 }
 
 void TestAnonymizationModels::settingsCommandMerges() {

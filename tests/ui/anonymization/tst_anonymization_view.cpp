@@ -513,6 +513,24 @@ void TestAnonymizationView::metricsHaveHumanNamesAndTooltips() {
     }
     QCOMPARE(metric->itemText(metric->findData(int(anonymity::MetricKind::DiscernibilityPenalized))),
              QStringLiteral("Discernibility, penalised (DM)"));
+    // Issue 18: every privacy model and variant explains itself too, the closed combo its current one.
+    for (const char* name : {"anon-l-variant", "anon-t-variant"}) {
+        auto* combo = m_view->findChild<QComboBox*>(QLatin1String(name));
+        QVERIFY2(combo && combo->count() == 3, name);
+        QStringList tips;
+        for (int i = 0; i < combo->count(); ++i) {
+            const QString tip = combo->itemData(i, Qt::ToolTipRole).toString();
+            QVERIFY2(tip.size() > 60 && !tips.contains(tip), qPrintable(tip));
+            tips << tip;
+        }
+        combo->setCurrentIndex(2);
+        QCOMPARE(combo->toolTip(), tips.at(2));
+    }
+    QVERIFY(m_view->findChild<QComboBox*>(QStringLiteral("anon-t-variant"))
+                ->itemData(2, Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("hierarchy")));
+    QVERIFY(m_view->findChild<QSpinBox*>(QStringLiteral("anon-k"))->toolTip().contains(QStringLiteral("1/k")));
     m_view->hierarchyEditor()->loadBundledHierarchies();
     QVERIFY(runAndWait());
     const QString summary = m_view->groupsPage()->summary()->toPlainText();

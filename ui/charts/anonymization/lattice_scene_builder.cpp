@@ -192,8 +192,9 @@ void LatticeSceneBuilder::build(const anonymity::GeneralizationLattice& lattice,
     font.setPointSizeF(chart_zoom::points(10));
     QFont small = font;
     small.setPointSizeF(chart_zoom::points(9));
-    const Layout l =
-        layoutOf(lattice, QFontMetricsF(small).horizontalAdvance(QString(int(lattice.dimensions()), u'0')));
+    // The widest label is the top node's (every level at its most general).
+    const std::size_t widest = lattice.indexOf(lattice.maxLevels());
+    const Layout l = layoutOf(lattice, QFontMetricsF(small).horizontalAdvance(nodeLabel(lattice, widest)));
     const double totalW = double(l.columns) * l.pitchX();
     std::vector<QPointF> centre(lattice.size());
     std::vector<double> halfH(lattice.size(), 0.0);
@@ -213,9 +214,7 @@ void LatticeSceneBuilder::build(const anonymity::GeneralizationLattice& lattice,
             const double w = l.nodeW * (0.5 + 0.5 * f);  // 0.8 to 1.2 x nodeW: the digits always fit
             const QRectF rect(c.x() - w / 2, c.y() - l.nodeH * f / 2, w, l.nodeH * f);
             const bool isApplied = applied && *applied == i;
-            QString digits;
-            for (int v : lattice.levelsOf(i)) digits += QString::number(v);
-            auto* item = new LatticeNodeItem(rect, digits, f < 0.8 ? small : font);
+            auto* item = new LatticeNodeItem(rect, nodeLabel(lattice, i), f < 0.8 ? small : font);
             item->setPen(QPen(isApplied ? QColor(0, 0, 0) : QColor(90, 90, 90), isApplied ? 3.5 : 1.0));
             item->setBrush(displayColor(lattice.display(i)));
             item->setZValue(kNodeZ);
@@ -233,6 +232,14 @@ void LatticeSceneBuilder::build(const anonymity::GeneralizationLattice& lattice,
     auto* t = scene->addSimpleText(
         QObject::tr("digits: level per quasi-identifier · size: information loss · bold outline: shown now"), font);
     t->setPos(0, -36);
+}
+
+QString LatticeSceneBuilder::nodeLabel(const anonymity::GeneralizationLattice& lattice, std::size_t index) {
+    const auto& most = lattice.maxLevels();
+    const bool separated = std::any_of(most.begin(), most.end(), [](int m) { return m >= 10; });
+    QStringList parts;
+    for (int v : lattice.levelsOf(index)) parts << QString::number(v);
+    return parts.join(separated ? QStringLiteral(",") : QString());
 }
 
 }  // namespace veil::ui

@@ -10,6 +10,7 @@
 #include "veil/anonymity/lattice.h"
 
 #include <QColor>
+#include <QString>
 
 #include <cstddef>
 #include <optional>
@@ -35,6 +36,9 @@ public:
     static QString displayName(anonymity::NodeDisplay display);
     // Size factor of a node in [0.6, 1.4] growing with `loss` in [minLoss, maxLoss]; 0.6 for NaN.
     static double sizeFactor(double loss, double minLoss, double maxLoss);
+    // A node's label: its level per quasi-identifier, as digits ("0312") while every hierarchy has
+    // fewer than 10 levels, else separated ("10,3,1,2": "10312" would be ambiguous).
+    static QString nodeLabel(const anonymity::GeneralizationLattice& lattice, std::size_t index);
 };
 
 }  // namespace veil::ui

@@ -110,6 +110,11 @@ void LatticePage::buildTable() {
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(false);
+    // The transformation takes the width the other columns leave (a fixed 300 px cut most rows to
+    // the same first quasi-identifiers); the full text is in each row's tooltip.
+    m_table->horizontalHeader()->setSectionResizeMode(LatticeTransformationModel::TransformationColumn,
+                                                      QHeaderView::Stretch);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setWordWrap(false);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
@@ -226,8 +231,9 @@ void LatticePage::redraw() {
     }
     // The model reset drops the selection without selectionChanged: the comparison must follow.
     compareSelection();
-    m_table->setColumnWidth(LatticeTransformationModel::TransformationColumn, 300);
-    m_table->resizeColumnToContents(LatticeTransformationModel::AnonymousColumn);
+    for (int c : {LatticeTransformationModel::AnonymousColumn, LatticeTransformationModel::LossColumn,
+                  LatticeTransformationModel::LevelColumn})
+        m_table->resizeColumnToContents(c);
     applyFilter();
     std::optional<QPointF> focus;
     if (auto applied = m_state->appliedNode())

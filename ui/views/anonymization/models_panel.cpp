@@ -2,6 +2,7 @@
 #include "views/anonymization/models_panel.h"
 
 #include "veil/anonymity/metric_catalog.h"
+#include "veil/anonymity/privacy_model_catalog.h"
 
 #include "document/document.h"
 #include "views/anonymization/algorithm_choice.h"
@@ -21,11 +22,19 @@
 namespace veil::ui {
 
 using anonymity::Algorithm;
+using anonymity::kKAnonymityInfo;
 using anonymity::LDiversityVariant;
 using anonymity::MetricKind;
 using anonymity::TClosenessVariant;
 
-namespace {}  // namespace
+namespace {
+// "Entropy l-diversity: The sensitive values of every class ..." as a tooltip.
+QString modelTip(const anonymity::PrivacyModelInfo& info) {
+    return QStringLiteral("<b>%1</b><br>%2")
+        .arg(QString::fromUtf8(info.title.data(), qsizetype(info.title.size())),
+             QString::fromUtf8(info.description.data(), qsizetype(info.description.size())));
+}
+}  // namespace
 
 ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget* parent)
     : QWidget(parent), m_state(state), m_document(document) {
@@ -41,7 +50,7 @@ ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget*
     m_k = new QSpinBox(models);
     m_k->setObjectName(QStringLiteral("anon-k"));
     m_k->setRange(1, 1000000);
-    m_k->setToolTip(tr("Every released record shares its quasi-identifiers with at least k-1 others"));
+    m_k->setToolTip(modelTip(kKAnonymityInfo));
     form->addRow(tr("&k (k-anonymity):"), m_k);
 
     m_lEnabled = new QCheckBox(tr("&l-diversity"), models);
@@ -51,6 +60,11 @@ ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget*
     m_lVariant->addItem(tr("distinct"), int(LDiversityVariant::Distinct));
     m_lVariant->addItem(tr("entropy"), int(LDiversityVariant::Entropy));
     m_lVariant->addItem(tr("recursive (c,l)"), int(LDiversityVariant::Recursive));
+    for (int i = 0; i < m_lVariant->count(); ++i)
+        m_lVariant->setItemData(i,
+                                modelTip(anonymity::lDiversityInfo(LDiversityVariant(m_lVariant->itemData(i).toInt()))),
+                                Qt::ToolTipRole);
+    m_lEnabled->setToolTip(tr("The sensitive values of every class must be diverse (choose how below)"));
     m_l = new QDoubleSpinBox(models);
     m_l->setObjectName(QStringLiteral("anon-l"));
     m_l->setRange(1, 1000);
@@ -69,9 +83,17 @@ ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget*
     m_tEnabled = new QCheckBox(tr("&t-closeness"), models);
     m_tEnabled->setObjectName(QStringLiteral("anon-t-enabled"));
     m_tVariant = new QComboBox(models);
+    m_tVariant->setObjectName(QStringLiteral("anon-t-variant"));
     m_tVariant->addItem(tr("equal distance"), int(TClosenessVariant::EqualDistance));
     m_tVariant->addItem(tr("ordered distance"), int(TClosenessVariant::OrderedDistance));
     m_tVariant->addItem(tr("hierarchical distance"), int(TClosenessVariant::HierarchicalDistance));
+    for (int i = 0; i < m_tVariant->count(); ++i)
+        m_tVariant->setItemData(i,
+                                modelTip(anonymity::tClosenessInfo(TClosenessVariant(m_tVariant->itemData(i).toInt()))),
+                                Qt::ToolTipRole);
+    m_tEnabled->setToolTip(
+        tr("Every class's distribution of the sensitive attribute must stay close to the table's (choose the "
+           "distance below)"));
     m_t = new QDoubleSpinBox(models);
     m_t->setObjectName(QStringLiteral("anon-t"));
     m_t->setRange(0, 1);
@@ -107,9 +129,13 @@ ModelsPanel::ModelsPanel(AnonymizationState* state, Document* document, QWidget*
     runForm->addRow(tr("&Metric:"), m_metric);
     // Long titles (metrics, algorithms) must not widen the panel past its scroll area: the combos
     // ask for a few characters and show the full text in their popups.
+    // Each shows its current item's explanation when hovered closed, too.
     for (QComboBox* combo : {m_metric, m_lVariant, m_tVariant}) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(combo == m_metric ? 12 : 8);
+        auto follow = [combo] { combo->setToolTip(combo->currentData(Qt::ToolTipRole).toString()); };
+        connect(combo, &QComboBox::currentIndexChanged, combo, follow);
+        follow();
     }
     buildTransformation(runForm, run);
     layout->addWidget(run);
