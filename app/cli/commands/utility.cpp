@@ -1,12 +1,15 @@
 // veil-cli utility ORIGINAL RELEASED --columns a,b,c [--pair a,b ...] [--target COL
-// [--model naive-bayes|logistic]] [--json]: what a
-// release kept of the original (rows aligned, suppressed rows kept as "*"): per attribute, distinct
-// values and entropy before and after; per pair of attributes, the distance between their
-// contingency tables; with a target, the accuracy of a classifier (naive Bayes or logistic
-// regression) from the original and from the released attributes, beside always guessing the most
-// frequent value.
+// [--model naive-bayes|logistic] [--folds N]] [--suppressed TOKEN] [--max-categories N] [--json]:
+// what a release kept of the original (rows aligned, suppressed records kept in place): per
+// attribute, distinct values, entropy, the most frequent value and, for numbers, min, max, mean
+// and standard deviation before and after; per pair of attributes, both contingency tables and
+// the distance between them; with a target, the accuracy of a classifier trained on the original
+// and on the release, both tested on the original records, beside always guessing the most
+// frequent value. Core computes it all (veil/anonymity/utility_analysis.h); this file parses and
+// prints.
 #include "anonymity_common.h"
 #include "command_registry.h"
+#include "utility_render.h"
 
 #include "veil/anonymity/utility_analysis.h"
 
@@ -15,106 +18,73 @@ namespace {
 using namespace veil;
 using namespace veil::anonymity;
 
-struct UtilityOptions {
+struct UtilityCliOptions {
     std::string original, released, columns, target, model = "naive-bayes";
+    std::string suppressed{kSuppressedValue};
     std::vector<std::string> pairs;
+    std::size_t maxCategories = 10, folds = 10;
     bool json = false;
 };
 
-std::string rounded(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", v);
-    return buf;
-}
-
-struct PairDistance {
-    std::string a, b;
-    double distance = 0;
-};
-
-void printText(const std::vector<AttributeUtility>& attributes, const std::vector<PairDistance>& pairs,
-               const std::optional<ClassificationAccuracy>& accuracy) {
-    std::cout << "attribute            distinct before/after   entropy before/after (bits)   suppressed\n";
-    for (const auto& u : attributes) {
-        char line[160];
-        std::snprintf(line, sizeof line, "%-20s %8zu / %-8zu        %8.3f / %-8.3f          %zu\n", u.name.c_str(),
-                      u.distinctBefore, u.distinctAfter, u.entropyBefore, u.entropyAfter, u.suppressedAfter);
-        std::cout << line;
+Result<UtilityRequest> utilityRequest(const UtilityCliOptions& o) {
+    UtilityRequest request;
+    request.columns = cli::splitList(o.columns);
+    for (const auto& p : o.pairs) {
+        const auto names = cli::splitList(p);
+        if (names.size() != 2) return Status::invalidArgument("--pair expects two columns A,B, got '" + p + "'");
+        request.pairs.emplace_back(names[0], names[1]);
     }
-    for (const auto& p : pairs)
-        std::cout << "Contingency " << p.a << " x " << p.b << ": total-variation distance " << rounded(p.distance)
-                  << '\n';
-    if (accuracy)
-        std::cout << "Predicting '" << accuracy->target << "' (" << classifierTitle(accuracy->model) << ", "
-                  << accuracy->folds << "-fold): original " << rounded(accuracy->original) << ", released "
-                  << rounded(accuracy->released) << ", most frequent value " << rounded(accuracy->zeroR) << '\n';
+    request.caps = {o.maxCategories, o.maxCategories};
+    if (!o.target.empty()) request.target = o.target;
+    const auto model = classifierFromName(o.model);
+    if (!model) return Status::invalidArgument("--model expects naive-bayes or logistic, got '" + o.model + "'");
+    request.model = *model;
+    request.folds = o.folds;
+    if (!o.suppressed.empty()) request.options.suppressedToken = o.suppressed;
+    return request;
 }
 
-nlohmann::json toJson(const std::vector<AttributeUtility>& attributes, const std::vector<PairDistance>& pairs,
-                      const std::optional<ClassificationAccuracy>& accuracy) {
-    nlohmann::json j;
-    j["attributes"] = nlohmann::json::array();
-    for (const auto& u : attributes)
-        j["attributes"].push_back({{"name", u.name},
-                                   {"distinct_before", u.distinctBefore},
-                                   {"distinct_after", u.distinctAfter},
-                                   {"entropy_before", u.entropyBefore},
-                                   {"entropy_after", u.entropyAfter},
-                                   {"suppressed_after", u.suppressedAfter}});
-    j["contingency"] = nlohmann::json::array();
-    for (const auto& p : pairs) j["contingency"].push_back({{"a", p.a}, {"b", p.b}, {"distance", p.distance}});
-    if (accuracy)
-        j["classification"] = {{"target", accuracy->target},     {"model", classifierName(accuracy->model)},
-                               {"folds", accuracy->folds},       {"original", accuracy->original},
-                               {"released", accuracy->released}, {"zero_r", accuracy->zeroR}};
-    return j;
-}
-
-int runUtility(const UtilityOptions& o) {
+int runUtility(const UtilityCliOptions& o) {
+    auto request = utilityRequest(o);
+    if (!request) return cli::reportError(request.status());
     auto original = cli::readTableForAnonymity(o.original);
     if (!original) return cli::reportError(original.status());
     auto released = cli::readTableForAnonymity(o.released);
     if (!released) return cli::reportError(released.status());
-    const auto columns = cli::splitList(o.columns);
-    auto attributes = attributeUtility(original->table, released->table, columns);
-    if (!attributes) return cli::reportError(attributes.status());
-    std::vector<PairDistance> pairs;
-    for (const auto& p : o.pairs) {
-        const auto names = cli::splitList(p);
-        if (names.size() != 2) return cli::reportError("--pair expects two columns A,B, got '" + p + "'");
-        auto d = contingencyDistance(original->table, released->table, names[0], names[1]);
-        if (!d) return cli::reportError(d.status());
-        pairs.push_back({names[0], names[1], *d});
-    }
-    std::optional<ClassificationAccuracy> accuracy;
-    if (!o.target.empty()) {
-        const auto model = classifierFromName(o.model);
-        if (!model) return cli::reportError("--model expects naive-bayes or logistic, got '" + o.model + "'");
-        std::vector<std::string> features;
-        for (const auto& c : columns)
-            if (c != o.target) features.push_back(c);
-        auto a = classificationAccuracy(original->table, released->table, features, o.target, *model);
-        if (!a) return cli::reportError(a.status());
-        accuracy = *a;
-    }
+    auto report = analyzeUtility(original->table, released->table, *request);
+    if (!report) return cli::reportError(report.status());
     if (o.json)
-        cli::printJson(toJson(*attributes, pairs, accuracy));
+        cli::printJson(cli::utilityJson(*report));
     else
-        printText(*attributes, pairs, accuracy);
+        cli::printUtilityText(std::cout, *report);
     return 0;
 }
 
 void setupUtility(CLI::App& app, veil::cli::CommandOutcome& outcome) {
-    auto o = std::make_shared<UtilityOptions>();
+    auto o = std::make_shared<UtilityCliOptions>();
     auto* cmd = app.add_subcommand("utility", "What a release kept: attributes, contingency tables and accuracy");
     cmd->add_option("ORIGINAL", o->original, cli::tableHelp("The original table"))->required();
     cmd->add_option("RELEASED", o->released, "The released table, rows in the original's order")->required();
     cmd->add_option("--columns", o->columns, "Attributes to compare, comma separated")->required();
-    cmd->add_option("--pair", o->pairs, "A,B: distance between the two attributes' contingency tables (repeatable)");
-    cmd->add_option("--target", o->target, "Predict this column from the other --columns");
+    cmd->add_option("--pair", o->pairs,
+                    "A,B: the contingency tables of two attributes before and after, and their distance (repeatable)");
+    cmd->add_option("--max-categories", o->maxCategories,
+                    "Values shown per attribute in a contingency table: the most frequent, the others pooled as "
+                    "\"Other\" (0: all; the distance always uses all)")
+        ->capture_default_str();
+    cmd->add_option("--target", o->target,
+                    "Predict this column from the other --columns: trained on the original and on the release, "
+                    "tested on the original records");
     cmd->add_option("--model", o->model,
                     "Classifier for --target: naive-bayes (default) or logistic (multinomial logistic regression)")
         ->check(CLI::IsMember({"naive-bayes", "logistic"}));
+    cmd->add_option("--folds", o->folds, "Cross-validation folds for --target (record r in fold r mod N)")
+        ->capture_default_str()
+        ->check(CLI::Range(std::size_t(2), std::size_t(1000)));
+    cmd->add_option("--suppressed", o->suppressed,
+                    "The released table's token for a suppressed value: counted as suppressed, not as a value "
+                    "(\"\": none; missing cells always count as suppressed)")
+        ->capture_default_str();
     cmd->add_flag("--json", o->json, "Machine-readable output");
     cmd->callback([o, &outcome] { outcome.exitCode = runUtility(*o); });
 }

@@ -277,6 +277,20 @@ std::uint32_t LogisticRegression::predict(const CategoricalData& data, std::size
     return std::uint32_t(std::max_element(eta.begin(), eta.end()) - eta.begin());
 }
 
+std::uint32_t LogisticRegression::predict(const WeightedRow& row) const {
+    std::vector<double> eta(m_classes);
+    for (std::size_t c = 0; c < m_classes; ++c) {
+        double v = weight(c, 0);
+        for (std::size_t f = 0; f < m_offsets.size() && f < row.size(); ++f) {
+            const std::size_t end = f + 1 < m_offsets.size() ? m_offsets[f + 1] : m_dims;
+            for (const auto& [code, share] : *row[f])
+                if (m_offsets[f] + code < end) v += share * weight(c, m_offsets[f] + code);
+        }
+        eta[c] = v;
+    }
+    return std::uint32_t(std::max_element(eta.begin(), eta.end()) - eta.begin());
+}
+
 Result<double> logisticRegressionAccuracy(const CategoricalData& data, std::size_t folds,
                                           const LogisticRegressionOptions& options, const RunContext& ctx) {
     const std::size_t n = data.target.size();

@@ -40,6 +40,21 @@ std::uint32_t NaiveBayesClassifier::predict(const CodeColumns& features, std::si
     return best;
 }
 
+std::uint32_t NaiveBayesClassifier::predict(const WeightedRow& row) const {
+    std::uint32_t best = 0;
+    double bestScore = -HUGE_VAL;
+    for (std::size_t c = 0; c < m_classes; ++c) {
+        double score = std::log(m_prior[c] + 1.0);
+        for (std::size_t f = 0; f < row.size(); ++f)
+            for (const auto& [code, weight] : *row[f]) {
+                const double count = m_joint[f][code * m_classes + c];
+                score += weight * std::log((count + 1.0) / (m_prior[c] + double(m_sizes[f])));
+            }
+        if (score > bestScore) bestScore = score, best = std::uint32_t(c);
+    }
+    return best;
+}
+
 double naiveBayesCrossValidated(const CodeColumns& features, const std::vector<std::uint32_t>& target,
                                 std::size_t classes, std::size_t folds, const std::vector<std::size_t>* featureSizes) {
     const std::size_t n = target.size();

@@ -1,164 +1,150 @@
+// Per-attribute summary before and after (as ARX's summary statistics: suppressed values left out,
+// the standard deviation with n - 1), the classifier catalogue, and the whole request of
+// `veil-cli utility`. The contingency tables and the accuracy have their own files.
 #include "veil/anonymity/utility_analysis.h"
 
-#include "veil/anonymity/logistic_regression.h"
-#include "veil/anonymity/naive_bayes.h"
+#include "anonymity/detail/utility_columns.h"
 
-#include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <unordered_map>
-#include <unordered_set>
 
 namespace veil::anonymity {
 
 namespace {
 
-// Dense codes for a column's cells (as text); `names` gets the text of each code.
-std::vector<std::uint32_t> codesOf(const Column& column, std::vector<std::string>* names = nullptr) {
-    std::unordered_map<std::string, std::uint32_t> index;
-    std::vector<std::uint32_t> out(column.size());
-    std::string scratch;
-    for (std::size_t r = 0; r < column.size(); ++r) {
-        auto [it, added] = index.try_emplace(std::string(column.originalText(r, scratch)), std::uint32_t(index.size()));
-        if (added && names) names->push_back(it->first);
-        out[r] = it->second;
+using detail::TextCodes;
+
+// Accumulates numbers, `weight` times each.
+class NumberSummary {
+public:
+    void add(double v, std::size_t weight = 1) {
+        if (weight == 0) return;
+        m_values.emplace_back(v, weight);
+        m_count += weight;
     }
-    return out;
-}
-
-double entropyBits(const std::vector<std::uint32_t>& codes) {
-    std::unordered_map<std::uint32_t, double> counts;
-    for (auto c : codes) counts[c] += 1;
-    double h = 0;
-    for (const auto& [c, n] : counts) {
-        const double p = n / double(codes.size());
-        h -= p * std::log2(p);
+    std::optional<NumericSummary> summary() const {
+        if (m_count == 0) return std::nullopt;
+        NumericSummary s;
+        s.count = m_count;
+        s.min = s.max = m_values.front().first;
+        double sum = 0;
+        for (const auto& [v, w] : m_values) {
+            s.min = std::min(s.min, v);
+            s.max = std::max(s.max, v);
+            sum += v * double(w);
+        }
+        s.mean = sum / double(m_count);
+        double squares = 0;
+        for (const auto& [v, w] : m_values) squares += (v - s.mean) * (v - s.mean) * double(w);
+        s.stdDev = m_count > 1 ? std::sqrt(squares / double(m_count - 1)) : 0.0;
+        return s;
     }
-    return h;
+
+private:
+    std::vector<std::pair<double, std::size_t>> m_values;
+    std::size_t m_count = 0;
+};
+
+bool isNumericType(const Column& c) { return c.type() == ColumnType::Integer || c.type() == ColumnType::Real; }
+
+std::optional<double> parseNumber(const std::string& text) {
+    double v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) return std::nullopt;
+    return v;
 }
 
-Result<const Column*> column(const Table& t, const std::string& name, const char* which) {
-    auto index = t.columnIndex(name);
-    if (!index) return index.status().withContext(which);
-    return &t.column(*index);
+std::optional<NumericSummary> numbersBefore(const Column& c) {
+    if (!isNumericType(c)) return std::nullopt;
+    NumberSummary s;
+    for (std::size_t r = 0; r < c.size(); ++r)
+        if (!c.isMissing(r)) s.add(c.numericAt(r));
+    return s.summary();
 }
 
-Status checkAligned(const Table& original, const Table& released) {
-    if (original.rowCount() != released.rowCount())
-        return Status::invalidArgument("utility: the released table has " + std::to_string(released.rowCount()) +
-                                       " rows, the original " + std::to_string(original.rowCount()) +
-                                       "; rows must be aligned (suppressed rows kept as '*')");
-    return Status::ok();
+// The released values not suppressed, when all of them are numbers (their texts parse).
+std::optional<NumericSummary> numbersAfter(const TextCodes& t, const std::vector<std::uint8_t>& suppressed) {
+    NumberSummary s;
+    for (std::size_t g = 0; g < t.names.size(); ++g) {
+        if (suppressed[g]) continue;
+        const auto v = parseNumber(t.names[g]);
+        if (!v) return std::nullopt;
+        s.add(*v, t.counts[g]);
+    }
+    return s.summary();
+}
+
+// Distinct values, entropy and mode of the codes not `skipped`.
+void describe(const TextCodes& t, const std::vector<std::uint8_t>* skipped, std::size_t& distinct, double& entropy,
+              std::string& mode) {
+    std::vector<std::size_t> counts;
+    std::size_t total = 0, best = 0;
+    distinct = 0;
+    mode.clear();
+    for (std::size_t g = 0; g < t.names.size(); ++g) {
+        if (skipped && (*skipped)[g]) continue;
+        ++distinct;
+        counts.push_back(t.counts[g]);
+        total += t.counts[g];
+        if (t.counts[g] > best || (t.counts[g] == best && detail::naturalLess(t.names[g], mode))) {
+            best = t.counts[g];
+            mode = t.names[g];
+        }
+    }
+    entropy = detail::entropyBits(counts, total);
 }
 
 }  // namespace
 
 Result<std::vector<AttributeUtility>> attributeUtility(const Table& original, const Table& released,
-                                                       const std::vector<std::string>& columns) {
-    VEIL_RETURN_IF_ERROR(checkAligned(original, released));
+                                                       const std::vector<std::string>& columns,
+                                                       const UtilityOptions& options) {
+    VEIL_RETURN_IF_ERROR(detail::checkAligned(original, released));
     std::vector<AttributeUtility> out;
     for (const auto& name : columns) {
-        auto before = column(original, name, "original table");
+        auto before = detail::namedColumn(original, name, "original table");
         if (!before) return before.status();
-        auto after = column(released, name, "released table");
+        auto after = detail::namedColumn(released, name, "released table");
         if (!after) return after.status();
         AttributeUtility u;
         u.name = name;
-        std::vector<std::string> beforeNames, afterNames;
-        const auto b = codesOf(**before, &beforeNames), a = codesOf(**after, &afterNames);
-        u.distinctBefore = beforeNames.size();
-        u.distinctAfter = afterNames.size();
-        std::string scratch;
-        for (std::size_t r = 0; r < (*after)->size(); ++r)
-            if ((*after)->isMissing(r) || (*after)->originalText(r, scratch) == "*") ++u.suppressedAfter;
-        u.entropyBefore = entropyBits(b);
-        u.entropyAfter = entropyBits(a);
+        const TextCodes b = detail::textCodes(**before), a = detail::textCodes(**after);
+        const auto suppressed = detail::suppressedCodes(**after, a, options);
+        for (std::size_t g = 0; g < a.names.size(); ++g)
+            if (suppressed[g]) u.suppressedAfter += a.counts[g];
+        describe(b, nullptr, u.distinctBefore, u.entropyBefore, u.modeBefore);
+        describe(a, &suppressed, u.distinctAfter, u.entropyAfter, u.modeAfter);
+        u.numericBefore = numbersBefore(**before);
+        if (u.numericBefore) u.numericAfter = numbersAfter(a, suppressed);
         out.push_back(std::move(u));
     }
     return out;
 }
 
-Result<double> contingencyDistance(const Table& original, const Table& released, const std::string& a,
-                                   const std::string& b) {
-    VEIL_RETURN_IF_ERROR(checkAligned(original, released));
-    const Column *oa = nullptr, *ob = nullptr, *ra = nullptr, *rb = nullptr;
-    for (auto [ptr, table, name, which] :
-         {std::tuple{&oa, &original, &a, "original table"}, std::tuple{&ob, &original, &b, "original table"},
-          std::tuple{&ra, &released, &a, "released table"}, std::tuple{&rb, &released, &b, "released table"}}) {
-        auto c = column(*table, *name, which);
+Result<UtilityReport> analyzeUtility(const Table& original, const Table& released, const UtilityRequest& request,
+                                     const RunContext& ctx) {
+    UtilityReport report;
+    auto attributes = attributeUtility(original, released, request.columns, request.options);
+    if (!attributes) return attributes.status();
+    report.attributes = std::move(*attributes);
+    for (const auto& [a, b] : request.pairs) {
+        auto c = compareContingency(original, released, a, b, request.caps, request.options);
         if (!c) return c.status();
-        *ptr = *c;
+        report.contingency.push_back(std::move(*c));
     }
-    const auto xa = codesOf(*oa), xb = codesOf(*ob), ya = codesOf(*ra), yb = codesOf(*rb);
-    const std::size_t n = xa.size();
-    if (n == 0) return 0.0;
-    auto pairKey = [](std::uint32_t x, std::uint32_t y) { return (std::uint64_t(x) << 32) | y; };
-    // The original pairs each released cell stands for, and the counts on both sides.
-    std::unordered_map<std::uint64_t, std::unordered_set<std::uint64_t>> covers;
-    std::unordered_map<std::uint64_t, double> before, releasedCount, spread;
-    for (std::size_t r = 0; r < n; ++r) {
-        const std::uint64_t orig = pairKey(xa[r], xb[r]), cell = pairKey(ya[r], yb[r]);
-        before[orig] += 1;
-        releasedCount[cell] += 1;
-        covers[cell].insert(orig);
-    }
-    for (const auto& [cell, count] : releasedCount)
-        for (std::uint64_t orig : covers[cell]) spread[orig] += count / double(covers[cell].size());
-    double distance = 0;
-    for (const auto& [orig, count] : before) distance += std::abs(count - spread[orig]);
-    return distance / (2.0 * double(n));
-}
-
-Result<ClassificationAccuracy> classificationAccuracy(const Table& original, const Table& released,
-                                                      const std::vector<std::string>& features,
-                                                      const std::string& target, Classifier model,
-                                                      const RunContext& ctx) {
-    VEIL_RETURN_IF_ERROR(checkAligned(original, released));
-    if (features.empty()) return Status::invalidArgument("utility: no attributes to predict the target from");
-    auto t = column(original, target, "target");
-    if (!t) return t.status();
-    std::vector<std::string> classNames;
-    const auto y = codesOf(**t, &classNames);
-    std::vector<std::vector<std::uint32_t>> before, after;
-    for (const auto& name : features) {
-        if (name == target) return Status::invalidArgument("utility: the target '" + target + "' is also a feature");
-        auto o = column(original, name, "original table");
-        if (!o) return o.status();
-        auto r = column(released, name, "released table");
-        if (!r) return r.status();
-        before.push_back(codesOf(**o));
-        after.push_back(codesOf(**r));
-    }
-    ClassificationAccuracy acc;
-    acc.target = target;
-    acc.model = model;
-    if (y.size() < acc.folds) return Status::invalidArgument("utility: fewer rows than folds");
-    std::vector<std::size_t> counts(classNames.size(), 0);
-    for (auto c : y) ++counts[c];
-    acc.zeroR = double(*std::max_element(counts.begin(), counts.end())) / double(y.size());
-    if (model == Classifier::NaiveBayes) {
-        acc.original = naiveBayesCrossValidated(before, y, classNames.size(), acc.folds);
-        acc.released = naiveBayesCrossValidated(after, y, classNames.size(), acc.folds);
-        return acc;
-    }
-    double* figures[] = {&acc.original, &acc.released};
-    std::vector<std::vector<std::uint32_t>>* sides[] = {&before, &after};
-    for (int side = 0; side < 2; ++side) {
-        CategoricalData data;
-        data.features = std::move(*sides[side]);
-        for (const auto& codes : data.features)
-            data.cardinality.push_back(codes.empty() ? 0 : *std::max_element(codes.begin(), codes.end()) + 1);
-        data.target = y;
-        data.classes = classNames.size();
-        FunctionProgressSink sink([&ctx, side](double fraction, std::string_view message) {
-            ctx.report(0.5 * (side + fraction),
-                       std::string(side == 0 ? "Original: " : "Released: ") + std::string(message));
-        });
-        const RunContext sub{&sink, ctx.cancel, nullptr};
-        auto accuracy = logisticRegressionAccuracy(data, acc.folds, {}, sub);
+    if (request.target) {
+        ClassificationRequest classify;
+        for (const auto& c : request.columns)
+            if (c != *request.target) classify.features.push_back(c);
+        classify.target = *request.target;
+        classify.model = request.model;
+        classify.folds = request.folds;
+        classify.options = request.options;
+        auto accuracy = classificationAccuracy(original, released, classify, ctx);
         if (!accuracy) return accuracy.status();
-        *figures[side] = *accuracy;
+        report.classification = std::move(*accuracy);
     }
-    return acc;
+    return report;
 }
 
 const char* classifierName(Classifier model) { return model == Classifier::NaiveBayes ? "naive-bayes" : "logistic"; }

@@ -1,8 +1,7 @@
 #include "charts/anonymization/contingency_heat_map.h"
 
-#include "veil/table/column.h"
+#include "veil/anonymity/utility_analysis.h"
 
-#include <QCollator>
 #include <QEvent>
 #include <QFontMetrics>
 #include <QHelpEvent>
@@ -10,7 +9,6 @@
 #include <QToolTip>
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace veil::ui {
 
@@ -20,48 +18,6 @@ constexpr int kMargin = 6;
 constexpr int kMaxRowLabel = 140;     // px: longer value labels are elided (the tooltip has them whole)
 constexpr int kMaxColumnLabel = 110;  // px, written upwards
 const QColor kLow(247, 251, 255), kHigh(8, 48, 107);
-
-// Codes of a column's cells: the `keep` most frequent values in natural order, then "Other".
-struct Categories {
-    QStringList labels;
-    std::vector<int> codeOfRow;
-};
-
-Categories categorize(const Column& column, int keep) {
-    std::unordered_map<std::string, int> index;
-    std::vector<std::string> values;
-    std::vector<double> frequency;
-    std::vector<int> raw(column.size());
-    std::string scratch;
-    for (std::size_t r = 0; r < column.size(); ++r) {
-        auto [it, added] = index.try_emplace(std::string(column.originalText(r, scratch)), int(values.size()));
-        if (added) values.push_back(it->first), frequency.push_back(0);
-        frequency[std::size_t(it->second)] += 1;
-        raw[r] = it->second;
-    }
-    std::vector<int> order(values.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = int(i);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int x, int y) { return frequency[std::size_t(x)] > frequency[std::size_t(y)]; });
-    const bool pooled = int(order.size()) > keep;
-    if (pooled) order.resize(std::size_t(keep));
-    QCollator collator;
-    collator.setNumericMode(true);
-    std::sort(order.begin(), order.end(), [&](int x, int y) {
-        return collator.compare(QString::fromStdString(values[std::size_t(x)]),
-                                QString::fromStdString(values[std::size_t(y)])) < 0;
-    });
-    Categories out;
-    std::vector<int> position(values.size(), int(order.size()));  // pooled: the "Other" position
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        position[std::size_t(order[i])] = int(i);
-        out.labels << QString::fromStdString(values[std::size_t(order[i])]);
-    }
-    if (pooled) out.labels << QObject::tr("Other");
-    out.codeOfRow.resize(raw.size());
-    for (std::size_t r = 0; r < raw.size(); ++r) out.codeOfRow[r] = position[std::size_t(raw[r])];
-    return out;
-}
 
 QColor shade(double t) {
     auto mix = [t](int a, int b) { return int(a + (b - a) * t + 0.5); };
@@ -76,17 +32,13 @@ QString shareText(double percent) {
 
 }  // namespace
 
-ContingencyGrid ContingencyGrid::of(const Column& a, const Column& b, int maxCategories, const QString& title) {
-    const Categories rows = categorize(a, maxCategories), columns = categorize(b, maxCategories);
+ContingencyGrid ContingencyGrid::fromTable(const anonymity::ContingencyTable& table, const QString& title) {
     ContingencyGrid grid;
     grid.title = title;
-    grid.rows = rows.labels;
-    grid.columns = columns.labels;
-    grid.counts.assign(std::size_t(rows.labels.size() * columns.labels.size()), 0.0);
-    const std::size_t n = std::min(a.size(), b.size());
-    for (std::size_t r = 0; r < n; ++r)
-        grid.counts[std::size_t(rows.codeOfRow[r] * columns.labels.size() + columns.codeOfRow[r])] += 1;
-    grid.total = double(n);
+    for (const auto& r : table.rows) grid.rows << QString::fromStdString(r);
+    for (const auto& c : table.columns) grid.columns << QString::fromStdString(c);
+    grid.counts.assign(table.counts.begin(), table.counts.end());
+    grid.total = double(table.total);
     return grid;
 }
 

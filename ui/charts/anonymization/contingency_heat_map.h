@@ -1,8 +1,9 @@
 // ContingencyHeatMap: the joint counts of two attributes as a painted grid, one row per value of
 // the first and one column per value of the second, each cell shaded by its share of the records
 // (darkest: the largest cell) and labelled with that share when it fits; hovering a cell tells its
-// count. Attributes with many values keep their most frequent ones and pool the rest as "Other", so
-// the grid stays readable. ContingencyGrid holds the counts; the widget only draws them.
+// count. ContingencyGrid holds core's counts (anonymity::ContingencyTable: attributes with many values
+// keep their most frequent ones and pool the rest as "Other", so the grid stays readable); the widget
+// only draws them.
 #pragma once
 
 #include <QString>
@@ -12,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-namespace veil {
-class Column;
+namespace veil::anonymity {
+struct ContingencyTable;
 }
 
 namespace veil::ui {
@@ -27,10 +28,8 @@ struct ContingencyGrid {
     double count(int row, int column) const { return counts[std::size_t(row * columns.size() + column)]; }
     bool isEmpty() const { return rows.isEmpty() || columns.isEmpty(); }
 
-    // The pairs of `a` and `b` (cells as text, aligned by row). Each attribute keeps its
-    // `maxCategories` most frequent values (in natural order: "9" before "10") and pools the others
-    // as "Other".
-    static ContingencyGrid of(const Column& a, const Column& b, int maxCategories, const QString& title);
+    // Core's table, labels and counts as they are.
+    static ContingencyGrid fromTable(const anonymity::ContingencyTable& table, const QString& title);
 };
 
 class ContingencyHeatMap final : public QWidget {

@@ -18,12 +18,36 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace veil::ui {
 
 namespace {
 
 using anonymity::Classifier;
+
+// Veil's releases write a suppressed value as "*" (as ARX's): counted as suppressed, not as a value.
+anonymity::UtilityOptions releaseOptions() { return {std::string(anonymity::kSuppressedValue)}; }
+
+// The columns of both the input and the release, in the input's order.
+std::vector<std::string> sharedColumns(const AnonymizationRun& run) {
+    std::vector<std::string> out;
+    for (const auto& name : run.input.columnNames())
+        if (run.result.output.columnIndex(name)) out.push_back(name);
+    return out;
+}
+
+// "age: 10 of 72 values, the others in Other" for each pooled attribute of `t`.
+QString pooledNote(const anonymity::ContingencyTable& t, const QString& a, const QString& b) {
+    QStringList notes;
+    if (t.rowsPooled) notes << QObject::tr("%1: %2 of %3 values").arg(a).arg(t.rows.size() - 1).arg(t.rowValues);
+    if (t.columnsPooled)
+        notes << QObject::tr("%1: %2 of %3 values").arg(b).arg(t.columns.size() - 1).arg(t.columnValues);
+    return notes.isEmpty() ? QString()
+                           : QStringLiteral(" (%1, the others in \"%2\")")
+                                 .arg(notes.join(QStringLiteral("; ")),
+                                      QString::fromUtf8(anonymity::ContingencyTable::kOtherLabel));
+}
 
 // The last column that is not a quasi-identifier (a class column such as adult's salary-class),
 // otherwise the last column.
@@ -69,9 +93,11 @@ UtilityPage::UtilityPage(AnonymizationState* state, JobMonitor* jobs, QWidget* p
     m_distanceLabel->setObjectName(QStringLiteral("utility-distance"));
     m_distanceLabel->setWordWrap(true);
     m_distanceLabel->setToolTip(
-        tr("Each released cell's records are spread evenly over the input value pairs it stands for, and the "
-           "result is compared with the input's joint counts: half the sum of the absolute differences, as a "
-           "share of the records. 0: the same joint distribution; 1: nothing in common."));
+        tr("The two tables have different values (the release's are generalized), so the release is first read "
+           "in the input's values: each released cell's records are spread evenly over the input value pairs it "
+           "contains (a \"*\" contains every value). The result is compared with the input's joint counts: half "
+           "the sum of the absolute differences, as a share of the records, over all values (not only those shown). "
+           "0: the same joint distribution; 1: nothing in common."));
     mapsLayout->addWidget(m_distanceLabel);
     layout->addWidget(maps);
     buildAccuracyTable();
@@ -120,7 +146,7 @@ QWidget* UtilityPage::buildControls() {
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     }
     auto* heat = new QLabel(tr("Heat map of"), bar);
-    heat->setToolTip(tr("The joint distribution of two quasi-identifiers, in the input and in the release"));
+    heat->setToolTip(tr("The joint distribution of any two attributes, in the input and in the release"));
     row->addWidget(heat);
     row->addWidget(m_rowAttribute);
     row->addWidget(new QLabel(QStringLiteral("×"), bar));
@@ -153,21 +179,27 @@ QWidget* UtilityPage::buildControls() {
 void UtilityPage::buildAttributeTable() {
     m_table = new QTableWidget(0, Columns, this);
     m_table->setObjectName(QStringLiteral("utility-attributes"));
-    setHeaders(m_table,
-               {tr("Attribute"), tr("Distinct values\n(input)"), tr("Distinct values\n(released)"),
-                tr("Values not\nsuppressed"), tr("Entropy, input\n(bits)"), tr("Entropy, released\n(bits)"),
-                tr("Entropy kept")},
-               {tr("A quasi-identifier of the run"), tr("How many different values the attribute takes in the input"),
-                tr("How many different values it takes in the released table: generalization merges values, so "
-                   "fewer means coarser (\"*\" counts as one value)"),
-                tr("Share of the records whose released value is neither \"*\" (suppressed, or generalized to the "
-                   "top of its hierarchy) nor missing"),
-                tr("Shannon entropy of the input's values: how much, on average, a value tells about a record"),
-                tr("Shannon entropy of the released values (generalized values and \"*\" taken as they are)"),
-                tr("Released entropy as a share of the input's: how much of the attribute's information survived "
-                   "(100%: nothing lost)")});
+    setHeaders(
+        m_table,
+        {tr("Attribute"), tr("Distinct values\n(input)"), tr("Distinct values\n(released)"),
+         tr("Values not\nsuppressed"), tr("Entropy, input\n(bits)"), tr("Entropy, released\n(bits)"),
+         tr("Entropy kept"), tr("Most frequent\n(input → released)"), tr("Mean ± std. dev.\n(input → released)")},
+        {tr("A quasi-identifier of the run"), tr("How many different values the attribute takes in the input"),
+         tr("How many different values it takes in the released table: generalization merges values, so "
+            "fewer means coarser (\"*\" is suppressed, not a value)"),
+         tr("Share of the records whose released value is neither \"*\" (suppressed, or generalized to the "
+            "top of its hierarchy) nor missing"),
+         tr("Shannon entropy of the input's values: how much, on average, a value tells about a record"),
+         tr("Shannon entropy of the released values that are not suppressed (generalized values taken as "
+            "they are)"),
+         tr("Released entropy as a share of the input's: how much of the attribute's information survived "
+            "in the values shown (100%: nothing lost; read it with the share not suppressed)"),
+         tr("The most frequent value in the input and in the release (not counting \"*\")"),
+         tr("For numeric attributes: mean and standard deviation (n − 1) in the input and, when the released "
+            "values are numbers (not generalized into ranges), in the release; hover for the range")});
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(Name, QHeaderView::ResizeToContents);
+    for (int c : {Mode, Numbers}) m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -190,10 +222,13 @@ void UtilityPage::buildAccuracyTable() {
     }
     m_accuracyTable = figuresTable(
         rows, rowTips, {tr("Trained on input"), tr("Trained on release"), tr("Majority class")},
-        {tr("Accuracy predicting the target from the input's quasi-identifiers"),
-         tr("Accuracy predicting the (input's) target from the released quasi-identifiers: what an analyst "
-            "of the release can still learn"),
-         tr("Always predicting the most frequent target value: the baseline a useful classifier beats")},
+        {tr("Trained on the input's training records, tested on the input's held-out records: the best the "
+            "quasi-identifiers allow"),
+         tr("Trained on the released training records (suppressed records left out), tested on the input's "
+            "held-out records, their values read in the release's (each value as the released values the "
+            "release gives it): what a model learnt from the release is worth on real records"),
+         tr("Always predicting the training records' most frequent target value: the baseline a useful "
+            "classifier beats")},
         this);
     m_accuracyTable->setObjectName(QStringLiteral("utility-accuracy"));
 }
@@ -218,13 +253,17 @@ void UtilityPage::runChanged() {
                       oldTarget = m_target->currentText();
         for (QComboBox* c : {m_rowAttribute, m_columnAttribute, m_target}) c->clear();
         if (run) {
-            for (const auto& q : run->result.quasiIdentifiers)
-                for (QComboBox* c : {m_rowAttribute, m_columnAttribute}) c->addItem(QString::fromStdString(q));
+            for (const auto& name : sharedColumns(*run))
+                for (QComboBox* c : {m_rowAttribute, m_columnAttribute}) c->addItem(QString::fromStdString(name));
             for (const auto& name : run->input.columnNames()) m_target->addItem(QString::fromStdString(name));
-            const int n = m_rowAttribute->count();
-            m_rowAttribute->setCurrentIndex(std::max(0, m_rowAttribute->findText(oldRow)));
-            const int column = m_columnAttribute->findText(oldColumn);
-            m_columnAttribute->setCurrentIndex(column >= 0 ? column : std::min(1, n - 1));
+            // First time: the first two quasi-identifiers.
+            const auto& qis = run->result.quasiIdentifiers;
+            const QString first = qis.empty() ? QString() : QString::fromStdString(qis.front());
+            const QString second = qis.size() < 2 ? first : QString::fromStdString(qis[1]);
+            const int row = m_rowAttribute->findText(oldRow.isEmpty() ? first : oldRow);
+            m_rowAttribute->setCurrentIndex(std::max(0, row));
+            const int column = m_columnAttribute->findText(oldColumn.isEmpty() ? second : oldColumn);
+            m_columnAttribute->setCurrentIndex(column >= 0 ? column : std::min(1, m_columnAttribute->count() - 1));
             const int target = m_target->findText(oldTarget);
             m_target->setCurrentIndex(target >= 0 ? target : m_target->findText(defaultTarget(*run)));
         }
@@ -260,24 +299,25 @@ void UtilityPage::refreshSummary() {
         showAttributes();
         return;
     }
-    const QString pair = m_rowAttribute->currentText() + QStringLiteral(" × ") + m_columnAttribute->currentText();
+    const QString rowName = m_rowAttribute->currentText(), columnName = m_columnAttribute->currentText();
+    const QString pair = rowName + QStringLiteral(" × ") + columnName;
     const QString titleBefore = tr("Input: %1").arg(pair), titleAfter = tr("Released: %1").arg(pair);
     m_summaryJob->start(
         tr("Comparing the release with the input"),
-        [this, run, a, b, titleBefore, titleAfter](const RunContext&) -> CoreJobOutcome {
-            auto attributes = anonymity::attributeUtility(run->input, run->result.output, run->result.quasiIdentifiers);
+        [this, run, a, b, rowName, columnName, titleBefore, titleAfter](const RunContext&) -> CoreJobOutcome {
+            auto attributes = anonymity::attributeUtility(run->input, run->result.output, run->result.quasiIdentifiers,
+                                                          releaseOptions());
             if (!attributes) return {attributes.status(), {}, {}};
             std::optional<double> distance;
             ContingencyGrid before, after;
             if (!a.empty() && !b.empty()) {
-                auto d = anonymity::contingencyDistance(run->input, run->result.output, a, b);
-                if (!d) return {d.status(), {}, {}};
-                distance = *d;
-                const Table &in = run->input, &out = run->result.output;
-                before = ContingencyGrid::of(in.column(*in.columnIndex(a)), in.column(*in.columnIndex(b)),
-                                             kMaxCategories, titleBefore);
-                after = ContingencyGrid::of(out.column(*out.columnIndex(a)), out.column(*out.columnIndex(b)),
-                                            kMaxCategories, titleAfter);
+                const anonymity::ContingencyCaps caps{std::size_t(kMaxCategories), std::size_t(kMaxCategories)};
+                auto c = anonymity::compareContingency(run->input, run->result.output, a, b, caps, releaseOptions());
+                if (!c) return {c.status(), {}, {}};
+                distance = c->distance;
+                before =
+                    ContingencyGrid::fromTable(c->before, titleBefore + pooledNote(c->before, rowName, columnName));
+                after = ContingencyGrid::fromTable(c->after, titleAfter + pooledNote(c->after, rowName, columnName));
             }
             return {Status::ok(),
                     [this, found = std::move(*attributes), distance, before, after] {
@@ -321,7 +361,8 @@ void UtilityPage::refreshAccuracy() {
                     ctx.report(from + (to - from) * fraction, message);
                 });
                 const RunContext sub{&sink, ctx.cancel, nullptr};
-                auto acc = anonymity::classificationAccuracy(run->input, run->result.output, features, target, m, sub);
+                const anonymity::ClassificationRequest request{features, target, m, 10, releaseOptions()};
+                auto acc = anonymity::classificationAccuracy(run->input, run->result.output, request, sub);
                 if (!acc) return {acc.status(), {}, {}};
                 found[int(m)] = *acc;
             }
@@ -336,6 +377,22 @@ void UtilityPage::refreshAccuracy() {
         });
     showAccuracy();
     updateStatus();
+}
+
+// "38.4 ± 13.1 → 38.2 ± 12.0" (or "→ —" when the released values are not numbers), the ranges as tooltip.
+QTableWidgetItem* UtilityPage::numbersItem(const anonymity::AttributeUtility& u) {
+    // Four significant digits, whole numbers from 1000 on (no exponents for incomes and weights).
+    auto number = [](double v) { return std::abs(v) >= 1000 ? QString::number(v, 'f', 0) : displayNumber(v, 4); };
+    auto text = [&number](const std::optional<anonymity::NumericSummary>& s) {
+        return s ? tr("%1 ± %2").arg(number(s->mean), number(s->stdDev)) : tr("—");
+    };
+    auto range = [&number](const std::optional<anonymity::NumericSummary>& s) {
+        return s ? tr("%1 to %2 (%3 values)").arg(number(s->min), number(s->max)).arg(s->count) : tr("not numbers");
+    };
+    if (!u.numericBefore) return new QTableWidgetItem();
+    auto* item = new QTableWidgetItem(tr("%1 → %2").arg(text(u.numericBefore), text(u.numericAfter)));
+    item->setToolTip(tr("Input: %1\nReleased: %2").arg(range(u.numericBefore), range(u.numericAfter)));
+    return item;
 }
 
 void UtilityPage::showAttributes() {
@@ -364,11 +421,16 @@ void UtilityPage::showAttributes() {
         m_table->setItem(
             r, EntropyKept,
             figureItem(defined ? displayPercent(share, 1) : tr("—"), defined ? QVariant(share) : QVariant()));
+        auto* mode = new QTableWidgetItem(tr("%1 → %2").arg(
+            QString::fromStdString(u.modeBefore), u.modeAfter.empty() ? tr("—") : QString::fromStdString(u.modeAfter)));
+        mode->setToolTip(mode->text());
+        m_table->setItem(r, Mode, mode);
+        m_table->setItem(r, Numbers, numbersItem(u));
     }
     fitAttributeTable();
     m_distanceLabel->setText(
-        m_distance ? tr("Total-variation distance between the two tables: <b>%1</b> (0: the same joint "
-                        "distribution, 1: nothing in common)%2")
+        m_distance ? tr("Total-variation distance between the two tables, the release read in the input's values: "
+                        "<b>%1</b> (0: the same joint distribution, 1: nothing in common)%2")
                          .arg(QString::number(*m_distance, 'f', 3), outdated ? tr(" — outdated") : QString())
                    : QString());
 }
@@ -378,7 +440,8 @@ void UtilityPage::showAccuracy() {
     const QString target = m_target->currentText();
     m_accuracyBox->setTitle(target.isEmpty() ? tr("Classification accuracy (10-fold cross-validation)")
                                              : tr("Classification accuracy predicting %1 from the "
-                                                  "quasi-identifiers (10-fold cross-validation)")
+                                                  "quasi-identifiers (10-fold cross-validation, tested on the "
+                                                  "input's records)")
                                                    .arg(target));
     m_accuracyTable->horizontalHeaderItem(TrainedOnRelease)
         ->setText(outdated ? tr("Trained on release (outdated)") : tr("Trained on release"));

@@ -1,10 +1,11 @@
 // UtilityPage: what the released table kept of the input, as core's utility analysis measures it
-// (veil/anonymity/utility_analysis.h): per quasi-identifier, distinct values, records kept and
-// entropy before and after; the contingency table of two chosen attributes before | after as heat
-// maps with their total-variation distance; and how well naive Bayes and logistic regression
-// predict a chosen target from the quasi-identifiers, trained on the input and on the release,
-// beside always guessing the majority class. Computed off the UI thread (the accuracy with
-// progress); the figures are marked outdated when the settings changed since the run or a later run
+// (veil/anonymity/utility_analysis.h, "*" declared suppressed): per quasi-identifier, distinct
+// values, values not suppressed, entropy, the most frequent value and, for numbers, mean and
+// standard deviation before and after; the contingency tables of any two attributes before | after
+// as heat maps with their total-variation distance; and how well naive Bayes and logistic
+// regression predict a chosen target from the quasi-identifiers, trained on the input and on the
+// release and both tested on the input's records, beside always guessing the majority class. Computed off the UI thread
+// (the accuracy with progress); the figures are marked outdated when the settings changed since the run or a later run
 // failed.
 #pragma once
 
@@ -20,6 +21,7 @@ class QGroupBox;
 class QLabel;
 class QProgressBar;
 class QTableWidget;
+class QTableWidgetItem;
 class QTimer;
 
 namespace veil::ui {
@@ -71,6 +73,8 @@ public:
         EntropyBefore,
         EntropyAfter,
         EntropyKept,
+        Mode,
+        Numbers,
         Columns
     };
     enum AccuracyColumn { TrainedOnInput, TrainedOnRelease, Majority, AccuracyColumns };
@@ -93,6 +97,7 @@ private:
     void refreshSummary();
     void refreshAccuracy();
     void showAttributes();
+    static QTableWidgetItem* numbersItem(const anonymity::AttributeUtility& u);
     void showAccuracy();
     void updateStatus();
 

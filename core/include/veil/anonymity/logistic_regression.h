@@ -8,6 +8,7 @@
 // which makes generalized tables cheap to fit.
 #pragma once
 
+#include "veil/anonymity/weighted_codes.h"
 #include "veil/common/run_context.h"
 #include "veil/common/status.h"
 
@@ -50,6 +51,9 @@ public:
     std::vector<double> probabilities(const CategoricalData& data, std::size_t r) const;
     // The most probable class (the lowest code on ties).
     std::uint32_t predict(const CategoricalData& data, std::size_t r) const;
+    // The most probable class of a record given as weights over each attribute's codes: the logits
+    // of the expected one-hot vector (each code's weight times the code's model weight).
+    std::uint32_t predict(const WeightedRow& row) const;
 
     std::size_t iterations() const { return m_iterations; }
     bool converged() const { return m_converged; }

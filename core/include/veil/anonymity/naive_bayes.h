@@ -5,6 +5,8 @@
 // Reference: Mitchell, Machine Learning, McGraw-Hill 1997, Section 6.9 (m-estimate with uniform p).
 #pragma once
 
+#include "veil/anonymity/weighted_codes.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -23,6 +25,9 @@ public:
     // The most likely class of row `row` of `features` (the same columns, codes and sizes as in
     // training). O(classes x features).
     std::uint32_t predict(const CodeColumns& features, std::size_t row) const;
+    // The most likely class of a record given as weights over each attribute's codes: each code's
+    // log-likelihood term times its weight (an empty list leaves the attribute out).
+    std::uint32_t predict(const WeightedRow& row) const;
 
 private:
     std::size_t m_classes = 0;
