@@ -3,7 +3,7 @@
 # Veil's histogram and spatial algorithms on DPBench's shapes (Hay et al., SIGMOD 2016) at
 # N * epsilon = 1e2 .. 1e7, three domain sizes per dimension and three workload shapes.
 #   bench/recommender/measure.sh [DPBENCH_DIR] [TRIALS]     (defaults: /work/shared/data/dpbench, 5)
-# About 4 minutes on 2 cores with 5 trials. Takes the shared build lock while it builds and runs.
+# About 30 minutes on 2 cores with 5 trials (DAWA at 256 x 256 and the grids dominate). Takes the shared build lock while it builds and runs.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dir=${1:-/work/shared/data/dpbench}
