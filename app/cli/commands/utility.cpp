@@ -1,6 +1,6 @@
-// veil-cli utility ORIGINAL RELEASED --columns a,b,c [--pair a,b ...] [--target COL
+// veil-cli utility ORIGINAL RELEASED --columns a,b,c [--suppressed TOKEN] [--pair a,b ...] [--target COL
 // [--model naive-bayes|logistic]] [--json]: what a
-// release kept of the original (rows aligned, suppressed rows kept as "*"): per attribute, distinct
+// release kept of the original (rows aligned, suppressed rows kept as TOKEN): per attribute, distinct
 // values and entropy before and after; per pair of attributes, the distance between their
 // contingency tables; with a target, the accuracy of a classifier (naive Bayes or logistic
 // regression) from the original and from the released attributes, beside always guessing the most
@@ -17,6 +17,7 @@ using namespace veil::anonymity;
 
 struct UtilityOptions {
     std::string original, released, columns, target, model = "naive-bayes";
+    std::optional<std::string> suppressed;  // --suppressed TOKEN (a release bundle's manifest gives it too)
     std::vector<std::string> pairs;
     bool json = false;
 };
@@ -73,10 +74,12 @@ nlohmann::json toJson(const std::vector<AttributeUtility>& attributes, const std
 int runUtility(const UtilityOptions& o) {
     auto original = cli::readTableForAnonymity(o.original);
     if (!original) return cli::reportError(original.status());
-    auto released = cli::readTableForAnonymity(o.released);
+    auto released = cli::readTableArgument(o.released);
     if (!released) return cli::reportError(released.status());
+    auto token = cli::suppressedTokenOf(o.suppressed, *released);
+    if (!token) return cli::reportError(token.status());
     const auto columns = cli::splitList(o.columns);
-    auto attributes = attributeUtility(original->table, released->table, columns);
+    auto attributes = attributeUtility(original->table, released->table, columns, *token);
     if (!attributes) return cli::reportError(attributes.status());
     std::vector<PairDistance> pairs;
     for (const auto& p : o.pairs) {
@@ -108,7 +111,13 @@ void setupUtility(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<UtilityOptions>();
     auto* cmd = app.add_subcommand("utility", "What a release kept: attributes, contingency tables and accuracy");
     cmd->add_option("ORIGINAL", o->original, cli::tableHelp("The original table"))->required();
-    cmd->add_option("RELEASED", o->released, "The released table, rows in the original's order")->required();
+    cmd->add_option("RELEASED", o->released,
+                    "The released table, rows in the original's order; or a Veil release bundle (its folder, "
+                    "manifest.json or data file), whose manifest gives --suppressed")
+        ->required();
+    cmd->add_option("--suppressed", o->suppressed,
+                    "TOKEN: released cells reading TOKEN were suppressed: count them as such, not as a value (Veil's "
+                    "releases write '*'). Without it, every text is a value");
     cmd->add_option("--columns", o->columns, "Attributes to compare, comma separated")->required();
     cmd->add_option("--pair", o->pairs, "A,B: distance between the two attributes' contingency tables (repeatable)");
     cmd->add_option("--target", o->target, "Predict this column from the other --columns");

@@ -210,6 +210,7 @@ Result<AnonymizationResult> anonymize(const Table& table, const AnonymizationCon
             break;
     }
     if (!result) return result;
+    if (result->found) result->riskAfter.suppressed = result->suppressed;  // left out of the risk after
     result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ctx.report(1.0, "Anonymizing");
     return result;

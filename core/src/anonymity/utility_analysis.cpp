@@ -53,7 +53,8 @@ Status checkAligned(const Table& original, const Table& released) {
 }  // namespace
 
 Result<std::vector<AttributeUtility>> attributeUtility(const Table& original, const Table& released,
-                                                       const std::vector<std::string>& columns) {
+                                                       const std::vector<std::string>& columns,
+                                                       const std::optional<std::string>& suppressedToken) {
     VEIL_RETURN_IF_ERROR(checkAligned(original, released));
     std::vector<AttributeUtility> out;
     for (const auto& name : columns) {
@@ -66,12 +67,20 @@ Result<std::vector<AttributeUtility>> attributeUtility(const Table& original, co
         std::vector<std::string> beforeNames, afterNames;
         const auto b = codesOf(**before, &beforeNames), a = codesOf(**after, &afterNames);
         u.distinctBefore = beforeNames.size();
-        u.distinctAfter = afterNames.size();
-        std::string scratch;
-        for (std::size_t r = 0; r < (*after)->size(); ++r)
-            if ((*after)->isMissing(r) || (*after)->originalText(r, scratch) == "*") ++u.suppressedAfter;
+        // The suppressed token is not a value: not counted as one, nor in the entropy.
+        const auto token =
+            suppressedToken ? std::find(afterNames.begin(), afterNames.end(), *suppressedToken) : afterNames.end();
+        const auto tokenCode = std::uint32_t(token - afterNames.begin());
+        u.distinctAfter = afterNames.size() - (token == afterNames.end() ? 0 : 1);
+        std::vector<std::uint32_t> values;
+        values.reserve(a.size());
+        for (std::size_t r = 0; r < a.size(); ++r) {
+            const bool suppressed = token != afterNames.end() && a[r] == tokenCode;
+            if ((*after)->isMissing(r) || suppressed) ++u.suppressedAfter;
+            if (!suppressed) values.push_back(a[r]);
+        }
         u.entropyBefore = entropyBits(b);
-        u.entropyAfter = entropyBits(a);
+        u.entropyAfter = values.empty() ? 0.0 : entropyBits(values);
         out.push_back(std::move(u));
     }
     return out;

@@ -104,6 +104,7 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     s["classes"] = r.classes.keptClasses();
     s["min_class_size"] = r.classes.minKeptClassSize();
     s["suppressed"] = r.suppressed;
+    s["suppressed_token"] = anonymity::kSuppressedToken;
     s["metric"] = anonymity::metricName(r.metric);
     s["information_loss"] = finiteOrZero(r.informationLoss);
     s["risk_before"] = {{"prosecutor_max", r.riskBefore.prosecutorMax}, {"prosecutor_avg", r.riskBefore.prosecutorAvg}};

@@ -10,6 +10,7 @@
 //   value (ZeroR), as ARX reports accuracy relative to it.
 #pragma once
 
+#include "veil/anonymity/risk.h"
 #include "veil/common/run_context.h"
 #include "veil/common/status.h"
 #include "veil/table/table.h"
@@ -23,9 +24,9 @@ namespace veil::anonymity {
 
 struct AttributeUtility {
     std::string name;
-    std::size_t distinctBefore = 0, distinctAfter = 0;
-    std::size_t suppressedAfter = 0;             // cells that are "*" or missing in the released table
-    double entropyBefore = 0, entropyAfter = 0;  // bits, over the values as text
+    std::size_t distinctBefore = 0, distinctAfter = 0;  // after: the suppressed token is not a value
+    std::size_t suppressedAfter = 0;             // cells that are the suppressed token or missing in the released table
+    double entropyBefore = 0, entropyAfter = 0;  // bits, over the values as text (after: token cells left out)
 };
 
 // The classifier of the accuracy figures.
@@ -46,8 +47,11 @@ struct ClassificationAccuracy {
 };
 
 // Both tables have the named columns; the released one as many rows as the original, in order.
-Result<std::vector<AttributeUtility>> attributeUtility(const Table& original, const Table& released,
-                                                       const std::vector<std::string>& columns);
+// `suppressedToken`: the text of a suppressed cell in the released table; the default is the token of
+// Veil's own releases (risk.h), nullopt counts every text as a value (a table from elsewhere).
+Result<std::vector<AttributeUtility>> attributeUtility(
+    const Table& original, const Table& released, const std::vector<std::string>& columns,
+    const std::optional<std::string>& suppressedToken = std::string(kSuppressedToken));
 Result<double> contingencyDistance(const Table& original, const Table& released, const std::string& a,
                                    const std::string& b);
 // `features` predict `target` (which is taken from the original table in both runs) with `model`;
