@@ -41,12 +41,13 @@ namespace {
 constexpr int kWaitMs = 120000;
 constexpr qint64 kStallLimitMs = 100;  // as the Risk page's test: the load test's limit
 
-std::size_t distinctValues(const Table& t, const std::string& name) {
+// Distinct texts of a column; `skip` (a release's suppressed token) is not counted as a value.
+std::size_t distinctValues(const Table& t, const std::string& name, const std::string& skip = {}) {
     const Column& c = t.column(*t.columnIndex(name));
     std::set<std::string> values;
     std::string scratch;
     for (std::size_t r = 0; r < c.size(); ++r) values.insert(std::string(c.originalText(r, scratch)));
-    return values.size();
+    return values.size() - (skip.empty() ? 0 : values.count(skip));
 }
 
 }  // namespace
@@ -127,7 +128,7 @@ void TestUtilityPage::attributeTableEqualsCore() {
         QCOMPARE(shown(table, r, UtilityPage::EntropyKept), u.entropyAfter / u.entropyBefore);
         // Independently of core: distinct values counted here.
         QCOMPARE(u.distinctBefore, distinctValues(run().input, u.name));
-        QCOMPARE(u.distinctAfter, distinctValues(run().result.output, u.name));
+        QCOMPARE(u.distinctAfter, distinctValues(run().result.output, u.name, anonymity::kSuppressedToken));
     }
     // The default run generalizes age: fewer values, less entropy.
     const auto age = std::find_if(core->begin(), core->end(), [](const auto& u) { return u.name == "age"; });
