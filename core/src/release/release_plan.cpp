@@ -224,7 +224,7 @@ Status readLocalTransformations(const ReleasePlan& plan, anonymity::Anonymizatio
         return expected(plan, "adaption", "a number in [0, 1]", plan.json["adaption"]);
     auto iterations = getInteger(plan, "iterations", 1, 100000, c.localRecoding.iterations);
     if (!iterations) return iterations.status();
-    c.localRecoding = {*gs, int(*iterations), *adaption};
+    c.localRecoding = {*gs, int(*iterations), *adaption, plan.json.contains("gs_factor")};
     const bool recodingFields =
         plan.json.contains("gs_factor") || plan.json.contains("iterations") || plan.json.contains("adaption");
     if (recodingFields && c.algorithm != anonymity::Algorithm::LocalRecoding)

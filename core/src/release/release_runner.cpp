@@ -86,7 +86,7 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     if (config.algorithm == anonymity::Algorithm::Optimal) {
         s["transformation"] = transformationJson(r.quasiIdentifiers, r.transformation);
     } else if (mdav) {
-        s["groups"] = r.classes.classCount();
+        s["groups"] = r.groups;
         s["sse_over_sst"] = finiteOrZero(r.metrics.sse);
         s["description"] = out.mechanism;
     } else if (config.algorithm == anonymity::Algorithm::LocalRecoding) {
