@@ -28,15 +28,16 @@ QJsonArray counts(const QJsonObject& table) { return table["counts"].toArray(); 
 class TestCliUtility : public QObject {
     Q_OBJECT
 private slots:
-    // (1,x) (2,x) (3,x) (3,x) released as (1-2,x) x2 and (*,x) x2. "*" is the default suppressed
-    // token: it contains every value of a, so (1-2,x) gives 1 each to (1,x) and (2,x) and (*,x) 2/3 to
-    // each of the three: 5/3 5/3 2/3 against 1 1 2, distance (2/3 + 2/3 + 4/3) / 8 = 1/3. With no
-    // token, "*" only contains the 3s it stands for in the rows: 0.
+    // (1,x) (2,x) (3,x) (3,x) released as (1-2,x) x2 and (*,x) x2. With "*" declared the suppressed
+    // token, it contains every value of a, so (1-2,x) gives 1 each to (1,x) and (2,x) and (*,x) 2/3 to
+    // each of the three: 5/3 5/3 2/3 against 1 1 2, distance (2/3 + 2/3 + 4/3) / 8 = 1/3. Without a
+    // token (Veil never guesses one for a plain table), "*" only contains the 3s it stands for: 0.
     void contingencyTablesBeforeAndAfter() {
         QTemporaryDir dir;
         const QString o = writeCsv(dir, "o.csv", "a,b\n1,x\n2,x\n3,x\n3,x\n");
         const QString r = writeCsv(dir, "r.csv", "a,b\n1-2,x\n1-2,x\n*,x\n*,x\n");
-        const CliRun run = runCli({"utility", o, r, "--columns", "a,b", "--pair", "a,b", "--json"});
+        const CliRun run =
+            runCli({"utility", o, r, "--columns", "a,b", "--pair", "a,b", "--suppressed", "*", "--json"});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QJsonObject c = run.json().object()["contingency"].toArray()[0].toObject();
         QCOMPARE(c["a"].toString(), QStringLiteral("a"));
@@ -49,8 +50,7 @@ private slots:
         QCOMPARE(counts(after), (QJsonArray{QJsonArray{2}, QJsonArray{2}}));
         QCOMPARE(after["total"].toInt(), 4);
         QCOMPARE(after["rows_pooled"].toBool(), false);
-        const CliRun plain =
-            runCli({"utility", o, r, "--columns", "a,b", "--pair", "a,b", "--suppressed", "", "--json"});
+        const CliRun plain = runCli({"utility", o, r, "--columns", "a,b", "--pair", "a,b", "--json"});
         QVERIFY2(plain.exitCode == 0, plain.err.constData());
         QCOMPARE(plain.json().object()["contingency"].toArray()[0].toObject()["distance"].toDouble(), 0.0);
     }
@@ -118,7 +118,8 @@ private slots:
         }
         QTemporaryDir dir;
         const QString o = writeCsv(dir, "o.csv", original), r = writeCsv(dir, "r.csv", released);
-        const CliRun run = runCli({"utility", o, r, "--columns", "a,t", "--target", "t", "--json"});
+        const CliRun run =
+            runCli({"utility", o, r, "--columns", "a,t", "--target", "t", "--suppressed", "*", "--json"});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QJsonObject c = run.json().object()["classification"].toObject();
         QCOMPARE(c["original"].toDouble(), 1.0);
@@ -127,7 +128,8 @@ private slots:
         QCOMPARE(c["records"].toInt(), 20);
         QCOMPARE(c["suppressed_records"].toInt(), 4);
         QCOMPARE(c["folds"].toInt(), 10);
-        const CliRun text = runCli({"utility", o, r, "--columns", "a,t", "--target", "t", "--folds", "5"});
+        const CliRun text =
+            runCli({"utility", o, r, "--columns", "a,t", "--target", "t", "--suppressed", "*", "--folds", "5"});
         QVERIFY2(text.out.contains("5-fold, tested on the original records"), text.out.constData());
         QVERIFY2(text.out.contains("4 suppressed records left out of training"), text.out.constData());
         const CliRun bad = runCli({"utility", o, r, "--columns", "a,t", "--target", "t", "--folds", "1"});

@@ -23,6 +23,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 
 using namespace veil;
@@ -61,6 +62,26 @@ class TestLoadLatency : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // The probe the stall checks rest on: a UI thread kept busy or asleep for 150 ms is a 150 ms
+    // gap (waiting for a CPU is not counted, working or sleeping is).
+    void probeSeesABlockedUiThread() {
+        for (const bool sleep : {false, true}) {
+            ui_test::LatencyProbe probe;
+            probe.start();
+            QTimer::singleShot(20, [sleep] {
+                QElapsedTimer busy;
+                busy.start();
+                if (sleep)
+                    QThread::msleep(150);
+                else
+                    while (busy.elapsed() < 150) {
+                    }
+            });
+            QTest::qWait(300);
+            QVERIFY2(probe.longestGapMs() >= 140, qPrintable(QString::number(probe.longestGapMs())));
+            QVERIFY(probe.longestRawGapMs() >= probe.longestGapMs());
+        }
+    }
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("VeilTest"));

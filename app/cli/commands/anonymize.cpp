@@ -7,6 +7,7 @@
 #include "command_registry.h"
 
 #include "veil/anonymity/anonymization.h"
+#include "veil/anonymity/metric_catalog.h"
 #include "veil/hierarchy/hierarchy_io.h"
 #include "veil/release/release_runner.h"
 #include "veil/table/csv_writer.h"
@@ -36,6 +37,7 @@ struct AnonymizeOptions {
     int iterations = LocalRecodingOptions{}.iterations;
     double adaption = 0.0;
     bool localRecodingGiven = false;  // --gs-factor, --iterations or --adaption on the command line
+    bool gsFactorGiven = false;       // --gs-factor (only then does its being unused deserve a warning)
     std::string localSuppression;
     std::string lsSemantics;
     double lsTimeLimit = LocalSuppressionOptions{}.timeLimitSeconds;
@@ -46,6 +48,28 @@ struct AnonymizeOptions {
 };
 
 nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+// "Discernibility, penalised (DM) [dm]: 5.56e+07", or what the value is when it has none.
+std::string metricLine(const AnonymizationResult& r) {
+    const auto& title = metricInfo(r.metric).title;
+    std::ostringstream line;
+    line << std::string(title) << " [" << metricName(r.metric) << "]: ";
+    const std::string undefined = metricNotDefinedText(r, r.metric);
+    if (undefined.empty())
+        line << r.informationLoss;
+    else
+        line << undefined;
+    return line.str();
+}
+
+// "loss (Information loss (ARX Loss)), entropy (...), ...": the metrics for --help, from core's catalogue.
+std::string metricsHelp() {
+    std::string help = "Information loss to minimise (default loss): ";
+    for (const auto& info : kMetricCatalog)
+        help += std::string(metricName(info.kind)) + " = " + std::string(info.title) +
+                (&info == &kMetricCatalog[std::size(kMetricCatalog) - 1] ? "" : "; ");
+    return help;
+}
 
 Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
     AnonymizationConfig cfg;
@@ -107,7 +131,7 @@ Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
         return Status::invalidArgument("--local-suppression applies to --algorithm optimal or none");
     if (!o.lsSemantics.empty() && o.localSuppression.empty())
         return Status::invalidArgument("--ls-semantics applies with --local-suppression greedy|optimal");
-    cfg.localRecoding = {o.gsFactor, o.iterations, o.adaption};
+    cfg.localRecoding = {o.gsFactor, o.iterations, o.adaption, o.gsFactorGiven};
     if (!o.localSuppression.empty()) {
         LocalSuppressionOptions ls;
         if (o.localSuppression == "greedy")
@@ -213,7 +237,7 @@ nlohmann::json resultJson(const AnonymizationResult& r, const AnonymizationConfi
                         {"checked", r.lattice.countChecked()},
                         {"anonymous", r.lattice.countStatus(NodeStatus::Anonymous)}};
     } else if (r.algorithm == Algorithm::Mdav) {
-        j["groups"] = r.classes.classCount();
+        j["groups"] = r.groups;  // "classes": the released table's (groups with equal means merge)
         j["sse_over_sst"] = number(r.metrics.sse);
     } else {
         j["partitions"] = r.found ? nlohmann::json(r.partitions.size()) : nlohmann::json(nullptr);
@@ -283,12 +307,16 @@ int runAnonymize(const AnonymizeOptions& o) {
     } else if (r.algorithm == Algorithm::None) {
         std::cout << "No generalization (quasi-identifiers as they are)\n";
     } else if (r.algorithm == Algorithm::Mdav) {
+        // Groups that release the same values are one class of the released table.
         std::cout << "Microaggregation (MDAV), k = " << cfg->models.k << ", SSE/SST = " << r.metrics.sse << " ("
-                  << r.classes.classCount() << " groups)\n";
+                  << r.groups << " groups";
+        if (r.groups != r.classes.classCount())
+            std::cout << ", released as " << r.classes.classCount() << " distinct combinations: the classes below";
+        std::cout << ")\n";
     } else {
         std::cout << "Mondrian partitions: " << r.partitions.size() << '\n';
     }
-    std::cout << "Information loss (" << metricName(r.metric) << "): " << r.informationLoss << '\n'
+    std::cout << metricLine(r) << '\n'
               << "Suppressed records: " << r.suppressed << " of " << read->table.rowCount() << '\n'
               << "Classes: " << r.classes.keptClasses() << " (smallest " << r.classes.minKeptClassSize() << ")\n"
               << "Risk before: " << cli::riskText(r.riskBefore) << '\n'
@@ -322,8 +350,7 @@ void setupAnonymize(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--l-diversity", o->lDiversity, "distinct:L | entropy:L | recursive:C:L");
     cmd->add_option("--t-closeness", o->tCloseness, "equal:T | ordered:T | hierarchical:T");
     cmd->add_option("--suppression", o->suppression, "Suppression limit, a fraction of records in [0,1] (default 0)");
-    cmd->add_option("--metric", o->metric,
-                    "loss | entropy | entropy-nm | discernibility | dm | aecs | precision | height | ncp | sse");
+    cmd->add_option("--metric", o->metric, metricsHelp());
     cmd->add_option("--algorithm", o->algorithm,
                     "optimal | mondrian | mdav | local-recoding | none (default optimal; mdav: microaggregation "
                     "of numeric QIs; local-recoding: ARX's local transformation; none: with --local-suppression)");
@@ -352,6 +379,7 @@ void setupAnonymize(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_flag("--json", o->json, "Machine-readable output");
     cmd->callback([o, &outcome, gsFactor, iterations, adaption] {
         o->localRecodingGiven = gsFactor->count() + iterations->count() + adaption->count() > 0;
+        o->gsFactorGiven = gsFactor->count() > 0;
         outcome.exitCode = runAnonymize(*o);
     });
 }

@@ -1,15 +1,17 @@
-// veil-cli risk TABLE --qi a,b,c [--sensitive COL] [--l L] [--threshold T] [--population FILE]
-// [--population-size N | --sampling-fraction F] [--attribute-risk [--attribute-risk-max K]] [--json]: re-identification
-// risk (prosecutor, journalist, marketer, sample uniqueness, the distribution of per-record risk), population
-// uniqueness (Zayatz, Pitman, SNB and Dankar et al.'s choice among them) given the population's size, which sets of
-// quasi-identifiers single records out, and, with a sensitive attribute, the homogeneity attack.
+// veil-cli risk TABLE [--qi a,b,c] [--original ORIGINAL] [--suppressed TOKEN] [--sensitive COL] [--l L]
+// [--threshold T] [--population FILE] [--population-size N | --sampling-fraction F] [--attribute-risk
+// [--attribute-risk-max K]] [--json]: re-identification risk (prosecutor, journalist, marketer, sample
+// uniqueness, the distribution of per-record risk), population uniqueness (Zayatz, Pitman, SNB and
+// Dankar et al.'s choice among them) given the population's size, which sets of quasi-identifiers single
+// records out, and, with a sensitive attribute, the homogeneity attack. With --original, the same for
+// the original table beside the released one (before | after). TABLE may be a release bundle (its
+// folder, manifest.json or data file): the manifest gives the suppressed token and the
+// quasi-identifiers. core/anonymity/risk_report.h computes; this file reads arguments and renders.
 #include "anonymity_common.h"
 #include "command_registry.h"
+#include "risk_output.h"
 
-#include "veil/anonymity/attacks.h"
-#include "veil/anonymity/attribute_risk.h"
-#include "veil/anonymity/population_uniqueness.h"
-#include "veil/common/validate.h"
+#include "veil/anonymity/risk_report.h"
 
 #include <cmath>
 
@@ -20,222 +22,76 @@ using namespace veil::anonymity;
 
 struct RiskOptions {
     std::string table;
+    std::string original;
     std::string qi;
+    std::optional<std::string> suppressed;
     std::string sensitive;
     int l = 2;
     double threshold = 0.2;
     std::string population;
-    long long populationSize = -1;           // -1: not given
-    double samplingFraction = std::nan("");  // NaN: not given
+    std::optional<long long> populationSize;
+    std::optional<double> samplingFraction;
     bool attributeRisk = false;
     std::size_t attributeRiskMax = 0;
     bool json = false;
 };
 
-nlohmann::json distributionJson(const std::vector<RiskBand>& bands) {
-    nlohmann::json j = nlohmann::json::array();
-    for (const auto& b : bands)
-        j.push_back(
-            {{"up_to", b.upTo}, {"records", b.records}, {"fraction", b.fraction}, {"cumulative", b.cumulative}});
-    return j;
-}
-
-nlohmann::json uniquenessJson(const PopulationUniqueness& u) {
-    auto estimate = [&](const std::optional<double>& v) {
-        if (!v) return nlohmann::json(nullptr);
-        return nlohmann::json{{"uniques", *v}, {"fraction", *v / double(u.populationSize)}};
-    };
-    nlohmann::json dankar = estimate(u.dankar);
-    if (!dankar.is_null())
-        dankar["model"] = u.dankarModel ? nlohmann::json(uniquenessModelName(*u.dankarModel)) : nlohmann::json(nullptr);
-    return {{"population_size", u.populationSize},
-            {"sampling_fraction", u.samplingFraction},
-            {"sample_uniques", u.sampleUniques},
-            {"zayatz", estimate(u.zayatz)},
-            {"pitman", estimate(u.pitman)},
-            {"snb", estimate(u.snb)},
-            {"dankar", dankar}};
-}
-
-nlohmann::json attributeRiskJson(const std::vector<AttributeSetRisk>& sets) {
-    nlohmann::json j = nlohmann::json::array();
-    for (const auto& r : sets)
-        j.push_back({{"attributes", r.attributes},
-                     {"uniques", r.uniques},
-                     {"uniqueness", r.uniqueness},
-                     {"distinction", r.distinction},
-                     {"separation", r.separation}});
-    return j;
-}
-
-// A share as a percentage for people to read: three significant digits ("14.3%").
-std::string percent(double share) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g%%", share * 100);
-    return buf;
-}
-
-// The population's size from --population-size or --sampling-fraction (0: neither given).
-Result<std::size_t> populationSizeOf(const RiskOptions& o, std::size_t records) {
-    if (o.populationSize == 0 || o.populationSize < -1)
-        return Status::invalidArgument("--population-size must be a positive number of records, got " +
-                                       std::to_string(o.populationSize));
-    if (std::isnan(o.samplingFraction)) return std::size_t(std::max(0LL, o.populationSize));
-    if (o.populationSize > 0) return Status::invalidArgument("give --population-size or --sampling-fraction, not both");
-    if (!(o.samplingFraction > 0.0 && o.samplingFraction <= 1.0))
-        return Status::invalidArgument("--sampling-fraction must be in (0, 1], got " +
-                                       formatNumber(o.samplingFraction));
-    return std::size_t(std::llround(double(records) / o.samplingFraction));
-}
-
-// Everything `risk` found, before it is printed.
-struct RiskFindings {
-    std::vector<std::string> qis;
-    RiskSummary risk;
-    std::vector<RiskBand> distribution;
-    std::size_t populationSize = 0;
-    std::optional<PopulationUniqueness> uniqueness;
-    std::vector<AttributeSetRisk> attributeSets;
-    std::optional<HomogeneityReport> homogeneity;
-};
-
-Result<RiskFindings> assess(const RiskOptions& o) {
-    auto read = cli::readTableForAnonymity(o.table);
-    if (!read) return read.status();
-    std::optional<Table> population;
-    if (!o.population.empty()) {
-        auto p = cli::readTableForAnonymity(o.population);
-        if (!p) return p.status();
-        population = p->table;
-    }
-    RiskFindings f;
-    f.qis = cli::splitList(o.qi);
-    auto risk = assessRisk(read->table, f.qis, o.threshold, population ? &*population : nullptr);
-    if (!risk) return risk.status();
-    f.risk = *risk;
-    auto sizes = classSizes(read->table, f.qis);
-    if (!sizes) return sizes.status();
-    f.distribution = riskDistribution(*sizes);
-    auto populationSize = populationSizeOf(o, read->table.rowCount());
-    if (!populationSize) return populationSize.status();
-    f.populationSize = *populationSize;
-    if (f.populationSize > 0) {
-        auto u = estimatePopulationUniqueness(*sizes, f.populationSize);
-        if (!u) return u.status();
-        f.uniqueness = *u;
-    }
-    if (o.attributeRisk) {
-        auto a = anonymity::attributeRisk(read->table, f.qis, o.attributeRiskMax);
-        if (!a) return a.status();
-        f.attributeSets = std::move(*a);
-    }
-    if (!o.sensitive.empty()) {
-        auto h = homogeneityAttack(read->table, f.qis, o.sensitive, o.l);
-        if (!h) return h.status();
-        f.homogeneity = *h;
-    }
-    return f;
-}
-
-nlohmann::json homogeneityJson(const HomogeneityReport& h, const std::vector<std::string>& qis, int l) {
-    nlohmann::json classes = nlohmann::json::array();
-    for (const auto& c : h.vulnerable) {
-        nlohmann::json key = nlohmann::json::object();
-        for (std::size_t i = 0; i < qis.size(); ++i) key[qis[i]] = c.key[i];
-        classes.push_back(
-            {{"key", key},
-             {"size", c.size},
-             {"distinct_sensitive", c.distinctSensitive},
-             {"disclosed", c.distinctSensitive == 1 ? nlohmann::json(c.disclosedValue) : nlohmann::json(nullptr)}});
-    }
-    return {{"l", l},
-            {"classes", h.classes},
-            {"vulnerable_classes", h.vulnerableClasses},
-            {"homogeneous_classes", h.homogeneousClasses},
-            {"records_affected", h.recordsAffected},
-            {"vulnerable", classes}};
-}
-
-nlohmann::json findingsJson(const RiskFindings& f, const RiskOptions& o) {
-    nlohmann::json j = cli::riskJson(f.risk);
-    j["risk_distribution"] = distributionJson(f.distribution);
-    if (f.uniqueness) j["population_uniqueness"] = uniquenessJson(*f.uniqueness);
-    if (o.attributeRisk) j["attribute_risk"] = attributeRiskJson(f.attributeSets);
-    if (f.homogeneity) j["homogeneity"] = homogeneityJson(*f.homogeneity, f.qis, o.l);
-    return j;
-}
-
-void printPopulationRisk(const RiskFindings& f) {
-    std::cout << "Records by prosecutor risk:";
-    for (const auto& b : f.distribution)
-        if (b.records > 0) std::cout << "  <=" << percent(b.upTo) << ": " << b.records;
-    std::cout << '\n';
-    if (!f.uniqueness) return;
-    auto show = [&](const char* name, const std::optional<double>& v) {
-        std::cout << "  " << name << ": ";
-        if (v)
-            std::cout << formatNumber(std::round(*v * 10) / 10) << " (" << percent(*v / double(f.populationSize))
-                      << " of the population)\n";
-        else
-            std::cout << "does not apply to this sample\n";
-    };
-    std::cout << "Population uniques (population " << f.populationSize << ", sampling fraction "
-              << formatNumber(f.uniqueness->samplingFraction) << "):\n";
-    show(uniquenessModelTitle(UniquenessModel::Zayatz), f.uniqueness->zayatz);
-    show(uniquenessModelTitle(UniquenessModel::Pitman), f.uniqueness->pitman);
-    show(uniquenessModelTitle(UniquenessModel::Snb), f.uniqueness->snb);
-    const auto& model = f.uniqueness->dankarModel;
-    const char* chosen = model ? uniquenessModelTitle(*model) : "no sample uniques";
-    const std::string rule = std::string("Dankar et al.'s rule (") + chosen + ")";
-    show(rule.c_str(), f.uniqueness->dankar);
-}
-
-void printAttributeRisk(const std::vector<AttributeSetRisk>& sets) {
-    std::cout << "Attribute sets that single records out (" << sets.size() << " sets; the three worst of each size):\n";
-    for (std::size_t i = 0, shown = 0; i < sets.size(); ++i) {
-        const auto& r = sets[i];
-        shown = i > 0 && r.attributes.size() == sets[i - 1].attributes.size() ? shown + 1 : 0;
-        if (shown >= 3) continue;
-        std::cout << "  ";
-        for (std::size_t k = 0; k < r.attributes.size(); ++k) std::cout << (k ? ", " : "") << r.attributes[k];
-        std::cout << ": " << r.uniques << " unique records (" << percent(r.uniqueness) << "), separation "
-                  << percent(r.separation) << '\n';
-    }
-}
-
-void printHomogeneity(const HomogeneityReport& h, const RiskFindings& f, const RiskOptions& o) {
-    std::cout << "Homogeneity attack (fewer than " << o.l << " distinct '" << o.sensitive
-              << "'): " << h.vulnerableClasses << " of " << h.classes << " classes, " << h.recordsAffected
-              << " records\n";
-    for (const auto& c : h.vulnerable) {
-        std::cout << "  ";
-        for (std::size_t i = 0; i < f.qis.size(); ++i) std::cout << (i ? ", " : "") << f.qis[i] << '=' << c.key[i];
-        std::cout << " (" << c.size << " records): ";
-        if (c.distinctSensitive == 1)
-            std::cout << "all '" << c.disclosedValue << "'\n";
-        else
-            std::cout << c.distinctSensitive << " distinct values\n";
-    }
+// The quasi-identifiers: --qi, else the release's manifest.
+Result<std::vector<std::string>> quasiIdentifiersOf(const RiskOptions& o, const cli::TableArgument& table) {
+    if (!o.qi.empty()) return cli::splitList(o.qi);
+    if (table.bundle && !table.bundle->quasiIdentifiers.empty()) return table.bundle->quasiIdentifiers;
+    return Status::invalidArgument("--qi is required (the quasi-identifiers, comma separated)" +
+                                   std::string(table.bundle ? ": the release's manifest does not name them" : ""));
 }
 
 int runRisk(const RiskOptions& o) {
-    auto found = assess(o);
-    if (!found) return cli::reportError(found.status());
-    const RiskFindings& f = *found;
-    if (o.json) {
-        cli::printJson(findingsJson(f, o));
+    auto table = cli::readTableArgument(o.table);
+    if (!table) return cli::reportError(table.status());
+    auto token = cli::suppressedTokenOf(o.suppressed, *table);
+    if (!token) return cli::reportError(token.status());
+    auto qis = quasiIdentifiersOf(o, *table);
+    if (!qis) return cli::reportError(qis.status());
+    RiskReportOptions options;
+    options.input.quasiIdentifiers = *qis;
+    options.input.threshold = o.threshold;
+    options.input.suppressedToken = *token;
+    options.input.tableName = table->name;
+    options.input.firstLine = table->firstLine;
+    std::optional<cli::TableArgument> population;
+    if (!o.population.empty()) {
+        auto p = cli::readTableArgument(o.population);
+        if (!p) return cli::reportError(p.status());
+        population = std::move(*p);
+        options.input.population = &population->table;
+        options.input.populationName = "the population table " + population->name;
+    }
+    options.population.size = o.populationSize;
+    options.population.samplingFraction = o.samplingFraction;
+    options.attributeRisk = o.attributeRisk;
+    options.attributeRiskMax = o.attributeRiskMax;
+    if (!o.sensitive.empty()) options.sensitive = o.sensitive;
+    options.l = o.l;
+    const cli::RiskView view{*qis, options.sensitive, o.l, *token};
+    if (o.original.empty()) {
+        auto report = assessRiskReport(table->table, options);
+        if (!report) return cli::reportError(report.status());
+        if (o.json)
+            cli::printJson(cli::riskReportJson(*report, view, *token));
+        else
+            cli::printRiskReport(*report, view);
         return 0;
     }
-    const RiskSummary& r = f.risk;
-    std::cout << r.records << " records in " << r.classes << " classes (smallest " << r.minClassSize << ")\n"
-              << "Prosecutor risk: max " << r.prosecutorMax << ", average " << r.prosecutorAvg << ", "
-              << r.recordsAtRisk << " records above " << r.threshold << '\n'
-              << "Journalist risk: max " << r.journalistMax << ", average " << r.journalistAvg << '\n'
-              << "Marketer risk: " << r.marketer << '\n'
-              << "Sample uniqueness: " << r.sampleUniqueness << " (" << r.uniques << " unique records)\n";
-    printPopulationRisk(f);
-    if (o.attributeRisk) printAttributeRisk(f.attributeSets);
-    if (f.homogeneity) printHomogeneity(*f.homogeneity, f, o);
+    auto original = cli::readTableArgument(o.original);
+    if (!original) return cli::reportError(original.status());
+    options.originalName = original->name;
+    options.originalFirstLine = original->firstLine;
+    auto comparison = compareRiskReports(original->table, table->table, options);
+    if (!comparison) return cli::reportError(comparison.status());
+    if (o.json)
+        cli::printJson({{"before", cli::riskReportJson(comparison->before, view, std::nullopt)},
+                        {"after", cli::riskReportJson(comparison->after, view, *token)}});
+    else
+        cli::printRiskComparison(*comparison, view, original->name, table->name);
     return 0;
 }
 
@@ -249,13 +105,27 @@ std::string uniquenessModelsHelp() {
 
 void setupRisk(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<RiskOptions>();
-    auto* cmd = app.add_subcommand("risk", "Re-identification risk of a table and the homogeneity attack");
-    cmd->add_option("TABLE", o->table, cli::tableHelp("The table (original or released)"))->required();
-    cmd->add_option("--qi", o->qi, "Quasi-identifiers, comma separated")->required();
+    auto* cmd =
+        app.add_subcommand("risk", "Re-identification risk of a table (or before | after) and the homogeneity attack");
+    cmd->add_option("TABLE", o->table,
+                    cli::tableHelp("The table (original or released)") +
+                        "; or a Veil release bundle (its folder, manifest.json or data file), whose manifest gives "
+                        "--suppressed and --qi")
+        ->required();
+    cmd->add_option("--qi", o->qi, "Quasi-identifiers, comma separated (default: the release manifest's)");
+    cmd->add_option("--original", o->original,
+                    "The original table (as for utility ORIGINAL RELEASED): report every measure before | after, "
+                    "TABLE being the released one");
+    cmd->add_option("--suppressed", o->suppressed,
+                    "TOKEN: records whose quasi-identifiers all read TOKEN were suppressed: leave them out of the "
+                    "classes and count them (Veil's releases write '*'; a bundle's manifest says so). Without it, "
+                    "every record counts and '*' is a value like any other");
     cmd->add_option("--sensitive", o->sensitive, "Sensitive attribute: also run the homogeneity attack");
     cmd->add_option("--l", o->l, "Homogeneity attack: flag classes with fewer than l distinct values (default 2)");
     cmd->add_option("--threshold", o->threshold, "Records with prosecutor risk above this are 'at risk' (default 0.2)");
-    cmd->add_option("--population", o->population, "Population table for the journalist / marketer models");
+    cmd->add_option("--population", o->population,
+                    "Population table (the same quasi-identifiers; every sample record occurs in it) for the "
+                    "journalist / marketer models; its size is the population's");
     cmd->add_option("--population-size", o->populationSize,
                     "Size of the population the table was sampled from: estimate population uniques");
     cmd->add_option(
@@ -265,7 +135,9 @@ void setupRisk(CLI::App& app, veil::cli::CommandOutcome& outcome) {
                   "Rank every set of the quasi-identifiers by the records it singles out");
     cmd->add_option("--attribute-risk-max", o->attributeRiskMax,
                     "Largest set of quasi-identifiers to rank (default: all, at most 16 attributes)");
-    cmd->add_flag("--json", o->json, "Machine-readable output");
+    cmd->add_flag("--json", o->json,
+                  "Machine-readable output (with --original: {\"before\": ..., \"after\": ...}, each shaped as "
+                  "the one-table output)");
     cmd->callback([o, &outcome] { outcome.exitCode = runRisk(*o); });
 }
 

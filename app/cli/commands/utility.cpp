@@ -5,8 +5,8 @@
 // and standard deviation before and after; per pair of attributes, both contingency tables and
 // the distance between them; with a target, the accuracy of a classifier trained on the original
 // and on the release, both tested on the original records, beside always guessing the most
-// frequent value. Core computes it all (veil/anonymity/utility_analysis.h); this file parses and
-// prints.
+// frequent value. The suppressed token is the one given, or the release bundle's; never guessed.
+// Core computes it all (veil/anonymity/utility_analysis.h); this file parses and prints.
 #include "anonymity_common.h"
 #include "command_registry.h"
 #include "utility_render.h"
@@ -20,7 +20,7 @@ using namespace veil::anonymity;
 
 struct UtilityCliOptions {
     std::string original, released, columns, target, model = "naive-bayes";
-    std::string suppressed{kSuppressedValue};
+    std::optional<std::string> suppressed;  // --suppressed TOKEN (a release bundle's manifest gives it too)
     std::vector<std::string> pairs;
     std::size_t maxCategories = 10, folds = 10;
     bool json = false;
@@ -40,7 +40,6 @@ Result<UtilityRequest> utilityRequest(const UtilityCliOptions& o) {
     if (!model) return Status::invalidArgument("--model expects naive-bayes or logistic, got '" + o.model + "'");
     request.model = *model;
     request.folds = o.folds;
-    if (!o.suppressed.empty()) request.options.suppressedToken = o.suppressed;
     return request;
 }
 
@@ -49,8 +48,11 @@ int runUtility(const UtilityCliOptions& o) {
     if (!request) return cli::reportError(request.status());
     auto original = cli::readTableForAnonymity(o.original);
     if (!original) return cli::reportError(original.status());
-    auto released = cli::readTableForAnonymity(o.released);
+    auto released = cli::readTableArgument(o.released);
     if (!released) return cli::reportError(released.status());
+    auto token = cli::suppressedTokenOf(o.suppressed, *released);
+    if (!token) return cli::reportError(token.status());
+    request->options.suppressedToken = *token;
     auto report = analyzeUtility(original->table, released->table, *request);
     if (!report) return cli::reportError(report.status());
     if (o.json)
@@ -64,7 +66,13 @@ void setupUtility(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<UtilityCliOptions>();
     auto* cmd = app.add_subcommand("utility", "What a release kept: attributes, contingency tables and accuracy");
     cmd->add_option("ORIGINAL", o->original, cli::tableHelp("The original table"))->required();
-    cmd->add_option("RELEASED", o->released, "The released table, rows in the original's order")->required();
+    cmd->add_option("RELEASED", o->released,
+                    "The released table, rows in the original's order; or a Veil release bundle (its folder, "
+                    "manifest.json or data file), whose manifest gives --suppressed")
+        ->required();
+    cmd->add_option("--suppressed", o->suppressed,
+                    "TOKEN: released cells reading TOKEN were suppressed: count them as such, not as a value (Veil's "
+                    "releases write '*'). Without it, every text is a value");
     cmd->add_option("--columns", o->columns, "Attributes to compare, comma separated")->required();
     cmd->add_option("--pair", o->pairs,
                     "A,B: the contingency tables of two attributes before and after, and their distance (repeatable)");
@@ -81,10 +89,6 @@ void setupUtility(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--folds", o->folds, "Cross-validation folds for --target (record r in fold r mod N)")
         ->capture_default_str()
         ->check(CLI::Range(std::size_t(2), std::size_t(1000)));
-    cmd->add_option("--suppressed", o->suppressed,
-                    "The released table's token for a suppressed value: counted as suppressed, not as a value "
-                    "(\"\": none; missing cells always count as suppressed)")
-        ->capture_default_str();
     cmd->add_flag("--json", o->json, "Machine-readable output");
     cmd->callback([o, &outcome] { outcome.exitCode = runUtility(*o); });
 }

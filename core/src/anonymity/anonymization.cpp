@@ -70,6 +70,31 @@ std::optional<Algorithm> algorithmFromName(std::string_view name) {
 
 bool acceptsLocalSuppression(Algorithm a) { return a == Algorithm::Optimal || a == Algorithm::None; }
 
+std::string metricNotDefinedText(const AnonymizationResult& result, MetricKind metric) {
+    if (!std::isnan(result.metrics.get(metric))) return {};
+    if (metric == MetricKind::Ncp && result.algorithm != Algorithm::Mondrian)
+        return "not defined here (Mondrian's measure of its ranges)";
+    if (metric == MetricKind::Sse && result.algorithm != Algorithm::Mdav)
+        return "not defined here (MDAV's measure of its group means)";
+    switch (result.algorithm) {
+        case Algorithm::Mondrian:
+            return "not defined for Mondrian (its ranges are not levels of the hierarchies)";
+        case Algorithm::Mdav:
+            return "not defined for MDAV microaggregation (values are replaced by group means, not generalized)";
+        case Algorithm::LocalRecoding:
+            return "not defined for local recoding (its records sit at different generalization levels)";
+        case Algorithm::None:
+            return "not defined for local suppression alone (no generalization to measure; see the suppressed "
+                   "cells)";
+        case Algorithm::Optimal:
+            break;
+    }
+    if (result.localSuppression)
+        return "not defined after local suppression (cells, not records, were suppressed: the classes are the "
+               "cells' own)";
+    return "not defined for this release";
+}
+
 namespace {
 
 using namespace detail;
@@ -210,6 +235,7 @@ Result<AnonymizationResult> anonymize(const Table& table, const AnonymizationCon
             break;
     }
     if (!result) return result;
+    if (result->found) result->riskAfter.suppressed = result->suppressed;  // left out of the risk after
     result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ctx.report(1.0, "Anonymizing");
     return result;

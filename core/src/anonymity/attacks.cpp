@@ -91,7 +91,8 @@ Result<LinkageReport> linkageAttack(const Table& released, const Table& external
 }
 
 Result<HomogeneityReport> homogeneityAttack(const Table& table, const std::vector<std::string>& quasiIdentifiers,
-                                            const std::string& sensitive, int l) {
+                                            const std::string& sensitive, int l,
+                                            const std::optional<std::string>& suppressedToken) {
     if (l < 2)
         return Status::invalidArgument("homogeneity attack: l must be at least 2 (got " + std::to_string(l) + ")");
     if (quasiIdentifiers.empty()) return Status::invalidArgument("no quasi-identifiers given");
@@ -111,7 +112,7 @@ Result<HomogeneityReport> homogeneityAttack(const Table& table, const std::vecto
         bool suppressed = true;
         for (auto c : *cols) {
             key.push_back(table.column(c).toString(r));
-            suppressed = suppressed && key.back() == "*";
+            suppressed = suppressed && suppressedToken && key.back() == *suppressedToken;
         }
         if (suppressed) continue;
         auto [it, inserted] = index.emplace(key, groups.size());

@@ -1,5 +1,7 @@
 #include "veil/anonymity/population_uniqueness.h"
 
+#include "veil/common/validate.h"
+
 #include "anonymity/detail/slide_negative_binomial.h"
 
 #include <cmath>
@@ -159,6 +161,37 @@ const char* dankarRuleDescription() {
            "Pitman does not apply), above it the smaller of Zayatz and SNB.";
 }
 
+Result<std::size_t> resolvePopulationSize(std::size_t sampleRecords, const PopulationSizeInput& given) {
+    if (given.size && *given.size < 1)
+        return Status::invalidArgument("the population size must be a positive number of records, got " +
+                                       std::to_string(*given.size));
+    if (given.size && given.samplingFraction)
+        return Status::invalidArgument("give the population size or the sampling fraction, not both");
+    std::optional<std::size_t> size;
+    if (given.size) size = std::size_t(*given.size);
+    if (given.samplingFraction) {
+        const double f = *given.samplingFraction;
+        if (!(f > 0.0 && f <= 1.0))
+            return Status::invalidArgument("the sampling fraction must be in (0, 1], got " + formatNumber(f));
+        size = std::size_t(std::llround(double(sampleRecords) / f));
+    }
+    if (given.tableRecords) {
+        if (size && *size != *given.tableRecords)
+            return Status::invalidArgument(std::string("the population table has ") +
+                                           std::to_string(*given.tableRecords) + " records, but the " +
+                                           (given.size ? "population size given is " + std::to_string(*size)
+                                                       : "sampling fraction " + formatNumber(*given.samplingFraction) +
+                                                             " gives " + std::to_string(*size)) +
+                                           "; give one or make them agree");
+        size = *given.tableRecords;
+    }
+    if (size && *size < sampleRecords)
+        return Status::invalidArgument("the population (" + std::to_string(*size) +
+                                       " records) is smaller than the sample (" + std::to_string(sampleRecords) +
+                                       " records)");
+    return size.value_or(0);
+}
+
 Result<PopulationUniqueness> estimatePopulationUniqueness(const std::vector<std::size_t>& classSizes,
                                                           std::size_t populationSize) {
     PopulationUniqueness out;
@@ -175,6 +208,15 @@ Result<PopulationUniqueness> estimatePopulationUniqueness(const std::vector<std:
     out.populationSize = populationSize;
     out.samplingFraction = double(out.sampleSize) / double(populationSize);
     out.sampleUniques = counts.count(1) ? std::size_t(counts.at(1)) : 0;
+    if (populationSize == out.sampleSize) {
+        // Sampling fraction 1: the sample is the population, and its uniques are the population's.
+        // No model is fitted (Pitman's extrapolation N^alpha would overshoot, SNB's fit has no
+        // unsampled records to explain); every estimate, and so Dankar's rule, is exact.
+        const double exact = double(out.sampleUniques);
+        out.zayatz = out.pitman = out.snb = exact;
+        applyDankarRule(out);
+        return out;
+    }
     const double N = double(populationSize), n = double(out.sampleSize);
     out.zayatz = zayatzUniques(counts, N, n);
     out.pitman = pitmanUniques(counts, N, n, out.pitmanTheta, out.pitmanAlpha);

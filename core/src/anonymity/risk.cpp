@@ -108,26 +108,87 @@ Result<std::vector<std::size_t>> classSizes(const Table& table, const std::vecto
     return groupRows(table, *cols, classOf);
 }
 
-Result<RiskSummary> assessRisk(const Table& table, const std::vector<std::string>& quasiIdentifiers, double threshold,
-                               const Table* population) {
-    if (quasiIdentifiers.empty()) return Status::invalidArgument("no quasi-identifiers given");
-    if (!(threshold > 0.0 && threshold <= 1.0))
-        return Status::invalidArgument("risk threshold must be in (0, 1] (got " + formatNumber(threshold) + ")");
-    auto cols = columnsOf(table, quasiIdentifiers, "quasi-identifier");
+namespace {
+
+// "adult.csv, line 30164" or "the table, record 30163".
+std::string recordName(const RiskInput& input, std::size_t row) {
+    if (input.firstLine > 0) return input.tableName + ", line " + std::to_string(input.firstLine + row);
+    return input.tableName + ", record " + std::to_string(row + 1);
+}
+
+// "age=200, race=Martian".
+std::string valuesText(const Table& table, const std::vector<std::size_t>& cols, const std::vector<std::string>& names,
+                       std::size_t row) {
+    std::string text;
+    for (std::size_t i = 0; i < cols.size(); ++i)
+        text += (i ? ", " : "") + names[i] + "=" + table.column(cols[i]).toString(row);
+    return text;
+}
+
+// True when every QI of `row` has the suppressed token.
+bool isSuppressed(const Table& table, const std::vector<std::size_t>& cols, std::size_t row,
+                  const std::optional<std::string>& token) {
+    if (!token) return false;
+    for (auto c : cols)
+        if (table.column(c).toString(row) != *token) return false;
+    return true;
+}
+
+}  // namespace
+
+Result<TableRisk> assessTableRisk(const Table& table, const RiskInput& input) {
+    if (input.quasiIdentifiers.empty()) return Status::invalidArgument("no quasi-identifiers given");
+    if (!(input.threshold > 0.0 && input.threshold <= 1.0))
+        return Status::invalidArgument("risk threshold must be in (0, 1] (got " + formatNumber(input.threshold) + ")");
+    auto cols = columnsOf(table, input.quasiIdentifiers, "quasi-identifier");
     if (!cols) return cols.status();
     std::unordered_map<std::string, std::size_t> classOf;
-    const std::vector<std::size_t> sizes = groupRows(table, *cols, classOf);
+    std::vector<std::size_t> sizes, firstRow;
+    std::vector<std::size_t> suppressed;
+    for (std::size_t r = 0; r < table.rowCount(); ++r) {
+        if (isSuppressed(table, *cols, r, input.suppressedToken)) {
+            suppressed.push_back(r);
+            continue;
+        }
+        auto [it, inserted] = classOf.emplace(keyOf(table, *cols, r), sizes.size());
+        if (inserted) sizes.push_back(0), firstRow.push_back(r);
+        ++sizes[it->second];
+    }
     std::vector<std::size_t> popSizes;
-    if (population) {
-        auto pcols = columnsOf(*population, quasiIdentifiers, "population table");
+    if (input.population) {
+        auto pcols = columnsOf(*input.population, input.quasiIdentifiers, input.populationName);
         if (!pcols) return pcols.status();
         popSizes.assign(sizes.size(), 0);
-        for (std::size_t r = 0; r < population->rowCount(); ++r) {
-            auto it = classOf.find(keyOf(*population, *pcols, r));
+        for (std::size_t r = 0; r < input.population->rowCount(); ++r) {
+            auto it = classOf.find(keyOf(*input.population, *pcols, r));
             if (it != classOf.end()) ++popSizes[it->second];
         }
+        for (std::size_t c = 0; c < sizes.size(); ++c)
+            if (popSizes[c] == 0)
+                return Status::invalidArgument(
+                    recordName(input, firstRow[c]) + ": " +
+                    valuesText(table, *cols, input.quasiIdentifiers, firstRow[c]) + " is not in " +
+                    input.populationName +
+                    "; a sample's records are drawn from its population, so every one occurs "
+                    "there (is the population table the right one, with the same values?)");
     }
-    return riskFromClassSizes(sizes, threshold, popSizes);
+    TableRisk out;
+    out.summary = riskFromClassSizes(sizes, input.threshold, popSizes);
+    out.summary.suppressed = suppressed.size();
+    out.classSizes = std::move(sizes);
+    out.suppressedRows = std::move(suppressed);
+    return out;
+}
+
+Result<RiskSummary> assessRisk(const Table& table, const std::vector<std::string>& quasiIdentifiers, double threshold,
+                               const Table* population) {
+    RiskInput input;
+    input.quasiIdentifiers = quasiIdentifiers;
+    input.threshold = threshold;
+    input.population = population;
+    auto risk = assessTableRisk(table, input);
+    if (!risk) return risk.status();
+    return risk->summary;
 }
 
 }  // namespace veil::anonymity

@@ -1,6 +1,7 @@
 // Parameter validation shared by every algorithm catalogue.
 #include "veil/common/catalogue.h"
 
+#include "veil/common/known_keys.h"
 #include "veil/common/validate.h"
 
 #include <cmath>
@@ -82,6 +83,14 @@ Result<json> checkValue(const ParameterInfo& p, const json& v, const std::string
     return wrong();
 }
 
+// "'hierarchical' has no option 'brnaching'; did you mean 'branching'?" (or the known options).
+std::string noOption(const AlgorithmInfo& info, const std::string& name) {
+    std::vector<std::string> known;
+    for (const auto& q : info.parameters) known.push_back(q.name);
+    const std::string text = "'" + info.id + "' has no option '" + name + "'";
+    return known.empty() ? text + " (it takes none)" : text + suggestionText(name, known);
+}
+
 }  // namespace
 
 Result<ParameterValues> parseParameters(const AlgorithmInfo& info, const json& options, const std::string& path) {
@@ -92,13 +101,7 @@ Result<ParameterValues> parseParameters(const AlgorithmInfo& info, const json& o
     if (options.is_object()) {
         for (const auto& [key, value] : options.items()) {
             const ParameterInfo* p = info.parameter(key);
-            if (!p) {
-                std::string known;
-                for (const auto& q : info.parameters) known += (known.empty() ? "" : ", ") + q.name;
-                return Status::invalidArgument(path + "." + key + ": '" + info.id + "' has no option '" + key + "' (" +
-                                               (known.empty() ? std::string("it takes none") : "known: " + known) +
-                                               ")");
-            }
+            if (!p) return Status::invalidArgument(path + "." + key + ": " + noOption(info, key));
             auto checked = checkValue(*p, value, path + "." + key);
             if (!checked) return checked.status();
             out[key] = std::move(*checked);
@@ -117,12 +120,7 @@ Result<json> parseOptionAssignments(const AlgorithmInfo& info, const std::vector
             return Status::invalidArgument("--option expects NAME=VALUE, got '" + item + "'");
         const std::string name = item.substr(0, eq), text = item.substr(eq + 1);
         const ParameterInfo* p = info.parameter(name);
-        if (!p) {
-            std::string known;
-            for (const auto& q : info.parameters) known += (known.empty() ? "" : ", ") + q.name;
-            return Status::invalidArgument("--option " + name + ": '" + info.id + "' has no option '" + name + "' (" +
-                                           (known.empty() ? std::string("it takes none") : "known: " + known) + ")");
-        }
+        if (!p) return Status::invalidArgument("--option " + name + ": " + noOption(info, name));
         if (p->kind == ParameterKind::Choice) {
             out[name] = text;
             continue;

@@ -4,6 +4,7 @@
 #include "detail/anonymity_experiment.h"
 
 #include "veil/anonymity/anonymization.h"
+#include "veil/common/known_keys.h"
 #include "veil/common/validate.h"
 #include "veil/hierarchy/hierarchy_io.h"
 #include "veil/table/csv_reader.h"
@@ -33,9 +34,7 @@ Status parseTableDataset(const nlohmann::json& d, DatasetSpec& out) {
         return bad("dataset",
                    "expected a table file name or {\"table\": FILE, "
                    "\"delimiter\": \";\"}");
-    for (const auto& [k, v] : d.items())
-        if (k != "table" && k != "delimiter")
-            return bad("dataset", "unknown key '" + k + "' (known: table, delimiter)");
+    VEIL_RETURN_IF_ERROR(checkKnownKeys(d, {"table", "delimiter"}, "dataset"));
     if (!d.contains("table") || !d["table"].is_string())
         return bad("dataset.table", "a table file name (a string) is required");
     out.table = d["table"].get<std::string>();
@@ -72,17 +71,16 @@ Result<bool> isAnonymityExperiment(const nlohmann::json& j) {
 }
 
 Status parseAnonymityKeys(const nlohmann::json& j, Experiment& e) {
-    static const std::set<std::string> known = {
+    static const std::vector<std::string> known = {
         "name",        "description", "kind",        "dataset",        "quasi_identifiers", "hierarchies", "sensitive",
         "l_diversity", "t_closeness", "suppression", "risk_threshold", "methods",           "k",           "trials"};
     static const std::set<std::string> differentialOnly = {"epsilon", "delta", "seed", "workload", "sanity_fraction"};
-    for (const auto& [key, v] : j.items()) {
+    for (const auto& [key, v] : j.items())
         if (differentialOnly.count(key))
             return bad(key,
                        "not used by anonymity experiments (a k grid, "
                        "deterministic: no epsilon, delta, seed or workload)");
-        if (!known.count(key)) return Status::invalidArgument("unknown key '" + key + "' in the anonymity experiment");
-    }
+    VEIL_RETURN_IF_ERROR(checkKnownKeys(j, known, ""));
     e.kind = ExperimentKind::Anonymity;
     e.trials = 1;
     auto& a = e.anonymity;

@@ -5,6 +5,7 @@
 
 #include "detail/anonymity_experiment.h"
 
+#include "veil/common/known_keys.h"
 #include "veil/common/random.h"
 #include "veil/common/limits.h"
 #include "veil/common/validate.h"
@@ -59,10 +60,8 @@ Status parseDataset(const nlohmann::json& d, DatasetSpec& out) {
         return Status::ok();
     }
     if (!d.is_object()) return bad("dataset", "expected a file name or an object, got " + d.dump());
-    for (const auto& [k, v] : d.items())
-        if (k != "file" && k != "counts" && k != "sample" && k != "graph" && k != "table" && k != "delimiter" &&
-            k != "domains")
-            return bad("dataset", "unknown key '" + k + "' (known: file, counts, graph, table, sample)");
+    VEIL_RETURN_IF_ERROR(
+        checkKnownKeys(d, {"file", "counts", "sample", "graph", "table", "delimiter", "domains"}, "dataset"));
     if (int(d.contains("file")) + int(d.contains("counts")) + int(d.contains("graph")) + int(d.contains("table")) != 1)
         return bad("dataset", "give exactly one of 'file', 'counts', 'graph' and 'table'");
     if (d.contains("table") != d.contains("domains") || (d.contains("delimiter") && !d.contains("table")))
@@ -116,6 +115,7 @@ Status parseWorkload(const nlohmann::json& w, WorkloadSpec& out) {
         return Status::ok();
     }
     if (!w.is_object()) return bad("workload", "expected a generator name, an object or a list of ranges");
+    VEIL_RETURN_IF_ERROR(checkKnownKeys(w, {"generator", "count", "seed", "file", "ranges"}, "workload"));
     if (w.contains("file")) {
         if (!w["file"].is_string()) return bad("workload.file", "expected a string");
         out.kind = WorkloadKind::File;
@@ -154,6 +154,7 @@ Status parseEpsilon(const nlohmann::json& e, EpsilonGrid& out) {
             out.explicitValues.push_back(e[i].get<double>());
         }
     } else if (e.is_object()) {
+        VEIL_RETURN_IF_ERROR(checkKnownKeys(e, {"from", "to", "count", "spacing"}, "epsilon"));
         for (const auto& [k, v] : e.items()) {
             if (k == "spacing") {
                 if (v != "log" && v != "linear")
@@ -165,8 +166,6 @@ Status parseEpsilon(const nlohmann::json& e, EpsilonGrid& out) {
             } else if (k == "count") {
                 if (!v.is_number_integer()) return bad("epsilon.count", "expected an integer, got " + v.dump());
                 out.count = v.get<int>();
-            } else {
-                return bad("epsilon", "unknown key '" + k + "' (known: from, to, count, spacing)");
             }
         }
     } else {
@@ -185,9 +184,7 @@ Status parseMethods(const nlohmann::json& m, std::vector<MethodSpec>& out) {
         if (m[i].is_string()) {
             spec.id = m[i].get<std::string>();
         } else if (m[i].is_object()) {
-            for (const auto& [k, v] : m[i].items())
-                if (k != "id" && k != "label" && k != "options")
-                    return bad(key, "unknown key '" + k + "' (known: id, label, options)");
+            VEIL_RETURN_IF_ERROR(checkKnownKeys(m[i], {"id", "label", "options"}, key));
             if (!m[i].contains("id") || !m[i]["id"].is_string()) return bad(key, "'id' (a string) is required");
             spec.id = m[i]["id"].get<std::string>();
             if (m[i].contains("label")) {
@@ -219,11 +216,11 @@ Result<Experiment> parseExperiment(const nlohmann::json& j, const std::string& b
     e.baseDirectory = baseDirectory;
     auto isAnonymity = detail::isAnonymityExperiment(j);
     if (!isAnonymity) return isAnonymity.status();
-    static const std::set<std::string> known = {"name",   "dataset", "workload", "methods",         "epsilon",
-                                                "trials", "delta",   "seed",     "sanity_fraction", "description"};
-    for (const auto& [k, v] : j.items())
-        if (!*isAnonymity && !known.count(k))
-            return Status::invalidArgument("unknown key '" + k + "' in the experiment");
+    if (!*isAnonymity)
+        VEIL_RETURN_IF_ERROR(checkKnownKeys(j,
+                                            {"name", "description", "kind", "dataset", "workload", "methods", "epsilon",
+                                             "trials", "delta", "seed", "sanity_fraction"},
+                                            ""));
     if (j.contains("name")) {
         if (!j["name"].is_string()) return bad("name", "expected a string");
         e.name = j["name"].get<std::string>();

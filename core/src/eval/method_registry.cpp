@@ -2,6 +2,7 @@
 #include "veil/eval/method_registry.h"
 
 #include "detail/methods.h"
+#include "veil/common/known_keys.h"
 #include "veil/common/validate.h"
 
 #include <algorithm>
@@ -131,10 +132,8 @@ Status checkKnownOptions(const nlohmann::json& options, const std::vector<std::s
         return Status::invalidArgument("method '" + methodId + "': options must be a JSON object");
     for (const auto& [key, value] : options.items()) {
         if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-        std::string list;
-        for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-        return Status::invalidArgument("method '" + methodId + "': unknown option '" + key + "' (" +
-                                       (list.empty() ? std::string("it takes none") : "known: " + list) + ")");
+        return Status::invalidArgument("method '" + methodId + "': unknown option '" + key + "'" +
+                                       (known.empty() ? std::string(" (it takes none)") : suggestionText(key, known)));
     }
     return Status::ok();
 }

@@ -59,26 +59,36 @@ std::size_t Hierarchy::leafCount(std::size_t level, const std::string& label) co
 }
 
 Status Hierarchy::checkConsistency() const {
+    const bool located = !m_rowLines.empty();
+    auto lineOf = [&](std::size_t row) { return " (line " + std::to_string(m_rowLines[row]) + ")"; };
     std::vector<std::string> bad;
     std::size_t total = 0;
+    long long firstLine = 0;
     for (std::size_t l = 1; l < levelCount(); ++l) {
-        std::unordered_map<std::string_view, std::string_view> parent;
+        std::unordered_map<std::string_view, std::size_t> parentRow;  // label at l-1 -> first row giving it
         std::unordered_map<std::string_view, bool> reported;
-        parent.reserve(m_rows.size());
-        for (const auto& row : m_rows) {
-            auto [it, inserted] = parent.emplace(row[l - 1], row[l]);
-            if (!inserted && it->second != row[l] && !reported[row[l - 1]]) {
-                reported[row[l - 1]] = true;
-                ++total;
-                if (bad.size() < 10)
-                    bad.push_back(row[l - 1] + "' (level " + std::to_string(l - 1) + ") -> '" +
-                                  std::string(it->second) + "' and '" + row[l]);
-            }
+        parentRow.reserve(m_rows.size());
+        for (std::size_t r = 0; r < m_rows.size(); ++r) {
+            const auto& row = m_rows[r];
+            auto [it, inserted] = parentRow.emplace(row[l - 1], r);
+            const std::string& first = m_rows[it->second][l];
+            if (inserted || first == row[l] || reported[row[l - 1]]) continue;
+            reported[row[l - 1]] = true;
+            if (++total == 1 && located) firstLine = m_rowLines[r];
+            if (bad.size() < 10)
+                bad.push_back(row[l - 1] + "' (level " + std::to_string(l - 1) + ") -> '" + first + "'" +
+                              (located ? lineOf(it->second) : "") + " and '" + row[l] + "'" +
+                              (located ? lineOf(r) : ""));
         }
     }
     if (total == 0) return Status::ok();
-    return Status::invalidArgument("hierarchy '" + m_name + "' is not a tree: " + std::to_string(total) +
-                                   " label(s) generalize to two different parents: " + quoteList(bad, total));
+    // Each item opens with its label's quote; its own quotes close and reopen around the parents.
+    std::string list;
+    for (std::size_t i = 0; i < bad.size(); ++i) list += (i ? ", '" : "'") + bad[i];
+    if (total > bad.size()) list += " and " + std::to_string(total - bad.size()) + " more";
+    const std::string where = located ? formatLocation(m_sourceFile, firstLine) + ": " : std::string();
+    return Status::invalidArgument(where + "hierarchy '" + m_name + "' is not a tree: " + std::to_string(total) +
+                                   " label(s) generalize to two different parents: " + list);
 }
 
 Status Hierarchy::checkCoverage(const std::vector<std::string>& values) const {
@@ -92,6 +102,12 @@ Status Hierarchy::checkCoverage(const std::vector<std::string>& values) const {
     if (total == 0) return Status::ok();
     return Status::notFound("hierarchy '" + m_name + "' does not cover " + std::to_string(total) +
                             " value(s) of the column: " + quoteList(missing, total));
+}
+
+void Hierarchy::setSource(std::string file, std::vector<long long> lines) {
+    if (lines.size() != m_rows.size()) return;
+    m_sourceFile = std::move(file);
+    m_rowLines = std::move(lines);
 }
 
 Hierarchy Hierarchy::renamed(std::string name) const {

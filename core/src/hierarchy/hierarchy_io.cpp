@@ -121,6 +121,8 @@ Result<Hierarchy> parseHierarchyCsv(std::string_view text, const std::string& na
     std::vector<std::vector<std::string>> rows;
     rows.reserve(lines.size());
     std::vector<std::string> fields;
+    std::vector<long long> lineNumbers;
+    lineNumbers.reserve(lines.size());
     for (const auto& line : lines) {
         if (!splitFields(line.text, delim, fields))
             return Status::parseError(formatLocation(displayName, line.number) + ": unterminated quoted field");
@@ -130,9 +132,11 @@ Result<Hierarchy> parseHierarchyCsv(std::string_view text, const std::string& na
                                       " like the first row (all rows must have the same depth)");
         }
         rows.push_back(fields);
+        lineNumbers.push_back(line.number);
     }
     auto h = Hierarchy::fromRows(name, std::move(rows));
     if (!h) return h.status().withContext(displayName);
+    h->setSource(displayName, std::move(lineNumbers));
     return h;
 }
 

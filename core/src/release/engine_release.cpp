@@ -129,6 +129,7 @@ void summarizeClasses(ReleaseOutcome& o, const std::map<std::size_t, std::size_t
     s["classes"] = kept;
     s["min_class_size"] = minKept;
     s["suppressed"] = suppressed;
+    s["suppressed_token"] = anonymity::kSuppressedToken;
     s["risk_after"] = {{"prosecutor_max", risk.prosecutorMax}, {"prosecutor_avg", risk.prosecutorAvg}};
 }
 

@@ -38,14 +38,21 @@ Result<GeneralizationSqlPlan> generalizationPlan(const ReleasePlan& plan, const 
                                        "after another, each around the record farthest from the centroid of the "
                                        "records still left, which a SQL query cannot express; run the plan in Veil "
                                        "or use the optimal algorithm");
-    if (cfg.algorithm == anonymity::Algorithm::LocalRecoding || cfg.localSuppression)
+    if (cfg.algorithm == anonymity::Algorithm::LocalRecoding)
         return Status::invalidArgument(
-            plan.name + ": " +
-            (cfg.localSuppression ? std::string("local suppression") : std::string("local recoding")) +
-            " cannot be exported as SQL: which records (or cells) are recoded depends on the other records of "
-            "the whole table, pass after pass, so a query computed on Veil's copy would not apply to the data "
+            plan.name +
+            ": local recoding cannot be exported as SQL: which records are recoded depends on the other records "
+            "of the whole table, pass after pass, so a query computed on Veil's copy would not apply to the data "
             "in the engine (a CASE over record ids would only replay this copy, row by row); run the plan in "
             "Veil, or export the optimal full-domain plan");
+    if (cfg.localSuppression)
+        return Status::invalidArgument(
+            plan.name +
+            ": local suppression cannot be exported as SQL: which cells become '*' is chosen record by record, by a "
+            "greedy search (or an integer program) over how many records each record matches in the whole table, "
+            "and a query cannot make those choices on the engine's data (a CASE over record ids would only replay "
+            "Veil's copy); run the plan in Veil, or export the plan without \"local_suppression\", whose "
+            "suppression of whole records SQL expresses");
     if (cfg.algorithm != anonymity::Algorithm::Optimal)
         return Status::invalidArgument(plan.name +
                                        ": only full-domain (optimal) plans can be exported as SQL; Mondrian "

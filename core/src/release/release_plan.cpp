@@ -4,10 +4,12 @@
 
 #include "veil/dp/exact_aggregates.h"
 #include "veil/hierarchy/hierarchy_io.h"
+#include "veil/common/known_keys.h"
 #include "veil/common/limits.h"
 #include "veil/io/atomic_file.h"
 #include "veil/io/json_file.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -96,6 +98,8 @@ Result<DatasetRef> datasetOf(const ReleasePlan& plan) {
     if (d.is_string()) {
         ref.path = resolve(plan, d.get<std::string>());
     } else if (d.is_object() && d.contains("path") && d["path"].is_string()) {
+        if (auto known = checkKnownKeys(d, {"path", "delimiter", "types"}, "plan.dataset"); !known)
+            return known.withContext(plan.name);
         ref.path = resolve(plan, d["path"].get<std::string>());
         if (d.contains("delimiter")) {
             const json& delim = d["delimiter"];
@@ -119,6 +123,68 @@ Result<DatasetRef> datasetOf(const ReleasePlan& plan) {
 
 }  // namespace
 
+namespace {
+
+// The keys each kind of plan reads (every other key is refused, with the closest known one).
+const std::vector<std::string>& planKeys(const std::string& kind) {
+    static const std::vector<std::string> anonymization = {"kind",
+                                                           "name",
+                                                           "description",
+                                                           "dataset",
+                                                           "quasi_identifiers",
+                                                           "hierarchies",
+                                                           "sensitive",
+                                                           "k",
+                                                           "l_diversity",
+                                                           "t_closeness",
+                                                           "suppression",
+                                                           "metric",
+                                                           "algorithm",
+                                                           "gs_factor",
+                                                           "iterations",
+                                                           "adaption",
+                                                           "transformation",
+                                                           "sensitive_hierarchy",
+                                                           "local_suppression",
+                                                           "local_suppression_semantics",
+                                                           "local_suppression_time_limit",
+                                                           "local_suppression_max_records"};
+    static const std::vector<std::string> dpQuery = {
+        "kind",  "name",  "description", "dataset", "dataset_key", "column", "query",    "mechanism", "epsilon",
+        "delta", "lower", "upper",       "bins",    "categories",  "other",  "strategy", "options",   "trials"};
+    static const std::vector<std::string> synthetic = {
+        "kind",  "name",       "description", "dataset", "dataset_key", "method",          "epsilon", "delta",  "beta",
+        "theta", "max_degree", "rows",        "seed",    "iterations",  "workload_degree", "rounds",  "domains"};
+    return kind == "anonymization" ? anonymization : kind == "dp-query" ? dpQuery : synthetic;
+}
+
+// "; did you mean 'x'?" when a known name is close to `name`, else nothing.
+std::string closestText(const std::string& name, const std::vector<std::string>& known) {
+    const auto close = closestName(name, known);
+    return close ? "; did you mean '" + *close + "'?" : std::string();
+}
+
+// An unknown top-level key, named with its closest known key; a key of another kind says so.
+Status checkPlanKeys(const ReleasePlan& plan) {
+    const auto& known = planKeys(plan.kind);
+    for (const auto& [key, value] : plan.json.items()) {
+        if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+        std::string others;
+        for (const char* kind : {"anonymization", "dp-query", "synthetic"}) {
+            const auto& keys = planKeys(kind);
+            if (kind != plan.kind && std::find(keys.begin(), keys.end(), key) != keys.end())
+                others += (others.empty() ? "" : " and ") + std::string(kind);
+        }
+        if (!others.empty())
+            return fieldError(plan, key,
+                              "unknown key for " + plan.kind + " plans (it belongs to " + others + " plans)");
+        return fieldError(plan, key, "unknown key" + suggestionText(key, known));
+    }
+    return Status::ok();
+}
+
+}  // namespace
+
 Result<ReleasePlan> parseReleasePlan(const json& j, const std::string& baseDir, const std::string& name) {
     ReleasePlan plan;
     plan.name = name;
@@ -130,7 +196,9 @@ Result<ReleasePlan> parseReleasePlan(const json& j, const std::string& baseDir, 
     plan.kind = j["kind"].get<std::string>();
     if (plan.kind != "anonymization" && plan.kind != "dp-query" && plan.kind != "synthetic")
         return fieldError(plan, "kind",
-                          "must be \"anonymization\", \"dp-query\" or \"synthetic\" (got \"" + plan.kind + "\")");
+                          "must be \"anonymization\", \"dp-query\" or \"synthetic\" (got \"" + plan.kind + "\")" +
+                              closestText(plan.kind, {"anonymization", "dp-query", "synthetic"}));
+    VEIL_RETURN_IF_ERROR(checkPlanKeys(plan));
     return plan;
 }
 
@@ -156,7 +224,7 @@ Status readLocalTransformations(const ReleasePlan& plan, anonymity::Anonymizatio
         return expected(plan, "adaption", "a number in [0, 1]", plan.json["adaption"]);
     auto iterations = getInteger(plan, "iterations", 1, 100000, c.localRecoding.iterations);
     if (!iterations) return iterations.status();
-    c.localRecoding = {*gs, int(*iterations), *adaption};
+    c.localRecoding = {*gs, int(*iterations), *adaption, plan.json.contains("gs_factor")};
     const bool recodingFields =
         plan.json.contains("gs_factor") || plan.json.contains("iterations") || plan.json.contains("adaption");
     if (recodingFields && c.algorithm != anonymity::Algorithm::LocalRecoding)
@@ -229,7 +297,8 @@ Result<AnonymizationPlan> anonymizationPlanImpl(const ReleasePlan& plan) {
     }
     for (const auto& [col, file] : hierarchies.items())
         if (std::find(qis->begin(), qis->end(), col) == qis->end())
-            return fieldError(plan, "hierarchies." + col, "names a column that is not a quasi-identifier");
+            return fieldError(plan, "hierarchies." + col,
+                              "names a column that is not a quasi-identifier" + suggestionText(col, *qis));
     auto sensitive = getString(plan, "sensitive", "");
     if (!sensitive) return sensitive.status();
     if (!sensitive->empty()) c.sensitive = *sensitive;

@@ -86,7 +86,7 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     if (config.algorithm == anonymity::Algorithm::Optimal) {
         s["transformation"] = transformationJson(r.quasiIdentifiers, r.transformation);
     } else if (mdav) {
-        s["groups"] = r.classes.classCount();
+        s["groups"] = r.groups;
         s["sse_over_sst"] = finiteOrZero(r.metrics.sse);
         s["description"] = out.mechanism;
     } else if (config.algorithm == anonymity::Algorithm::LocalRecoding) {
@@ -104,6 +104,7 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     s["classes"] = r.classes.keptClasses();
     s["min_class_size"] = r.classes.minKeptClassSize();
     s["suppressed"] = r.suppressed;
+    s["suppressed_token"] = anonymity::kSuppressedToken;
     s["metric"] = anonymity::metricName(r.metric);
     s["information_loss"] = finiteOrZero(r.informationLoss);
     s["risk_before"] = {{"prosecutor_max", r.riskBefore.prosecutorMax}, {"prosecutor_avg", r.riskBefore.prosecutorAvg}};

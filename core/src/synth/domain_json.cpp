@@ -1,6 +1,7 @@
 // Reads a declared discretization from JSON (see domain_json.h).
 #include "veil/synth/domain_json.h"
 
+#include "veil/common/known_keys.h"
 #include "veil/common/limits.h"
 #include "veil/hierarchy/hierarchy_io.h"
 #include "veil/io/json_file.h"
@@ -39,6 +40,7 @@ Status numericInto(const json& d, const std::string& at, AttributeDomain& out) {
 Result<AttributeDomain> domainOf(const json& d, const std::string& at, const std::string& baseDir,
                                  std::map<std::string, std::string>* hierarchyFiles) {
     if (!d.is_object()) return expected(at, "an object {\"column\": ..., ...}", d);
+    VEIL_RETURN_IF_ERROR(checkKnownKeys(d, {"column", "bins", "bounds", "categories", "hierarchy"}, at));
     if (!d.contains("column") || !d["column"].is_string())
         return Status::invalidArgument(at + ".column: is missing (the column's name)");
     AttributeDomain out;

@@ -105,7 +105,7 @@ void TestAnonymitySweep::rejectsBadExperiments_data() {
     QTest::newRow("bad mondrian mode") << R"({"methods": [{"id": "mondrian", "options": {"mode": "loose"}}]})"
                                        << "strict\" or \"relaxed";
     QTest::newRow("unknown key") << R"({"colour": 1})"
-                                 << "unknown key 'colour'";
+                                 << "colour: unknown key (known: name, description, kind, dataset";
     QTest::newRow("bad kind") << R"({"kind": "syntactic"})"
                               << "kind";
 }

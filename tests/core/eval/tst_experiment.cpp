@@ -64,7 +64,7 @@ void TestExperiment::badExperiments_data() {
     QTest::addColumn<QString>("patch");
     QTest::addColumn<QString>("message");
     QTest::newRow("unknown key") << R"({"trails": 3})"
-                                 << "unknown key 'trails'";
+                                 << "trails: unknown key; did you mean 'trials'?";
     QTest::newRow("unknown method") << R"({"methods": ["count:laplace", "histogram:magic"]})"
                                     << "methods[1]: unknown method 'histogram:magic'";
     QTest::newRow("duplicate label") << R"({"methods": ["count:laplace", "count:laplace"]})"
@@ -88,7 +88,7 @@ void TestExperiment::badExperiments_data() {
     QTest::newRow("file and counts") << R"({"dataset": {"file": "a.npy", "counts": [1]}})"
                                      << "exactly one of 'file', 'counts', 'graph' and 'table'";
     QTest::newRow("bad method option key") << R"({"methods": [{"id": "count:laplace", "opts": {}}]})"
-                                           << "unknown key 'opts'";
+                                           << "methods[0].opts: unknown key (known: id, label, options)";
 }
 
 void TestExperiment::badExperiments() {

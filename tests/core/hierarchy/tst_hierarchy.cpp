@@ -134,6 +134,17 @@ void TestHierarchy::consistencyListsOffendingLabels() {
     const Status s = h->checkConsistency();
     QVERIFY(!s.isOk());
     QVERIFY2(s.message().find("'young' (level 1) -> '*' and 'all'") != std::string::npos, s.message().c_str());
+    // Read from a file (a blank line 2 and a comment-free CSV): the file and the lines of both parents,
+    // the message starting at the second one's line.
+    auto read = parseHierarchyCsv("1;young;*\n\n2;young;*\n3;young;all\n4;old;all\n", "age", "age.csv", ';');
+    QVERIFY(read.isOk());
+    QCOMPARE(read->sourceFile(), std::string("age.csv"));
+    const Status located = read->checkConsistency();
+    QCOMPARE(QString::fromStdString(located.message()),
+             QStringLiteral("age.csv:4: hierarchy 'age' is not a tree: 1 label(s) generalize to two different "
+                            "parents: 'young' (level 1) -> '*' (line 1) and 'all' (line 4)"));
+    // A renamed copy keeps its source.
+    QVERIFY(read->renamed("years").checkConsistency().message().find("age.csv:4: hierarchy 'years'") == 0);
 }
 
 void TestHierarchy::intervalBuilder() {

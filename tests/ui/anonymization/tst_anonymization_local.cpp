@@ -255,18 +255,24 @@ void TestAnonymizationLocal::mdavGroupsMatchCore() {
     QVERIFY(expected.isOk() && expected->found);
     const QAbstractItemModel* groups = m_view->groupsPage()->classModel();
     QCOMPARE(groups->rowCount(), int(expected->classes.classCount()));
-    // Each group as shown (its size column): k..2k-1 records, and the sizes are core's, in order.
+    // Each class as shown (its size column): at least k records (MDAV's groups hold k..2k-1; groups
+    // with equal means release the same age and are one class), and the sizes are core's.
     std::multiset<int> shownSizes, coreSizes;
     for (int r = 0; r < groups->rowCount(); ++r) {
         const int size = groups->index(r, 1).data().toInt();
-        QVERIFY2(size >= 5 && size <= 9, qPrintable(QString::number(size)));
+        QVERIFY2(size >= 5, qPrintable(QString::number(size)));
         shownSizes.insert(size);
     }
+    QVERIFY(expected->groups > expected->classes.classCount());  // ages are integers: many equal means
     for (std::size_t s : expected->classes.classSize) coreSizes.insert(int(s));
     QVERIFY(shownSizes == coreSizes);
     compareCells(m_view->groupsPage()->releasedModel(), expected->output);
-    QVERIFY(summary().contains(
-        QStringLiteral("MDAV microaggregation (numeric QIs): %1 groups").arg(expected->classes.classCount())));
+    QVERIFY2(
+        summary().contains(QStringLiteral("MDAV microaggregation (numeric QIs): %1 groups, released as %2 distinct "
+                                          "combinations")
+                               .arg(expected->groups)
+                               .arg(expected->classes.classCount())),
+        qPrintable(summary()));
     QVERIFY(m_view->latticePage()->info()->text().contains(QStringLiteral("MDAV")));
 }
 

@@ -112,7 +112,7 @@ QJsonObject releaseManifest(const AnonymizationRun& run, const AnonymizationSett
     } else {
         manifest["algorithm"] = QString::fromLatin1(algorithmPlanName(r.algorithm));
         if (r.algorithm == anonymity::Algorithm::Mondrian) manifest["partitions"] = qint64(r.partitions.size());
-        if (r.algorithm == anonymity::Algorithm::Mdav) manifest["groups"] = qint64(r.classes.classCount());
+        if (r.algorithm == anonymity::Algorithm::Mdav) manifest["groups"] = qint64(r.groups);
     }
     if (r.algorithm == anonymity::Algorithm::LocalRecoding) {
         QJsonArray passes;

@@ -53,7 +53,13 @@ QString transformationHtml(const anonymity::AnonymizationResult& r) {
         case anonymity::Algorithm::Mondrian:
             return QObject::tr("%1: %2 partitions").arg(name).arg(r.partitions.size());
         case anonymity::Algorithm::Mdav:
-            return QObject::tr("%1: %2 groups").arg(name).arg(r.classes.classCount());
+            // Groups that release the same values are one class of the released table (core's groups).
+            if (r.groups != r.classes.classCount())
+                return QObject::tr("%1: %2 groups, released as %3 distinct combinations (the classes below)")
+                    .arg(name)
+                    .arg(r.groups)
+                    .arg(r.classes.classCount());
+            return QObject::tr("%1: %2 groups").arg(name).arg(r.groups);
         case anonymity::Algorithm::None:
             return QObject::tr("%1: no generalization").arg(name);
     }

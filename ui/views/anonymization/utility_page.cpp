@@ -27,7 +27,7 @@ namespace {
 using anonymity::Classifier;
 
 // Veil's releases write a suppressed value as "*" (as ARX's): counted as suppressed, not as a value.
-anonymity::UtilityOptions releaseOptions() { return {std::string(anonymity::kSuppressedValue)}; }
+anonymity::UtilityOptions releaseOptions() { return {std::string(anonymity::kSuppressedToken)}; }
 
 // The columns of both the input and the release, in the input's order.
 std::vector<std::string> sharedColumns(const AnonymizationRun& run) {

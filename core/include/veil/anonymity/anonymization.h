@@ -57,6 +57,9 @@ struct LocalRecodingOptions {
     double gsFactor = 0.05;       // in [0, 1]; ARX's desktop default (0 favours suppression, 1 generalization)
     int iterations = 100;         // passes after the global one, >= 1 (ARX's default)
     double adaptionFactor = 0.0;  // in [0, 1]; added to gsFactor when a pass releases nothing
+    // The user chose gsFactor (a plan's "gs_factor", the CLI's --gs-factor): only then is a warning
+    // due when the metric leaves it unused (it weighs the loss metric only).
+    bool gsFactorGiven = false;
 };
 
 struct AnonymizationConfig {
@@ -134,6 +137,9 @@ struct AnonymizationResult {
     GeneralizationLattice lattice;              // optimal search only
     std::size_t optimumIndex = 0;
     std::vector<MondrianPartition> partitions;  // Mondrian only
+    // MDAV only: the groups of at least k records it formed. Groups that release the same values
+    // (equal means) form one class of the released table, so `classes` may hold fewer.
+    std::size_t groups = 0;
     MetricKind metric = MetricKind::Loss;
     double informationLoss = 0;
     MetricValues metrics;
@@ -151,6 +157,10 @@ struct AnonymizationResult {
     double seconds = 0;
     std::vector<std::string> warnings;
 };
+
+// Why `result` has no value of `metric` (NaN in result.metrics), in words for reports: "not defined
+// for local recoding (its records sit at different generalization levels)"; empty when it has one.
+std::string metricNotDefinedText(const AnonymizationResult& result, MetricKind metric);
 
 // Runs the configured algorithm. Errors (Status): unknown column, a QI without hierarchy for the
 // optimal search, a hierarchy that does not cover the column or is not a tree, k < 1 or k > N,

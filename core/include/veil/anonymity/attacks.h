@@ -4,10 +4,12 @@
 // 2006, seed 004 slide "Homogeneity Attack").
 #pragma once
 
+#include "veil/anonymity/risk.h"
 #include "veil/common/status.h"
 #include "veil/table/table.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,9 +50,12 @@ struct HomogeneityReport {
     std::vector<HomogeneousClass> vulnerable;
 };
 
-// Groups `table` on the QIs (suppressed rows whose QIs are all "*" are skipped) and reports classes
-// with fewer than `l` distinct sensitive values (l = 2: all equal). Errors: unknown column, l < 2.
+// Groups `table` on the QIs and reports classes with fewer than `l` distinct sensitive values
+// (l = 2: all equal). Suppressed rows, whose QIs all have the text `suppressedToken`, are skipped;
+// the default is the token of Veil's own releases (risk.h), nullopt skips none (a table from
+// elsewhere, where "*" may be a value). Errors: unknown column, l < 2.
 Result<HomogeneityReport> homogeneityAttack(const Table& table, const std::vector<std::string>& quasiIdentifiers,
-                                            const std::string& sensitive, int l = 2);
+                                            const std::string& sensitive, int l = 2,
+                                            const std::optional<std::string>& suppressedToken = kSuppressedToken);
 
 }  // namespace veil::anonymity

@@ -55,7 +55,23 @@ struct PopulationUniqueness {
 };
 
 // `classSizes`: the sample's equivalence class sizes (zeros ignored); `populationSize` >= sample
-// size. Errors: empty sample, population smaller than the sample. O(#classes + n) per iteration.
+// size. At sampling fraction 1 (population = sample) every model returns the sample uniques
+// exactly: the sample is the population. Errors: empty sample, population smaller than the
+// sample. O(#classes + n) per iteration.
+// What the user said about the population: its size, the sampling fraction, or a population
+// table (its record count). Each is optional; they must agree.
+struct PopulationSizeInput {
+    std::optional<long long> size;
+    std::optional<double> samplingFraction;   // in (0, 1]: population = sample records / fraction
+    std::optional<std::size_t> tableRecords;  // a population table's records
+};
+
+// The population's size (0: nothing given): the population table's records, else the size given,
+// else sampleRecords / samplingFraction rounded. Errors: a size below 1, a fraction outside (0, 1],
+// both a size and a fraction, a size or fraction that disagrees with the population table, a
+// population smaller than the sample.
+Result<std::size_t> resolvePopulationSize(std::size_t sampleRecords, const PopulationSizeInput& given);
+
 Result<PopulationUniqueness> estimatePopulationUniqueness(const std::vector<std::size_t>& classSizes,
                                                           std::size_t populationSize);
 

@@ -8,13 +8,20 @@
 #include "veil/table/table.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace veil::anonymity {
 
+// The text Veil's anonymization releases write for a suppressed value (a suppressed record has it
+// in every quasi-identifier). A release bundle's manifest records it (summary.suppressed_token);
+// in any other table "*" is a value like any other unless the user says otherwise.
+inline constexpr const char* kSuppressedToken = "*";
+
 struct RiskSummary {
-    std::size_t records = 0;  // records counted (suppressed records excluded)
+    std::size_t records = 0;     // records counted (suppressed records excluded)
+    std::size_t suppressed = 0;  // records left out as suppressed (not in `records`)
     std::size_t classes = 0;
     std::size_t minClassSize = 0;
     double prosecutorMax = 0;  // 1 / smallest class
@@ -48,9 +55,37 @@ std::vector<RiskBand> riskDistribution(const std::vector<std::size_t>& classSize
 // first appearance. Errors: no or unknown column.
 Result<std::vector<std::size_t>> classSizes(const Table& table, const std::vector<std::string>& quasiIdentifiers);
 
-// Groups the table on the named quasi-identifiers (values compared as text) and returns the risk.
-// `population` (optional) must contain the same QI columns. Errors: unknown column, threshold
-// outside (0, 1]. O(N) expected.
+// How to read a table for its risk.
+struct RiskInput {
+    std::vector<std::string> quasiIdentifiers;
+    double threshold = 0.2;  // in (0, 1]
+    // A released table's suppressed records: those whose quasi-identifiers all have this text are
+    // left out of the classes and counted in RiskSummary::suppressed. nullopt: every record counts
+    // (and "*" is a value like any other).
+    std::optional<std::string> suppressedToken;
+    // The population the table was sampled from (same QI columns): journalist and marketer risk.
+    const Table* population = nullptr;
+    std::string tableName = "the table";  // in messages
+    std::string populationName = "the population table";
+    // > 0: record r of the table is on line firstLine + r of tableName (a CSV file with a header:
+    // 2), named so in messages; 0: messages say "record r + 1".
+    std::size_t firstLine = 0;
+};
+
+struct TableRisk {
+    RiskSummary summary;
+    std::vector<std::size_t> classSizes;      // the kept classes, in order of first appearance
+    std::vector<std::size_t> suppressedRows;  // the rows left out, ascending
+};
+
+// Groups the table on the quasi-identifiers (values compared as text), leaves suppressed records
+// out, and returns the risk and the class sizes. Errors: no or unknown column, threshold outside
+// (0, 1], a population table without a QI column, a kept record whose QI values do not occur in the
+// population (a sample is drawn from its population: "adult.csv, line 30164: age=200, race=Martian
+// is not in the population table pop.csv"). O(N + population) expected.
+Result<TableRisk> assessTableRisk(const Table& table, const RiskInput& input);
+
+// assessTableRisk's summary with no suppressed token.
 Result<RiskSummary> assessRisk(const Table& table, const std::vector<std::string>& quasiIdentifiers,
                                double threshold = 0.2, const Table* population = nullptr);
 

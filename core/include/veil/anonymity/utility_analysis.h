@@ -20,6 +20,7 @@
 //   (weighted by how often), and ZeroR (the training records' most frequent target value).
 #pragma once
 
+#include "veil/anonymity/risk.h"
 #include "veil/common/run_context.h"
 #include "veil/common/status.h"
 #include "veil/table/table.h"
@@ -31,9 +32,6 @@
 #include <vector>
 
 namespace veil::anonymity {
-
-// The text Veil's releases (as ARX's) write for a suppressed value.
-inline constexpr std::string_view kSuppressedValue = "*";
 
 struct UtilityOptions {
     // The released table's token for a suppressed cell; none: only missing cells are suppressed.

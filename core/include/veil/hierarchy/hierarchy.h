@@ -39,7 +39,10 @@ public:
     std::size_t leafCount(std::size_t level, const std::string& label) const;
 
     // Checks that every label at level i-1 generalizes to one label at level i. The error lists
-    // the offending labels (at most 10) with the parents they were given.
+    // the offending labels (at most 10) with the parents they were given; for a hierarchy read from
+    // a file it starts with the file and line of the first conflict and names each parent's line
+    // ("age.csv:12: hierarchy 'age' is not a tree: ... '39' (level 0) -> '30-39' (line 8) and
+    // '35-39' (line 12)").
     Status checkConsistency() const;
     // Checks that every value is a level-0 value of this hierarchy; the error lists the missing
     // values (at most 10, and how many in total).
@@ -48,7 +51,15 @@ public:
     // The same hierarchy with `name` as its name.
     Hierarchy renamed(std::string name) const;
 
+    // Where the rows were read from, for messages: the file's name and the line of each row (the
+    // CSV reader sets it; a hierarchy built in memory has none). Ignored unless `lines` has one
+    // entry per row.
+    void setSource(std::string file, std::vector<long long> lines);
+    const std::string& sourceFile() const { return m_sourceFile; }
+
 private:
+    std::string m_sourceFile;
+    std::vector<long long> m_rowLines;  // per row, 1-based; empty without a source
     std::string m_name;
     std::vector<std::vector<std::string>> m_rows;
     std::unordered_map<std::string, std::size_t> m_index;                    // level-0 value -> row

@@ -70,7 +70,10 @@ struct ReleasePlan {
     std::string baseDir;  // folder of the plan file (relative paths start here)
 };
 
-// Reads a plan file; errors name the file and the field.
+// Reads a plan file; errors name the file and the field. A key the plan's kind does not read is
+// refused with its path and the closest known key ("plan.json: plan.supression: unknown key; did
+// you mean 'suppression'?"), as are unknown keys of nested objects (the dataset, domains, options):
+// a misspelt setting is never silently ignored.
 Result<ReleasePlan> loadReleasePlan(const std::string& path);
 Result<ReleasePlan> parseReleasePlan(const nlohmann::json& json, const std::string& baseDir, const std::string& name);
 

@@ -16,8 +16,9 @@
 namespace veil::synth {
 
 // Errors name `field` and the entry ("plan.domains[0].bounds: expected [lower, upper], got ..."):
-// not a non-empty list, an entry without a column, none or several of the three declarations,
-// bounds or bins malformed, an unreadable hierarchy, an invalid domain, a column declared twice.
+// not a non-empty list, an entry with an unknown key or without a column, none or several of the
+// three declarations, bounds or bins malformed, an unreadable hierarchy, an invalid domain, a
+// column declared twice.
 // `hierarchyFiles` (optional) receives column -> resolved hierarchy path.
 Result<std::vector<AttributeDomain>> domainsFromJson(const nlohmann::json& domains, const std::string& baseDir,
                                                      const std::string& field,

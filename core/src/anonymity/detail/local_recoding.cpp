@@ -118,7 +118,7 @@ Result<AnonymizationResult> runLocalRecoding(const Table& table, const Anonymiza
     result.algorithm = Algorithm::LocalRecoding;
     result.metric = config.metric;
     for (const auto& d : data.dims) result.quasiIdentifiers.push_back(d.name);
-    if (!useGs)
+    if (!useGs && opts.gsFactorGiven)
         result.warnings.push_back("the gs-factor applies to the loss metric only; the passes use " +
                                   std::string(metricName(config.metric)) + " as it is");
 
