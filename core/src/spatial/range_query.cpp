@@ -107,6 +107,29 @@ std::vector<double> privateRangeCounts(const PrivateSpatialDecomposition& psd, c
     return out;
 }
 
+std::vector<Rect> cellRectangles(const Rect& domain, std::size_t columns, std::size_t rows,
+                                 const std::vector<dp::RectangleQuery>& queries) {
+    // As GridAxis::unitEdge (detail/grid_cells.h): the last edge is the domain's own.
+    const auto edge = [](double a, double b, std::size_t u, std::size_t units) {
+        return u >= units ? b : a + (b - a) * double(u) / double(units);
+    };
+    std::vector<Rect> out;
+    out.reserve(queries.size());
+    for (const auto& q : queries)
+        out.push_back({edge(domain.x0, domain.x1, q.colLo, columns), edge(domain.y0, domain.y1, q.rowLo, rows),
+                       edge(domain.x0, domain.x1, q.colHi + 1, columns),
+                       edge(domain.y0, domain.y1, q.rowHi + 1, rows)});
+    return out;
+}
+
+QueryAnswers answerQueries(const PrivateSpatialDecomposition& psd, const PointSet& points,
+                           const std::vector<Rect>& queries) {
+    QueryAnswers a;
+    a.answers = privateRangeCounts(psd, queries);
+    if (!psd.truthsStripped) a.truth = exactRangeCounts(points, queries);
+    return a;
+}
+
 namespace {
 double percentile(std::vector<double> v, double p) {
     if (v.empty()) return 0.0;
