@@ -5,6 +5,7 @@
 #include "cli_support.h"
 #include "command_registry.h"
 #include "commands/psd_input.h"
+#include "commands/psd_request.h"
 #include "per_query.h"
 #include "release_options.h"
 
@@ -27,12 +28,9 @@ using Clock = std::chrono::steady_clock;
 
 struct PsdCliOptions {
     veil::cli::PsdInputOptions input;  // POINTS, --x, --y, --shape, --scale, --domain, --data-cells
-    std::string tree = "quad", budget = "geometric", median = "em", querySize = "mixed";
-    std::optional<int> height;
-    double minLeaf = 0.0, epsilon = 0.0, medianFraction = 0.3, delta = 1e-6;
-    int hybridKdLevels = -1;
-    std::optional<std::size_t> cellsPerAxis;
-    std::optional<bool> postprocess;  // default: on for the trees (Cormode et al.), off for the grid
+    veil::cli::PsdTreeFlags flags;     // the decomposition's options (only those given)
+    std::string tree = "quad", querySize = "mixed";
+    double epsilon = 0.0;
     bool json = false, nonPrivate = false, baselines = false, trueCounts = false;
     std::optional<std::size_t> queries;  // default: 1000 in teaching mode, none otherwise
     veil::cli::ReleaseOptions release;
@@ -48,33 +46,10 @@ struct PsdCliOptions {
 
 double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-PsdRequest requestFor(const PsdCliOptions& o, const std::string& tree, bool nonPrivate,
-                      const veil::cli::DataCells& cells) {
-    PsdRequest r;
-    r.kind = tree;
-    r.epsilon = o.epsilon;
-    r.nonPrivate = nonPrivate;
-    if (tree == "grid" || tree == "agrid") {
-        // The adaptive grid's first level takes --cells-per-axis; its inference is on by default.
-        r.options = {{"postprocess", o.postprocess.value_or(tree == "agrid")}};
-        if (o.cellsPerAxis) r.options[tree == "grid" ? "cells_per_axis" : "first_level_cells"] = *o.cellsPerAxis;
-        if (cells.declared()) {
-            r.options["data_columns"] = cells.columns;
-            r.options["data_rows"] = cells.rows;
-        }
-        return r;
-    }
-    r.options = {{"height", o.height.value_or(8)},
-                 {"budget", o.budget},
-                 {"postprocess", o.postprocess.value_or(true)},
-                 {"min_leaf_size", o.minLeaf}};
-    if (tree != "quad") {
-        r.options["median"] = o.median;
-        r.options["median_fraction"] = o.medianFraction;
-        r.options["delta"] = o.delta;
-    }
-    if (tree == "hybrid") r.options["hybrid_kd_levels"] = o.hybridKdLevels;
-    return r;
+// The request for `tree` (the command's own, or a baseline's) with the flags that apply to it.
+veil::Result<PsdRequest> requestFor(const PsdCliOptions& o, const std::string& tree, bool nonPrivate,
+                                    const veil::cli::DataCells& cells) {
+    return veil::cli::psdRequest(o.flags, tree, o.epsilon, nonPrivate, cells, tree == o.tree);
 }
 
 nlohmann::json errorJson(const QueryErrorSummary& s) {
@@ -116,7 +91,9 @@ veil::Result<nlohmann::json> evaluate(const PsdCliOptions& o, veil::dp::ReleaseG
     for (const auto& [name, tree, exact] :
          {std::tuple{"uniform_grid", std::string("grid"), false}, std::tuple{"non_private_tree", o.tree, true}}) {
         if (exact && o.tree == "grid") continue;
-        auto other = releaseDecomposition(gate, points, requestFor(o, tree, exact, cells), veil::RunContext{});
+        auto request = requestFor(o, tree, exact, cells);
+        if (!request) return request.status();
+        auto other = releaseDecomposition(gate, points, *request, veil::RunContext{});
         if (!other) return other.status();
         baselines[name] = {
             {"leaves", other->leaves.size()},
@@ -210,12 +187,15 @@ int runPsd(const PsdCliOptions& o) {
     const auto start = Clock::now();
     if (auto s = checkTeachingFlags(o); !s) return veil::cli::reportError(s);
     if (auto s = veil::cli::checkPerQueryOptions(o.perQuery); !s) return veil::cli::reportError(s);
-    if (o.tree != "grid" && o.tree != "agrid" && !o.height)
-        return veil::cli::reportError("--height H is required for a " + o.tree + " tree");
+    if (o.flags.budgetAlias)
+        std::cerr << "veil-cli: note: --budget is the deprecated name of --allocation (the count budget across the "
+                     "tree's levels); the ledger budget is --ledger-budget\n";
     auto declared = veil::cli::parseDataCells(o.input.dataCells);
     if (!declared) return veil::cli::reportError(declared.status());
-    if (auto plan = planDecomposition(requestFor(o, o.tree, o.nonPrivate, *declared)); !plan)
-        return veil::cli::reportError(plan.status());
+    // Checked before any input is read (the shape's cells, when they align the grid, come later).
+    auto checked = requestFor(o, o.tree, o.nonPrivate, *declared);
+    if (!checked) return veil::cli::reportError(checked.status());
+    if (auto plan = planDecomposition(*checked); !plan) return veil::cli::reportError(plan.status());
     auto inputOptions = o.input;
     inputOptions.seed = o.release.seed;
     auto input = veil::cli::loadPsdInput(inputOptions);
@@ -226,9 +206,10 @@ int runPsd(const PsdCliOptions& o) {
     auto gate = veil::cli::makeGate(o.release, o.input.points.empty() ? o.input.shape : o.input.points);
     if (!gate) return veil::cli::reportError(gate.status());
 
+    auto request = requestFor(o, o.tree, o.nonPrivate, input->cells);
+    if (!request) return veil::cli::reportError(request.status());
     const auto buildStart = Clock::now();
-    auto psd =
-        releaseDecomposition(*gate->gate, points, requestFor(o, o.tree, o.nonPrivate, *declared), veil::RunContext{});
+    auto psd = releaseDecomposition(*gate->gate, points, *request, veil::RunContext{});
     if (!psd)
         return veil::cli::reportError(points.domainFromData ? psd.status().withContext("without --domain")
                                                             : psd.status());
@@ -240,7 +221,7 @@ int runPsd(const PsdCliOptions& o) {
     QueryErrorSummary error;
     nlohmann::json baselines = nlohmann::json::object();
     if (o.release.teaching && !queries->queries.empty()) {
-        auto b = evaluate(o, *gate->gate, points, *queries, answers, *declared, error);
+        auto b = evaluate(o, *gate->gate, points, *queries, answers, input->cells, error);
         if (!b) return veil::cli::reportError(b.status());
         baselines = std::move(*b);
     }
@@ -279,6 +260,23 @@ int runPsd(const PsdCliOptions& o) {
     return 0;
 }
 
+// The catalogue's default of a kind's option, for --help.
+std::string catalogueDefault(const std::string& kind, const std::string& name) {
+    auto info = findPsdKind(kind);
+    const auto* p = info ? (*info)->parameter(name) : nullptr;
+    return p ? p->defaultValue.dump() : std::string("?");
+}
+
+// "quad: height, budget, ...; agrid: alpha, c, c2, ..." for --help.
+std::string catalogueOptions() {
+    std::string text;
+    for (const auto& info : psdCatalogue()) {
+        text += (text.empty() ? "" : "; ") + info.id + ":";
+        for (const auto& p : info.parameters) text += " " + p.name + "=" + p.defaultValue.dump();
+    }
+    return text;
+}
+
 void setupPsd(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<PsdCliOptions>();
     auto* cmd = app.add_subcommand(
@@ -295,29 +293,42 @@ void setupPsd(CLI::App& app, veil::cli::CommandOutcome& outcome) {
         ->check(CLI::Range(std::uint64_t(1), std::uint64_t(10'000'000)));
     cmd->add_option("--tree", o->tree, "quad | kd | hybrid | grid (uniform-grid baseline) | agrid (adaptive grid)")
         ->check(CLI::IsMember({"quad", "kd", "hybrid", "grid", "agrid"}));
-    cmd->add_option("--height", o->height, "Maximum height h of the tree (quad <= 10, kd and hybrid <= 20)");
-    cmd->add_option("--cells-per-axis", o->cellsPerAxis,
-                    "Grid: cells per axis; agrid: first-level cells per axis (default: Qardaji et al.'s rules)");
-    cmd->add_option("--min-leaf", o->minLeaf, "Do not split a node whose noisy count is below L (default 0: off)");
+    auto& f = o->flags;
+    cmd->add_option("--height", f.height,
+                    "Maximum height h of a tree (default " + catalogueDefault("quad", "height") +
+                        "; quad <= 10, kd and hybrid <= 20)");
+    cmd->add_option("--cells-per-axis", f.cellsPerAxis,
+                    "Grid: cells per axis; agrid: first-level cells per axis (default: Qardaji et al.'s rules); "
+                    "not for trees");
+    cmd->add_option("--min-leaf", f.minLeaf,
+                    "Trees: do not split a node whose noisy count is below L (default 0: off)");
     cmd->add_option("--epsilon,-e", o->epsilon, "Total privacy budget on every root-to-leaf path, in [1e-9, 1000]")
         ->required();
-    cmd->add_option("--budget", o->budget, "Count budget across levels: uniform | geometric (default)")
+    cmd->add_option("--allocation", f.allocation,
+                    "Trees: how epsilon's count share is allocated across the levels: uniform | geometric (default)")
         ->check(CLI::IsMember({"uniform", "geometric"}));
-    cmd->add_option("--median", o->median, "Private median for kd splits: em (default) | smooth | noisy-mean | cell")
+    cmd->add_option("--budget", f.budgetAlias, "Deprecated name of --allocation (the ledger budget is --ledger-budget)")
+        ->check(CLI::IsMember({"uniform", "geometric"}));
+    cmd->add_option("--median", f.median,
+                    "kd, hybrid: private median for splits: em (default) | smooth | noisy-mean | cell")
         ->check(CLI::IsMember({"em", "smooth", "noisy-mean", "cell"}));
-    cmd->add_option("--median-fraction", o->medianFraction, "Share of epsilon for medians (default 0.3)")
+    cmd->add_option("--median-fraction", f.medianFraction, "kd, hybrid: share of epsilon for medians (default 0.3)")
         ->check(CLI::Range(0.0, 0.99));
-    cmd->add_option("--delta", o->delta, "Delta per smooth-sensitivity median (default 1e-6)");
-    cmd->add_option("--hybrid-kd-levels", o->hybridKdLevels, "Hybrid: number of kd levels on top (default h/2)");
+    cmd->add_option("--delta", f.delta, "kd, hybrid: delta per smooth-sensitivity median (default 1e-6)");
+    cmd->add_option("--hybrid-kd-levels", f.hybridKdLevels, "Hybrid: number of kd levels on top (default h/2)");
     cmd->add_flag_callback(
-        "--postprocess", [o] { o->postprocess = true; },
+        "--postprocess", [o] { o->flags.postprocess = true; },
         "Consistency post-processing (Hay et al.; default for quad, kd and hybrid; agrid: the paper's inference, "
         "default)");
     cmd->add_flag_callback(
-        "--no-postprocess", [o] { o->postprocess = false; }, "Keep the raw noisy counts (no consistency step)");
+        "--no-postprocess", [o] { o->flags.postprocess = false; }, "Keep the raw noisy counts (no consistency step)");
+    cmd->add_option("--option", f.options,
+                    "A catalogue option of the chosen --tree, NAME=VALUE (repeatable; validated by the catalogue): " +
+                        catalogueOptions());
     cmd->add_option(
         "--data-cells", o->input.dataCells,
-        "Grid, agrid: the data's public resolution COLUMNS,ROWS; grid cells are whole blocks of data cells");
+        "The data's public resolution COLUMNS,ROWS over the domain (--shape: the shape's own cells): grid and agrid "
+        "cells are whole blocks of data cells; --workload rectangles are given in them");
     veil::cli::addPerQueryOptions(
         cmd, o->perQuery,
         "A JSON file of rectangles of data cells (needs --data-cells or --shape): DPBench's {\"queries\": "

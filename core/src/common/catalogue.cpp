@@ -84,6 +84,18 @@ Result<json> checkValue(const ParameterInfo& p, const json& v, const std::string
 
 }  // namespace
 
+Result<json> checkParameter(const AlgorithmInfo& info, const std::string& name, const json& value,
+                            const std::string& where) {
+    const ParameterInfo* p = info.parameter(name);
+    if (!p) {
+        std::string known;
+        for (const auto& q : info.parameters) known += (known.empty() ? "" : ", ") + q.name;
+        return Status::invalidArgument(where + ": '" + info.id + "' has no option '" + name + "' (" +
+                                       (known.empty() ? std::string("it takes none") : "known: " + known) + ")");
+    }
+    return checkValue(*p, value, where);
+}
+
 Result<ParameterValues> parseParameters(const AlgorithmInfo& info, const json& options, const std::string& path) {
     if (!options.is_null() && !options.is_object())
         return Status::invalidArgument(path + ": expected an object of options for '" + info.id + "', got " +
@@ -91,15 +103,7 @@ Result<ParameterValues> parseParameters(const AlgorithmInfo& info, const json& o
     json out = json::object();
     if (options.is_object()) {
         for (const auto& [key, value] : options.items()) {
-            const ParameterInfo* p = info.parameter(key);
-            if (!p) {
-                std::string known;
-                for (const auto& q : info.parameters) known += (known.empty() ? "" : ", ") + q.name;
-                return Status::invalidArgument(path + "." + key + ": '" + info.id + "' has no option '" + key + "' (" +
-                                               (known.empty() ? std::string("it takes none") : "known: " + known) +
-                                               ")");
-            }
-            auto checked = checkValue(*p, value, path + "." + key);
+            auto checked = checkParameter(info, key, value, path + "." + key);
             if (!checked) return checked.status();
             out[key] = std::move(*checked);
         }
