@@ -127,8 +127,13 @@ Status parseWorkload(const nlohmann::json& w, WorkloadSpec& out) {
         out.ranges = w["ranges"];
         return Status::ok();
     }
+    if (w.contains("queries")) {  // DPBench's workload object, read by the same parser as its file
+        out.kind = WorkloadKind::Inline;
+        out.ranges = w;
+        return Status::ok();
+    }
     if (!w.contains("generator") || !w["generator"].is_string())
-        return bad("workload", "expected 'generator', 'file' or 'ranges'");
+        return bad("workload", "expected 'generator', 'file', 'ranges' or DPBench's 'queries'");
     VEIL_RETURN_IF_ERROR(parseWorkload(w["generator"], out));
     if (w.contains("count")) {
         auto c = unsignedAt(w["count"], "workload.count");
@@ -345,8 +350,9 @@ nlohmann::json experimentToJson(const Experiment& e) {
         case WorkloadKind::File:
             j["workload"] = {{"file", e.workload.file}};
             break;
-        case WorkloadKind::Inline:
-            j["workload"] = {{"ranges", e.workload.ranges}};
+        case WorkloadKind::Inline:  // as given: Veil's ranges, or DPBench's object with its "queries"
+            j["workload"] =
+                e.workload.ranges.is_object() ? e.workload.ranges : nlohmann::json{{"ranges", e.workload.ranges}};
             break;
     }
     j["methods"] = methodsJson(e.methods);
