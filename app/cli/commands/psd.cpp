@@ -1,7 +1,8 @@
-// veil-cli psd: a private spatial decomposition (quadtree, kd-tree, hybrid, or the uniform-grid
-// baseline) over points from a table's two numeric columns, in a declared public domain, or
-// sampled from a DPBench shape, through the release gate; optionally a GeoJSON of the leaves. In
-// teaching mode it can also measure the error of a random range-count workload against the truth.
+// veil-cli psd: a private spatial decomposition (quadtree, kd-tree, hybrid, uniform grid, AGrid)
+// over points from a table's two numeric columns, in a declared public domain, or sampled from a
+// DPBench shape, through the release gate; optionally a GeoJSON of the leaves and every answer to a
+// workload of data-cell rectangles (--workload, --per-query). In teaching mode it can also measure
+// the error of random range counts, or of the workload's, against the truth.
 #include "cli_support.h"
 #include "command_registry.h"
 #include "commands/psd_input.h"
@@ -9,13 +10,10 @@
 #include "per_query.h"
 #include "release_options.h"
 
-#include "veil/common/random.h"
 #include "veil/common/validate.h"
-#include "veil/spatial/density_shape.h"
 #include "veil/spatial/geojson_export.h"
 #include "veil/spatial/psd_release.h"
 #include "veil/spatial/range_query.h"
-#include "veil/table/csv_reader.h"
 
 #include <chrono>
 #include <iostream>
