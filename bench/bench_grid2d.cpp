@@ -3,6 +3,7 @@
 // algorithm (Hay et al., SIGMOD 2016; dpcomp_core, timed outside the build by
 // bench/reference/time_dpcomp2d.py). Target (issue 16): at least 100x faster than DPComp.
 //   bench_grid2d [cabspottingE_256_256.csv] [runs] [method, e.g. psd:quad: only that one]
+// Then, for the decompositions, the time to answer 2,000 and 10,000 random rectangles.
 // The spatial decompositions release from the histogram's records as points at the cell centres
 // (as eval's psd:* methods do); building that point set is preparation, not timed. Every run is a
 // seeded release through the gate (release mode, no ledger file).
@@ -12,6 +13,7 @@
 #include "veil/dp/counts_loader.h"
 #include "veil/dp/histogram_release.h"
 #include "veil/spatial/psd_release.h"
+#include "veil/spatial/range_query.h"
 
 #include <algorithm>
 #include <cmath>
@@ -56,6 +58,50 @@ dp::ReleaseGate releaseGate(std::uint64_t seed) {
     return dp::ReleaseGate(options);
 }
 
+// The same kind of rectangles: DPBench's RandomRange (uniform corners), seeded.
+std::vector<dp::RectangleQuery> randomRectangles(std::size_t rows, std::size_t columns, int count, std::uint64_t seed) {
+    SeededRandom wr(seed);
+    std::vector<dp::RectangleQuery> rects;
+    for (int i = 0; i < count; ++i) {
+        const std::size_t r0 = wr.uniformBelow(rows), r1 = wr.uniformBelow(rows);
+        const std::size_t c0 = wr.uniformBelow(columns), c1 = wr.uniformBelow(columns);
+        rects.push_back({std::min(r0, r1), std::max(r0, r1), std::min(c0, c1), std::max(c0, c1)});
+    }
+    return rects;
+}
+
+// CPU milliseconds to answer 2,000 and 10,000 random rectangles from a released decomposition
+// (spatial::privateRangeCounts; median of `runs`), the release itself not timed.
+void answeringTimes(const spatial::PointSet& points, std::size_t rows, std::size_t columns, int runs,
+                    const std::string& only) {
+    std::printf("\n%-22s %14s %15s\n", "answering", "2,000 rects ms", "10,000 rects ms");
+    for (const char* kind : {"quad", "kd", "hybrid", "grid", "agrid"}) {
+        if (!only.empty() && only != std::string("psd:") + kind) continue;
+        auto gate = releaseGate(7);
+        spatial::PsdRequest request;
+        request.kind = kind;
+        request.epsilon = 1.0;
+        if (request.kind == "grid" || request.kind == "agrid")
+            request.options = {{"data_columns", columns}, {"data_rows", rows}};
+        auto psd = spatial::releaseDecomposition(gate, points, request, RunContext{});
+        if (!psd) continue;
+        std::printf("psd:%-18s", kind);
+        for (int count : {2000, 10000}) {
+            const auto rects =
+                spatial::cellRectangles(points.domain, columns, rows, randomRectangles(rows, columns, count, 9001));
+            std::vector<double> ms;
+            for (int r = 0; r < runs; ++r) {
+                const double c0 = bench::threadCpuSeconds();
+                const auto answers = spatial::privateRangeCounts(*psd, rects);
+                ms.push_back(1000.0 * (bench::threadCpuSeconds() - c0));
+                if (answers.size() != rects.size()) return;
+            }
+            std::printf(" %14.2f", bench::median(ms));
+        }
+        std::printf("\n");
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -72,13 +118,7 @@ int main(int argc, char** argv) {
     for (double v : data->values) total += v;
     const spatial::PointSet points = cellCentres(data->values, rows, columns);
     // DPBench's 2-D workload shape: 2,000 random rectangles (for DAWA's Greedy-H).
-    SeededRandom wr(9001);
-    std::vector<dp::RectangleQuery> rects;
-    for (int i = 0; i < 2000; ++i) {
-        const std::size_t r0 = wr.uniformBelow(rows), r1 = wr.uniformBelow(rows);
-        const std::size_t c0 = wr.uniformBelow(columns), c1 = wr.uniformBelow(columns);
-        rects.push_back({std::min(r0, r1), std::max(r0, r1), std::min(c0, c1), std::max(c0, c1)});
-    }
+    const std::vector<dp::RectangleQuery> rects = randomRectangles(rows, columns, 2000, 9001);
     std::printf("%s: %zu x %zu cells, N = %.0f, eps = 1, median CPU of %d runs\n", path.c_str(), rows, columns, total,
                 runs);
 
@@ -141,5 +181,6 @@ int main(int argc, char** argv) {
         else
             std::printf("%-22s %10.2f %12s %9s\n", ref.method, veil, "-", "-");
     }
+    answeringTimes(points, rows, columns, runs, only);
     return 0;
 }

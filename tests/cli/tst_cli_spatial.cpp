@@ -212,8 +212,6 @@ void TestCliSpatial::badInput_data() {
     QTest::newRow("unknown column") << good << QStringList{"--x", "x", "--y", "lat", "--epsilon", "1"} + tree << 1
                                     << "lat";
     QTest::newRow("no --y") << good << QStringList{"--x", "x", "--epsilon", "1"} + tree << 1 << "--y";
-    QTest::newRow("no height") << good << QStringList{"--x", "x", "--y", "y", "--epsilon", "1", "--tree", "quad"} << 1
-                               << "--height";
     QTest::newRow("quad too high") << good << QStringList{"--x", "x",      "--y",  "y",        "--epsilon",
                                                           "1",   "--tree", "quad", "--height", "20"}
                                    << 1 << "height";

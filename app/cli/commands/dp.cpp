@@ -3,6 +3,7 @@
 #include "cli_support.h"
 #include "command_registry.h"
 #include "commands/dp_common.h"
+#include "per_query.h"
 #include "release_options.h"
 
 #include "veil/common/catalogue.h"
@@ -29,6 +30,7 @@ struct DpOptions {
     double confidence = 0.95;
     bool json = false, showTrue = false;
     veil::cli::ReleaseOptions release;
+    veil::cli::PerQueryOptions perQuery;  // --workload, --per-query
 };
 
 veil::Status parseBins(const std::string& text, veil::dp::ColumnQuerySpec& spec) {
@@ -126,6 +128,8 @@ void printJsonResult(const DpOptions& o, const veil::dp::ColumnQuerySpec& spec, 
         j["intervals"].push_back(scalar && !ci.empty() ? ci[0] : ci);
     }
     if (o.showTrue && !r.trueValues.empty()) j["true_value"] = releaseJson(r.trueValues, scalar);
+    if (!spec.workload.empty()) j["workload_queries"] = spec.workload.size();
+    veil::cli::addPerQueryJson(j, o.perQuery, teaching);
     j["random"] = r.receipt.randomness;
     j["notes"] = r.notes;
     veil::cli::addReceipt(j, r.receipt);
@@ -155,14 +159,45 @@ void printText(const DpOptions& o, const veil::dp::ColumnQuerySpec& spec, const 
         }
     }
     for (const auto& n : r.notes) std::cout << "note: " << n << '\n';
+    veil::cli::printPerQueryLine(o.perQuery, spec.workload.size(), r.releases.size(),
+                                 r.receipt.mode == veil::dp::ReleaseMode::Teaching);
     veil::cli::printReceipt(r.receipt);
+}
+
+// --workload: ranges over the declared bins (a public domain: read before any data).
+veil::Result<veil::eval::Workload> readDpWorkload(const DpOptions& o, veil::dp::ColumnQuerySpec& spec) {
+    if (o.perQuery.workload.empty()) return veil::eval::Workload{};
+    if (spec.query != veil::dp::QueryKind::Histogram)
+        return veil::Status::invalidArgument("--workload holds ranges over a histogram's bins: use --query histogram");
+    auto domain = veil::dp::aggregateDomain(spec);
+    if (!domain) return domain.status();
+    auto w = veil::cli::readCliWorkload(o.perQuery, 1, domain->labels.size(), false);
+    if (!w) return w.status();
+    spec.workload = veil::eval::toRangeQueries(*w);
+    return w;
+}
+
+veil::Status writeDpPerQuery(const DpOptions& o, const veil::dp::ColumnQuerySpec& spec, veil::eval::Workload workload,
+                             const veil::dp::ColumnQueryResult& r) {
+    veil::eval::PerQueryAnswers answers;
+    answers.method = "histogram:" + spec.strategy;
+    auto info = veil::dp::findHistogramStrategy(spec.strategy);
+    answers.label = info ? (*info)->name : spec.strategy;
+    answers.epsilon = r.epsilon;
+    answers.workload = std::move(workload);
+    answers.noisy = r.workloadAnswers;
+    answers.truth = r.workloadTruth;
+    return veil::cli::writePerQueryFile(o.perQuery, answers, r.receipt.mode == veil::dp::ReleaseMode::Teaching);
 }
 
 int runDp(const DpOptions& o) {
     if (auto st = veil::cli::requireTeaching(o.release, o.showTrue, "--show-true"); !st)
         return veil::cli::reportError(st);
+    if (auto st = veil::cli::checkPerQueryOptions(o.perQuery); !st) return veil::cli::reportError(st);
     auto spec = buildSpec(o);
     if (!spec) return veil::cli::reportError(spec.status());
+    auto workload = readDpWorkload(o, *spec);
+    if (!workload) return veil::cli::reportError(workload.status());
     if (auto cost = veil::dp::columnQueryCost(*spec); !cost) return veil::cli::reportError(cost.status());
     auto table = veil::cli::readTableForDp(o.file, o.delimiter);
     if (!table) return veil::cli::reportError(table.status());
@@ -170,6 +205,7 @@ int runDp(const DpOptions& o) {
     if (!gate) return veil::cli::reportError(gate.status());
     auto res = veil::dp::releaseColumnQuery(*gate->gate, *table, o.column, *spec, veil::RunContext{});
     if (!res) return veil::cli::reportError(res.status());
+    if (auto st = writeDpPerQuery(o, *spec, std::move(*workload), *res); !st) return veil::cli::reportError(st);
     if (o.json)
         printJsonResult(o, *spec, *res);
     else
@@ -204,6 +240,10 @@ void setupDp(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--strategy", o->strategy,
                     "Numeric histogram strategy: identity (default), hierarchical, privelet, mwem, ...");
     cmd->add_option("--option", o->strategyOptions, "Strategy option NAME=VALUE (repeatable), e.g. branching=16");
+    veil::cli::addPerQueryOptions(cmd, o->perQuery,
+                                  "Histogram: a JSON file of ranges over the declared bins, DPBench's "
+                                  "{\"queries\": [{\"lb\": [0], \"ub\": [5]}, ...]} or Veil's [[0, 5], ...] "
+                                  "(0-based, inclusive); MWEM, Greedy-H and DAWA fit it, every release answers it");
     cmd->add_option("--trials", o->trials, "Number of independent releases (each costs epsilon)")
         ->check(CLI::Range(1, veil::dp::kMaxTrials));
     cmd->add_option("--confidence", o->confidence, "Confidence level of the intervals (default 0.95)");

@@ -93,6 +93,13 @@ std::string noOption(const AlgorithmInfo& info, const std::string& name) {
 
 }  // namespace
 
+Result<json> checkParameter(const AlgorithmInfo& info, const std::string& name, const json& value,
+                            const std::string& where) {
+    const ParameterInfo* p = info.parameter(name);
+    if (!p) return Status::invalidArgument(where + ": " + noOption(info, name));
+    return checkValue(*p, value, where);
+}
+
 Result<ParameterValues> parseParameters(const AlgorithmInfo& info, const json& options, const std::string& path) {
     if (!options.is_null() && !options.is_object())
         return Status::invalidArgument(path + ": expected an object of options for '" + info.id + "', got " +
@@ -100,9 +107,7 @@ Result<ParameterValues> parseParameters(const AlgorithmInfo& info, const json& o
     json out = json::object();
     if (options.is_object()) {
         for (const auto& [key, value] : options.items()) {
-            const ParameterInfo* p = info.parameter(key);
-            if (!p) return Status::invalidArgument(path + "." + key + ": " + noOption(info, key));
-            auto checked = checkValue(*p, value, path + "." + key);
+            auto checked = checkParameter(info, key, value, path + "." + key);
             if (!checked) return checked.status();
             out[key] = std::move(*checked);
         }

@@ -30,6 +30,12 @@ const char* statusCodeName(StatusCode code) {
 
 Status Status::withContext(const std::string& context) const {
     if (isOk()) return *this;
+    // Said once: a message that already starts with this context (then a colon, a space or its end)
+    // keeps it, as when a caller names the method whose own message named it already.
+    const bool named =
+        m_message.compare(0, context.size(), context) == 0 &&
+        (m_message.size() == context.size() || m_message[context.size()] == ':' || m_message[context.size()] == ' ');
+    if (named && !context.empty()) return *this;
     return Status(m_code, context + ": " + m_message);
 }
 

@@ -131,6 +131,25 @@ Status parseQueryInto(const std::string& text, ColumnQuerySpec& spec) {
                                    "' (expected count, sum, mean, median, quantile:Q, histogram or range:A:B)");
 }
 
+Status detail::checkWorkload(const ColumnQuerySpec& spec, std::size_t bins) {
+    const std::size_t q = spec.workload.size();
+    if (q > limits::kMaxWorkloadQueries)
+        return Status::invalidArgument("workload: " + std::to_string(q) + " ranges; at most " +
+                                       std::to_string(limits::kMaxWorkloadQueries) + " are allowed");
+    if (double(spec.trials) * double(q) > double(limits::kMaxReleasedValues))
+        return Status::invalidArgument("trials x workload ranges = " + std::to_string(spec.trials) + " x " +
+                                       std::to_string(q) + " answers; at most " +
+                                       std::to_string(limits::kMaxReleasedValues) + " in one request");
+    for (std::size_t i = 0; i < q; ++i) {
+        const auto& r = spec.workload[i];
+        if (r.lo > r.hi || r.hi >= bins)
+            return Status::invalidArgument("workload query " + std::to_string(i) + ": range [" + std::to_string(r.lo) +
+                                           ", " + std::to_string(r.hi) + "] is not inside the " + std::to_string(bins) +
+                                           " bins 0.." + std::to_string(bins - 1));
+    }
+    return Status::ok();
+}
+
 Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec) {
     VEIL_RETURN_IF_ERROR(validateEpsilon(spec.epsilon));
     VEIL_RETURN_IF_ERROR(validateDelta(spec.delta));
@@ -186,6 +205,7 @@ Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec) {
             return Status::invalidArgument("trials x bins = " + std::to_string(spec.trials) + " x " +
                                            std::to_string(domain->labels.size()) + " answers; at most " +
                                            std::to_string(limits::kMaxReleasedValues) + " in one request");
+        VEIL_RETURN_IF_ERROR(detail::checkWorkload(spec, domain->labels.size()));
         if (spec.strategy != "identity") {
             auto strategy = findHistogramStrategy(spec.strategy);
             if (!strategy) return strategy.status();
@@ -203,6 +223,8 @@ Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec) {
         }
     } else if (spec.strategy != "identity") {
         return Status::invalidArgument("a histogram strategy is only used by a histogram query");
+    } else if (!spec.workload.empty()) {
+        return Status::invalidArgument("a workload of ranges is answered from a histogram: use the histogram query");
     }
     return mech;
 }
@@ -271,6 +293,7 @@ Result<ColumnQueryResult> releaseColumnQuery(ReleaseGate& gate, const Column& co
         result->notes.push_back("seeded random source: reproducible, for tests and demos only, not a real release");
     if (!gate.isTeaching()) {
         result->trueValues.clear();
+        result->workloadTruth.clear();
         // n stays only where the guarantee treats it as public (a mean, under replace-one).
         if (spec.query != QueryKind::Mean) result->rowsUsed = 0;
     }

@@ -197,13 +197,13 @@ Status fillHistogram(ColumnQueryResult& r, const Column& column, const ColumnQue
     r.trueValues = counts;
     r.sensitivity = 1.0;
     r.neighbouring = Neighbouring::AddRemove;
-    const std::vector<RangeQuery> noWorkload;
     ProgressReporter progress(ctx, "Releasing", spec.trials);
     for (int t = 0; t < spec.trials; ++t) {
         if (!progress.step(t)) return Status::cancelled();
         RunContext quiet = ctx;
         quiet.progress = nullptr;
-        HistogramRun run{counts, *options, spec.epsilon, noWorkload, quiet};
+        // Workload-aware strategies select among (or fit) the user's ranges; empty: their default.
+        HistogramRun run{counts, *options, spec.epsilon, spec.workload, quiet};
         run.teaching = teaching;
         auto h = runHistogramStrategy(spec.strategy, run);
         if (!h) return h.status();
@@ -223,6 +223,13 @@ Status checkColumnForQuery(const Column& column, const ColumnQuerySpec& spec) {
     return Status::invalidArgument(
         "column '" + column.name() + "' is " + columnTypeName(column.type()) + "; a " + queryKindName(spec.query) +
         (spec.query == QueryKind::Histogram ? " over numeric bins" : "") + " needs a numeric column");
+}
+
+void answerRanges(ColumnQueryResult& r, const ColumnQuerySpec& spec, bool teaching) {
+    r.workloadAnswers.clear();
+    r.workloadAnswers.reserve(r.releases.size());
+    for (const auto& release : r.releases) r.workloadAnswers.push_back(answerWorkload(release, spec.workload));
+    r.workloadTruth = teaching ? answerWorkload(r.trueValues, spec.workload) : std::vector<double>{};
 }
 
 Neighbouring neighbouringOf(const ColumnQuerySpec& spec, MechanismKind mech) {
@@ -288,6 +295,7 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
             VEIL_RETURN_IF_ERROR(fillHistogram(r, column, spec, teaching, ctx));
             break;
     }
+    if (spec.query == QueryKind::Histogram && !spec.workload.empty()) answerRanges(r, spec, teaching);
     return r;
 }
 

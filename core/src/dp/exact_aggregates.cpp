@@ -274,6 +274,7 @@ Result<ColumnQueryResult> releaseExactAggregates(ReleaseGate& gate, const std::s
     RunContext local = ctx;
     local.random = admission->random.get();
     VEIL_RETURN_IF_ERROR(detail::releaseExact(r, spec, clamped, local));
+    if (spec.query == QueryKind::Histogram && !spec.workload.empty()) detail::answerRanges(r, spec, gate.isTeaching());
     r.seeded = admission->receipt.seeded;
     r.receipt = admission->receipt;
     if (r.seeded) r.notes.push_back("seeded random source: reproducible, for tests and demos only, not a real release");

@@ -126,10 +126,11 @@ std::string winnerWhy(const RecommendResult& r, const std::string& where, const 
     if (!other) return why + ".";
     const double ratioToOther = other->expectedScaledL1 / w.expectedScaledL1;
     const std::string whom =
-        other->name + (otherKind ? std::string(", the best ") + kind(other->dataDependent) + " method,"
-                                 : std::string(", the runner-up,"));
+        other->name + (otherKind ? std::string(", the best ") + kind(other->dataDependent) + " method"
+                                 : std::string(", the runner-up"));
+    // The apposition closes with a comma before the sentence goes on, not before the parenthesis.
     why += ratioToOther < 1.1 ? "; about the same error as " + whom + " (within 10 %, a tie within the measurements)"
-                              : "; " + ratio(ratioToOther) + "× lower error than " + whom;
+                              : "; " + ratio(ratioToOther) + "× lower error than " + whom + ",";
     return why + " in Veil's measurements on DPBench's " + joined(shapes) +
            (r.extrapolated ? " (nearest measured setting)." : ".");
 }

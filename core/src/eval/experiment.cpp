@@ -115,6 +115,11 @@ Status parseWorkload(const nlohmann::json& w, WorkloadSpec& out) {
         return Status::ok();
     }
     if (!w.is_object()) return bad("workload", "expected a generator name, an object or a list of ranges");
+    if (w.contains("queries")) {  // DPBench's workload object (its own keys), read by the same parser as its file
+        out.kind = WorkloadKind::Inline;
+        out.ranges = w;
+        return Status::ok();
+    }
     VEIL_RETURN_IF_ERROR(checkKnownKeys(w, {"generator", "count", "seed", "file", "ranges"}, "workload"));
     if (w.contains("file")) {
         if (!w["file"].is_string()) return bad("workload.file", "expected a string");
@@ -128,7 +133,7 @@ Status parseWorkload(const nlohmann::json& w, WorkloadSpec& out) {
         return Status::ok();
     }
     if (!w.contains("generator") || !w["generator"].is_string())
-        return bad("workload", "expected 'generator', 'file' or 'ranges'");
+        return bad("workload", "expected 'generator', 'file', 'ranges' or DPBench's 'queries'");
     VEIL_RETURN_IF_ERROR(parseWorkload(w["generator"], out));
     if (w.contains("count")) {
         auto c = unsignedAt(w["count"], "workload.count");
@@ -342,8 +347,9 @@ nlohmann::json experimentToJson(const Experiment& e) {
         case WorkloadKind::File:
             j["workload"] = {{"file", e.workload.file}};
             break;
-        case WorkloadKind::Inline:
-            j["workload"] = {{"ranges", e.workload.ranges}};
+        case WorkloadKind::Inline:  // as given: Veil's ranges, or DPBench's object with its "queries"
+            j["workload"] =
+                e.workload.ranges.is_object() ? e.workload.ranges : nlohmann::json{{"ranges", e.workload.ranges}};
             break;
     }
     j["methods"] = methodsJson(e.methods);

@@ -2,6 +2,7 @@
 #include "veil/eval/sweep_output.h"
 
 #include "veil/common/validate.h"
+#include "veil/eval/per_query_output.h"
 #include "veil/io/atomic_file.h"
 
 #include <cmath>
@@ -110,24 +111,17 @@ Status writePerQueryCsv(std::ostream& out, const SweepResult& result, bool withT
         return Status::invalidArgument("per-query answers: an anonymity experiment has no queries");
     if (result.truths.empty() && !result.rows.empty())
         return Status::invalidArgument("per-query answers: the sweep did not keep its answers");
-    out << "method,label,epsilon,trial,query,row_lo,row_hi,col_lo,col_hi,noisy" << (withTruth ? ",true" : "") << '\n';
+    writePerQueryHeader(out, withTruth);
     for (const auto& r : result.rows) {
         const auto& spec = result.methods[r.method];
         const auto* truth = result.truthFor(r);
         const bool ranges = result.targets[r.method] == "workload" && r.answers.size() == result.queries.size();
-        for (std::size_t q = 0; q < r.answers.size(); ++q) {
-            out << csvField(spec.id) << ',' << csvField(spec.label) << ',' << formatNumber(r.epsilon) << ',' << r.trial
-                << ',' << q << ',';
-            if (ranges) {
-                const auto& w = result.queries[q];
-                out << w.rowLo << ',' << w.rowHi << ',' << w.colLo << ',' << w.colHi;
-            } else {
-                out << ",,,";
-            }
-            out << ',' << formatNumber(r.answers[q]);
-            if (withTruth) out << ',' << (truth && q < truth->size() ? formatNumber((*truth)[q]) : std::string());
-            out << '\n';
-        }
+        for (std::size_t q = 0; q < r.answers.size(); ++q)
+            writePerQueryRow(
+                out,
+                {spec.id, spec.label, r.epsilon, std::size_t(r.trial), q, ranges ? &result.queries[q] : nullptr,
+                 r.answers[q], truth && q < truth->size() ? &(*truth)[q] : nullptr},
+                withTruth);
     }
     return out ? Status::ok() : Status::ioError("per-query answers: write failed");
 }

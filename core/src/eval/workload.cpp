@@ -161,6 +161,28 @@ nlohmann::json workloadToJson(const Workload& workload) {
     return out;
 }
 
+HistogramData workloadDomain(std::size_t rows, std::size_t columns, bool twoDimensional) {
+    HistogramData d;
+    d.rows = twoDimensional ? rows : 1;
+    d.columns = columns;
+    d.twoDimensional = twoDimensional;
+    return d;
+}
+
+std::vector<dp::RangeQuery> toRangeQueries(const Workload& workload) {
+    std::vector<dp::RangeQuery> out;
+    out.reserve(workload.size());
+    for (const auto& q : workload.queries) out.push_back({q.colLo, q.colHi});
+    return out;
+}
+
+std::vector<dp::RectangleQuery> toRectangleQueries(const Workload& workload) {
+    std::vector<dp::RectangleQuery> out;
+    out.reserve(workload.size());
+    for (const auto& q : workload.queries) out.push_back({q.rowLo, q.rowHi, q.colLo, q.colHi});
+    return out;
+}
+
 Workload prefixWorkload(const HistogramData& domain) {
     Workload w;
     w.twoDimensional = domain.twoDimensional;

@@ -2,6 +2,8 @@
 // ICDE 2012 Sec. 3) and path budgets.
 #include "veil/spatial/decomposition.h"
 
+#include "detail/grid_sums.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -42,37 +44,7 @@ std::vector<double> leafPathEpsilons(const PrivateSpatialDecomposition& psd) {
 }
 
 double PrivateSpatialDecomposition::privateRangeCount(const Rect& query) const {
-    if (nodes.empty()) return 0.0;
-    double total = 0.0;
-    std::int32_t stack[512];
-    int top = 0;
-    stack[top++] = 0;
-    std::vector<std::int32_t> overflow;  // only for very wide trees (uniform grids)
-    while (top > 0 || !overflow.empty()) {
-        std::int32_t k;
-        if (!overflow.empty()) {
-            k = overflow.back();
-            overflow.pop_back();
-        } else {
-            k = stack[--top];
-        }
-        const PsdNode& n = nodes[static_cast<std::size_t>(k)];
-        if (!query.intersects(n.rect)) continue;
-        if (query.containsRect(n.rect)) {
-            total += n.estimate;
-        } else if (n.isLeaf()) {
-            const double area = n.rect.area();
-            if (area > 0.0) total += n.estimate * n.rect.overlapArea(query) / area;
-        } else {
-            for (std::int32_t c = n.firstChild; c < n.firstChild + n.childCount; ++c) {
-                if (top < 512)
-                    stack[top++] = c;
-                else
-                    overflow.push_back(c);
-            }
-        }
-    }
-    return total;
+    return detail::walkRangeCount(*this, 0, query);
 }
 
 double PrivateSpatialDecomposition::trueRangeCount(const Rect& query) const {

@@ -1,6 +1,8 @@
 // Range-count workloads and errors (Cormode et al. ICDE 2012 Sec. 6; DPBench metric.py).
 #include "veil/spatial/range_query.h"
 
+#include "detail/grid_sums.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -103,8 +105,35 @@ std::vector<double> exactRangeCounts(const PointSet& points, const std::vector<R
 
 std::vector<double> privateRangeCounts(const PrivateSpatialDecomposition& psd, const std::vector<Rect>& queries) {
     std::vector<double> out(queries.size());
-    for (std::size_t i = 0; i < queries.size(); ++i) out[i] = psd.privateRangeCount(queries[i]);
+    // The grids (uniform, AGrid) through summed-area tables of their cells; the trees by their walk.
+    const auto sums =
+        psd.options.kind == TreeKind::UniformGrid && !queries.empty() ? detail::GridSums::build(psd) : std::nullopt;
+    for (std::size_t i = 0; i < queries.size(); ++i)
+        out[i] = sums ? sums->rangeCount(queries[i]) : psd.privateRangeCount(queries[i]);
     return out;
+}
+
+std::vector<Rect> cellRectangles(const Rect& domain, std::size_t columns, std::size_t rows,
+                                 const std::vector<dp::RectangleQuery>& queries) {
+    // As GridAxis::unitEdge (detail/grid_cells.h): the last edge is the domain's own.
+    const auto edge = [](double a, double b, std::size_t u, std::size_t units) {
+        return u >= units ? b : a + (b - a) * double(u) / double(units);
+    };
+    std::vector<Rect> out;
+    out.reserve(queries.size());
+    for (const auto& q : queries)
+        out.push_back({edge(domain.x0, domain.x1, q.colLo, columns), edge(domain.y0, domain.y1, q.rowLo, rows),
+                       edge(domain.x0, domain.x1, q.colHi + 1, columns),
+                       edge(domain.y0, domain.y1, q.rowHi + 1, rows)});
+    return out;
+}
+
+QueryAnswers answerQueries(const PrivateSpatialDecomposition& psd, const PointSet& points,
+                           const std::vector<Rect>& queries) {
+    QueryAnswers a;
+    a.answers = privateRangeCounts(psd, queries);
+    if (!psd.truthsStripped) a.truth = exactRangeCounts(points, queries);
+    return a;
 }
 
 namespace {

@@ -34,6 +34,14 @@ void TestStatus::contextIsPrefixed() {
     const Status s = Status::notFound("value '99' not covered").withContext("hierarchy 'age'");
     QCOMPARE(QString::fromStdString(s.message()), QString("hierarchy 'age': value '99' not covered"));
     QVERIFY(Status::ok().withContext("x").isOk());
+    // A message that already starts with the context is not prefixed again ("method 'a': method
+    // 'a' options.x: ..."); one that merely begins with the same letters is.
+    const Status named = Status::invalidArgument("method 'a' options.x: bad");
+    QCOMPARE(named.withContext("method 'a'").message(), std::string("method 'a' options.x: bad"));
+    QCOMPARE(Status::invalidArgument("method 'a': bad").withContext("method 'a'").message(),
+             std::string("method 'a': bad"));
+    QCOMPARE(Status::invalidArgument("ages: bad").withContext("age").message(), std::string("age: ages: bad"));
+    QCOMPARE(named.withContext("method 'ab'").message(), std::string("method 'ab': method 'a' options.x: bad"));
 }
 
 void TestStatus::epsilonValidation_data() {

@@ -201,6 +201,49 @@ private slots:
         QCOMPARE(released->receipt.citation, (*info)->citation);
         QVERIFY(released->receipt.citation.find("Li, Hay") != std::string::npos);
     }
+    // A histogram's workload: every release answers each range by its bins' sum, the true answers
+    // in teaching mode only (by hand: 10 bins of width 10 over [0, 100]; the ages 10..80 fall one
+    // per bin from bin 1, 90 and 100 both in bin 9); ranges outside the bins are refused before
+    // any charge.
+    void histogramWorkloadAnswers() {
+        ColumnQuerySpec spec;
+        spec.query = QueryKind::Histogram;
+        spec.lower = 0.0;
+        spec.upper = 100.0;
+        spec.binCount = 10;
+        spec.epsilon = 1.0;
+        spec.trials = 2;
+        spec.workload = {{0, 9}, {1, 1}, {0, 0}, {3, 7}};
+        auto teaching = ReleaseGate::teaching(4);
+        auto r = releaseColumnQuery(teaching, makeTable(), "age", spec, RunContext{});
+        QVERIFY2(r, r.status().message().c_str());
+        QCOMPARE(r->workloadTruth, (std::vector<double>{10.0, 1.0, 0.0, 5.0}));
+        QCOMPARE(r->workloadAnswers.size(), std::size_t(2));
+        for (std::size_t t = 0; t < 2; ++t) {
+            const auto& x = r->releases[t];
+            QCOMPARE(r->workloadAnswers[t].size(), std::size_t(4));
+            double all = 0.0, middle = 0.0;
+            for (std::size_t i = 0; i < 10; ++i) all += x[i], middle += i >= 3 && i <= 7 ? x[i] : 0.0;
+            QVERIFY(std::fabs(r->workloadAnswers[t][0] - all) < 1e-9);
+            QCOMPARE(r->workloadAnswers[t][1], x[1]);
+            QCOMPARE(r->workloadAnswers[t][2], x[0]);
+            QVERIFY(std::fabs(r->workloadAnswers[t][3] - middle) < 1e-9);
+        }
+        auto gate = releaseGate(10.0);
+        auto released = releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{});
+        QVERIFY2(released, released.status().message().c_str());
+        QVERIFY(released->workloadTruth.empty() && released->trueValues.empty());
+        QCOMPARE(released->workloadAnswers.size(), std::size_t(2));
+        spec.workload = {{2, 10}};
+        const auto outside = releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{});
+        QVERIFY(!outside);
+        QCOMPARE(outside.status().message(),
+                 std::string("workload query 0: range [2, 10] is not inside the 10 bins 0..9"));
+        QCOMPARE(gate.session().spent().epsilon, 2.0);
+        spec.query = QueryKind::Count;
+        spec.workload = {{0, 1}};
+        QVERIFY(!releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{}));
+    }
     void releaseModeChargesAndHidesTheTruth() {
         auto gate = releaseGate(1.0);
         ColumnQuerySpec spec;

@@ -217,6 +217,16 @@ void TestHistogramRecommender::reasons() {
     QVERIFY2(why.find("best data-independent method") != std::string::npos, why.c_str());
     QVERIFY2(why.find("NETTRACE") != std::string::npos, why.c_str());
     for (std::size_t i = 1; i < r->ranking.size(); ++i) QVERIFY(!r->ranking[i].why.empty());
+    // A tie (256 bins, N eps 1e4, prefixes: Greedy-H and DAWA within 10 %) reads without a stray
+    // comma before the parenthesis.
+    auto tie = recommendHistogramAlgorithm(oneD(256, 1e4, RecommenderWorkload::Prefix));
+    QVERIFY(tie.isOk());
+    const std::string& tieWhy = tie->best().why;
+    QVERIFY2(tieWhy.find("; about the same error as DAWA, the best data-dependent method (within 10 %, a tie "
+                         "within the measurements) in Veil's measurements") != std::string::npos,
+             tieWhy.c_str());
+    QVERIFY2(tieWhy.find(", (") == std::string::npos, tieWhy.c_str());
+    QVERIFY2(why.find(", (") == std::string::npos, why.c_str());
 }
 
 void TestHistogramRecommender::refusals_data() {

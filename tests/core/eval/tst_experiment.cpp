@@ -3,6 +3,7 @@
 // paths relative to the experiment file, and the round trip to JSON.
 #include "veil/eval/experiment.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -29,6 +30,7 @@ private slots:
     void inputErrors_data();
     void inputErrors();
     void roundTrip();
+    void inlineDpbenchWorkload();
     void sampling();
 };
 
@@ -183,6 +185,39 @@ void TestExperiment::roundTrip() {
     QCOMPARE(experimentToJson(*again).dump(), experimentToJson(*e).dump());
     QCOMPARE(again->methods[1].label, std::string("smooth"));
     QCOMPARE(*again->seed, std::uint64_t(11));
+}
+
+// DPBench's workload object given inline is read as the same object in a file: one parser.
+void TestExperiment::inlineDpbenchWorkload() {
+    const auto queries =
+        nlohmann::json::parse(R"({"queries": [{"lb": [0], "ub": [2]}, {"lb": [1], "ub": [3], "wgt": 1}]})");
+    QTemporaryDir dir;
+    const QString file = dir.filePath("w.json");
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(queries.dump()));
+    f.close();
+    auto inlined = base(), fromFile = base();
+    inlined["workload"] = queries;
+    fromFile["workload"] = {{"file", file.toStdString()}};
+    const auto a = parseExperiment(inlined), b = parseExperiment(fromFile);
+    QVERIFY2(a.isOk(), a.status().message().c_str());
+    QVERIFY2(b.isOk(), b.status().message().c_str());
+    const auto ia = loadExperimentInputs(*a), ib = loadExperimentInputs(*b);
+    QVERIFY2(ia.isOk(), ia.status().message().c_str());
+    QVERIFY2(ib.isOk(), ib.status().message().c_str());
+    QCOMPARE(ia->workload.queries, ib->workload.queries);
+    QCOMPARE(ia->workload.queries, (std::vector<RangeQuery>{{0, 0, 0, 2}, {0, 0, 1, 3}}));
+    // It is saved as given, and read back the same.
+    QCOMPARE(experimentToJson(*a)["workload"], queries);
+    const auto again = parseExperiment(experimentToJson(*a));
+    QVERIFY2(again.isOk(), again.status().message().c_str());
+    QCOMPARE(loadExperimentInputs(*again)->workload.queries, ia->workload.queries);
+    // Its errors name the query, as the file's do.
+    inlined["workload"] = nlohmann::json::parse(R"({"queries": [{"lb": [0], "ub": [9]}]})");
+    const auto bad = loadExperimentInputs(*parseExperiment(inlined));
+    QVERIFY(!bad.isOk());
+    QCOMPARE(bad.status().message(), std::string("workload: query 0: hi 9 is out of the domain 0..3"));
 }
 
 void TestExperiment::sampling() {

@@ -258,6 +258,18 @@ void TestSweep::failingTrialNamesMethodEpsilonAndTrial() {
     QVERIFY(!r2.isOk());
     QVERIFY2(QString::fromStdString(r2.status().message()).contains("has no option 'brnaching'"),
              r2.status().message().c_str());
+    // The method is named once (the sweep's context is not repeated when the method's own message
+    // already starts with it), by its label when it has one.
+    const auto hb = run(experimentFrom(R"({"dataset": {"counts": [1, 2]},
+        "methods": [{"id": "histogram:hb", "options": {"branching": 4}}]})"),
+                        1);
+    QCOMPARE(hb.status().message(),
+             std::string("method 'histogram:hb' options.branching: 'hb' has no option 'branching' (it takes none)"));
+    const auto kd = run(experimentFrom(R"({"dataset": {"counts": [[1, 2], [3, 4]]},
+        "methods": [{"id": "psd:kd", "options": {"height": 99}}]})"),
+                        1);
+    QCOMPARE(kd.status().message(),
+             std::string("method 'psd:kd': options.height: expected an integer in [0, 20], got 99"));
     const auto noK = experimentFrom(
         R"({"dataset": {"graph": "../../resources/samples/karate.edges"}, "methods": ["graph:node-truncation"], "delta": 1e-6})");
     const auto r3 = run(noK, 1);

@@ -61,6 +61,12 @@ private:
 Result<ParameterValues> parseParameters(const AlgorithmInfo& info, const nlohmann::json& options,
                                         const std::string& path = "options");
 
+// Checks one value of the algorithm's parameter `name` (type, range, choices) and returns it as
+// stored; `where` names the value in messages ("--height: expected an integer in [0, 10], got 20").
+// Errors: the value's, and an unknown `name` (listing the known ones).
+Result<nlohmann::json> checkParameter(const AlgorithmInfo& info, const std::string& name, const nlohmann::json& value,
+                                      const std::string& where);
+
 // Parses "NAME=VALUE" items (CLI --option) into a JSON object, typing each VALUE by the
 // parameter's kind. Errors name the item.
 Result<nlohmann::json> parseOptionAssignments(const AlgorithmInfo& info, const std::vector<std::string>& items);

@@ -46,7 +46,8 @@ public:
     StatusCode code() const { return m_code; }
     const std::string& message() const { return m_message; }
 
-    // A copy whose message is prefixed with context, e.g. status.withContext("hierarchy 'age'").
+    // A copy whose message is prefixed with context, e.g. status.withContext("hierarchy 'age'");
+    // unchanged when the message already starts with that context (it is said once).
     Status withContext(const std::string& context) const;
 
 private:

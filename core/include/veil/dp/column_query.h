@@ -11,6 +11,7 @@
 #include "veil/common/limits.h"
 #include "veil/common/run_context.h"
 #include "veil/dp/privacy.h"
+#include "veil/dp/range_workload.h"
 #include "veil/dp/release_gate.h"
 #include "veil/table/table.h"
 
@@ -48,6 +49,10 @@ struct ColumnQuerySpec {
     std::optional<std::string> otherLabel;  // values outside the categories go to this extra bin (none: dropped)
     std::string strategy = "identity";      // numeric histogram: a strategy of histogramCatalogue()
     nlohmann::json strategyOptions = nlohmann::json::object();
+    // Histogram only: public ranges over the declared bins (0-based, inclusive). Workload-aware
+    // strategies (MWEM, Greedy-H, DAWA) take them instead of their default, and every release
+    // answers them by prefix sums (ColumnQueryResult::workloadAnswers).
+    std::vector<RangeQuery> workload;
     int trials = 1;
     double confidence = 0.95;
 };
@@ -74,10 +79,14 @@ struct ColumnQueryResult {
     std::vector<double> trueValues;             // one per output: TEACHING MODE ONLY (empty in release mode)
     std::vector<std::vector<double>> releases;  // [trial][output]
     std::vector<std::vector<ConfidenceInterval>> intervals;  // [trial][output]
-    std::size_t rowsUsed = 0;                                // non-missing values: teaching mode, or a mean's public n
-    bool seeded = false;                                     // true when the random source is not secure
-    std::vector<std::string> notes;                          // e.g. "values clamped to [0, 100]"
-    ReleaseReceipt receipt;                                  // what was spent, private or not
+    // With spec.workload: every release's answer to each range (post-processing, prefix sums),
+    // [trial][query], and the true answers (TEACHING MODE ONLY: empty in release mode).
+    std::vector<std::vector<double>> workloadAnswers;
+    std::vector<double> workloadTruth;
+    std::size_t rowsUsed = 0;        // non-missing values: teaching mode, or a mean's public n
+    bool seeded = false;             // true when the random source is not secure
+    std::vector<std::string> notes;  // e.g. "values clamped to [0, 100]"
+    ReleaseReceipt receipt;          // what was spent, private or not
 };
 
 // The cost of one request (all trials), known before any data is read: epsilon * trials, delta *

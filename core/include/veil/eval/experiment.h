@@ -9,7 +9,8 @@
 //              (or "PATH", or {"counts": [..]} / {"counts": [[..], ..]} given inline,
 //              or {"graph": "karate.edges"} for graph methods),
 //   "workload": "prefix" | "identity" | {"generator": "random-ranges", "count": 1000, "seed": 9001}
-//               | {"file": "ranges.json"} | {"ranges": [[lo, hi], ...]}            (default "prefix"),
+//               | {"file": "ranges.json"} | {"ranges": [[lo, hi], ...]} | DPBench's
+//               {"queries": [{"lb": [lo], "ub": [hi]}, ...]} inline             (default "prefix"),
 //   "methods": ["histogram:identity", {"id": "psd:kd", "label": "kd h=6", "options": {"height": 6}}],
 //   "epsilon": {"from": 0.01, "to": 10, "count": 10, "spacing": "log"} | [0.1, 1, 10],
 //   "trials": 10, "delta": 1e-6, "seed": 42, "sanity_fraction": 0.001
@@ -88,7 +89,7 @@ struct WorkloadSpec {
     std::size_t count = 1000;   // random-ranges
     std::uint64_t seed = 9001;  // random-ranges (DPBench's default seed)
     std::string file;           // File
-    nlohmann::json ranges;      // Inline
+    nlohmann::json ranges;      // Inline: an array of ranges, or DPBench's object with its "queries"
 };
 
 struct MethodSpec {

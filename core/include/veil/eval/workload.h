@@ -5,6 +5,7 @@
 
 #include "veil/common/random.h"
 #include "veil/common/status.h"
+#include "veil/dp/range_workload.h"
 #include "veil/eval/histogram.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -40,6 +41,12 @@ Result<Workload> parseWorkloadJson(const nlohmann::json& ranges, const Histogram
 Result<Workload> readWorkloadFile(const std::string& path, const HistogramData& domain);
 // The queries as JSON ranges (the inverse of parseWorkloadJson).
 nlohmann::json workloadToJson(const Workload& workload);
+// A domain of `rows` x `columns` cells without counts, to parse a workload against when only the
+// (declared, public) shape is known: a 1-D histogram of `columns` bins when !twoDimensional.
+HistogramData workloadDomain(std::size_t rows, std::size_t columns, bool twoDimensional);
+// The queries as the dp engine's ranges over the bins (1-D) or rectangles of cells (2-D).
+std::vector<dp::RangeQuery> toRangeQueries(const Workload& workload);
+std::vector<dp::RectangleQuery> toRectangleQueries(const Workload& workload);
 
 // All prefixes [0, i] (1-D), or all rectangles anchored at the origin [0, r, 0, c] (2-D).
 Workload prefixWorkload(const HistogramData& domain);

@@ -5,6 +5,7 @@
 
 #include "veil/common/random.h"
 #include "veil/common/status.h"
+#include "veil/dp/range_workload.h"
 #include "veil/spatial/decomposition.h"
 #include "veil/spatial/point_set.h"
 
@@ -39,6 +40,22 @@ std::vector<double> exactRangeCounts(const PointSet& points, const std::vector<R
 
 // Private answers (PrivateSpatialDecomposition::privateRangeCount for each).
 std::vector<double> privateRangeCounts(const PrivateSpatialDecomposition& psd, const std::vector<Rect>& queries);
+
+// The rectangles of queries given as data-cell indices over a public grid of `columns` x `rows`
+// data cells covering `domain`: cell (row r, column c) is x in [x0 + c w / columns, x0 + (c + 1) w /
+// columns), y likewise (row 0 at y0), the edges computed as the grids compute theirs, so that a
+// query along data cells is along an aligned grid's blocks. The queries must lie in the grid.
+std::vector<Rect> cellRectangles(const Rect& domain, std::size_t columns, std::size_t rows,
+                                 const std::vector<dp::RectangleQuery>& queries);
+
+// Every query's answer from a decomposition (privateRangeCounts) and, only when it kept its truths
+// (teaching mode: !psd.truthsStripped), the exact counts of `points` (exactRangeCounts).
+struct QueryAnswers {
+    std::vector<double> answers;  // private
+    std::vector<double> truth;    // NOT private: empty in release mode
+};
+QueryAnswers answerQueries(const PrivateSpatialDecomposition& psd, const PointSet& points,
+                           const std::vector<Rect>& queries);
 
 struct QueryErrorSummary {
     std::size_t queries = 0;

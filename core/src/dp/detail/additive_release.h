@@ -13,6 +13,16 @@ namespace veil::dp::detail {
 // the query). No data is read. Defined in column_query.cpp.
 Result<MechanismKind> chooseMechanism(const ColumnQuerySpec& spec);
 
+// A histogram's workload fits its `bins` declared bins (every range lo <= hi < bins; at most
+// limits::kMaxWorkloadQueries ranges and kMaxReleasedValues answers over the trials). Defined in
+// column_query.cpp.
+Status checkWorkload(const ColumnQuerySpec& spec, std::size_t bins);
+
+// spec.workload answered from every release by prefix sums (post-processing) into
+// r.workloadAnswers and, in teaching mode only, from r.trueValues into r.workloadTruth. Defined in
+// column_query_run.cpp.
+void answerRanges(ColumnQueryResult& r, const ColumnQuerySpec& spec, bool teaching);
+
 // The column's public schema fits the query (numeric for sum, mean, quantiles, numeric bins and
 // ranges). Defined in column_query_run.cpp.
 Status checkColumnForQuery(const Column& column, const ColumnQuerySpec& spec);

@@ -56,16 +56,12 @@ MethodInfo makeMethod(const Variant& v, const AlgorithmInfo& info) {
         request.what = "histogram (" + v.strategy + ")";
         // Workload-aware strategies (MWEM) select among the workload's own queries, as in DPBench.
         if (!in.workload.twoDimensional) {
-            request.workload.reserve(in.workload.size());
-            for (const auto& q : in.workload.queries) request.workload.push_back({q.colLo, q.colHi});
+            request.workload = toRangeQueries(in.workload);
         } else {
             request.rows = in.data.rows;  // the declared grid of the 2-D histogram
             request.columns = in.data.columns;
-            if (dp::histogramStrategyTakesGrid(v.strategy)) {  // workload-aware on the grid (DAWA)
-                request.rectangles.reserve(in.workload.size());
-                for (const auto& q : in.workload.queries)
-                    request.rectangles.push_back({q.rowLo, q.rowHi, q.colLo, q.colHi});
-            }
+            // workload-aware on the grid (DAWA)
+            if (dp::histogramStrategyTakesGrid(v.strategy)) request.rectangles = toRectangleQueries(in.workload);
         }
         auto released = dp::releaseHistogram(gate, in.data.counts, request, RunContext{});
         if (!released) return released.status();

@@ -37,13 +37,9 @@ Result<std::shared_ptr<const void>> preparePoints(const HistogramData& data) {
     return std::shared_ptr<const void>(std::move(p));
 }
 
-std::vector<spatial::Rect> workloadRects(const Workload& w) {
-    std::vector<spatial::Rect> rects;
-    rects.reserve(w.size());
-    for (const auto& q : w.queries)
-        rects.push_back({static_cast<double>(q.colLo), static_cast<double>(q.rowLo), static_cast<double>(q.colHi + 1),
-                         static_cast<double>(q.rowHi + 1)});
-    return rects;
+std::vector<spatial::Rect> workloadRects(const Workload& w, const HistogramData& data) {
+    const spatial::Rect domain{0.0, 0.0, static_cast<double>(data.columns), static_cast<double>(data.rows)};
+    return spatial::cellRectangles(domain, data.columns, data.rows, toRectangleQueries(w));
 }
 
 // The method's options, with the experiment's delta for smooth-sensitivity medians.
@@ -80,7 +76,7 @@ MethodInfo psdMethod(const AlgorithmInfo& info) {
         const auto& prepared = *static_cast<const PreparedPoints*>(in.prepared);
         auto psd = spatial::releaseDecomposition(gate, prepared.points, requestFor(info, in, epsilon), RunContext{});
         if (!psd) return psd.status();
-        return spatial::privateRangeCounts(*psd, workloadRects(in.workload));
+        return spatial::privateRangeCounts(*psd, workloadRects(in.workload, in.data));
     };
     return m;
 }
