@@ -1,10 +1,13 @@
 // veil-cli risk TABLE --qi a,b,c [--sensitive COL] [--l L] [--threshold T] [--population FILE]
-// [--population-size N | --sampling-fraction F] [--attribute-risk [--attribute-risk-max K]] [--json]: re-identification
+// [--population-size N | --sampling-fraction F] [--attribute-risk [--attribute-risk-max K]]
+// [--suda [--suda-max-size N] [--suda-dis-fraction F] [--suda-top N]] [--json]: re-identification
 // risk (prosecutor, journalist, marketer, sample uniqueness, the distribution of per-record risk), population
 // uniqueness (Zayatz, Pitman, SNB and Dankar et al.'s choice among them) given the population's size, which sets of
-// quasi-identifiers single records out, and, with a sensitive attribute, the homogeneity attack.
+// quasi-identifiers single records out, special uniques (SUDA2, risk_suda.h), and, with a sensitive attribute, the
+// homogeneity attack.
 #include "anonymity_common.h"
 #include "command_registry.h"
+#include "risk_suda.h"
 
 #include "veil/anonymity/attacks.h"
 #include "veil/anonymity/attribute_risk.h"
@@ -29,6 +32,7 @@ struct RiskOptions {
     double samplingFraction = std::nan("");  // NaN: not given
     bool attributeRisk = false;
     std::size_t attributeRiskMax = 0;
+    cli::SudaCliOptions suda;
     bool json = false;
 };
 
@@ -97,6 +101,8 @@ struct RiskFindings {
     std::optional<PopulationUniqueness> uniqueness;
     std::vector<AttributeSetRisk> attributeSets;
     std::optional<HomogeneityReport> homogeneity;
+    std::optional<SudaResult> suda;
+    Table table;  // read for the SUDA output's values
 };
 
 Result<RiskFindings> assess(const RiskOptions& o) {
@@ -128,6 +134,12 @@ Result<RiskFindings> assess(const RiskOptions& o) {
         auto a = anonymity::attributeRisk(read->table, f.qis, o.attributeRiskMax);
         if (!a) return a.status();
         f.attributeSets = std::move(*a);
+    }
+    if (o.suda.enabled) {
+        auto s = cli::runSuda(read->table, f.qis, o.suda);
+        if (!s) return s.status();
+        f.suda = std::move(*s);
+        f.table = read->table;
     }
     if (!o.sensitive.empty()) {
         auto h = homogeneityAttack(read->table, f.qis, o.sensitive, o.l);
@@ -162,6 +174,7 @@ nlohmann::json findingsJson(const RiskFindings& f, const RiskOptions& o) {
     if (f.uniqueness) j["population_uniqueness"] = uniquenessJson(*f.uniqueness);
     if (o.attributeRisk) j["attribute_risk"] = attributeRiskJson(f.attributeSets);
     if (f.homogeneity) j["homogeneity"] = homogeneityJson(*f.homogeneity, f.qis, o.l);
+    if (f.suda) j["suda"] = cli::sudaJson(*f.suda);
     return j;
 }
 
@@ -235,6 +248,7 @@ int runRisk(const RiskOptions& o) {
               << "Sample uniqueness: " << r.sampleUniqueness << " (" << r.uniques << " unique records)\n";
     printPopulationRisk(f);
     if (o.attributeRisk) printAttributeRisk(f.attributeSets);
+    if (f.suda) cli::printSuda(*f.suda, f.table, o.suda.top);
     if (f.homogeneity) printHomogeneity(*f.homogeneity, f, o);
     return 0;
 }
@@ -265,6 +279,7 @@ void setupRisk(CLI::App& app, veil::cli::CommandOutcome& outcome) {
                   "Rank every set of the quasi-identifiers by the records it singles out");
     cmd->add_option("--attribute-risk-max", o->attributeRiskMax,
                     "Largest set of quasi-identifiers to rank (default: all, at most 16 attributes)");
+    cli::addSudaOptions(*cmd, o->suda);
     cmd->add_flag("--json", o->json, "Machine-readable output");
     cmd->callback([o, &outcome] { outcome.exitCode = runRisk(*o); });
 }
