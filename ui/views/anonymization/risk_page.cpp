@@ -7,6 +7,7 @@
 #include "panels/figures_table.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/attribute_risk_panel.h"
+#include "views/anonymization/suda_panel.h"
 
 #include <QChart>
 #include <QChartView>
@@ -18,6 +19,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -72,11 +74,16 @@ RiskPage::RiskPage(AnonymizationState* state, Document* document, JobMonitor* jo
     m_chart->setMinimumSize(360, 300);
     installExportMenu(m_chart, QStringLiteral("risk-distribution"));
     topLayout->addWidget(m_chart, 3);
-    m_attributes = new AttributeRiskPanel(jobs, split);
+    m_analyses = new QTabWidget(split);
+    m_analyses->setObjectName(QStringLiteral("risk-analyses"));
+    m_attributes = new AttributeRiskPanel(jobs, m_analyses);
+    m_suda = new SudaPanel(jobs, m_analyses);
+    m_analyses->addTab(m_attributes, tr("Attribute risk"));
+    m_analyses->addTab(m_suda, tr("Special uniques (SUDA)"));
     split->addWidget(top);
-    split->addWidget(m_attributes);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->addWidget(m_analyses);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
 
     m_debounce = new QTimer(this);
@@ -195,6 +202,9 @@ void RiskPage::refresh() {
     const auto qis = quasiIdentifierNames(table);
     const auto run = m_state->runPtr();
     m_attributes->setInput(table, qis);
+    m_suda->setInput(table, qis,
+                     run && run->result.found && run->result.output.rowCount() > 0 ? std::optional(run->result.output)
+                                                                                   : std::nullopt);
     if (qis.empty() && !run) {
         m_job->cancel();
         display(std::nullopt, std::nullopt);
