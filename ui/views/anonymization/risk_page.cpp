@@ -45,6 +45,11 @@ std::vector<std::size_t> keptClassSizes(const anonymity::EquivalenceClasses& cla
     return kept;
 }
 
+// A local suppression whose '*' matches any value: the released records' matches overlap.
+bool wildcardSuppressed(const anonymity::AnonymizationResult& r) {
+    return r.localSuppression && r.localSuppression->semantics == anonymity::LocalSuppressionSemantics::Wildcard;
+}
+
 }  // namespace
 
 RiskPage::RiskPage(AnonymizationState* state, Document* document, JobMonitor* jobs, QWidget* parent)
@@ -226,7 +231,9 @@ void RiskPage::refresh() {
                          if (!found) return {found.status(), {}, {}};
                          before = std::move(*found);
                      }
-                     if (run) {
+                     if (run && wildcardSuppressed(run->result)) {
+                         after = assessRecordCounts(run->result.localSuppression->keptMatches, threshold);
+                     } else if (run) {
                          auto found = assessClasses(keptClassSizes(run->result.classes), threshold, populationSize);
                          if (!found) return {found.status(), {}, {}};
                          after = std::move(*found);
@@ -301,6 +308,10 @@ void RiskPage::showUniqueness() {
         }
         lines << (side == 0 ? tr("Before: %1.") : tr("After: %1.")).arg(dankarText(u));
     }
+    if (shown && m_after && m_after->overlapping)
+        lines << tr(
+            "After: not estimated: with '*' matching any value the released records' matches overlap, so "
+            "they form no classes to estimate from.");
     m_uniquenessBox->setTitle(tr("Population uniques"));
     if (shown) {
         const auto& u = m_before && m_before->uniqueness ? *m_before->uniqueness : *m_after->uniqueness;
@@ -330,9 +341,11 @@ void RiskPage::updateStatus() {
             tr("Before: the input table on its quasi-identifiers. Run the anonymization to see the released "
                "table's risk beside it.");
     } else {
-        text =
-            tr("Before: the input table on its quasi-identifiers; after: the released table (suppressed records "
-               "excluded).");
+        text = m_after && m_after->overlapping
+                   ? tr("Before: the input table on its quasi-identifiers; after: the released table, a '*' matching "
+                        "any value (each record's risk is 1 / the records it matches; records wholly '*' excluded).")
+                   : tr("Before: the input table on its quasi-identifiers; after: the released table (suppressed "
+                        "records excluded).");
     }
     m_status->setText(text);
     m_status->setStyleSheet(warn ? QStringLiteral("color: #b41e1e;") : QString());
