@@ -15,6 +15,26 @@ QTableWidgetItem* figureItem(const QString& text, const QVariant& value, const Q
     return item;
 }
 
+namespace {
+
+class SortableFigureItem final : public QTableWidgetItem {
+public:
+    using QTableWidgetItem::QTableWidgetItem;
+    bool operator<(const QTableWidgetItem& other) const override {
+        return data(Qt::UserRole).toDouble() < other.data(Qt::UserRole).toDouble();
+    }
+};
+
+}  // namespace
+
+QTableWidgetItem* sortableFigureItem(const QString& text, double value, const QString& tip) {
+    auto* item = new SortableFigureItem(text);
+    item->setData(Qt::UserRole, value);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    if (!tip.isEmpty()) item->setToolTip(tip);
+    return item;
+}
+
 void setHeaders(QTableWidget* table, const QStringList& labels, const QStringList& tips) {
     for (int c = 0; c < labels.size(); ++c) {
         auto* item = new QTableWidgetItem(labels[c]);

@@ -1,7 +1,8 @@
 // Read-only tables of figures shared by the Anonymize view's Risk and Utility pages: a cell that
 // shows a figure right-aligned and keeps its value (Qt::UserRole) for tests and sorting, header
 // items with a tooltip each, a read-only table of named rows and columns (the Risk page's "Before
-// (input)" / "After (released)" figures, the Utility page's accuracies), and the fixed height that
+// (input)" / "After (released)" figures, the Utility page's accuracies), cells that sort by their
+// value, and the fixed height that
 // shows a table's rows without a scroll bar.
 #pragma once
 
@@ -17,6 +18,8 @@ namespace veil::ui {
 
 // A right-aligned cell showing `text`, with `value` under Qt::UserRole and an optional tooltip.
 QTableWidgetItem* figureItem(const QString& text, const QVariant& value, const QString& tip = {});
+// The same, sorting by `value` instead of the text (in a table with sorting enabled).
+QTableWidgetItem* sortableFigureItem(const QString& text, double value, const QString& tip = {});
 
 // Horizontal header items `labels`, each with the tooltip of the same index in `tips`.
 void setHeaders(QTableWidget* table, const QStringList& labels, const QStringList& tips);

@@ -212,7 +212,10 @@ nlohmann::json localSuppressionJson(const AnonymizationResult& r) {
             {"cells", ls.suppressedCells},
             {"cells_per_qi", perQi},
             {"records_touched", ls.recordsTouched},
+            {"records_wholly_suppressed", ls.recordsWhollySuppressed},
+            {"cells_in_whole_records", ls.cellsInWholeRecords},
             {"min_matches", ls.minMatches},
+            {"lower_bound", ls.lowerBound},
             {"message", ls.message}};
 }
 
@@ -325,10 +328,11 @@ int runAnonymize(const AnonymizeOptions& o) {
         const auto& ls = *r.localSuppression;
         const bool asValue = ls.semantics == LocalSuppressionSemantics::Value;
         std::cout << "Local suppression (" << localSuppressionMethodName(ls.method)
-                  << (ls.provenOptimal ? ", proven optimal" : "") << "): " << ls.suppressedCells << " cells in "
-                  << ls.recordsTouched << " records; "
+                  << (ls.provenOptimal ? ", proven optimal" : "") << "): " << anonymity::localSuppressionCellsText(ls)
+                  << "; "
                   << (asValue ? "every class ('*' a value of its own) has at least " : "every record matches at least ")
                   << ls.minMatches << (asValue ? " records\n" : " records ('*' matches any value)\n");
+        if (ls.provenOptimal && !ls.message.empty()) std::cout << "Local suppression note: " << ls.message << '\n';
     }
     if (!o.output.empty()) std::cout << "Written to " << o.output << '\n';
     std::cout << "Time: " << r.seconds << " s\n";
@@ -370,8 +374,10 @@ void setupAnonymize(CLI::App& app, veil::cli::CommandOutcome& outcome) {
                     "value of its own, ARX's: every released combination occurs at least k times)");
     cmd->add_option("--ls-time-limit", o->lsTimeLimit,
                     "optimal local suppression: GLPK time limit in seconds (default 10)");
-    cmd->add_option("--ls-max-records", o->lsMaxRecords,
-                    "optimal local suppression: largest table tried (default 400 records; beyond: greedy)");
+    cmd->add_option(
+        "--ls-max-records", o->lsMaxRecords,
+        "optimal local suppression: largest table tried (default 1000 records; beyond: the best suppression known, "
+        "greedy or k-1 records wholly '*')");
     cmd->add_option("--mondrian-mode", o->mondrianMode, "strict | relaxed (default strict)");
     cmd->add_option("--transformation", o->transformation, "Apply these levels (e.g. 2,0,3) instead of searching");
     cmd->add_option("--threshold", o->threshold, "Risk threshold for 'records at risk' (default 0.2)");

@@ -1,15 +1,17 @@
 // veil-cli risk TABLE [--qi a,b,c] [--original ORIGINAL] [--suppressed TOKEN] [--sensitive COL] [--l L]
 // [--threshold T] [--population FILE] [--population-size N | --sampling-fraction F] [--attribute-risk
-// [--attribute-risk-max K]] [--json]: re-identification risk (prosecutor, journalist, marketer, sample
-// uniqueness, the distribution of per-record risk), population uniqueness (Zayatz, Pitman, SNB and
-// Dankar et al.'s choice among them) given the population's size, which sets of quasi-identifiers single
-// records out, and, with a sensitive attribute, the homogeneity attack. With --original, the same for
-// the original table beside the released one (before | after). TABLE may be a release bundle (its
-// folder, manifest.json or data file): the manifest gives the suppressed token and the
-// quasi-identifiers. core/anonymity/risk_report.h computes; this file reads arguments and renders.
+// [--attribute-risk-max K]] [--suda [--suda-max-size N] [--suda-dis-fraction F] [--suda-top N]]
+// [--json]: re-identification risk (prosecutor, journalist, marketer, sample uniqueness, the
+// distribution of per-record risk), population uniqueness (Zayatz, Pitman, SNB and Dankar et al.'s
+// choice among them) given the population's size, which sets of quasi-identifiers single records
+// out, special uniques (SUDA2, risk_suda.h), and, with a sensitive attribute, the homogeneity attack. With --original,
+// the same for the original table beside the released one (before | after). TABLE may be a release bundle (its folder,
+// manifest.json or data file): the manifest gives the suppressed token and the quasi-identifiers.
+// core/anonymity/risk_report.h computes; this file reads arguments and renders.
 #include "anonymity_common.h"
 #include "command_registry.h"
 #include "risk_output.h"
+#include "risk_suda.h"
 
 #include "veil/anonymity/risk_report.h"
 
@@ -33,6 +35,7 @@ struct RiskOptions {
     std::optional<double> samplingFraction;
     bool attributeRisk = false;
     std::size_t attributeRiskMax = 0;
+    cli::SudaCliOptions suda;
     bool json = false;
 };
 
@@ -75,12 +78,23 @@ int runRisk(const RiskOptions& o) {
     if (o.original.empty()) {
         auto report = assessRiskReport(table->table, options);
         if (!report) return cli::reportError(report.status());
-        if (o.json)
-            cli::printJson(cli::riskReportJson(*report, view, *token));
-        else
+        std::optional<SudaResult> suda;
+        if (o.suda.enabled) {
+            auto s = cli::runSuda(table->table, *qis, o.suda, *token);
+            if (!s) return cli::reportError(s.status());
+            suda = std::move(*s);
+        }
+        if (o.json) {
+            auto j = cli::riskReportJson(*report, view, *token);
+            if (suda) j["suda"] = cli::sudaJson(*suda);
+            cli::printJson(j);
+        } else {
             cli::printRiskReport(*report, view);
+            if (suda) cli::printSuda(*suda, table->table, o.suda.top);
+        }
         return 0;
     }
+    if (o.suda.enabled) return cli::reportError("--suda reads one table: run it on the original and the release apart");
     auto original = cli::readTableArgument(o.original);
     if (!original) return cli::reportError(original.status());
     options.originalName = original->name;
@@ -135,6 +149,7 @@ void setupRisk(CLI::App& app, veil::cli::CommandOutcome& outcome) {
                   "Rank every set of the quasi-identifiers by the records it singles out");
     cmd->add_option("--attribute-risk-max", o->attributeRiskMax,
                     "Largest set of quasi-identifiers to rank (default: all, at most 16 attributes)");
+    cli::addSudaOptions(*cmd, o->suda);
     cmd->add_flag("--json", o->json,
                   "Machine-readable output (with --original: {\"before\": ..., \"after\": ...}, each shaped as "
                   "the one-table output)");

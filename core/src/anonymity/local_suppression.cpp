@@ -181,19 +181,16 @@ Result<LocalSuppressionResult> localSuppression(const Columns& columns, const Lo
                            : detail::optimalSuppression(columns, out.columns, options, ctx);
         if (!opt) return opt.status();
         const std::size_t greedyCells = countSuppressed(out.columns, nullptr);
+        out.lowerBound = opt->lowerBound;
+        out.message = opt->message;
         if (opt->solved && countSuppressed(opt->columns, nullptr) <= greedyCells) {
             out.columns = std::move(opt->columns);
             out.method = LocalSuppressionMethod::Optimal;
             out.provenOptimal = opt->provenOptimal;
-            out.lowerBound = opt->lowerBound;
+        } else {
+            out.message += opt->solved ? "; the greedy rule's result is better and is used"
+                                       : "; the greedy rule's result is used instead";
         }
-        out.message = opt->message;
-        if (!opt->solved)
-            out.message += "; the greedy rule's result is used instead";
-        else if (!opt->provenOptimal)
-            out.message += out.method == LocalSuppressionMethod::Optimal
-                               ? "; GLPK's best solution (not proven optimal) is used"
-                               : "; the greedy rule's result is better and is used";
     }
     out.suppressedCells = countSuppressed(out.columns, &out.cellsPerColumn) - before;
     out.matches = suppressionCounts(out.columns, options.semantics);

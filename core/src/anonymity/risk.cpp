@@ -4,6 +4,7 @@
 #include "veil/common/validate.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <unordered_map>
 
@@ -76,21 +77,19 @@ std::vector<std::size_t> groupRows(const Table& table, const std::vector<std::si
     return sizes;
 }
 
-}  // namespace
-
-std::vector<RiskBand> riskDistribution(const std::vector<std::size_t>& sizes) {
+// ARX's bands, filled by `add(risk, records)` calls made by `fill`.
+template <typename Fill>
+std::vector<RiskBand> riskBands(Fill fill) {
     static constexpr double kBands[] = {0.00001, 0.0001, 0.001, 0.01,   0.02,   0.03, 0.04, 0.05,   0.06, 0.07, 0.08,
                                         0.09,    0.1,    0.125, 1 / 7., 1 / 6., 0.2,  0.25, 1 / 3., 0.5,  1.0};
     std::vector<RiskBand> bands;
     for (double upTo : kBands) bands.push_back({upTo, 0, 0, 0});
     std::size_t records = 0;
-    for (std::size_t s : sizes) {
-        if (s == 0) continue;
-        records += s;
-        const double risk = 1.0 / double(s);
+    fill([&](double risk, std::size_t n) {
+        records += n;
         auto it = std::find_if(bands.begin(), bands.end(), [&](const RiskBand& b) { return risk <= b.upTo + 1e-15; });
-        it->records += s;
-    }
+        it->records += n;
+    });
     double cumulative = 0;
     for (auto& b : bands) {
         b.fraction = records ? double(b.records) / double(records) : 0;
@@ -98,6 +97,44 @@ std::vector<RiskBand> riskDistribution(const std::vector<std::size_t>& sizes) {
         b.cumulative = std::min(1.0, cumulative);
     }
     return bands;
+}
+
+}  // namespace
+
+std::vector<RiskBand> riskDistribution(const std::vector<std::size_t>& sizes) {
+    return riskBands([&](auto add) {
+        for (std::size_t s : sizes)
+            if (s > 0) add(1.0 / double(s), s);
+    });
+}
+
+std::vector<RiskBand> riskDistributionFromCounts(const std::vector<std::uint32_t>& counts) {
+    return riskBands([&](auto add) {
+        for (std::uint32_t c : counts)
+            if (c > 0) add(1.0 / double(c), 1);
+    });
+}
+
+RiskSummary riskFromRecordCounts(const std::vector<std::uint32_t>& counts, double threshold) {
+    RiskSummary r;
+    r.threshold = threshold;
+    double sum = 0;
+    for (std::uint32_t c : counts) {
+        if (c == 0) continue;
+        ++r.records;
+        if (r.minClassSize == 0 || c < r.minClassSize) r.minClassSize = c;
+        if (1.0 / double(c) > threshold) ++r.recordsAtRisk;
+        if (c == 1) ++r.uniques;
+        sum += 1.0 / double(c);
+    }
+    if (r.records == 0) return r;
+    const double n = double(r.records);
+    r.classes = std::size_t(std::llround(sum));
+    r.prosecutorMax = r.journalistMax = 1.0 / double(r.minClassSize);
+    r.prosecutorAvg = r.journalistAvg = r.marketer = sum / n;
+    r.recordsAtRiskFraction = double(r.recordsAtRisk) / n;
+    r.sampleUniqueness = double(r.uniques) / n;
+    return r;
 }
 
 Result<std::vector<std::size_t>> classSizes(const Table& table, const std::vector<std::string>& quasiIdentifiers) {

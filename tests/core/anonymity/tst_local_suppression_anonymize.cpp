@@ -71,6 +71,59 @@ private slots:
         QCOMPARE(top->classes.keptSizes(), std::vector<std::size_t>{6});
     }
 
+    // The risk after a wildcard local suppression counts a '*' as matching any value: every released
+    // record matches at least k records, so no record's risk exceeds 1/k and none is unique, although
+    // the released tuples ('*' read literally) are all unique. The counts are recomputed here from
+    // the output's cells, pair by pair. Under '*' as a value the classes themselves are the risk.
+    void riskAfterWildcardMatchesAnyValue() {
+        AnonymizationConfig cfg = censusConfig(2);
+        cfg.algorithm = Algorithm::None;
+        cfg.localSuppression = LocalSuppressionOptions{};
+        auto r = anonymize(censusTable(), cfg);
+        QVERIFY2(r.isOk(), r.isOk() ? "" : r.status().message().c_str());
+        QVERIFY(r->found && r->localSuppression);
+        const Table& out = r->output;
+        const std::vector<std::string> qis = {"DOB", "Sex", "ZIP"};
+        auto cell = [&](std::size_t row, const std::string& q) {
+            return out.column(*out.columnIndex(q)).toString(row);
+        };
+        std::vector<std::size_t> counts;
+        for (std::size_t i = 0; i < out.rowCount(); ++i) {
+            bool allStars = true;
+            for (const auto& q : qis) allStars = allStars && cell(i, q) == "*";
+            if (allStars) continue;  // counted as a suppressed record
+            std::size_t matches = 0;
+            for (std::size_t j = 0; j < out.rowCount(); ++j) {
+                bool match = true;
+                for (const auto& q : qis)
+                    match = match && (cell(i, q) == "*" || cell(j, q) == "*" || cell(i, q) == cell(j, q));
+                matches += match ? 1 : 0;
+            }
+            counts.push_back(matches);
+        }
+        QCOMPARE(r->riskAfter.records, counts.size());
+        const std::size_t smallest = *std::min_element(counts.begin(), counts.end());
+        QVERIFY(smallest >= 2);
+        QCOMPARE(r->riskAfter.minClassSize, smallest);
+        QCOMPARE(r->riskAfter.prosecutorMax, 1.0 / double(smallest));
+        double average = 0;
+        for (auto c : counts) average += 1.0 / double(c);
+        QVERIFY(std::abs(r->riskAfter.prosecutorAvg - average / double(counts.size())) < 1e-12);
+        QCOMPARE(r->riskAfter.uniques, std::size_t(0));
+        QVERIFY(r->classes.minKeptClassSize() == 1);  // read literally, the tuples are unique
+        QCOMPARE(r->localSuppression->keptMatches.size(), counts.size());
+
+        LocalSuppressionOptions value;
+        value.semantics = LocalSuppressionSemantics::Value;
+        cfg.localSuppression = value;
+        auto v = anonymize(censusTable(), cfg);
+        QVERIFY(v.isOk() && v->localSuppression);
+        const auto classes = riskFromClassSizes(v->classes.keptSizes(), cfg.riskThreshold);
+        QCOMPARE(v->riskAfter.prosecutorMax, classes.prosecutorMax);
+        QCOMPARE(v->riskAfter.prosecutorAvg, classes.prosecutorAvg);
+        QVERIFY(v->localSuppression->keptMatches.empty());
+    }
+
     void algorithmNamesRoundTrip() {
         const std::vector<std::pair<Algorithm, std::string>> names{{Algorithm::Optimal, "optimal"},
                                                                    {Algorithm::Mondrian, "mondrian"},

@@ -25,6 +25,7 @@ class TestRiskAttacks : public QObject {
 private slots:
     void riskFromSizes();
     void riskWithPopulation();
+    void riskFromWildcardCounts();
     void riskOfSeed002Table();
     void riskErrors();
     void linkageSlides_data();
@@ -58,6 +59,44 @@ void TestRiskAttacks::riskWithPopulation() {
     QCOMPARE(r.journalistMax, 0.5);
     QCOMPARE(r.marketer, 5.0 / 12.0);
     QCOMPARE(r.prosecutorMax, 1.0);
+}
+
+// Per-record counts where '*' matches any value (a local suppression's release, sdcMicro's freqCalc
+// with NA): released (a, b) = 1 (x, 1), 2 (x, *), 3 (x, 2), 4 (y, 1), 5 (*, *). Record 1 matches
+// 1, 2 and 5 (3); 2 matches 1, 2, 3, 5 (4); 3 matches 2, 3, 5 (3); 4 matches 4, 5 (2); 5, all '*'
+// and counted as suppressed, is left out (count 0). Max 1/2; average (1/3 + 1/4 + 1/3 + 1/2) / 4 =
+// 17/48; above 0.3: counts 2 and 3 (1/3 > 0.3) -> 3 records; no unique; effective classes
+// round(17/12) = 1. As classes of identical tuples the four would all be unique (max 1).
+void TestRiskAttacks::riskFromWildcardCounts() {
+    const auto r = riskFromRecordCounts({3, 4, 3, 2, 0}, 0.3);
+    QCOMPARE(r.records, std::size_t(4));
+    QCOMPARE(r.minClassSize, std::size_t(2));
+    QCOMPARE(r.prosecutorMax, 0.5);
+    QVERIFY(std::abs(r.prosecutorAvg - 17.0 / 48.0) < 1e-15);
+    QCOMPARE(r.recordsAtRisk, std::size_t(3));
+    QCOMPARE(r.recordsAtRiskFraction, 0.75);
+    QCOMPARE(r.uniques, std::size_t(0));
+    QCOMPARE(r.classes, std::size_t(1));
+    QCOMPARE(r.journalistMax, 0.5);
+    QCOMPARE(r.marketer, r.prosecutorAvg);
+    // A partition gives the class-based figures: counts 1, 2, 2 = classes {1}, {2, 2}.
+    const auto partition = riskFromRecordCounts({1, 2, 2}, 0.3);
+    const auto classes = riskFromClassSizes({1, 2}, 0.3);
+    QCOMPARE(partition.classes, classes.classes);
+    QCOMPARE(partition.prosecutorAvg, classes.prosecutorAvg);
+    QCOMPARE(partition.recordsAtRisk, classes.recordsAtRisk);
+    QCOMPARE(partition.uniques, classes.uniques);
+    // Bands: one record per count, at risk 1/3, 1/4, 1/3, 1/2.
+    const auto bands = riskDistributionFromCounts({3, 4, 3, 2, 0});
+    auto band = [&](double upTo) {
+        return std::find_if(bands.begin(), bands.end(),
+                            [&](const RiskBand& b) { return std::abs(b.upTo - upTo) < 1e-12; })
+            ->records;
+    };
+    QCOMPARE(band(0.25), std::size_t(1));
+    QCOMPARE(band(1 / 3.), std::size_t(2));
+    QCOMPARE(band(0.5), std::size_t(1));
+    QCOMPARE(bands.back().cumulative, 1.0);
 }
 
 // Seed 002: three classes of four -> prosecutor max 1/4, avg 3/12.

@@ -3,7 +3,9 @@
 // input's classes and on the release's kept classes (and the risk anonymize() itself reported); the
 // risk-band chart has a "before" and an "after" bar set over the same bands; at a sampling fraction
 // of 0.1 Dankar's rule names Pitman, as core's estimate on the same classes does; attribute risk
-// ranks all 31 sets, the full set singling out the input's sample uniques; a settings edit marks
+// ranks all 31 sets, the full set singling out the input's sample uniques; special uniques (SUDA2)
+// on request show core's contributions, DIS-SUDA bands and top records, for the input and the
+// released table; a settings edit marks
 // the released figures outdated; and no computation keeps the UI thread from its events for long.
 #include "ui_test_support.h"
 #include "adult_fixture.h"
@@ -15,16 +17,19 @@
 #include "views/anonymization/hierarchy_editor.h"
 #include "views/anonymization/models_panel.h"
 #include "views/anonymization/risk_page.h"
+#include "views/anonymization/suda_panel.h"
 #include "workbench/job_monitor.h"
 
 #include "veil/anonymity/population_uniqueness.h"
 #include "veil/anonymity/risk.h"
+#include "veil/anonymity/suda.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
 #include <QLabel>
@@ -90,6 +95,7 @@ private Q_SLOTS:
     void dankarRuleNamesPitmanAtOneTenth();
     void thresholdCountsRecordsAtRisk();
     void attributeRiskRanksEverySet();
+    void sudaShowsSpecialUniques();
     void uiThreadNeverStalled();
     void settingsEditMarksReleasedFiguresOutdated();
 
@@ -233,6 +239,53 @@ void TestAnonymizationRisk::attributeRiskRanksEverySet() {
     m_probe.resume();
     // A single attribute singles out fewer records than all five together.
     QVERIFY(panel->sets().front().uniques <= full.uniques);
+}
+
+void TestAnonymizationRisk::sudaShowsSpecialUniques() {
+    SudaPanel* panel = m_page->suda();
+    QVERIFY(panel);
+    m_page->analysisTabs()->setCurrentWidget(panel);
+    QCOMPARE(panel->largestSpin()->value(), 5);
+    QVERIFY(!panel->result());
+    QTest::mouseClick(panel->computeButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputing() && panel->result(), kWaitMs);
+    const auto core = anonymity::suda2(m_adult, adultQis());
+    QVERIFY(core);
+    const auto& shown = *panel->result();
+    qInfo("SUDA on adult (5 QIs): %zu MSUs in %zu records, %.3f s", shown.totalMsus, shown.recordsWithMsus,
+          shown.seconds);
+    QCOMPARE(shown.totalMsus, core->totalMsus);
+    QCOMPARE(shown.recordsWithMsus, core->sampleUniques);  // every sample unique has an MSU
+    QVERIFY(panel->statusLabel()->text().contains(QLocale().toString(qulonglong(core->recordsWithMsus))));
+    // Contributions, sorted by contribution: the first row is core's largest.
+    QCOMPARE(panel->contributionTable()->rowCount(), 5);
+    const auto largest = std::max_element(core->contribution.begin(), core->contribution.end());
+    const auto* first = panel->contributionTable()->item(0, SudaPanel::Contribution);
+    QCOMPARE(first->data(Qt::UserRole).toDouble(), *largest);
+    QCOMPARE(panel->contributionTable()->item(0, SudaPanel::Attribute)->text(),
+             QString::fromStdString(adultQis()[std::size_t(largest - core->contribution.begin())]));
+    // DIS-SUDA bands above zero, as core counts them.
+    auto* series = qobject_cast<QBarSeries*>(panel->chartView()->chart()->series().front());
+    QVERIFY(series);
+    const auto bands = anonymity::disScoreBands(core->disScore);
+    QCOMPARE(series->barSets()[0]->count(), 8);
+    for (int b = 0; b < 8; ++b) QCOMPARE(series->barSets()[0]->at(b), double(bands[std::size_t(b) + 1]));
+    // Top records by score: the first is core's first, with its MSUs' values.
+    const auto top = core->topRecords(1);
+    QCOMPARE(panel->recordTable()->item(0, SudaPanel::Row)->text(), QString::number(top[0] + 1));
+    QCOMPARE(panel->recordTable()->item(0, SudaPanel::Score)->data(Qt::UserRole).toDouble(), core->score[top[0]]);
+    QVERIFY(panel->recordTable()->item(0, SudaPanel::Msus)->text().startsWith(QLatin1Char('{')));
+    m_probe.pause();
+    ui_test::saveScreenshot(*m_view, QStringLiteral("anonymize-risk-suda.png"));
+    m_probe.resume();
+    // The released table (k = 5): no record is unique, so none is a special unique.
+    QVERIFY(panel->sourceCombo()->isEnabled());
+    panel->sourceCombo()->setCurrentIndex(SudaPanel::ReleasedTable);
+    QTest::mouseClick(panel->computeButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isComputing() && panel->result() && panel->result()->totalMsus == 0, kWaitMs);
+    QCOMPARE(panel->recordTable()->rowCount(), 0);
+    panel->sourceCombo()->setCurrentIndex(SudaPanel::InputTable);
+    m_page->analysisTabs()->setCurrentWidget(m_page->attributeRisk());
 }
 
 // Everything since the Risk tab was opened (risk, population models, thresholds, attribute risk): the

@@ -1,6 +1,7 @@
 #include "views/anonymization/attribute_risk_panel.h"
 
 #include "jobs/core_job.h"
+#include "panels/figures_table.h"
 #include "views/anonymization/risk_findings.h"
 
 #include <QHBoxLayout>
@@ -25,18 +26,6 @@ std::size_t setCount(std::size_t q, std::size_t largest) {
     }
     return total;
 }
-
-// A cell that shows a text and sorts by a number.
-class NumberItem final : public QTableWidgetItem {
-public:
-    NumberItem(const QString& text, double value) : QTableWidgetItem(text) {
-        setData(Qt::UserRole, value);
-        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    }
-    bool operator<(const QTableWidgetItem& other) const override {
-        return data(Qt::UserRole).toDouble() < other.data(Qt::UserRole).toDouble();
-    }
-};
 
 }  // namespace
 
@@ -170,13 +159,14 @@ void AttributeRiskPanel::showSets() {
         const auto& s = m_sets[std::size_t(r)];
         QStringList names;
         for (const auto& a : s.attributes) names << QString::fromStdString(a);
-        auto* attributes = new NumberItem(names.join(QStringLiteral(", ")), double(r));
+        auto* attributes = sortableFigureItem(names.join(QStringLiteral(", ")), double(r));
         attributes->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         m_table->setItem(r, Attributes, attributes);
         m_table->setItem(
-            r, Singled, new NumberItem(tr("%1 (%2)").arg(s.uniques).arg(percentText(s.uniqueness)), double(s.uniques)));
-        m_table->setItem(r, Distinction, new NumberItem(percentText(s.distinction), s.distinction));
-        m_table->setItem(r, Separation, new NumberItem(percentText(s.separation), s.separation));
+            r, Singled,
+            sortableFigureItem(tr("%1 (%2)").arg(s.uniques).arg(percentText(s.uniqueness)), double(s.uniques)));
+        m_table->setItem(r, Distinction, sortableFigureItem(percentText(s.distinction), s.distinction));
+        m_table->setItem(r, Separation, sortableFigureItem(percentText(s.separation), s.separation));
     }
     // Core's ranking first (the first column sorts by it).
     m_table->horizontalHeader()->setSortIndicator(Attributes, Qt::AscendingOrder);

@@ -266,7 +266,10 @@ void ModelsPanel::buildTransformation(QFormLayout* form, QWidget* parent) {
     m_localSuppression->addItem(tr("optimal (small tables)"), int(anonymity::LocalSuppressionMethod::Optimal));
     m_localSuppression->setItemData(1, tr("sdcMicro's greedy rule: any table size"), Qt::ToolTipRole);
     m_localSuppression->setItemData(
-        2, tr("The fewest cells (integer program); beyond 400 records or 10 s, the greedy result"), Qt::ToolTipRole);
+        2,
+        tr("The fewest cells (integer program); beyond 1000 records or 10 s, the best suppression known, with "
+           "the gap"),
+        Qt::ToolTipRole);
     form->addRow(tr("&Local suppression:"), m_localSuppression);
     m_semantics = new QComboBox(parent);
     m_semantics->setObjectName(QStringLiteral("anon-suppression-semantics"));

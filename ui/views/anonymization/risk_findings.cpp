@@ -24,6 +24,14 @@ Result<RiskFindings> assessClasses(const std::vector<std::size_t>& classSizes, d
     return f;
 }
 
+RiskFindings assessRecordCounts(const std::vector<std::uint32_t>& counts, double threshold) {
+    RiskFindings f;
+    f.summary = anonymity::riskFromRecordCounts(counts, threshold);
+    f.bands = anonymity::riskDistributionFromCounts(counts);
+    f.overlapping = true;
+    return f;
+}
+
 Result<std::size_t> populationSizeFromText(const QString& text, std::size_t records) {
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty()) return std::size_t(0);

@@ -19,12 +19,19 @@ struct RiskFindings {
     anonymity::RiskSummary summary;
     std::vector<anonymity::RiskBand> bands;
     std::optional<anonymity::PopulationUniqueness> uniqueness;  // when a population size was given
+    // The records' matches overlap ('*' matching any value after a local suppression): no classes,
+    // so no population uniqueness.
+    bool overlapping = false;
 };
 
 // Risk of a table with these class sizes; population uniqueness too when `populationSize` > 0.
 // Errors: those of estimatePopulationUniqueness (population smaller than the sample).
 Result<RiskFindings> assessClasses(const std::vector<std::size_t>& classSizes, double threshold,
                                    std::size_t populationSize);
+
+// Risk of a release whose records' matches overlap, from each kept record's count of matching
+// records (LocalSuppressionSummary::keptMatches; riskFromRecordCounts).
+RiskFindings assessRecordCounts(const std::vector<std::uint32_t>& counts, double threshold);
 
 // The population's size from the page's field: empty = none (0); a number in (0, 1] is the sampling
 // fraction (population = records / fraction), a whole number above 1 the population's size.

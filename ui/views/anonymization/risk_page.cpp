@@ -7,6 +7,7 @@
 #include "panels/figures_table.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/attribute_risk_panel.h"
+#include "views/anonymization/suda_panel.h"
 
 #include <QChart>
 #include <QChartView>
@@ -18,6 +19,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -41,6 +43,11 @@ std::vector<std::size_t> keptClassSizes(const anonymity::EquivalenceClasses& cla
         if (c >= classes.classSuppressed.size() || classes.classSuppressed[c] == 0)
             kept.push_back(classes.classSize[c]);
     return kept;
+}
+
+// A local suppression whose '*' matches any value: the released records' matches overlap.
+bool wildcardSuppressed(const anonymity::AnonymizationResult& r) {
+    return r.localSuppression && r.localSuppression->semantics == anonymity::LocalSuppressionSemantics::Wildcard;
 }
 
 }  // namespace
@@ -72,11 +79,16 @@ RiskPage::RiskPage(AnonymizationState* state, Document* document, JobMonitor* jo
     m_chart->setMinimumSize(360, 300);
     installExportMenu(m_chart, QStringLiteral("risk-distribution"));
     topLayout->addWidget(m_chart, 3);
-    m_attributes = new AttributeRiskPanel(jobs, split);
+    m_analyses = new QTabWidget(split);
+    m_analyses->setObjectName(QStringLiteral("risk-analyses"));
+    m_attributes = new AttributeRiskPanel(jobs, m_analyses);
+    m_suda = new SudaPanel(jobs, m_analyses);
+    m_analyses->addTab(m_attributes, tr("Attribute risk"));
+    m_analyses->addTab(m_suda, tr("Special uniques (SUDA)"));
     split->addWidget(top);
-    split->addWidget(m_attributes);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->addWidget(m_analyses);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
 
     m_debounce = new QTimer(this);
@@ -195,6 +207,9 @@ void RiskPage::refresh() {
     const auto qis = quasiIdentifierNames(table);
     const auto run = m_state->runPtr();
     m_attributes->setInput(table, qis);
+    m_suda->setInput(table, qis,
+                     run && run->result.found && run->result.output.rowCount() > 0 ? std::optional(run->result.output)
+                                                                                   : std::nullopt);
     if (qis.empty() && !run) {
         m_job->cancel();
         display(std::nullopt, std::nullopt);
@@ -216,7 +231,9 @@ void RiskPage::refresh() {
                          if (!found) return {found.status(), {}, {}};
                          before = std::move(*found);
                      }
-                     if (run) {
+                     if (run && wildcardSuppressed(run->result)) {
+                         after = assessRecordCounts(run->result.localSuppression->keptMatches, threshold);
+                     } else if (run) {
                          auto found = assessClasses(keptClassSizes(run->result.classes), threshold, populationSize);
                          if (!found) return {found.status(), {}, {}};
                          after = std::move(*found);
@@ -291,6 +308,10 @@ void RiskPage::showUniqueness() {
         }
         lines << (side == 0 ? tr("Before: %1.") : tr("After: %1.")).arg(dankarText(u));
     }
+    if (shown && m_after && m_after->overlapping)
+        lines << tr(
+            "After: not estimated: with '*' matching any value the released records' matches overlap, so "
+            "they form no classes to estimate from.");
     m_uniquenessBox->setTitle(tr("Population uniques"));
     if (shown) {
         const auto& u = m_before && m_before->uniqueness ? *m_before->uniqueness : *m_after->uniqueness;
@@ -320,9 +341,11 @@ void RiskPage::updateStatus() {
             tr("Before: the input table on its quasi-identifiers. Run the anonymization to see the released "
                "table's risk beside it.");
     } else {
-        text =
-            tr("Before: the input table on its quasi-identifiers; after: the released table (suppressed records "
-               "excluded).");
+        text = m_after && m_after->overlapping
+                   ? tr("Before: the input table on its quasi-identifiers; after: the released table, a '*' matching "
+                        "any value (each record's risk is 1 / the records it matches; records wholly '*' excluded).")
+                   : tr("Before: the input table on its quasi-identifiers; after: the released table (suppressed "
+                        "records excluded).");
     }
     m_status->setText(text);
     m_status->setStyleSheet(warn ? QStringLiteral("color: #b41e1e;") : QString());

@@ -2,7 +2,8 @@
 // when a result exists, of the released table, side by side: prosecutor risk, records at risk
 // above a threshold, sample uniques, the share of records per risk band (a chart), population
 // uniques by Zayatz, Pitman and SNB with Dankar et al.'s choice among them (given a population
-// size or sampling fraction), and on request which sets of quasi-identifiers single records out.
+// size or sampling fraction), and on request which sets of quasi-identifiers single records out
+// (attribute risk) and which records a few of their values single out (special uniques, SUDA2).
 // Everything is computed off the UI thread by core; the released figures are marked outdated when
 // the settings changed since the run.
 #pragma once
@@ -19,6 +20,7 @@ class QGroupBox;
 class QHBoxLayout;
 class QLabel;
 class QLineEdit;
+class QTabWidget;
 class QTableWidget;
 class QTimer;
 
@@ -28,6 +30,7 @@ class AnonymizationState;
 class AttributeRiskPanel;
 class CoreJob;
 class Document;
+class SudaPanel;
 class JobMonitor;
 
 class RiskPage final : public QWidget {
@@ -54,6 +57,9 @@ public:
     QTableWidget* uniquenessTable() const { return m_uniqueness; }
     QLabel* dankarLabel() const { return m_dankar; }
     AttributeRiskPanel* attributeRisk() const { return m_attributes; }
+    SudaPanel* suda() const { return m_suda; }
+    // The tabs below the figures: attribute risk, special uniques.
+    QTabWidget* analysisTabs() const { return m_analyses; }
 
     // Rows of the summary table.
     enum SummaryRow { ProsecutorMax, ProsecutorAverage, RecordsAtRisk, SampleUniques, SummaryRows };
@@ -91,6 +97,8 @@ private:
     QLabel* m_dankar = nullptr;
     QLabel* m_uniquenessHint = nullptr;
     AttributeRiskPanel* m_attributes;
+    SudaPanel* m_suda;
+    QTabWidget* m_analyses;
     std::optional<RiskFindings> m_before;
     std::optional<RiskFindings> m_after;
 };

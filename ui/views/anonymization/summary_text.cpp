@@ -69,13 +69,12 @@ QString transformationHtml(const anonymity::AnonymizationResult& r) {
 // Local suppression: the cells, the method that produced them, and the guarantee's caveat (the
 // words core's release runner adds to the guarantee).
 QString localSuppressionHtml(const anonymity::LocalSuppressionSummary& ls) {
-    QString html = QObject::tr("<p><b>Local suppression</b> (%1%2): <b>%3 cells</b> suppressed in %4 records.")
+    QString html = QObject::tr("<p><b>Local suppression</b> (%1%2): %3.")
                        .arg(QString::fromLatin1(anonymity::localSuppressionMethodName(ls.method)),
                             ls.method == anonymity::LocalSuppressionMethod::Optimal
                                 ? (ls.provenOptimal ? QObject::tr(", proven optimal") : QObject::tr(", not proven"))
-                                : QString())
-                       .arg(ls.suppressedCells)
-                       .arg(ls.recordsTouched);
+                                : QString(),
+                            QString::fromStdString(anonymity::localSuppressionCellsText(ls)).toHtmlEscaped());
     if (!ls.message.empty()) html += QStringLiteral(" ") + QString::fromStdString(ls.message).toHtmlEscaped();
     if (ls.semantics == anonymity::LocalSuppressionSemantics::Value)
         html += QObject::tr(

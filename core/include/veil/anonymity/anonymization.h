@@ -122,11 +122,24 @@ struct LocalSuppressionSummary {
     bool requestedOptimal = false;
     bool provenOptimal = false;
     std::size_t suppressedCells = 0;
-    std::vector<std::size_t> cellsPerQi;  // '*' cells per QI in the output (table column order)
-    std::size_t recordsTouched = 0;       // records with at least one '*' cell and at least one kept
-    std::uint32_t minMatches = 0;         // smallest per-record count under `semantics`
-    std::string message;                  // fallbacks of the optimal method
+    std::vector<std::size_t> cellsPerQi;      // '*' cells per QI in the output (table column order)
+    std::size_t recordsTouched = 0;           // records with at least one '*' cell and at least one kept
+    std::size_t recordsWhollySuppressed = 0;  // records whose every QI cell is '*' (counted as suppressed)
+    std::size_t cellsInWholeRecords = 0;      // the cells this suppression put in those records
+    std::uint32_t minMatches = 0;             // smallest per-record count under `semantics`
+    double lowerBound = 0;                    // optimal: GLPK's bound on the fewest cells (0: unknown)
+    // Optimal: what the integer program did; a warning too (result.warnings) unless proven optimal.
+    std::string message;
+    // Wildcard semantics: per record not wholly suppressed (record order), the records it matches
+    // ('*' matching any value); riskAfter comes from them (riskFromRecordCounts). Empty for Value,
+    // whose classes are the risk.
+    std::vector<std::uint32_t> keptMatches;
 };
+
+// What the suppressed cells are, for people: "16 cells in 16 records that keep some values", or
+// when whole records went '*', "4 cells, all in 1 record wholly '*' (counted among the suppressed
+// records); 0 records keep some values" (the CLI's and the window's words).
+std::string localSuppressionCellsText(const LocalSuppressionSummary& summary);
 
 struct AnonymizationResult {
     bool found = false;   // a transformation satisfying the models was found

@@ -36,8 +36,11 @@ struct LocalSuppressionOptions {
     // (sdcMicro's default), ties by column order.
     std::vector<int> priority;
     // Optimal only: the integer program is attempted when records <= maxRecords and it has at most
-    // maxRows constraints; GLPK stops after timeLimitSeconds. Otherwise the greedy rule is used.
-    std::size_t maxRecords = 400;
+    // maxRows constraints (and patterns); GLPK stops after timeLimitSeconds. Otherwise the best known
+    // suppression is used (the greedy rule's or, '*' matching any value, k - 1 records wholly '*').
+    // 1000: on adult's first records with 4 QIs both programs prove their optimum within 10 s
+    // (docs/algorithms/local-suppression.md has the measurements).
+    std::size_t maxRecords = 1000;
     std::size_t maxRows = 400000;
     double timeLimitSeconds = 10.0;
 };
@@ -48,8 +51,11 @@ struct LocalSuppressionResult {
     std::vector<std::size_t> cellsPerColumn;
     LocalSuppressionMethod method = LocalSuppressionMethod::Greedy;  // the method that produced the result
     bool provenOptimal = false;                                      // the integer program was solved to optimality
-    double lowerBound = 0;               // optimal: GLPK's bound on the fewest cells (0 when unknown)
-    std::string message;                 // why the optimal method fell back, or stopped early
+    double lowerBound =
+        0;  // optimal: GLPK's bound on the fewest cells (0 when unknown), also when the greedy result is used
+    // Optimal: what the integer program did ("optimal (N variables, M constraints)"), or why it fell
+    // back or stopped early (then with the bound and gap). A note when provenOptimal, else a warning.
+    std::string message;
     std::vector<std::uint32_t> matches;  // per record, its count under options.semantics
 };
 
@@ -76,8 +82,9 @@ std::vector<std::uint32_t> suppressionCounts(const std::vector<std::vector<std::
 // all-'*' records are left too few, the cheapest records of classes larger than k (or the
 // cheapest whole class) join them. See detail/value_suppression.h.
 // Optimal: the fewest suppressed cells, by an integer program solved with GLPK (one per semantics,
-// see docs/algorithms/local-suppression.md); beyond the size or time limit, the greedy result (or
-// GLPK's best feasible solution when it is better) with a message saying so.
+// see docs/algorithms/local-suppression.md); beyond the size or time limit, the best suppression
+// known (GLPK's, the greedy rule's or, '*' matching any value, k - 1 records wholly '*') with a
+// message saying so and GLPK's lower bound (lowerBound) when it has one.
 // Errors: no column, columns of different lengths, k < 1, k larger than the number of records,
 // a priority vector of the wrong length, cancellation.
 // Complexity: greedy O(rounds x violators x n x columns); optimal exponential in the worst case.

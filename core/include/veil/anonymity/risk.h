@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,15 @@ struct RiskSummary {
 RiskSummary riskFromClassSizes(const std::vector<std::size_t>& sizes, double threshold,
                                const std::vector<std::size_t>& populationSizes = {});
 
+// Risk from per-record counts: record i cannot be told apart from counts[i] records (itself
+// included), as after a local suppression whose '*' matches any value (sdcMicro's frequency counts
+// with NA as a wildcard), where the records' matches overlap instead of forming classes. Records
+// with count 0 are left out (suppressed). Prosecutor risk of a record is 1 / its count: max and
+// average over the records; classes = round(sum 1 / count), the number of classes when the counts
+// come from a partition; journalist = prosecutor and marketer = the average (the sample is the
+// population); uniques are records with count 1. O(n).
+RiskSummary riskFromRecordCounts(const std::vector<std::uint32_t>& counts, double threshold);
+
 // The share of records per band of prosecutor risk (1 / class size), as ARX's risk distribution:
 // bands end at 0.001%, 0.01%, 0.1%, 1%, 2%, ..., 10%, 12.5%, 14.3%, 16.7%, 20%, 25%, 33.3%, 50%, 100%.
 struct RiskBand {
@@ -50,6 +60,8 @@ struct RiskBand {
     double cumulative = 0;  // of all records with risk <= upTo
 };
 std::vector<RiskBand> riskDistribution(const std::vector<std::size_t>& classSizes);
+// The same from per-record counts (see riskFromRecordCounts; count 0 left out).
+std::vector<RiskBand> riskDistributionFromCounts(const std::vector<std::uint32_t>& counts);
 
 // The sizes of the classes the named quasi-identifiers form (values compared as text), in order of
 // first appearance. Errors: no or unknown column.

@@ -30,6 +30,7 @@ struct CallbackInfo {
     const RunContext* ctx;
     const std::vector<double>* start;  // 1-based copy (start[0] unused), empty when none
     bool offered = false;
+    double bestBound = -1e300;  // the smallest bound of the open nodes, last seen
 };
 
 void searchCallback(glp_tree* tree, void* info) {
@@ -39,12 +40,15 @@ void searchCallback(glp_tree* tree, void* info) {
         c->offered = true;
         glp_ios_heur_sol(tree, c->start->data());
     }
+    if (glp_ios_reason(tree) == GLP_ISELECT || glp_ios_reason(tree) == GLP_IBINGO) {
+        if (const int best = glp_ios_best_node(tree); best != 0) c->bestBound = glp_ios_node_bound(tree, best);
+    }
 }
 
 }  // namespace
 
 Result<GlpkMip::Solution> GlpkMip::solve(double timeLimitSeconds, const RunContext& ctx,
-                                         const std::vector<double>& start) {
+                                         const std::vector<double>& start, const Options& options) {
     m_log.clear();
     Solution sol;
     if (m_model.columnCount() == 0) {
@@ -62,6 +66,8 @@ Result<GlpkMip::Solution> GlpkMip::solve(double timeLimitSeconds, const RunConte
     glp_init_iocp(&parm);
     parm.presolve = GLP_OFF;  // the callback's incumbent is given in the original columns
     parm.msg_lev = GLP_MSG_ERR;
+    parm.mip_gap = options.mipGap;
+    if (options.cuts) parm.gmi_cuts = parm.mir_cuts = parm.cov_cuts = parm.clq_cuts = GLP_ON;
     const double limitMs = std::clamp(timeLimitSeconds, 0.001, 2.0e6) * 1000.0;
     std::vector<double> start1;
     if (start.size() == m_model.columnCount()) {
@@ -82,12 +88,15 @@ Result<GlpkMip::Solution> GlpkMip::solve(double timeLimitSeconds, const RunConte
         prob.P = nullptr;
         return Status::internal("GLPK failed while solving the suppression program's relaxation: " + m_log);
     }
+    if (glp_get_status(P) == GLP_NOFEAS)
+        return Status::infeasible("the suppression program's relaxation has no solution");
     if (glp_get_status(P) != GLP_OPT) {
         sol.outcome = Outcome::NoSolution;
         return sol;
     }
     // The relaxation's optimum bounds every integer solution from below (the objective is minimised).
     sol.bound = glp_get_obj_val(P);
+    sol.relaxationSolved = true;
     // One time limit for both: the branch-and-cut gets what the relaxation left (at least 1 ms).
     const double spentMs =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -101,7 +110,8 @@ Result<GlpkMip::Solution> GlpkMip::solve(double timeLimitSeconds, const RunConte
     if (ctx.cancelled()) return Status::cancelled();
     if (ret == GLP_ENOPFS || ret == GLP_ENODFS) return Status::infeasible("the suppression program has no solution");
     const int status = glp_mip_status(P);
-    if (status == GLP_OPT) {
+    sol.bound = std::max(sol.bound, info.bestBound);
+    if (status == GLP_OPT || (status == GLP_FEAS && ret == GLP_EMIPGAP && options.gapProvesOptimal)) {
         sol.outcome = Outcome::Optimal;
     } else if (status == GLP_FEAS) {
         sol.outcome = Outcome::Feasible;

@@ -12,6 +12,15 @@
 
 namespace veil::anonymity::detail {
 
+struct GlpkMipOptions {
+    // GLPK stops once (incumbent - bound) / incumbent falls below this (0: never). With an integral
+    // objective and mipGap < 1 / the incumbent, that proves the incumbent optimal; gapProvesOptimal
+    // then reports such a stop as Optimal.
+    double mipGap = 0;
+    bool gapProvesOptimal = false;
+    bool cuts = false;  // GLPK's Gomory, MIR, cover and clique cuts
+};
+
 class GlpkMip {
 public:
     using RowType = veil::detail::glpk::RowType;
@@ -31,14 +40,19 @@ public:
         Outcome outcome = Outcome::NoSolution;  // Feasible: the time limit stopped the search
         std::vector<double> x;
         double objective = 0;
-        // A lower bound on the optimum: the objective when Optimal, else the LP relaxation's optimum.
+        // A lower bound on the optimum: the objective when Optimal, else the best of the LP
+        // relaxation's optimum and the branch-and-cut's best open node when it stopped.
         double bound = 0;
+        bool relaxationSolved = false;  // false: the time limit stopped the root relaxation (bound 0)
     };
+    using Options = GlpkMipOptions;
     // The time limit covers the root relaxation and the branch-and-cut together.
-    // Errors: Cancelled, Infeasible (proven), Internal (GLPK failure; its output is in log()).
+    // Errors: Cancelled, Infeasible (proven, the relaxation's or the integer program's), Internal
+    // (GLPK failure; its output is in log()).
     // `start`, when not empty, is a feasible solution (one value per column) offered to GLPK as its
     // first incumbent, so that the search prunes from the start and never returns worse.
-    Result<Solution> solve(double timeLimitSeconds, const RunContext& ctx, const std::vector<double>& start = {});
+    Result<Solution> solve(double timeLimitSeconds, const RunContext& ctx, const std::vector<double>& start = {},
+                           const Options& options = {});
     const std::string& log() const { return m_log; }
 
 private:

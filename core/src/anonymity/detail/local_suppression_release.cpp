@@ -19,6 +19,7 @@ Status suppressCells(const Table& table, const std::vector<std::size_t>& qiColum
     options.k = std::max(1, config.models.k);
     auto ls = localSuppression(cells.codes, options, ctx);
     if (!ls) return ls.status();
+    const std::vector<std::vector<std::uint32_t>> before = std::move(cells.codes);
     cells.codes = std::move(ls->columns);
     LocalSuppressionSummary summary;
     summary.method = ls->method;
@@ -29,17 +30,35 @@ Status suppressCells(const Table& table, const std::vector<std::size_t>& qiColum
     summary.cellsPerQi = ls->cellsPerColumn;
     summary.message = ls->message;
     summary.minMatches = ls->matches.empty() ? 0 : *std::min_element(ls->matches.begin(), ls->matches.end());
+    summary.lowerBound = ls->lowerBound;
     const std::size_t n = cells.codes.empty() ? 0 : cells.codes[0].size();
     for (std::size_t r = 0; r < n; ++r) {
-        std::size_t stars = 0;
-        for (const auto& col : cells.codes) stars += col[r] == kSuppressedCell ? 1 : 0;
+        std::size_t stars = 0, added = 0;
+        for (std::size_t d = 0; d < cells.codes.size(); ++d) {
+            stars += cells.codes[d][r] == kSuppressedCell ? 1 : 0;
+            added += cells.codes[d][r] == kSuppressedCell && before[d][r] != kSuppressedCell ? 1 : 0;
+        }
         if (stars > 0 && stars < cells.codes.size()) ++summary.recordsTouched;
+        if (stars == cells.codes.size() && added > 0) {
+            ++summary.recordsWhollySuppressed;
+            summary.cellsInWholeRecords += added;
+        }
     }
-    if (!summary.message.empty()) result.warnings.push_back("local suppression: " + summary.message);
+    // A proven optimum is a note (the summary's message); a fallback or a time-out is a warning.
+    if (!summary.message.empty() && !(summary.requestedOptimal && summary.provenOptimal))
+        result.warnings.push_back("local suppression: " + summary.message);
     result.localSuppression = summary;
     result.classes = classesFromCells(cells);
     result.suppressed = result.classes.suppressedRecords();
-    result.riskAfter = riskFromClassSizes(result.classes.keptSizes(), config.riskThreshold);
+    if (options.semantics == LocalSuppressionSemantics::Wildcard) {
+        // A '*' matches any value: a record's risk is 1 / the records it matches (all-'*' included).
+        auto& kept = result.localSuppression->keptMatches;
+        for (std::size_t r = 0; r < n; ++r)
+            if (!result.classes.classSuppressed[result.classes.recordClass[r]]) kept.push_back(ls->matches[r]);
+        result.riskAfter = riskFromRecordCounts(kept, config.riskThreshold);
+    } else {
+        result.riskAfter = riskFromClassSizes(result.classes.keptSizes(), config.riskThreshold);
+    }
     if (config.buildOutput) result.output = buildReleaseTable(table, qiColumns, sensitive, result.classes);
     return Status::ok();
 }

@@ -11,17 +11,17 @@ class GlpkMip;
 struct SuppressionProgramResult {
     bool solved = false;         // a feasible suppression was found (columns holds it)
     bool provenOptimal = false;  // ... and proven optimal
-    double lowerBound = 0;
+    double lowerBound = 0;       // on the fewest cells (0: unknown)
     std::vector<std::vector<std::uint32_t>> columns;
     std::string message;  // what happened: size, time, outcome
 };
 
-// '*' matching any value (suppression_program.cpp).
-// Refuses (solved = false with a message, not an error) beyond options.maxRecords records or
-// options.maxRows constraints, or when GLPK finds no solution within options.timeLimitSeconds.
-// Errors: cancellation, GLPK failures.
-// `incumbent`: a feasible suppression of `columns` (the greedy one) given to GLPK as its first
-// solution.
+// '*' matching any value (wildcard_suppression_program.cpp). `incumbent` is the greedy rule's
+// suppression of `columns`; the program looks for fewer cells than the better of it and k - 1
+// records wholly '*', and proves that one optimal when none exists. solved = false (with a message,
+// not an error) beyond options.maxRecords records, options.maxRows patterns or constraints, or
+// when GLPK finds nothing better than the greedy result within options.timeLimitSeconds; then
+// lowerBound, when above 0, is GLPK's bound on the fewest cells. Errors: cancellation, GLPK failures.
 Result<SuppressionProgramResult> optimalSuppression(const std::vector<std::vector<std::uint32_t>>& columns,
                                                     const std::vector<std::vector<std::uint32_t>>& incumbent,
                                                     const LocalSuppressionOptions& options, const RunContext& ctx);
@@ -35,6 +35,11 @@ Result<SuppressionProgramResult> optimalValueSuppression(const std::vector<std::
 
 // Shared by both: false (with out.message) when the table has more than options.maxRecords records.
 bool withinRecordLimit(std::size_t records, const LocalSuppressionOptions& options, SuppressionProgramResult& out);
+
+// "the time limit of 10 s"; "best 16 cells, lower bound 12, gap 25%" (the bound rounded up: cells
+// are whole).
+std::string timeLimitText(const LocalSuppressionOptions& options);
+std::string gapText(double best, double bound);
 
 // Shared by both: solves `mip` from `start` and fills out.solved, provenOptimal, lowerBound and
 // message; returns the solution (empty when GLPK found none in time).
