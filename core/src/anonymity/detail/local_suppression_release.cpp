@@ -47,6 +47,13 @@ Status suppressCells(const Table& table, const std::vector<std::size_t>& qiColum
     // A proven optimum is a note (the summary's message); a fallback or a time-out is a warning.
     if (!summary.message.empty() && !(summary.requestedOptimal && summary.provenOptimal))
         result.warnings.push_back("local suppression: " + summary.message);
+    if (options.semantics == LocalSuppressionSemantics::Wildcard && summary.recordsWhollySuppressed > 0)
+        result.warnings.push_back(
+            "local suppression: " + std::to_string(summary.recordsWhollySuppressed) +
+            (summary.recordsWhollySuppressed == 1 ? " record is" : " records are") +
+            " wholly '*'; under the wildcard semantics every record matches them, so they count towards every "
+            "record's k, which an attacker who knows they are other people discounts (elimination). "
+            "--ls-semantics value (ARX's k-anonymity) does not count them so");
     result.localSuppression = summary;
     result.classes = classesFromCells(cells);
     result.suppressed = result.classes.suppressedRecords();

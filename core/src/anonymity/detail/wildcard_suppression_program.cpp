@@ -275,14 +275,12 @@ Result<SuppressionProgramResult> optimalSuppression(const CodeColumns& cols, con
     }
     const std::string whole = std::to_string(options.k - 1) + (options.k == 2 ? " record" : " records") + " wholly '*'";
     const std::string bestName = wholeIsBetter ? whole : "the greedy rule's result";
-    // Without the program's answer: the best known suppression when it beats the greedy rule's.
+    // Without the program's answer the caller keeps the greedy rule's result. k - 1 records wholly
+    // '*' are fewer cells when they beat it, but they meet k only by matching every record, which
+    // an attacker who knows they are other people discounts (elimination): never chosen unproven.
     auto fallBack = [&](std::string message) {
         out.message = std::move(message);
-        out.solved = wholeIsBetter;
-        if (wholeIsBetter) {
-            out.columns = best;
-            out.message += "; the " + std::to_string(bestCells) + " cells of " + whole + " are used";
-        }
+        out.solved = false;
         return out;
     };
     if (bestCells == 0) {
