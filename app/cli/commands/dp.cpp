@@ -1,8 +1,10 @@
 // veil-cli dp TABLE --column C --query Q --mechanism M --epsilon E [...]: differentially private
-// answers to a query on one column (see veil/dp/column_query.h), through the release gate.
+// answers to a query on one column (see veil/dp/column_query.h), through the release gate; or
+// veil-cli dp --counts FILE --strategy S --epsilon E [...]: a histogram given as counts (dp_counts.h).
 #include "cli_support.h"
 #include "command_registry.h"
 #include "commands/dp_common.h"
+#include "commands/dp_counts.h"
 #include "per_query.h"
 #include "release_options.h"
 
@@ -22,6 +24,7 @@ struct DpOptions {
                               strategy = "identity";
     std::string other;
     bool otherGiven = false;
+    std::string counts, output;  // --counts FILE (instead of TABLE and --column), --output FILE
     std::vector<std::string> strategyOptions;
     double epsilon = std::nan("");
     double delta = 0.0;
@@ -190,7 +193,35 @@ veil::Status writeDpPerQuery(const DpOptions& o, const veil::dp::ColumnQuerySpec
     return veil::cli::writePerQueryFile(o.perQuery, answers, r.receipt.mode == veil::dp::ReleaseMode::Teaching);
 }
 
+// --counts FILE: the histogram is given; the column query's own flags do not apply.
+int runCounts(const DpOptions& o) {
+    if (!o.file.empty() || !o.column.empty())
+        return veil::cli::reportError("--counts FILE is the histogram: give no TABLE and no --column with it");
+    if (o.query != "count" && o.query != "histogram")
+        return veil::cli::reportError("--counts releases the histogram itself: --query " + o.query +
+                                      " applies to a TABLE's column");
+    if (!o.bins.empty() || !o.categories.empty() || !o.categoriesFile.empty() || o.otherGiven || o.lower || o.upper)
+        return veil::cli::reportError(
+            "--counts gives the bins: --bins, --categories, --other, --lower and --upper apply to a TABLE's column");
+    veil::cli::DpCountsOptions c;
+    c.counts = o.counts;
+    c.strategy = o.strategy;
+    c.strategyOptions = o.strategyOptions;
+    c.epsilon = o.epsilon;
+    c.trials = o.trials;
+    c.output = o.output;
+    c.json = o.json;
+    c.showTrue = o.showTrue;
+    c.release = o.release;
+    c.perQuery = o.perQuery;
+    return veil::cli::runDpCounts(c);
+}
+
 int runDp(const DpOptions& o) {
+    if (!o.counts.empty()) return runCounts(o);
+    if (o.file.empty() || o.column.empty())
+        return veil::cli::reportError("give a TABLE and --column COLUMN (or --counts FILE for a histogram of counts)");
+    if (!o.output.empty()) return veil::cli::reportError("--output writes a --counts release's noisy counts");
     if (auto st = veil::cli::requireTeaching(o.release, o.showTrue, "--show-true"); !st)
         return veil::cli::reportError(st);
     if (auto st = veil::cli::checkPerQueryOptions(o.perQuery); !st) return veil::cli::reportError(st);
@@ -215,9 +246,16 @@ int runDp(const DpOptions& o) {
 
 void setupDp(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto o = std::make_shared<DpOptions>();
-    auto* cmd = app.add_subcommand("dp", "Differentially private answer to a query on one column");
-    cmd->add_option("TABLE", o->file, "CSV file")->required();
-    cmd->add_option("--column,-c", o->column, "Column to query")->required();
+    auto* cmd = app.add_subcommand(
+        "dp", "Differentially private answer to a query on one column, or a private histogram of counts (--counts)");
+    cmd->add_option("TABLE", o->file, "CSV file (not with --counts)");
+    cmd->add_option("--column,-c", o->column, "Column to query (required with TABLE)");
+    cmd->add_option("--counts", o->counts,
+                    "A histogram given as counts instead of TABLE: a DPBench .npy or CSV file, 1-D (one count per "
+                    "line or one line) or 2-D (rows of comma-separated counts); released with --strategy (2-D: "
+                    "identity, uniform, dawa, hb2d, privelet2d) at --epsilon, each --trials release charged");
+    cmd->add_option("--output,-o", o->output,
+                    "--counts: write the release's noisy counts here, in the input's layout (CSV; one trial)");
     cmd->add_option("--query,-q", o->query,
                     "count | sum | mean | median | quantile:Q | histogram | range:A:B (default count)");
     cmd->add_option("--mechanism,-m", o->mechanism,
@@ -238,7 +276,8 @@ void setupDp(CLI::App& app, veil::cli::CommandOutcome& outcome) {
                                   "without it they are dropped")
                       ->expected(0, 1);
     cmd->add_option("--strategy", o->strategy,
-                    "Numeric histogram strategy: identity (default), hierarchical, privelet, mwem, ...");
+                    "Histogram strategy: identity (default), hierarchical, hb, privelet, mwem, dawa, ... (2-D counts: "
+                    "identity, uniform, dawa, hb2d, privelet2d)");
     cmd->add_option("--option", o->strategyOptions, "Strategy option NAME=VALUE (repeatable), e.g. branching=16");
     veil::cli::addPerQueryOptions(cmd, o->perQuery,
                                   "Histogram: a JSON file of ranges over the declared bins, DPBench's "
