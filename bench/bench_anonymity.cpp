@@ -159,8 +159,8 @@ int main(int argc, char** argv) {
         {"k=100 s=4% entropy", MetricKind::Entropy, std::nullopt, std::nullopt, 0.042, 100},
         {"k=5 s=4% loss", MetricKind::Loss, std::nullopt, std::nullopt, 0},
         {"k=5 s=100% loss", MetricKind::Loss, std::nullopt, std::nullopt, 1.746, 5, 1.0},
-        {"k=5 s=4% entropy-l=5 occupation", MetricKind::Entropy, LDiversity{LDiversityVariant::Entropy, 5, 1}, std::nullopt,
-         0.48},
+        {"k=5 s=4% entropy-l=5 occupation", MetricKind::Entropy, LDiversity{LDiversityVariant::Entropy, 5, 1},
+         std::nullopt, 0.48},
         {"k=5 s=4% t=0.2 equal occupation", MetricKind::Entropy, std::nullopt,
          TCloseness{TClosenessVariant::EqualDistance, 0.2}, 0.5},
     };

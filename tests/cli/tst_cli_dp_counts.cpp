@@ -59,8 +59,8 @@ private slots:
         QTemporaryDir dir;
         const QString grid = writeGrid(dir), ledger = dir.filePath(QStringLiteral("ledger.sqlite"));
         const QString out = dir.filePath(QStringLiteral("noisy.csv"));
-        const CliRun run = runCli({"dp", "--counts", grid, "--strategy", "privelet2d", "-e", "0.25", "--ledger",
-                                   ledger, "--output", out});
+        const CliRun run = runCli(
+            {"dp", "--counts", grid, "--strategy", "privelet2d", "-e", "0.25", "--ledger", ledger, "--output", out});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("(4 x 6 cells)") && run.out.contains("private release"), run.out.constData());
         QFile f(out);
@@ -69,8 +69,8 @@ private slots:
         QCOMPARE(lines.size(), 4);
         for (const auto& line : lines) QCOMPARE(line.split(',').size(), 6);
         // Two trials are two charges: ledger entries 2 and 3 after the first run's 1.
-        const CliRun twice = runCli(
-            {"dp", "--counts", grid, "--strategy", "hb2d", "-e", "0.25", "--trials", "2", "--ledger", ledger, "--json"});
+        const CliRun twice = runCli({"dp", "--counts", grid, "--strategy", "hb2d", "-e", "0.25", "--trials", "2",
+                                     "--ledger", ledger, "--json"});
         QVERIFY2(twice.exitCode == 0, twice.err.constData());
         const QJsonObject j = twice.json().object();
         QCOMPARE(j["ledger_entry"].toInt(), 3);
