@@ -3,20 +3,13 @@
 
 #include "veil/common/validate.h"
 #include "veil/io/atomic_file.h"
+#include "veil/table/csv_writer.h"
 
 namespace veil::eval {
 
 namespace {
 
-std::string csvField(const std::string& s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
+std::string csvField(const std::string& s) { return quoteCsvField(s, ','); }
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include "veil/common/validate.h"
 #include "veil/eval/per_query_output.h"
 #include "veil/io/atomic_file.h"
+#include "veil/table/csv_writer.h"
 
 #include <cmath>
 
@@ -11,15 +12,7 @@ namespace veil::eval {
 
 namespace {
 
-std::string csvField(const std::string& s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
+std::string csvField(const std::string& s) { return quoteCsvField(s, ','); }
 
 nlohmann::json summaryJson(const MetricSummary& s) {
     return {{"n", s.n},     {"median", s.median},    {"q1", s.q1},

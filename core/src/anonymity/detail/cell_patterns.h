@@ -1,6 +1,6 @@
 // Suppression patterns of a record in a code matrix ([column][record], kSuppressedCell for '*'):
 // the mask of its '*' columns, its codes on the columns outside a mask as a hash key, and the
-// records grouped by identical codes ('*' a value of its own).
+// records grouped by identical codes ('*' a value of its own), as the suppression programs' tuples.
 #pragma once
 
 #include "veil/anonymity/local_suppression.h"
@@ -47,6 +47,30 @@ inline std::vector<std::vector<std::size_t>> identicalRecords(const CodeColumns&
         groups[it->second].push_back(r);
     }
     return groups;
+}
+
+// The suppression programs enumerate every subset of a tuple's kept cells: at most this many.
+inline constexpr std::size_t kMaxPatternColumns = 20;
+
+// A group of identical records: their '*' columns and their other (kept) columns.
+struct Tuple {
+    std::vector<std::size_t> records;
+    std::uint64_t mask = 0;         // its '*' columns before suppression
+    std::vector<std::size_t> kept;  // its other columns
+};
+
+// identicalRecords() as tuples, in order of their first record.
+inline std::vector<Tuple> distinctTuples(const CodeColumns& cols) {
+    std::vector<Tuple> tuples;
+    for (auto& records : identicalRecords(cols)) {
+        Tuple t;
+        t.mask = suppressionMask(cols, records.front());
+        for (std::size_t c = 0; c < cols.size(); ++c)
+            if (!(t.mask & columnBit(c))) t.kept.push_back(c);
+        t.records = std::move(records);
+        tuples.push_back(std::move(t));
+    }
+    return tuples;
 }
 
 }  // namespace veil::anonymity::detail

@@ -15,14 +15,6 @@ namespace veil::anonymity::detail {
 
 namespace {
 
-constexpr std::size_t kMaxPatternColumns = 20;
-
-struct Tuple {
-    std::vector<std::size_t> records;
-    std::uint64_t mask = 0;         // its '*' columns before suppression
-    std::vector<std::size_t> kept;  // its other columns
-};
-
 struct Pattern {
     std::size_t tuple = 0;
     std::uint64_t mask = 0;  // all '*' columns once suppressed (the tuple's own included)
@@ -42,19 +34,6 @@ std::string releasedKey(const CodeColumns& cols, std::size_t r, std::uint64_t ma
     auto key = projectionKey(cols, r, mask);
     key.append(reinterpret_cast<const char*>(&mask), sizeof mask);
     return key;
-}
-
-std::vector<Tuple> distinctTuples(const CodeColumns& cols) {
-    std::vector<Tuple> tuples;
-    for (auto& records : identicalRecords(cols)) {
-        Tuple t;
-        t.mask = suppressionMask(cols, records.front());
-        for (std::size_t c = 0; c < cols.size(); ++c)
-            if (!(t.mask & columnBit(c))) t.kept.push_back(c);
-        t.records = std::move(records);
-        tuples.push_back(std::move(t));
-    }
-    return tuples;
 }
 
 }  // namespace

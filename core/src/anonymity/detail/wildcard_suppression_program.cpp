@@ -22,14 +22,6 @@ namespace veil::anonymity::detail {
 
 namespace {
 
-constexpr std::size_t kMaxPatternColumns = 20;
-
-struct Tuple {
-    std::vector<std::size_t> records;
-    std::uint64_t mask = 0;  // its '*' columns before suppression
-    std::vector<std::size_t> kept;
-};
-
 struct Pattern {
     std::size_t tuple = 0;
     std::uint64_t mask = 0;  // every '*' column of the released record
@@ -63,16 +55,7 @@ CodeColumns wholeRecords(const CodeColumns& cols, int k) {
 class ProgramBuilder {
 public:
     ProgramBuilder(const CodeColumns& cols, const LocalSuppressionOptions& options, std::size_t budget)
-        : m_cols(cols), m_options(options), m_budget(budget) {
-        for (auto& records : identicalRecords(cols)) {
-            Tuple t;
-            t.mask = suppressionMask(cols, records.front());
-            for (std::size_t c = 0; c < cols.size(); ++c)
-                if (!(t.mask & columnBit(c))) t.kept.push_back(c);
-            t.records = std::move(records);
-            m_tuples.push_back(std::move(t));
-        }
-    }
+        : m_cols(cols), m_options(options), m_budget(budget), m_tuples(distinctTuples(cols)) {}
 
     // Every pattern of at most budget new cells, and the released tuples. False (with a message)
     // beyond the limits.
