@@ -105,9 +105,11 @@ std::vector<double> exactRangeCounts(const PointSet& points, const std::vector<R
 
 std::vector<double> privateRangeCounts(const PrivateSpatialDecomposition& psd, const std::vector<Rect>& queries) {
     std::vector<double> out(queries.size());
-    // The grids (uniform, AGrid) through summed-area tables of their cells; the trees by their walk.
-    const auto sums =
-        psd.options.kind == TreeKind::UniformGrid && !queries.empty() ? detail::GridSums::build(psd) : std::nullopt;
+    // The grids (uniform, AGrid) through summed-area tables of their cells, a full consistent
+    // quadtree through its leaves' table; the other trees by their walk.
+    std::optional<detail::GridSums> sums;
+    if (!queries.empty() && psd.options.kind == TreeKind::UniformGrid) sums = detail::GridSums::build(psd);
+    if (!queries.empty() && psd.options.kind == TreeKind::Quadtree) sums = detail::GridSums::buildFromLeaves(psd);
     for (std::size_t i = 0; i < queries.size(); ++i)
         out[i] = sums ? sums->rangeCount(queries[i]) : psd.privateRangeCount(queries[i]);
     return out;

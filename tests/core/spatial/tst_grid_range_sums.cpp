@@ -2,7 +2,8 @@
 // (privateRangeCounts) equal the tree walk's (the reference below, the walk as it was before the
 // tables: every node intersecting the rectangle, inside ones by their estimate, cut leaves by the
 // share of their area) up to floating-point rounding, on random, aligned, outside, whole-domain and
-// degenerate rectangles; the trees keep the walk.
+// degenerate rectangles; so does a full consistent quadtree through its leaves' table; the other
+// trees keep the walk.
 #include "veil/common/random.h"
 #include "veil/spatial/psd_release.h"
 #include "veil/spatial/range_query.h"
@@ -121,8 +122,14 @@ private slots:
                                                                          << R"({"postprocess": false})" << 200000;
         QTest::newRow("agrid, aligned to data cells") << "agrid"
                                                       << R"({"data_columns": 256, "data_rows": 200})" << 200000;
-        QTest::newRow("quadtree (the walk)") << "quad"
-                                             << R"({"height": 5})" << 20000;
+        QTest::newRow("quadtree, consistent (its leaves' table)") << "quad"
+                                                                  << R"({"height": 5})" << 20000;
+        QTest::newRow("quadtree h8, consistent (its leaves' table)") << "quad"
+                                                                     << R"({"height": 8})" << 200000;
+        QTest::newRow("quadtree, raw counts (the walk)") << "quad"
+                                                         << R"({"height": 5, "postprocess": false})" << 20000;
+        QTest::newRow("kd-tree (the walk)") << "kd"
+                                            << R"({"height": 6})" << 20000;
     }
     void equalsTheWalk() {
         QFETCH(QString, kind);

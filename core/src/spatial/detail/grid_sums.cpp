@@ -120,6 +120,54 @@ std::optional<GridSums> GridSums::build(const PrivateSpatialDecomposition& psd) 
     return g;
 }
 
+std::optional<GridSums> GridSums::buildFromLeaves(const PrivateSpatialDecomposition& psd) {
+    if (psd.nodes.empty() || psd.leaves.empty() || !psd.postProcessed) return std::nullopt;
+    const int depth = psd.nodes[static_cast<std::size_t>(psd.leaves.front())].depth;
+    const Rect& root = psd.nodes.front().rect;
+    // The column edges from the bottom row of leaves, the row edges from the left column; every
+    // leaf is then checked against them.
+    Tiling t;
+    for (const auto leaf : psd.leaves) {
+        const PsdNode& n = psd.nodes[static_cast<std::size_t>(leaf)];
+        if (n.depth != depth) return std::nullopt;
+        if (n.rect.y0 == root.y0) t.xs.push_back(n.rect.x0);
+        if (n.rect.x0 == root.x0) t.ys.push_back(n.rect.y0);
+    }
+    std::sort(t.xs.begin(), t.xs.end());
+    std::sort(t.ys.begin(), t.ys.end());
+    t.xs.push_back(root.x1);
+    t.ys.push_back(root.y1);
+    t.cx = t.xs.size() - 1;
+    t.cy = t.ys.size() - 1;
+    if (t.cx * t.cy != psd.leaves.size() || !strictlyIncreasing(t.xs) || !strictlyIncreasing(t.ys)) return std::nullopt;
+    std::vector<double> cells(t.cx * t.cy, 0.0);
+    std::vector<char> filled(cells.size(), 0);
+    for (const auto leaf : psd.leaves) {
+        const PsdNode& n = psd.nodes[static_cast<std::size_t>(leaf)];
+        const auto c = std::size_t(std::lower_bound(t.xs.begin(), t.xs.end() - 1, n.rect.x0) - t.xs.begin());
+        const auto r = std::size_t(std::lower_bound(t.ys.begin(), t.ys.end() - 1, n.rect.y0) - t.ys.begin());
+        if (c >= t.cx || r >= t.cy || n.rect.x0 != t.xs[c] || n.rect.y0 != t.ys[r] || n.rect.x1 != t.xs[c + 1] ||
+            n.rect.y1 != t.ys[r + 1] || filled[r * t.cx + c])
+            return std::nullopt;
+        filled[r * t.cx + c] = 1;
+        cells[r * t.cx + c] = n.estimate;
+    }
+    t.leaves = true;
+    const std::size_t w = t.cx + 1;
+    t.sat.assign((t.cy + 1) * w, 0.0);
+    for (std::size_t r = 0; r < t.cy; ++r) {
+        double row = 0.0;
+        for (std::size_t c = 0; c < t.cx; ++c) {
+            row += cells[r * t.cx + c];
+            t.sat[(r + 1) * w + c + 1] = t.sat[r * w + c + 1] + row;
+        }
+    }
+    GridSums g;
+    g.m_psd = &psd;
+    g.m_root = std::move(t);
+    return g;
+}
+
 double GridSums::rangeCount(const Rect& query) const {
     // An empty or inverted rectangle (or NaN) holds nothing: the walk finds no overlap either.
     if (!(query.x1 > query.x0 && query.y1 > query.y0)) return 0.0;

@@ -1,4 +1,5 @@
-// Range counts on grid decompositions (the uniform grid, AGrid) through summed-area tables: a node
+// Range counts on grid decompositions (the uniform grid, AGrid, a full consistent quadtree's leaves)
+// through summed-area tables: a node
 // whose children tile it as a row-major grid answers a rectangle from the table of its children's
 // estimates (Crow, SIGGRAPH 1984) for the children inside it, and the children it cuts by the
 // uniformity assumption (a leaf adds its estimate times the share of its area inside; Cormode et
@@ -24,6 +25,10 @@ public:
     // The index of a decomposition whose root's children tile it as a grid (and, for AGrid, each
     // of those children's own children); nullopt when the root's do not (a tree). O(nodes).
     static std::optional<GridSums> build(const PrivateSpatialDecomposition& psd);
+    // The index of a consistent tree whose leaves all lie at one depth and tile the root as a
+    // regular grid (a full, post-processed quadtree): every inner node's estimate is then its
+    // leaves' sum, so the table of the leaves answers as the walk does. nullopt otherwise. O(nodes).
+    static std::optional<GridSums> buildFromLeaves(const PrivateSpatialDecomposition& psd);
 
     // The answer to `query`, as the tree walk's up to rounding.
     double rangeCount(const Rect& query) const;
