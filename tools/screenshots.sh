@@ -28,8 +28,10 @@ copy anon-2-lattice.png anonymize-lattice.png
 copy anon-3-mondrian-cuts.png anonymize-mondrian.png
 copy mechanisms_median_compare.png mechanisms-median.png
 copy histograms_nettrace.png histograms-nettrace.png
+copy histograms_grid.png histograms-grid.png
 copy ledger.png ledger-budget.png
 copy spatial_kd-tree_h6.png spatial-kdtree.png
+copy spatial_shape_agrid.png spatial-agrid.png
 copy graph_fruchterman_reingold.png graph-karate.png
 copy graph_release.png graph-release.png
 copy experiments-view.png experiments-run.png

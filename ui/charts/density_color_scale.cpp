@@ -45,8 +45,17 @@ std::vector<double> DensityColorScale::ticks() const {
     std::vector<double> out;
     const int first = int(std::ceil(std::log10(m_low) - 1e-9));
     const int last = int(std::floor(std::log10(m_high) + 1e-9));
-    const int step = std::max(1, (last - first + 5) / 5);
-    for (int e = first; e <= last; e += step) out.push_back(std::pow(10.0, e));
+    if (last - first >= 2) {
+        const int step = std::max(1, (last - first + 5) / 5);
+        for (int e = first; e <= last; e += step) out.push_back(std::pow(10.0, e));
+        return out;
+    }
+    // A range of two decades or less: 1, 2 and 5 times the powers of ten inside it.
+    for (int e = first - 1; e <= last; ++e)
+        for (double m : {1.0, 2.0, 5.0}) {
+            const double t = m * std::pow(10.0, e);
+            if (t >= m_low * (1 - 1e-9) && t <= m_high * (1 + 1e-9)) out.push_back(t);
+        }
     return out;
 }
 

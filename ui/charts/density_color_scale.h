@@ -26,7 +26,8 @@ public:
     double position(double relativeDensity) const;
     QColor color(double relativeDensity) const;
     static QColor colorAt(double position);  // position in [0, 1]
-    // Ticks for the legend: powers of ten inside [low, high] (at most ~6).
+    // Ticks for the legend: powers of ten inside [low, high] (at most ~6); 1, 2 and 5 times them
+    // when the range spans two decades or less.
     std::vector<double> ticks() const;
     static QString tickLabel(double value);  // "0.01×", "1×", "100×"
 

@@ -123,6 +123,9 @@ void TestSpatialParts::colorScale() {
     QCOMPARE(scale.color(50.0), QColor(0x80, 0x00, 0x26));
     QCOMPARE(scale.color(0.0), QColor(0xff, 0xff, 0xcc));
     QCOMPARE(scale.ticks(), (std::vector<double>{0.01, 0.1, 1.0, 10.0}));
+    // Within two decades the legend also marks 2x and 5x (a grid of counts near their average).
+    QCOMPARE(DensityColorScale::fit({0.3, 1.0, 1.8}).ticks(), (std::vector<double>{0.5, 1.0}));
+    QCOMPARE(DensityColorScale::fit({0.05, 1.0, 4.0}).ticks(), (std::vector<double>{0.05, 0.1, 0.2, 0.5, 1.0, 2.0}));
     QCOMPARE(DensityColorScale::tickLabel(10.0), QStringLiteral("10×"));
     QCOMPARE(DensityColorScale::tickLabel(0.01), QStringLiteral("0.01×"));
 }

@@ -21,10 +21,20 @@ void GridHeatMap::setGrids(const QString& title, std::size_t rows, std::size_t c
     double total = 0.0;
     for (double v : estimate) total += v;
     m_average = std::max(total, 1.0) / cells;  // the released total: the truth never sizes the scale
+    // The scale spans the cells' counts from their 5th percentile up: noisy counts near zero would
+    // otherwise stretch it over four decades and leave every ordinary cell the darkest colour.
     std::vector<double> relative;
     relative.reserve(estimate.size() + truth.size());
-    for (double v : estimate) relative.push_back(v / m_average);
-    for (double v : truth) relative.push_back(v / m_average);
+    for (double v : estimate)
+        if (v > 0.0) relative.push_back(v / m_average);
+    for (double v : truth)
+        if (v > 0.0) relative.push_back(v / m_average);
+    if (!relative.empty()) {
+        const auto fifth = relative.begin() + std::ptrdiff_t(relative.size() / 20);
+        std::nth_element(relative.begin(), fifth, relative.end());
+        const double floor = *fifth;
+        for (double& v : relative) v = std::max(v, floor);
+    }
     m_scale = DensityColorScale::fit(relative);
     m_estimate = image(estimate);
     m_truth = truth.empty() ? QImage() : image(truth);

@@ -1,8 +1,9 @@
 // GridHeatMap: a 2-D histogram of declared rows x columns drawn as a heat map, the true counts
 // (teaching mode only) and the private estimate side by side on one colour scale: each cell's
-// count relative to the average cell, on DensityColorScale's log scale (zero and negative noisy
-// counts get the lowest colour), row 0 at the bottom as in the Spatial view. Each panel is one
-// image with a pixel per cell, scaled without smoothing, so a 256 x 256 grid paints at once.
+// count relative to the average cell, on DensityColorScale's log scale from the positive counts'
+// 5th percentile up (lower, zero and negative noisy counts get the lowest colour), row 0 at the
+// bottom as in the Spatial view. Each panel is one image with a pixel per cell, scaled without
+// smoothing, so a 256 x 256 grid paints at once.
 #pragma once
 
 #include "charts/density_color_scale.h"
