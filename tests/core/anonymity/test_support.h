@@ -1,6 +1,7 @@
 // Helpers shared by the anonymity suites: small tables built in code, data files, hierarchies.
 #pragma once
 
+#include "sanitizer_scale.h"
 #include "veil/anonymity/anonymization.h"
 #include "veil/hierarchy/hierarchy_io.h"
 #include "veil/table/csv_reader.h"
@@ -33,6 +34,15 @@ inline veil::Table readTable(const std::string& path) {
     auto t = veil::readCsvFile(path);
     if (!t) qFatal("cannot read %s: %s", path.c_str(), t.status().message().c_str());
     return t->table;
+}
+
+// The table in Release; every `every`-th record of it in a sanitizer build (sanitizer_scale.h):
+// the same columns and lattice, fewer rows.
+inline veil::Table sanitizerSubset(veil::Table t, std::size_t every = 8) {
+    if (!veil::test::kSanitized) return t;
+    std::vector<std::size_t> rows;
+    for (std::size_t r = 0; r < t.rowCount(); r += every) rows.push_back(r);
+    return t.selectRows(rows);
 }
 
 inline veil::hierarchy::Hierarchy readHierarchy(const std::string& path, const std::string& name) {

@@ -70,7 +70,7 @@ void TestGroupify::rolledUpEqualsFresh() {
     QFETCH(int, maxEntries);
     QFETCH(double, minRolledShare);
     // Columns out of the file's order on purpose; 5 QIs of adult: a lattice of 5*2*2*3*4 = 240 nodes.
-    const Table table = readTable(kSamples + "/adult.csv");
+    const Table table = sanitizerSubset(readTable(kSamples + "/adult.csv"), 4);
     const auto cfg = adultConfig({"education", "age", "sex", "marital-status", "race"});
     auto encoded = encodeTable(table, cfg, RunContext{});
     QVERIFY2(encoded.isOk(), encoded.status().message().c_str());

@@ -30,7 +30,7 @@ class TestLocalRecoding : public QObject {
     Q_OBJECT
 private slots:
     void adultK5() {
-        const Table table = readTable(kSamples + "/adult.csv");
+        const Table table = sanitizerSubset(readTable(kSamples + "/adult.csv"), 4);
         auto global = anonymize(table, adultConfig(Algorithm::Optimal));
         auto local = anonymize(table, adultConfig(Algorithm::LocalRecoding));
         QVERIFY(global.isOk() && local.isOk());
@@ -42,7 +42,9 @@ private slots:
                  qPrintable(QString("local %1 vs global %2").arg(local->suppressed).arg(global->suppressed)));
         QVERIFY(local->passes.size() >= 2);
 
-        // Classes of the released table, grouped here from its texts.
+        // Classes of the released table, grouped here from its texts. A suppressed record (no pass)
+        // is '*' throughout; a pass at the top of every hierarchy also releases '*' throughout, as
+        // a class of its own (it happens on the sanitizer build's quarter of adult).
         const auto& out = local->output;
         std::vector<std::size_t> qiCols;
         for (const auto& name : local->quasiIdentifiers) qiCols.push_back(*table.columnIndex(name));
@@ -51,10 +53,12 @@ private slots:
         for (std::size_t r = 0; r < out.rowCount(); ++r) {
             std::vector<std::string> key;
             for (auto c : qiCols) key.push_back(out.column(c).toString(r));
-            if (std::all_of(key.begin(), key.end(), [](const std::string& s) { return s == "*"; }))
-                ++suppressed;
-            else
+            if (local->recordPass[r] >= 0) {
                 ++classes[key];
+                continue;
+            }
+            ++suppressed;
+            QVERIFY(std::all_of(key.begin(), key.end(), [](const std::string& s) { return s == "*"; }));
         }
         QCOMPARE(suppressed, local->suppressed);
         for (const auto& [key, size] : classes) QVERIFY2(size >= 5, qPrintable(QString::fromStdString(key[1])));

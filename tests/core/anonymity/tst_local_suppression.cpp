@@ -1,4 +1,5 @@
 // Local suppression on tables small enough to solve by hand, under both semantics of '*'.
+#include "sanitizer_scale.h"
 #include "veil/anonymity/local_suppression.h"
 
 #include <QtTest>
@@ -307,7 +308,7 @@ private slots:
     // the input included.
     void valueOptimalMatchesExhaustiveSearch() {
         SmallLcg next{777};
-        for (int trial = 0; trial < 10; ++trial) {
+        for (long long trial = 0; trial < veil::test::repetitions(10, 5); ++trial) {
             Columns cols(3, std::vector<std::uint32_t>(6));
             for (auto& c : cols)
                 for (auto& v : c) v = next(3);

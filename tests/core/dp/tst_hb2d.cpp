@@ -1,6 +1,7 @@
 // HB2D (Qardaji, Yang, Li, PVLDB 2013, Sec. 5): the branching formula, exactness at a huge epsilon,
 // and the variance of range answers after constrained inference against values derived by hand
 // (docs/algorithms/hb2d.md). Statistical rows are seeded.
+#include "sanitizer_scale.h"
 #include "veil/dp/hb2d.h"
 #include "veil/dp/histogram_release.h"
 
@@ -100,7 +101,7 @@ private slots:
         const auto counts = ramp(16);
         double truth = 0.0;
         for (int c : cells) truth += counts[std::size_t(c)];
-        const int trials = 20000;
+        const int trials = static_cast<int>(veil::test::repetitions(20000));
         double sumSq = 0.0;
         for (int t = 0; t < trials; ++t) {
             auto r = releaseGrid(counts, 4, 4, 1.0, 7000 + std::uint64_t(t), 2);

@@ -6,6 +6,7 @@
 #include "veil/dp/sample_aggregate.h"
 #include "veil/dp/sparse_vector.h"
 
+#include "sanitizer_scale.h"
 #include "stat_test_util.h"
 
 #include <QtTest/QtTest>
@@ -17,7 +18,7 @@ using namespace veil::dp;
 using testutil::privacyLossLowerBound;
 
 namespace {
-constexpr int kRuns = 100000;
+constexpr auto kRuns = static_cast<std::size_t>(veil::test::repetitions(100000));
 constexpr double kAlpha = 1e-6;
 std::vector<std::function<bool(const double&)>> equalityEvents(int from, int to) {
     std::vector<std::function<bool(const double&)>> ev;
@@ -112,7 +113,7 @@ private slots:
         // and on the range sum of bins 0..1 (any event of the output must respect eps).
         QFETCH(QString, strategy);
         const double eps = 1.0;
-        const int runs = strategy == "mwem" ? 20000 : 60000;
+        const auto runs = veil::test::repetitions(strategy == "mwem" ? 20000 : 60000);
         HistogramRequest o;
         o.strategy = strategy.toStdString();
         o.epsilon = eps;

@@ -10,6 +10,7 @@
 #include "dp/detail/samplers.h"
 #include "veil/dp/smooth_sensitivity.h"
 
+#include "sanitizer_scale.h"
 #include "stat_test_util.h"
 
 #include <QtTest/QtTest>
@@ -20,7 +21,7 @@ using testutil::privacyLossLowerBound;
 using testutil::thresholdEvents;
 
 namespace {
-constexpr int kRuns = 200000;
+constexpr auto kRuns = static_cast<int>(veil::test::repetitions(200000));
 constexpr double kAlpha = 1e-6;
 
 template <typename F>

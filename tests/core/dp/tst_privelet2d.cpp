@@ -1,6 +1,7 @@
 // Privelet2D (Xiao, Wang, Gehrke, ICDE 2010, Sec. V): exactness at a huge epsilon, and the variance
 // of range answers against values derived by hand from the 1-D Haar weights
 // (docs/algorithms/privelet2d.md). Statistical rows are seeded.
+#include "sanitizer_scale.h"
 #include "veil/dp/histogram_release.h"
 
 #include <QtTest/QtTest>
@@ -78,7 +79,7 @@ private slots:
         const auto counts = ramp(std::size_t(side * side));
         double truth = 0.0;
         for (int c : cells) truth += counts[std::size_t(c)];
-        const int trials = 20000;
+        const int trials = static_cast<int>(veil::test::repetitions(20000));
         double sumSq = 0.0;
         for (int t = 0; t < trials; ++t) {
             auto r = releaseGrid(counts, std::size_t(side), std::size_t(side), 1.0, 5000 + std::uint64_t(t));

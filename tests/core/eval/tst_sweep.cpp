@@ -3,6 +3,7 @@
 // every engine's methods wired in give near-exact answers at a huge epsilon.
 #include "veil/eval/sweep.h"
 
+#include "sanitizer_scale.h"
 #include "veil/dp/laplace_mechanism.h"
 #include "veil/eval/sweep_output.h"
 
@@ -89,10 +90,13 @@ void TestSweep::differentSeedsDiffer() {
 }
 
 void TestSweep::laplaceCountErrorIsItsScale() {
-    // |Lap(b)| is exponential with mean b and sd b, so the mean of n = 20000 trials has standard
-    // error b / sqrt(n) = 0.0071 b; tolerance 4 standard errors (two-sided miss rate 6e-5).
+    // |Lap(b)| is exponential with mean b and sd b, so the mean of n = 20000 trials (2000 in a
+    // sanitizer build) has standard error b / sqrt(n); tolerance 4 standard errors (two-sided miss
+    // rate 6e-5).
+    const double n = double(veil::test::repetitions(20000));
     const auto e = experimentFrom(R"({"dataset": {"counts": [40, 0, 60]}, "methods": ["count:laplace"],
-                                      "epsilon": [0.1, 1, 10], "trials": 20000, "seed": 7})");
+                                      "epsilon": [0.1, 1, 10], "seed": 7, "trials": )" +
+                                  std::to_string(int(n)) + "}");
     const auto r = run(e, 2);
     QVERIFY2(r.isOk(), r.status().message().c_str());
     for (std::size_t i = 0; i < 3; ++i) {
@@ -100,7 +104,7 @@ void TestSweep::laplaceCountErrorIsItsScale() {
         const double b = veil::dp::LaplaceMechanism::create(eps, 1.0)->scale();  // 1/eps up to snapping
         QVERIFY(std::abs(b * eps - 1.0) < 1e-9);
         const double mean = r->summary(0, i)->metrics[0].mean;  // abs_error
-        const double tol = 4.0 * b / std::sqrt(20000.0);
+        const double tol = 4.0 * b / std::sqrt(n);
         QVERIFY2(std::abs(mean - b) < tol,
                  qPrintable(QString("eps %1: mean |error| %2, expected %3 +- %4").arg(eps).arg(mean).arg(b).arg(tol)));
     }
@@ -109,8 +113,10 @@ void TestSweep::laplaceCountErrorIsItsScale() {
 void TestSweep::geometricCountErrorMatchesItsExpectation() {
     // Two-sided geometric, alpha = exp(-eps): E|X| = 2 alpha / (1 - alpha^2),
     // E X^2 = 2 alpha / (1 - alpha)^2; tolerance 4 sd(|X|) / sqrt(n).
+    const double n = double(veil::test::repetitions(20000));
     const auto e = experimentFrom(R"({"dataset": {"counts": [5, 5]}, "methods": ["count:geometric"],
-                                      "epsilon": [0.5, 2], "trials": 20000, "seed": 8})");
+                                      "epsilon": [0.5, 2], "seed": 8, "trials": )" +
+                                  std::to_string(int(n)) + "}");
     const auto r = run(e, 2);
     QVERIFY2(r.isOk(), r.status().message().c_str());
     for (std::size_t i = 0; i < 2; ++i) {
@@ -118,7 +124,7 @@ void TestSweep::geometricCountErrorMatchesItsExpectation() {
         const double mean = 2 * a / (1 - a * a);
         const double sd = std::sqrt(2 * a / ((1 - a) * (1 - a)) - mean * mean);
         const double got = r->summary(0, i)->metrics[0].mean;
-        QVERIFY2(std::abs(got - mean) < 4 * sd / std::sqrt(20000.0),
+        QVERIFY2(std::abs(got - mean) < 4 * sd / std::sqrt(n),
                  qPrintable(QString("got %1 expected %2").arg(got).arg(mean)));
     }
 }
