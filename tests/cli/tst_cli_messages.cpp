@@ -85,8 +85,8 @@ void TestCliMessages::gsFactorWarningOnlyWhenGiven() {
 }
 
 // adult's first 3,000 records on age (numeric, microaggregated) and sex (generalized within
-// groups), k = 5: many groups
-// have equal mean ages, so the release shows fewer distinct (sex, age) combinations than groups.
+// groups), k = 5: many groups have equal mean ages, so the release shows fewer distinct (sex, age)
+// combinations than groups.
 // The classes reported are those combinations, as risk counts them on the written file.
 void TestCliMessages::mdavClassesAreTheReleasedTables() {
     QTemporaryDir dir;
