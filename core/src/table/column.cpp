@@ -3,6 +3,7 @@
 #include "veil/common/validate.h"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -343,6 +344,57 @@ void Column::Builder::appendCodes(std::span<const std::int32_t> codes) {
     if (m_impl->anyMissing) c.m_missing.resize(c.m_missing.size() + codes.size(), 0);
     c.m_size += codes.size();
 }
+void Column::Builder::appendRemappedCodes(std::span<const std::int32_t> codes, std::span<const std::int32_t> remap) {
+    auto& c = *m_impl->col;
+    if (m_impl->keepRaw) {
+        for (const std::int32_t code : codes) appendCode(remap[std::size_t(code)]);
+        return;
+    }
+    const std::size_t from = c.m_codes.size();
+    c.m_codes.resize(from + codes.size());
+    std::int32_t* out = c.m_codes.data() + from;
+    for (std::size_t i = 0; i < codes.size(); ++i) out[i] = remap[std::size_t(codes[i])];
+    if (m_impl->anyMissing) c.m_missing.resize(c.m_missing.size() + codes.size(), 0);
+    c.m_size += codes.size();
+}
+
+namespace {
+
+template <typename T>
+void gather(std::vector<T>& out, const std::vector<T>& values, std::span<const std::int32_t> rows) {
+    const std::size_t from = out.size();
+    out.resize(from + rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) out[from + i] = values[std::size_t(rows[i])];
+}
+
+}  // namespace
+
+void Column::Builder::appendRowsOf(const Column& from, std::span<const std::int32_t> rows) {
+    auto& c = *m_impl->col;
+    assert(from.m_type == c.m_type && isNumericType(c.m_type));
+    if (m_impl->keepRaw || from.m_missingCount > 0 || from.keepsOriginalText()) {
+        for (const std::int32_t row : rows) {
+            if (from.isMissing(std::size_t(row)))
+                appendMissing();
+            else if (c.m_type == ColumnType::Integer)
+                appendInteger(from.integerAt(std::size_t(row)));
+            else if (c.m_type == ColumnType::Real)
+                appendReal(from.realAt(std::size_t(row)));
+            else
+                appendDate(from.dateAt(std::size_t(row)));
+        }
+        return;
+    }
+    if (c.m_type == ColumnType::Integer)
+        gather(c.m_ints, from.m_ints, rows);
+    else if (c.m_type == ColumnType::Real)
+        gather(c.m_reals, from.m_reals, rows);
+    else
+        gather(c.m_dates, from.m_dates, rows);
+    if (m_impl->anyMissing) c.m_missing.resize(c.m_missing.size() + rows.size(), 0);
+    c.m_size += rows.size();
+}
+
 void Column::Builder::setDictionary(std::vector<std::string> dictionary) {
     auto& c = *m_impl->col;
     c.m_dictionary = std::move(dictionary);

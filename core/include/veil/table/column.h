@@ -120,6 +120,11 @@ public:
     void appendCategory(std::string_view v);
     void appendCode(std::int32_t code);                     // with a dictionary given by setDictionary
     void appendCodes(std::span<const std::int32_t> codes);  // appendCode of each, in one step
+    // appendCode(remap[k]) for each k of `codes`, in one step; every k in [0, remap.size()).
+    void appendRemappedCodes(std::span<const std::int32_t> codes, std::span<const std::int32_t> remap);
+    // The values of `from` at `rows`, in one step: `from` has this column's type (integer, real or
+    // date), nothing missing and no original text kept.
+    void appendRowsOf(const Column& from, std::span<const std::int32_t> rows);
     void setDictionary(std::vector<std::string> dictionary);
     void appendText(std::string_view v);
     // Appends the textual value parsed according to the column type; returns false if it does not

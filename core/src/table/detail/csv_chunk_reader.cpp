@@ -17,6 +17,8 @@ constexpr std::size_t kAlwaysInterned = 4096;
 // the chunk's estimated number of records: enough for a column of distinct values to have stopped
 // interning (past kAlwaysInterned values), so that the block holds only the columns that keep codes.
 constexpr std::size_t kRecordsBeforeReserve = 16384;
+// Records taken from the tokenizer at a time when they are plain (nextPlainRecords).
+constexpr std::size_t kBatchRecords = 32;
 
 // Interns one column's values in one chunk. `end`: the end of the bytes the fields lie in.
 class ColumnInterner {
@@ -29,7 +31,7 @@ public:
     }
     // `records`: the records read so far, this one included.
     // `escaped`: the value was undoubled into a scratch buffer (it is not a view into the file).
-    void add(std::string_view value, bool escaped, std::size_t records) {
+    [[gnu::always_inline]] void add(std::string_view value, bool escaped, std::size_t records) {
         if (!m_column.interned) {
             m_column.evidence.observe(value);
             return;
@@ -38,7 +40,7 @@ public:
         const InternKey key = InternKey::of(value, readable);
         const std::int32_t code = m_index.find(key);
         if (code < 0)
-            addNew(escaped, key, records);
+            addNew(escaped, value, readable, records);
         else
             m_column.codes.push_back(code);
     }
@@ -53,8 +55,10 @@ private:
         m_column.owned = {};
         m_index = StringInterner();
     }
-    // Keys must outlive the dictionary's growth: file bytes, or an owned copy when unescaped.
-    [[gnu::noinline]] void addNew(bool escaped, const InternKey& key, std::size_t records) {
+    // Keys must outlive the dictionary's growth: file bytes, or an owned copy when unescaped. The
+    // key is made again here, so that add() keeps it in registers instead of memory.
+    [[gnu::noinline]] void addNew(bool escaped, std::string_view value, std::size_t readable, std::size_t records) {
+        const InternKey key = InternKey::of(value, readable);
         const std::string_view stored = escaped ? std::string_view(m_column.owned.emplace_back(key.text)) : key.text;
         m_column.evidence.observe(stored);
         const std::int32_t code = m_index.add(key, stored);
@@ -70,6 +74,20 @@ private:
     StringInterner m_index;
 };
 
+// The interned columns' codes move into one block sized for the chunk's estimated records.
+void reserveCodes(ChunkScan& scan, std::size_t length, std::size_t offset) {
+    const std::size_t estimate = scan.records * length / std::max<std::size_t>(1, offset) * 9 / 8;
+    const auto interned = std::size_t(
+        std::count_if(scan.columns.begin(), scan.columns.end(), [](const ChunkColumn& c) { return c.interned; }));
+    scan.codeBlock = std::make_unique_for_overwrite<std::int32_t[]>(estimate * interned);
+    std::int32_t* share = scan.codeBlock.get();
+    for (auto& column : scan.columns)
+        if (column.interned) {
+            column.codes.moveInto(share, estimate);
+            share += estimate;
+        }
+}
+
 }  // namespace
 
 bool ChunkScan::needsSecondPass() const {
@@ -79,53 +97,51 @@ bool ChunkScan::needsSecondPass() const {
 }
 
 Status scanChunk(const CsvBody& body, ChunkScan& scan, SharedProgressReporter& progress) {
+    const std::size_t ncols = body.columns;
     CsvTokenizer tok(body.data.substr(scan.begin), body.delimiter);
     const std::size_t length = scan.end - scan.begin;
-    scan.columns = std::vector<ChunkColumn>(body.columns);
+    scan.columns = std::vector<ChunkColumn>(ncols);
     std::vector<ColumnInterner> interners;
-    interners.reserve(body.columns);
+    interners.reserve(ncols);
     const char* const dataEnd = body.data.data() + body.data.size();
     for (auto& column : scan.columns) interners.emplace_back(column, true, dataEnd);
     std::vector<CsvField> fields;
-    std::vector<std::string_view> plain(body.columns);
+    std::vector<std::string_view> plain(ncols * kBatchRecords);
     std::string scratch;
-    std::size_t line = 0, reported = 0;
+    std::size_t line = 0, reported = 0, reportedRecords = 0;
     scan.records = 0;
     scan.clean = true;
-    auto intern = [&](std::size_t c, std::string_view v, bool escaped) {
+    // `records`: the records read so far, the value's own included.
+    auto intern = [&](std::size_t c, std::string_view v, bool escaped, std::size_t records) {
         if (const int token = body.missing->match(v); token != MissingSet::kPresent)
             interners[c].addMissing(token);
         else
-            interners[c].add(v, escaped, scan.records);
+            interners[c].add(v, escaped, records);
     };
     for (tok.skipBlankLines(); tok.offset() < length; tok.skipBlankLines()) {
-        if (tok.nextPlain(body.columns, plain.data())) {  // no quotes: the fields are the file's bytes
+        if (const std::size_t got = tok.nextPlainRecords(ncols, kBatchRecords, plain.data(), length)) {
+            // A record at a time (a column at a time measured about 5 % slower on 10x adult).
+            for (std::size_t r = 0; r < got; ++r)
+                for (std::size_t c = 0; c < ncols; ++c) intern(c, plain[r * ncols + c], false, scan.records + r + 1);
+            scan.records += got;
+        } else if (tok.nextPlain(ncols, plain.data())) {  // no quotes: the fields are the file's bytes
             ++scan.records;
-            for (std::size_t c = 0; c < body.columns; ++c) intern(c, plain[c], false);
+            for (std::size_t c = 0; c < ncols; ++c) intern(c, plain[c], false, scan.records);
         } else {
             if (!tok.next(fields, line)) break;
-            if (fields.size() != body.columns) {
+            if (fields.size() != ncols) {
                 scan.clean = false;
                 break;
             }
             ++scan.records;
-            for (std::size_t c = 0; c < body.columns; ++c) intern(c, fields[c].value(scratch), fields[c].hasEscapes);
+            for (std::size_t c = 0; c < ncols; ++c)
+                intern(c, fields[c].value(scratch), fields[c].hasEscapes, scan.records);
         }
-        if (scan.records == kRecordsBeforeReserve) {
-            const std::size_t estimate = scan.records * length / std::max<std::size_t>(1, tok.offset()) * 9 / 8;
-            const auto interned = std::size_t(std::count_if(scan.columns.begin(), scan.columns.end(),
-                                                            [](const ChunkColumn& c) { return c.interned; }));
-            scan.codeBlock = std::make_unique_for_overwrite<std::int32_t[]>(estimate * interned);
-            std::int32_t* share = scan.codeBlock.get();
-            for (auto& column : scan.columns)
-                if (column.interned) {
-                    column.codes.moveInto(share, estimate);
-                    share += estimate;
-                }
-        }
-        if (scan.records % kRecordsPerReport == 0) {
+        if (!scan.codeBlock && scan.records >= kRecordsBeforeReserve) reserveCodes(scan, length, tok.offset());
+        if (scan.records - reportedRecords >= kRecordsPerReport) {
             if (!progress.add((long long)(tok.offset() - reported))) return Status::cancelled();
             reported = tok.offset();
+            reportedRecords = scan.records;
         }
     }
     if (tok.error() || tok.offset() != length) scan.clean = false;

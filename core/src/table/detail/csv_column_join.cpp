@@ -40,7 +40,13 @@ std::shared_ptr<const Column> joinCoded(const std::string& name, const std::vect
     run.reserve(kRunCodes);
     for (std::size_t k = 0; k < parts.size(); ++k) {
         const auto& remap = remaps[k];
-        for (const std::int32_t code : parts[k]->codes) {
+        const ChunkCodes& codes = parts[k]->codes;
+        if (categorical && std::none_of(codes.begin(), codes.end(), [](std::int32_t c) { return c < 0; })) {
+            builder.appendRemappedCodes({codes.begin(), codes.size()}, remap);  // nothing missing: one step
+            parts[k]->codes.clear();
+            continue;
+        }
+        for (const std::int32_t code : codes) {
             if (code >= 0 && categorical) {
                 run.push_back(remap[std::size_t(code)]);
                 if (run.size() == kRunCodes) {
@@ -96,6 +102,11 @@ void appendValue(Column::Builder& builder, ColumnType type, const Column& parsed
 void appendCoded(Column::Builder& builder, const std::string& name, ColumnType type, ChunkColumn& part,
                  const std::vector<std::string>& missingTokens) {
     const auto parsed = parsedDictionary(name, type, part);
+    const ChunkCodes& codes = part.codes;
+    if (parsed && std::none_of(codes.begin(), codes.end(), [](std::int32_t c) { return c < 0; })) {
+        builder.appendRowsOf(*parsed, {codes.begin(), codes.size()});  // nothing missing: one step
+        return;
+    }
     for (std::size_t record = 0; record < part.codes.size(); ++record) {
         const std::int32_t code = part.codes[record];
         if (code <= -2) {

@@ -12,8 +12,8 @@ namespace veil::detail {
 MissingSet::MissingSet(const std::vector<std::string>& tokens) : m_tokens(tokens) {
     for (const auto& t : tokens) {
         if (t.empty()) continue;
-        m_firstByte[static_cast<unsigned char>(t[0])] = true;
-        m_maxLen = std::max(m_maxLen, t.size());
+        auto& longest = m_longestFrom[static_cast<unsigned char>(t[0])];
+        longest = std::max(longest, t.size());
     }
 }
 

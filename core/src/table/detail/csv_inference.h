@@ -22,7 +22,9 @@ public:
     explicit MissingSet(const std::vector<std::string>& tokens);
     int match(std::string_view v) const {
         if (v.empty()) return -1;
-        if (v.size() > m_maxLen || !m_firstByte[static_cast<unsigned char>(v[0])]) return kPresent;
+        // One comparison, so one branch that rarely fails: testing the length and the first byte
+        // apart mispredicted on a fifth of adult's values (lengths of 4 and 5 in no order).
+        if (v.size() > m_longestFrom[static_cast<unsigned char>(v[0])]) return kPresent;
         for (std::size_t k = 0; k < m_tokens.size(); ++k)
             if (m_tokens[k] == v) return static_cast<int>(k);
         return kPresent;
@@ -31,8 +33,7 @@ public:
 
 private:
     std::vector<std::string> m_tokens;
-    std::array<bool, 256> m_firstByte{};
-    std::size_t m_maxLen = 0;
+    std::array<std::size_t, 256> m_longestFrom{};  // the longest token starting with each byte (0: none)
 };
 
 // What the non-missing values of one column seen so far can all be read as.

@@ -53,6 +53,49 @@ bool CsvTokenizer::nextPlain(std::size_t n, std::string_view* fields) {
     }
 }
 
+std::size_t CsvTokenizer::nextPlainRecords(std::size_t n, std::size_t most, std::string_view* fields,
+                                           std::size_t limit) {
+    const char* const base = m_data.data();
+    const std::size_t size = m_data.size();
+    std::size_t records = 0, k = 0;
+    std::size_t recordStart = m_pos, fieldStart = m_pos;
+    auto done = [&] {
+        m_line += records;
+        m_pos = m_lineStart = recordStart;
+        return records;
+    };
+    if (n == 0 || m_pos >= limit) return 0;
+    // Each block is read up to byte 64 (see plainBlock64).
+    for (std::size_t block = m_pos; block + 65 <= size; block += 64) {
+        const PlainBlock b = plainBlock64(base + block, m_delim);
+        // Separators before the first troublesome byte; the record holding it is left to next().
+        std::uint64_t seps =
+            b.trouble ? b.separators & ((std::uint64_t(1) << std::countr_zero(b.trouble)) - 1) : b.separators;
+        for (; seps; seps &= seps - 1) {
+            const auto bit = unsigned(std::countr_zero(seps));
+            const std::size_t p = block + bit;
+            const bool lineEnd = (b.lineEnds >> bit) & 1;
+            if (lineEnd != (k + 1 == n)) return done();  // another number of fields
+            std::size_t end = p;
+            if (lineEnd) {
+                if (end > fieldStart && base[end - 1] == '\r') --end;  // CRLF
+                if (end == recordStart) return done();                 // a blank line
+            }
+            fields[records * n + k] = std::string_view(base + fieldStart, end - fieldStart);
+            fieldStart = p + 1;
+            if (!lineEnd) {
+                ++k;
+                continue;
+            }
+            k = 0;
+            recordStart = fieldStart;
+            if (++records == most || recordStart >= limit) return done();
+        }
+        if (b.trouble) return done();
+    }
+    return done();
+}
+
 bool CsvTokenizer::next(std::vector<CsvField>& fields, std::size_t& line) {
     fields.clear();
     const char* const base = m_data.data();

@@ -52,6 +52,14 @@ public:
     // per-field bookkeeping of quoted fields.
     bool nextPlain(std::size_t n, std::string_view* fields);
 
+    // Up to `most` plain records (as nextPlain reads them) that start before `limit`; record r's
+    // fields go to fields[r * n, r * n + n). Fewer, or none, at the first record nextPlain or next
+    // must read (a quote, a lone CR, another number of fields, a blank line) and within 64 bytes of
+    // the data's end. A batch: separators are found 64 bytes at a time and taken from a bitmap in
+    // order (the structural index of simdjson, Langdale and Lemire, VLDB J. 2019), without the
+    // per-record call and checks of nextPlain.
+    std::size_t nextPlainRecords(std::size_t n, std::size_t most, std::string_view* fields, std::size_t limit);
+
     // Skips blank lines (counting them), so that offset() is where the next record starts.
     void skipBlankLines();
 

@@ -7,6 +7,7 @@
 #include "byte_scan.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -29,15 +30,15 @@ struct InternKey {
     std::uint64_t hash = 0;
 
     // `readable`: how many bytes may be read from s.data() on (at least s.size()).
-    // `readable`: how many bytes may be read from s.data() on (at least s.size()).
     static InternKey of(std::string_view s, std::size_t readable) {
         InternKey k;
         k.text = s;
         const char* p = s.data();
         const std::size_t n = s.size();
         if (std::endian::native == std::endian::little && readable >= 16) {
-            k.w0 = load64(p) & lowBytes(n);
-            k.w1 = load64(p + 8) & lowBytes(n > 8 ? n - 8 : 0);
+            const WordMasks& m = masksFor(n);
+            k.w0 = load64(p) & m.w[0];
+            k.w1 = load64(p + 8) & m.w[1];
         } else {
             k.w0 = loadUpTo8(p, std::min<std::size_t>(n, 8));
             k.w1 = n > 8 ? loadUpTo8(p + 8, std::min<std::size_t>(n - 8, 8)) : 0;
@@ -52,12 +53,22 @@ struct InternKey {
     static InternKey of(std::string_view s) { return of(s, s.size()); }
 
 private:
-    // The mask of a word's `k` lowest bytes (k <= 8 takes the whole word).
-    // The mask of a word's `k` lowest bytes (k >= 8: the whole word).
-    static std::uint64_t lowBytes(std::size_t k) {
-        return k >= 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * k)) - 1;
+    // The masks of a key's bytes in its two words, by its length up to 16, min(n, 16) computed
+    // with arithmetic: the compiler made the length tests branches, which mispredict on values of
+    // mixed lengths (adult's are 2 to 21 bytes long, in no order).
+    struct WordMasks {
+        std::uint64_t w[2];
+    };
+    static constexpr std::array<WordMasks, 17> kWordMasks = [] {
+        std::array<WordMasks, 17> masks{};
+        for (std::size_t n = 0; n <= 16; ++n)
+            for (std::size_t b = 0; b < n; ++b) masks[n].w[b / 8] |= std::uint64_t(0xFF) << (8 * (b % 8));
+        return masks;
+    }();
+    static const WordMasks& masksFor(std::size_t n) {
+        const std::size_t shorter = -std::size_t(n < 16);  // all ones when n < 16
+        return kWordMasks[16 + ((n - 16) & shorter)];
     }
-    // Bytes p[0, k) as the low bytes of a word, k <= 8.
     // Bytes p[0, k) as the low bytes of a word, k <= 8.
     static std::uint64_t loadUpTo8(const char* p, std::size_t k) {
         std::uint64_t w = 0;
