@@ -334,16 +334,6 @@ void Column::Builder::appendCode(std::int32_t code) {
     m_impl->col->m_codes.push_back(code);
     m_impl->markMissing(false);
 }
-void Column::Builder::appendCodes(std::span<const std::int32_t> codes) {
-    auto& c = *m_impl->col;
-    if (m_impl->keepRaw || std::any_of(codes.begin(), codes.end(), [](std::int32_t code) { return code < 0; })) {
-        for (const std::int32_t code : codes) appendCode(code);
-        return;
-    }
-    c.m_codes.insert(c.m_codes.end(), codes.begin(), codes.end());
-    if (m_impl->anyMissing) c.m_missing.resize(c.m_missing.size() + codes.size(), 0);
-    c.m_size += codes.size();
-}
 void Column::Builder::appendRemappedCodes(std::span<const std::int32_t> codes, std::span<const std::int32_t> remap) {
     auto& c = *m_impl->col;
     if (m_impl->keepRaw) {
@@ -371,12 +361,10 @@ void gather(std::vector<T>& out, const std::vector<T>& values, std::span<const s
 
 void Column::Builder::appendRowsOf(const Column& from, std::span<const std::int32_t> rows) {
     auto& c = *m_impl->col;
-    assert(from.m_type == c.m_type && isNumericType(c.m_type));
-    if (m_impl->keepRaw || from.m_missingCount > 0 || from.keepsOriginalText()) {
+    assert(from.m_type == c.m_type && isNumericType(c.m_type) && from.m_missingCount == 0 && !from.keepsOriginalText());
+    if (m_impl->keepRaw) {  // each cell's text is kept: appended one at a time
         for (const std::int32_t row : rows) {
-            if (from.isMissing(std::size_t(row)))
-                appendMissing();
-            else if (c.m_type == ColumnType::Integer)
+            if (c.m_type == ColumnType::Integer)
                 appendInteger(from.integerAt(std::size_t(row)));
             else if (c.m_type == ColumnType::Real)
                 appendReal(from.realAt(std::size_t(row)));

@@ -98,6 +98,16 @@ Read readAll(const std::string& data, std::size_t n, bool usePlain, std::size_t 
     return out;
 }
 
+// `got` reads what `want` reads: the same records, lines, offsets, blank-line and stray-quote counts.
+void compareReadings(const Read& got, const Read& want) {
+    QCOMPARE(got.records, want.records);
+    QCOMPARE(got.lines, want.lines);
+    QCOMPARE(got.offsets, want.offsets);
+    QCOMPARE(got.blank, want.blank);
+    QCOMPARE(got.stray, want.stray);
+    QCOMPARE(got.strayLine, want.strayLine);
+}
+
 }  // namespace
 
 class TestCsvTokenizer : public QObject {
@@ -127,27 +137,20 @@ private slots:
         const std::string bytes = data.toStdString();
         const Read general = readAll(bytes, 3, false), fast = readAll(bytes, 3, true);
         QVERIFY(!fast.error || general.error);
-        QCOMPARE(fast.records, general.records);
-        QCOMPARE(fast.lines, general.lines);
-        QCOMPARE(fast.offsets, general.offsets);
-        QCOMPARE(fast.blank, general.blank);
-        QCOMPARE(fast.stray, general.stray);
-        QCOMPARE(fast.strayLine, general.strayLine);
+        compareReadings(fast, general);
+        if (QTest::currentTestFailed()) return;
         QCOMPARE(int(fast.plainRecords), plain);
         // Batches, and batches stopped at every record start: the same reading.
         for (const std::size_t batch : {1, 3, 64}) {
             const Read batched = readAll(bytes, 3, true, batch);
             QVERIFY(!batched.error || general.error);
-            QCOMPARE(batched.records, general.records);
-            QCOMPARE(batched.lines, general.lines);
-            QCOMPARE(batched.offsets, general.offsets);
-            QCOMPARE(batched.blank, general.blank);
-            QCOMPARE(batched.stray, general.stray);
+            compareReadings(batched, general);
+            if (QTest::currentTestFailed()) return;
             for (const std::size_t limit : general.offsets) {
                 const Read stopped = readAll(bytes, 3, true, batch, limit);
                 QVERIFY(!stopped.error || general.error);
-                QCOMPARE(stopped.records, general.records);
-                QCOMPARE(stopped.offsets, general.offsets);
+                compareReadings(stopped, general);
+                if (QTest::currentTestFailed()) return;
             }
         }
     }
@@ -158,10 +161,8 @@ private slots:
             data += (r % 17 == 5 ? "\n" : "") + std::to_string(r) + (r % 23 == 7 ? "\r\n" : "\n");
         const Read general = readAll(data, 1, false), batched = readAll(data, 1, true, 8);
         QVERIFY(!batched.error);
-        QCOMPARE(batched.records, general.records);
-        QCOMPARE(batched.lines, general.lines);
-        QCOMPARE(batched.offsets, general.offsets);
-        QCOMPARE(batched.blank, general.blank);
+        compareReadings(batched, general);
+        if (QTest::currentTestFailed()) return;
         QVERIFY(batched.batchRecords > 60);
     }
     void batchReadsLongPlainRuns() {
@@ -172,24 +173,22 @@ private slots:
             for (int r = 0; r < 200; ++r) data += "r" + std::to_string(r) + ",x" + std::to_string(r % 7) + ",yz" + end;
             const Read general = readAll(data, 3, false), batched = readAll(data, 3, true, 16);
             QVERIFY(!batched.error);
-            QCOMPARE(batched.records, general.records);
-            QCOMPARE(batched.lines, general.lines);
-            QCOMPARE(batched.offsets, general.offsets);
+            compareReadings(batched, general);
+            if (QTest::currentTestFailed()) return;
             QVERIFY(batched.batchRecords >= 190);
             // A chunk's limit at every record start: no batch starts a record past it.
             for (std::size_t i = 0; i < general.offsets.size(); i += 7) {
                 const Read stopped = readAll(data, 3, true, 16, general.offsets[i]);
                 QVERIFY(!stopped.error);
-                QCOMPARE(stopped.records, general.records);
+                compareReadings(stopped, general);
+                if (QTest::currentTestFailed()) return;
             }
             for (const std::string& odd : {"a,\"b\",c" + end, "a,b\rc,d" + end, end, "a,b" + end, "a,b,c,d" + end}) {
                 const std::string broken = data.substr(0, data.size() / 2) + odd + data.substr(data.size() / 2);
                 const Read g = readAll(broken, 3, false), b = readAll(broken, 3, true, 16);
                 QVERIFY(!b.error || g.error);
-                QCOMPARE(b.records, g.records);
-                QCOMPARE(b.lines, g.lines);
-                QCOMPARE(b.offsets, g.offsets);
-                QCOMPARE(b.blank, g.blank);
+                compareReadings(b, g);
+                if (QTest::currentTestFailed()) return;
             }
         }
     }
@@ -211,20 +210,14 @@ private slots:
         const Read general = readAll(data, 3, false), fast = readAll(data, 3, true);
         QVERIFY(!fast.error);
         QVERIFY(general.records.size() > 2500);
-        QCOMPARE(fast.records, general.records);
-        QCOMPARE(fast.lines, general.lines);
-        QCOMPARE(fast.offsets, general.offsets);
-        QCOMPARE(fast.blank, general.blank);
-        QCOMPARE(fast.stray, general.stray);
+        compareReadings(fast, general);
+        if (QTest::currentTestFailed()) return;
         QVERIFY(fast.plainRecords > 500 && fast.plainRecords < general.records.size());
         for (const std::size_t batch : {1, 3, 64}) {
             const Read batched = readAll(data, 3, true, batch);
             QVERIFY(!batched.error);
-            QCOMPARE(batched.records, general.records);
-            QCOMPARE(batched.lines, general.lines);
-            QCOMPARE(batched.offsets, general.offsets);
-            QCOMPARE(batched.blank, general.blank);
-            QCOMPARE(batched.stray, general.stray);
+            compareReadings(batched, general);
+            if (QTest::currentTestFailed()) return;
             QVERIFY(batched.batchRecords > 300);
         }
     }

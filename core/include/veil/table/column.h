@@ -118,8 +118,7 @@ public:
     void appendReal(double v);
     void appendDate(std::int32_t daysSinceEpoch);
     void appendCategory(std::string_view v);
-    void appendCode(std::int32_t code);                     // with a dictionary given by setDictionary
-    void appendCodes(std::span<const std::int32_t> codes);  // appendCode of each, in one step
+    void appendCode(std::int32_t code);  // with a dictionary given by setDictionary
     // appendCode(remap[k]) for each k of `codes`, in one step; every k in [0, remap.size()).
     void appendRemappedCodes(std::span<const std::int32_t> codes, std::span<const std::int32_t> remap);
     // The values of `from` at `rows`, in one step: `from` has this column's type (integer, real or

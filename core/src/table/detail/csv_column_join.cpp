@@ -15,6 +15,12 @@ void release(ChunkColumn& part) {
     part.part = nullptr;
 }
 
+// The end of the run of present values (codes >= 0) from `from` on.
+std::size_t presentRunEnd(const ChunkCodes& codes, std::size_t from) {
+    while (from < codes.size() && codes[from] >= 0) ++from;
+    return from;
+}
+
 std::shared_ptr<const Column> joinCoded(const std::string& name, const std::vector<ChunkColumn*>& parts,
                                         const std::vector<std::string>& missingTokens, std::size_t maxDistinct,
                                         bool forced) {
@@ -34,29 +40,16 @@ std::shared_ptr<const Column> joinCoded(const std::string& name, const std::vect
     const bool categorical = forced || dictionary.size() <= maxDistinct;
     Column::Builder builder(name, categorical ? ColumnType::Categorical : ColumnType::Text, records);
     if (categorical) builder.setDictionary(std::vector<std::string>(dictionary.begin(), dictionary.end()));
-    // Remapped codes of present values, appended a cache-sized run at a time.
-    constexpr std::size_t kRunCodes = std::size_t(1) << 14;
-    std::vector<std::int32_t> run;
-    run.reserve(kRunCodes);
     for (std::size_t k = 0; k < parts.size(); ++k) {
         const auto& remap = remaps[k];
         const ChunkCodes& codes = parts[k]->codes;
-        if (categorical && std::none_of(codes.begin(), codes.end(), [](std::int32_t c) { return c < 0; })) {
-            builder.appendRemappedCodes({codes.begin(), codes.size()}, remap);  // nothing missing: one step
-            parts[k]->codes.clear();
-            continue;
-        }
-        for (const std::int32_t code : codes) {
-            if (code >= 0 && categorical) {
-                run.push_back(remap[std::size_t(code)]);
-                if (run.size() == kRunCodes) {
-                    builder.appendCodes(run);
-                    run.clear();
-                }
-                continue;
+        for (std::size_t i = 0; i < codes.size();) {
+            if (categorical) {  // a run of present values, remapped in one step
+                const std::size_t end = presentRunEnd(codes, i);
+                builder.appendRemappedCodes({codes.begin() + i, end - i}, remap);
+                if ((i = end) == codes.size()) break;
             }
-            builder.appendCodes(run);
-            run.clear();
+            const std::int32_t code = codes[i++];
             if (code <= -2)
                 builder.appendMissingToken(missingTokens[std::size_t(-2 - code)]);
             else if (code < 0)
@@ -64,8 +57,6 @@ std::shared_ptr<const Column> joinCoded(const std::string& name, const std::vect
             else
                 builder.appendText(dictionary[std::size_t(remap[std::size_t(code)])]);
         }
-        builder.appendCodes(run);
-        run.clear();
         parts[k]->codes.clear();  // the dictionary's keys may be any part's: those are released at the end
     }
     auto column = builder.finish();
@@ -84,37 +75,22 @@ std::shared_ptr<const Column> parsedDictionary(const std::string& name, ColumnTy
     return parsed->keepsOriginalText() ? nullptr : parsed;
 }
 
-void appendValue(Column::Builder& builder, ColumnType type, const Column& parsed, std::size_t code) {
-    switch (type) {
-        case ColumnType::Integer:
-            builder.appendInteger(parsed.integerAt(code));
-            break;
-        case ColumnType::Real:
-            builder.appendReal(parsed.realAt(code));
-            break;
-        default:
-            builder.appendDate(parsed.dateAt(code));
-            break;
-    }
-}
-
 // Appends an interned part's cells to an integer, real, date or text column.
 void appendCoded(Column::Builder& builder, const std::string& name, ColumnType type, ChunkColumn& part,
                  const std::vector<std::string>& missingTokens) {
     const auto parsed = parsedDictionary(name, type, part);
     const ChunkCodes& codes = part.codes;
-    if (parsed && std::none_of(codes.begin(), codes.end(), [](std::int32_t c) { return c < 0; })) {
-        builder.appendRowsOf(*parsed, {codes.begin(), codes.size()});  // nothing missing: one step
-        return;
-    }
-    for (std::size_t record = 0; record < part.codes.size(); ++record) {
-        const std::int32_t code = part.codes[record];
+    for (std::size_t record = 0; record < codes.size(); ++record) {
+        if (parsed) {  // a run of present values, their parsed values in one step
+            const std::size_t end = presentRunEnd(codes, record);
+            builder.appendRowsOf(*parsed, {codes.begin() + record, end - record});
+            if ((record = end) == codes.size()) break;
+        }
+        const std::int32_t code = codes[record];
         if (code <= -2) {
             builder.appendMissingToken(missingTokens[std::size_t(-2 - code)]);
         } else if (code < 0) {
             builder.appendMissing();
-        } else if (parsed) {
-            appendValue(builder, type, *parsed, std::size_t(code));
         } else if (const std::string_view v = part.dictionary[std::size_t(code)]; !builder.appendParsed(v)) {
             builder.appendUnparsed(v);
             if (part.unparsed++ == 0) part.firstUnparsedRecord = record;
