@@ -107,9 +107,11 @@ Status addFirstLevel(PrivateSpatialDecomposition& psd, const PointSet& points, c
     const std::size_t cells = ax.count * ay.count;
     std::vector<double> counts(cells, 0.0);
     if (!units.empty()) {
-        for (std::size_t uy = 0, u = 0; uy < ay.units; ++uy)
-            for (std::size_t ux = 0; ux < ax.units; ++ux, ++u)
-                counts[ay.cellOfUnit(uy) * ax.count + ax.cellOfUnit(ux)] += double(units[u]);
+        const std::vector<std::uint32_t> column = detail::cellsOfUnits(ax), row = detail::cellsOfUnits(ay);
+        for (std::size_t uy = 0, u = 0; uy < ay.units; ++uy) {
+            double* counted = counts.data() + row[uy] * ax.count;
+            for (std::size_t ux = 0; ux < ax.units; ++ux, ++u) counted[column[ux]] += double(units[u]);
+        }
     } else {
         for (std::size_t i = 0; i < points.size(); ++i) counts[firstLevelCell(top, points.x[i], points.y[i])] += 1.0;
     }
@@ -142,15 +144,18 @@ std::vector<std::uint32_t> groupByLeaf(PrivateSpatialDecomposition& psd, const P
         };
         return detail::groupPointsByCell(points, leaves, leafOf, o.keepPoints, psd);
     }
+    // Every leaf's block of data cells labelled with the leaf: cell k's leaf (r, c) holds the data
+    // cells of its sub-axes' cells r and c.
     std::vector<std::uint32_t> leafOfUnit(units.size());
-    for (std::size_t uy = 0, u = 0; uy < ay.units; ++uy) {
-        const std::size_t cy = ay.cellOfUnit(uy);
-        for (std::size_t ux = 0; ux < ax.units; ++ux, ++u) {
-            const std::size_t cx = ax.cellOfUnit(ux), k = cy * ax.count + cx;
-            const auto& [sx, sy] = sub[k];
-            leafOfUnit[u] = leafOffset[k] + static_cast<std::uint32_t>(sy.cellOfUnit(uy - sy.origin) * sx.count +
-                                                                       sx.cellOfUnit(ux - sx.origin));
-        }
+    for (std::size_t k = 0; k < sub.size(); ++k) {
+        const auto& [sx, sy] = sub[k];
+        for (std::size_t r = 0; r < sy.count; ++r)
+            for (std::size_t uy = sy.firstUnit(r); uy < sy.firstUnit(r + 1); ++uy) {
+                std::uint32_t* leafOf = leafOfUnit.data() + uy * ax.units;
+                for (std::size_t c = 0; c < sx.count; ++c)
+                    std::fill(leafOf + sx.firstUnit(c), leafOf + sx.firstUnit(c + 1),
+                              leafOffset[k] + static_cast<std::uint32_t>(r * sx.count + c));
+            }
     }
     if (o.keepPoints)
         return detail::groupPointsByCell(

@@ -56,9 +56,10 @@ struct GridAxis {
     // it is within a millionth of a unit of one (or outside the axis).
     std::size_t unitOf(double v) const {
         const double t = (v - a) * unitScale;
-        const auto u = static_cast<std::size_t>(std::clamp(t, 0.0, double(units - 1)));
+        // Clamped with min/max and converted as a signed integer: no branch before the edge test.
+        const auto u = static_cast<std::int64_t>(std::min(std::max(t, 0.0), double(units - 1)));
         const double frac = t - double(u);
-        return frac >= 1e-6 && frac <= 1.0 - 1e-6 ? u : unitByEdges(v, u);
+        return frac >= 1e-6 && frac <= 1.0 - 1e-6 ? std::size_t(u) : unitByEdges(v, std::size_t(u));
     }
     // The unit of v found from the guess u by comparing v with the units' edges.
     [[gnu::noinline]] std::size_t unitByEdges(double v, std::size_t u) const {
@@ -81,21 +82,54 @@ struct GridAxis {
         const std::size_t u = std::clamp(unitOf(v), origin, origin + span - 1);
         return cellOfUnit(u - origin);
     }
-    double edge(std::size_t k) const { return unitEdge(origin + std::min(k * per, span)); }
+    // The first unit of cell k (cell k holds firstUnit(k) .. firstUnit(k + 1) - 1).
+    std::size_t firstUnit(std::size_t k) const { return origin + std::min(k * per, span); }
+    double edge(std::size_t k) const { return unitEdge(firstUnit(k)); }
     std::size_t unitsIn(std::size_t k) const { return std::min((k + 1) * per, span) - k * per; }
+};
+
+// Counts into `counts`, a run of equal indices at a time: points listed cell by cell (data made of
+// cell centres, sorted exports) would otherwise wait on the previous increment of the same counter.
+// Call flush() after the last add.
+class RunCounter {
+public:
+    explicit RunCounter(std::uint32_t* counts) : m_counts(counts) {}
+    void add(std::size_t index) {
+        if (index == m_index) {
+            ++m_run;
+            return;
+        }
+        flush();
+        m_index = index;
+        m_run = 1;
+    }
+    void flush() {
+        if (m_run > 0) m_counts[m_index] += m_run;
+        m_run = 0;
+    }
+
+private:
+    std::uint32_t* m_counts;
+    std::size_t m_index = 0;
+    std::uint32_t m_run = 0;
 };
 
 // The points counted once per data cell (a unit of both axes), row-major: every cell of a grid
 // aligned to the data cells is a block of them, so its count is theirs summed. Empty when there are
 // more than kMaxCountedUnits data cells (then place the points cell by cell).
 inline constexpr double kMaxCountedUnits = double(1 << 22);
-inline std::vector<std::uint32_t> countPointsByUnit(const PointSet& points, const GridAxis& ax, const GridAxis& ay) {
-    if (double(ax.units) * double(ay.units) > kMaxCountedUnits) return {};
-    std::vector<std::uint32_t> counts(ax.units * ay.units, 0);
-    for (std::size_t i = 0; i < points.size(); ++i)
-        ++counts[ay.unitOf(points.y[i]) * ax.units + ax.unitOf(points.x[i])];
-    return counts;
-}
+std::vector<std::uint32_t> countPointsByUnit(const PointSet& points, const GridAxis& ax, const GridAxis& ay);
+
+// The data cells of points (x[i], y[i]), i < n, row-major (y unit * x.units + x unit), as unitOf
+// finds them; false (and `out` partly written) when one of them is within a millionth of a unit of
+// an edge or outside the axes, where unitOf decides by the edges. Both axes have at most
+// kMaxCountedUnits units. The positions are worked out for all points at once, without a branch.
+bool unitsOfPoints(const GridAxis& ax, const GridAxis& ay, const double* x, const double* y, std::size_t n,
+                   std::uint32_t* out);
+
+// cellOfUnit(local) for every local unit of the axis (0 .. span - 1): loops over data cells then
+// look their cell up instead of dividing.
+std::vector<std::uint32_t> cellsOfUnits(const GridAxis& axis);
 
 // Both data columns and rows declared, or neither.
 Status checkDataResolution(std::size_t columns, std::size_t rows);
@@ -124,11 +158,13 @@ std::vector<std::uint32_t> groupPointsByCell(const PointSet& points, std::size_t
     std::uint32_t* count = start.data() + 1;
     const std::size_t n = points.size();
     std::vector<std::uint32_t> cell(place ? n : 0);
+    RunCounter run(count);
     for (std::size_t i = 0; i < n; ++i) {
         const auto c = static_cast<std::uint32_t>(cellOf(points.x[i], points.y[i]));
-        ++count[c];
+        run.add(c);
         if (place) cell[i] = c;
     }
+    run.flush();
     for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
     if (!place) return start;
     psd.pointX.resize(n);

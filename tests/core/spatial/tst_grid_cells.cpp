@@ -1,0 +1,146 @@
+// The grid decompositions' shared helpers (core/src/spatial/detail/grid_cells.h): the points' data
+// cells worked out for many points at once must be those of GridAxis::unitOf point by point, on
+// points inside cells, on edges, outside the domain and in blocks of every length; counting by runs
+// must equal counting one point at a time; the unit-to-cell tables must equal cellOfUnit.
+#include "spatial/detail/grid_cells.h"
+
+#include "veil/common/random.h"
+
+#include <QtTest/QtTest>
+
+#include <vector>
+
+using namespace veil;
+using namespace veil::spatial;
+using detail::GridAxis;
+
+namespace {
+
+// Points on [-3.5, 9.5) x [2, 9): uniform, on the unit edges of a 13 x 7 grid, within 1e-9 of
+// them, and a few outside (a seeded, non-private test generator).
+struct Points {
+    std::vector<double> x, y;
+};
+
+Points mixedPoints(std::size_t n, std::uint64_t seed, bool edges) {
+    SeededRandom rng(seed);
+    Points p;
+    for (std::size_t i = 0; i < n; ++i) {
+        double x = -3.5 + 13.0 * rng.uniform01(), y = 2.0 + 7.0 * rng.uniform01();
+        if (edges && i % 7 == 3) x = -3.5 + double(rng.uniformBelow(14));        // on an x edge
+        if (edges && i % 11 == 5) y = 2.0 + double(rng.uniformBelow(8)) - 1e-9;  // just below a y edge
+        if (edges && i % 13 == 8) x = rng.bit() ? -4.0 : 9.75;                   // outside
+        p.x.push_back(x);
+        p.y.push_back(y);
+    }
+    return p;
+}
+
+std::uint32_t unitByAxes(const GridAxis& ax, const GridAxis& ay, double x, double y) {
+    return static_cast<std::uint32_t>(ay.unitOf(y) * ax.units + ax.unitOf(x));
+}
+
+}  // namespace
+
+class TestGridCells : public QObject {
+    Q_OBJECT
+private slots:
+    // Away from edges every block length (the two-point steps and the one-point tail) gives
+    // unitOf's units and says so.
+    void unitsOfPointsEqualsUnitOfInside() {
+        const GridAxis ax = GridAxis::over(-3.5, 9.5, 13, 1), ay = GridAxis::over(2.0, 9.0, 7, 1);
+        const Points p = mixedPoints(300, 3, false);
+        for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(255), std::size_t(300)}) {
+            std::vector<std::uint32_t> out(n, 0xFFFFFFFFU);
+            QVERIFY(detail::unitsOfPoints(ax, ay, p.x.data(), p.y.data(), n, out.data()));
+            for (std::size_t i = 0; i < n; ++i) QCOMPARE(out[i], unitByAxes(ax, ay, p.x[i], p.y[i]));
+        }
+    }
+
+    // A point on or within a millionth of a unit of an edge, or outside the domain, in either lane
+    // or in the tail, makes the block fall back to unitOf.
+    void unitsOfPointsRefusesEdgesAndOutside_data() {
+        QTest::addColumn<double>("x");
+        QTest::addColumn<double>("y");
+        QTest::addColumn<int>("at");
+        for (int at : {0, 1, 4}) {  // the first lane, the second lane, the tail of 5 points
+            const QByteArray tag = "at " + QByteArray::number(at);
+            QTest::newRow(tag + " x on an edge") << 1.5 << 5.5 << at;
+            QTest::newRow(tag + " x just above an edge") << 1.5 + 1e-8 << 5.5 << at;
+            QTest::newRow(tag + " y just below an edge") << 0.25 << 6.0 - 1e-8 << at;
+            QTest::newRow(tag + " x below the domain") << -3.75 << 5.5 << at;
+            QTest::newRow(tag + " y above the domain") << 0.25 << 9.5 << at;
+        }
+    }
+    void unitsOfPointsRefusesEdgesAndOutside() {
+        QFETCH(double, x);
+        QFETCH(double, y);
+        QFETCH(int, at);
+        const GridAxis ax = GridAxis::over(-3.5, 9.5, 13, 1), ay = GridAxis::over(2.0, 9.0, 7, 1);
+        std::vector<double> xs(5, 0.25), ys(5, 5.5);  // inside unit (3, 3)
+        xs[std::size_t(at)] = x;
+        ys[std::size_t(at)] = y;
+        std::vector<std::uint32_t> out(5);
+        QVERIFY(!detail::unitsOfPoints(ax, ay, xs.data(), ys.data(), 5, out.data()));
+        xs[std::size_t(at)] = 0.25;
+        ys[std::size_t(at)] = 5.5;
+        QVERIFY(detail::unitsOfPoints(ax, ay, xs.data(), ys.data(), 5, out.data()));
+        QCOMPARE(out[std::size_t(at)], 3U * 13U + 3U);
+    }
+
+    // Counted by blocks and runs (sorted: long runs; shuffled: none) = counted one by one.
+    void countPointsByUnitEqualsOneByOne_data() {
+        QTest::addColumn<bool>("edges");
+        QTest::addColumn<bool>("sorted");
+        QTest::newRow("inside, shuffled") << false << false;
+        QTest::newRow("inside, sorted") << false << true;
+        QTest::newRow("edges and outside, shuffled") << true << false;
+        QTest::newRow("edges and outside, sorted") << true << true;
+    }
+    void countPointsByUnitEqualsOneByOne() {
+        QFETCH(bool, edges);
+        QFETCH(bool, sorted);
+        const GridAxis ax = GridAxis::over(-3.5, 9.5, 13, 1), ay = GridAxis::over(2.0, 9.0, 7, 1);
+        Points p = mixedPoints(2003, 11, edges);
+        if (sorted) {  // by unit, as points listed cell by cell
+            std::vector<std::size_t> order(p.x.size());
+            for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+            std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+                return unitByAxes(ax, ay, p.x[a], p.y[a]) < unitByAxes(ax, ay, p.x[b], p.y[b]);
+            });
+            Points q;
+            for (std::size_t i : order) q.x.push_back(p.x[i]), q.y.push_back(p.y[i]);
+            p = q;
+        }
+        std::vector<std::uint32_t> expected(13 * 7, 0);
+        for (std::size_t i = 0; i < p.x.size(); ++i) ++expected[unitByAxes(ax, ay, p.x[i], p.y[i])];
+        auto points = makePointSet(std::move(p.x), std::move(p.y), Rect{-3.5, 2.0, 9.5, 9.0});
+        QVERIFY(points);
+        QCOMPARE(detail::countPointsByUnit(*points, ax, ay), expected);
+    }
+
+    void runCounterCountsRuns() {
+        std::vector<std::uint32_t> counts(4, 0);
+        detail::RunCounter run(counts.data());
+        for (std::size_t i : {0, 0, 3, 3, 3, 1, 0, 2, 2}) run.add(i);
+        run.flush();
+        QCOMPARE(counts, (std::vector<std::uint32_t>{3, 1, 2, 3}));
+        run.flush();  // a second flush adds nothing
+        QCOMPARE(counts, (std::vector<std::uint32_t>{3, 1, 2, 3}));
+    }
+
+    // The tables equal cellOfUnit over a whole axis and over a cut block of units.
+    void cellsOfUnitsEqualsCellOfUnit() {
+        const GridAxis whole = GridAxis::over(0.0, 1.0, 50, 7);
+        for (const GridAxis& axis : {whole, whole.within(14, 11, 3), whole.within(49, 1, 4), whole.within(0, 50, 50)}) {
+            const std::vector<std::uint32_t> cells = detail::cellsOfUnits(axis);
+            QCOMPARE(cells.size(), axis.span);
+            for (std::size_t local = 0; local < axis.span; ++local)
+                QCOMPARE(std::size_t(cells[local]), axis.cellOfUnit(local));
+            QCOMPARE(std::size_t(cells.back()), axis.count - 1);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestGridCells)
+#include "tst_grid_cells.moc"
