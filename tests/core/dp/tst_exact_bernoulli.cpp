@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 using namespace veil;
@@ -94,6 +95,13 @@ private slots:
     void geometricLaw();
     void geometricDetectsWrongScale();
     void discreteLaplaceAtALargeScale();
+    void wordToDoubleIsTheConversion();
+    void lowAcceptWordIsBelowEveryExponent_data();
+    void lowAcceptWordIsBelowEveryExponent();
+    void discreteLaplaceDrawsAsTheDirectForm_data();
+    void discreteLaplaceDrawsAsTheDirectForm();
+    void discreteLaplaceDecidesNearOneAsTheDirectForm_data();
+    void discreteLaplaceDecidesNearOneAsTheDirectForm();
 };
 
 void TestExactBernoulli::seriesBoundsBracketTheDigits_data() {
@@ -236,6 +244,137 @@ void TestExactBernoulli::discreteLaplaceAtALargeScale() {
     QVERIFY(chiSquarePValue({negative, n - negative}, {0.5, 0.5}, n) >= kAlpha);
     QVERIFY(chiSquarePValue(lowBits, std::vector<double>(8, 0.125), n) >= kAlpha);
     QVERIFY(chiSquarePValue(observed, geometricCells(edges, 1.05 * t), n) < kAlpha);  // power
+}
+
+void TestExactBernoulli::wordToDoubleIsTheConversion() {
+    std::vector<std::uint64_t> words = {0,
+                                        1,
+                                        0xFFFFFFFFULL,
+                                        1ULL << 32,
+                                        (1ULL << 53) - 1,
+                                        (1ULL << 53) + 1,
+                                        (1ULL << 54) + 3,
+                                        (1ULL << 63) - 1,
+                                        1ULL << 63,
+                                        (1ULL << 63) + 1,
+                                        (1ULL << 63) + 1025,  // a tie at 2^63: rounds to even
+                                        ~0ULL};
+    SeededRandom rng(4);
+    for (int i = 0; i < 100000; ++i) words.push_back(rng.nextU64() >> (i % 64));
+    for (const std::uint64_t w : words) QVERIFY2(wordToDouble(w) == double(w), qPrintable(QString::number(w)));
+}
+
+// The word of the early acceptance is below every exponent's exp(-gamma), checked in integers:
+// lowAcceptWord <= lo where lo / 2^64 <= exp(-gammaMax) (expNegBounds), and it still accepts all
+// but a sliver of the words (so the fast path is the common one).
+void TestExactBernoulli::lowAcceptWordIsBelowEveryExponent_data() {
+    QTest::addColumn<quint64>("num");
+    QTest::addColumn<quint64>("den");
+    QTest::newRow("t 2^40 (eps 1 on 2^-40 lattice): 20 low bits") << quint64(1ULL << 40) << quint64(1);
+    QTest::newRow("t 3 2^20 + 1/8: 1 low bit") << quint64((3ULL << 23) + 1) << quint64(8);
+    QTest::newRow("t 2^41 - 1: 20 low bits") << quint64((1ULL << 41) - 1) << quint64(1);
+    QTest::newRow("t 2^60 + 7: 32 low bits") << quint64((1ULL << 60) + 7) << quint64(1);
+    QTest::newRow("t 10^9 / 3: 8 low bits") << quint64(1000000000) << quint64(3);
+}
+
+void TestExactBernoulli::lowAcceptWordIsBelowEveryExponent() {
+    QFETCH(quint64, num);
+    QFETCH(quint64, den);
+    const auto bits = unsigned(std::clamp(std::ilogb(double(num) / double(den)) - 20, 0, 32));
+    QVERIFY(bits > 0);
+    const std::uint64_t w = lowAcceptWord(num, den, bits);
+    BigUInt lo, hi;
+    expNegBounds(BigUInt(den) << bits, BigUInt(num), 64, lo, hi);  // exp(-2^bits den / num)
+    QVERIFY2(BigUInt(w) <= lo, qPrintable(QString("bits %1").arg(bits)));
+    QVERIFY(double(w) >= (1.0 - 0x1p-18) * 0x1p64);
+    QCOMPARE(lowAcceptWord(num, den, 0), std::uint64_t(0));
+}
+
+namespace {
+// DiscreteLaplaceScale::sample in its direct form, without the fast paths: the word converted by
+// the compiler, floors, and the exact Bernoulli test drawing its own word for every low part.
+template <typename Bits>
+std::int64_t directDiscreteLaplace(Bits& rng, std::uint64_t num, std::uint64_t den) {
+    const auto lowBits = unsigned(std::clamp(std::ilogb(double(num) / double(den)) - 20, 0, 32));
+    const GeometricScale high(num, den, lowBits);
+    for (;;) {
+        const std::uint64_t word = rng.nextU64();
+        std::uint64_t a = 0;
+        bool decided = false;
+        if (word >= (std::uint64_t(1) << 48)) {
+            const double x = -std::log((double(word) + 0.5) * 0x1p-64) * high.t;
+            const double k = std::floor(x - high.errorAtLargeWords);
+            decided = k >= 0.0 && k == std::floor(x + high.errorAtLargeWords);
+            if (decided) a = static_cast<std::uint64_t>(k);
+        }
+        if (!decided) a = geometricByComparison(rng, high, word);
+        std::uint64_t low = 0;
+        if (lowBits > 0) {
+            do low = rng.bits(int(lowBits));
+            while (!bernoulliExpNegAtMostOne(rng, low * den, num));
+        }
+        if (a > (std::uint64_t(std::numeric_limits<std::int64_t>::max()) >> lowBits)) continue;
+        const std::uint64_t magnitude = (a << lowBits) | low;
+        const bool negative = rng.bit();
+        if (negative && magnitude == 0) continue;
+        return negative ? -std::int64_t(magnitude) : std::int64_t(magnitude);
+    }
+}
+}  // namespace
+
+// The fast paths (wordToDouble, truncation for floor, lowAcceptWord) decide every draw as the
+// direct form does, from the same words: the same values, draw for draw.
+void TestExactBernoulli::discreteLaplaceDrawsAsTheDirectForm_data() { lowAcceptWordIsBelowEveryExponent_data(); }
+
+void TestExactBernoulli::discreteLaplaceDrawsAsTheDirectForm() {
+    QFETCH(quint64, num);
+    QFETCH(quint64, den);
+    const DiscreteLaplaceScale scale(num, den);
+    SeededRandom a(21), b(21);
+    WordCache wordsA(a), wordsB(b);
+    BasicBitBuffer<WordCache> bitsA(wordsA), bitsB(wordsB);
+    const long long n = veil::test::repetitions(200000);
+    for (long long i = 0; i < n; ++i) {
+        const std::int64_t fast = scale.sample(bitsA), direct = directDiscreteLaplace(bitsB, num, den);
+        if (fast != direct) QFAIL(qPrintable(QString("draw %1: %2, direct %3").arg(i).arg(fast).arg(direct)));
+    }
+    QCOMPARE(a.nextU64(), b.nextU64());  // and the same words used
+}
+
+// Words at or above lowAcceptWord (U near 1, where the exact test decides: about 2^-20 of real
+// draws) in every other place of the script: the same values as the direct form.
+void TestExactBernoulli::discreteLaplaceDecidesNearOneAsTheDirectForm_data() {
+    lowAcceptWordIsBelowEveryExponent_data();
+}
+
+void TestExactBernoulli::discreteLaplaceDecidesNearOneAsTheDirectForm() {
+    QFETCH(quint64, num);
+    QFETCH(quint64, den);
+    const DiscreteLaplaceScale scale(num, den);
+    const auto bits = unsigned(std::clamp(std::ilogb(double(num) / double(den)) - 20, 0, 32));
+    const std::uint64_t top = lowAcceptWord(num, den, bits);
+    // The script, then (so that a draw in progress can end) a constant nonzero word.
+    struct Script {
+        std::vector<std::uint64_t> words;
+        std::size_t next = 0;
+        std::uint64_t nextU64() { return next < words.size() ? words[next++] : (++next, 0x5555555555555555ULL); }
+    };
+    SeededRandom rng(17);
+    Script a, b;
+    for (int i = 0; i < 30000; ++i) {
+        const std::uint64_t w = rng.nextU64();
+        a.words.push_back(rng.bit() ? top + w % (~top + 1) : w);  // top .. 2^64 - 1, or any word
+    }
+    b.words = a.words;
+    BasicBitBuffer<Script> bitsA(a), bitsB(b);
+    long long draws = 0;
+    while (a.next < a.words.size()) {
+        const std::int64_t fast = scale.sample(bitsA), direct = directDiscreteLaplace(bitsB, num, den);
+        QCOMPARE(a.next, b.next);
+        QCOMPARE(fast, direct);
+        ++draws;
+    }
+    QVERIFY(draws > 3000);
 }
 
 QTEST_APPLESS_MAIN(TestExactBernoulli)

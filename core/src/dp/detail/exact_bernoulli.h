@@ -133,6 +133,20 @@ inline void expNegDoubleBounds(double gamma, double margin, double& lo, double& 
     hi = e + margin;
 }
 
+// bernoulliExpNegAtMostOne (below) with U's first 64 digits already drawn (`word`): for callers
+// that test the word against a bound of their own first.
+template <typename Source>
+inline bool bernoulliExpNegAtMostOneFrom(Source& rng, std::uint64_t word, std::uint64_t num, std::uint64_t den,
+                                         double margin = kExpMargin) {
+    if (num == 0) return true;
+    double lo = 0.0, hi = 0.0;
+    expNegDoubleBounds(double(num) / double(den), margin, lo, hi);
+    if (lo > 0.0 && word < static_cast<std::uint64_t>(lo * 0x1p64)) return true;   // U < (word+1)/2^64 <= lo
+    if (hi < 1.0 && word > static_cast<std::uint64_t>(hi * 0x1p64)) return false;  // U >= word/2^64 > hi
+    LazyUniform<Source> u(rng, word);
+    return u.belowExpNeg(BigUInt(num), BigUInt(den));
+}
+
 // Exactly Bernoulli(exp(-num/den)) for 0 <= num <= den: one random word U against certified
 // double bounds of exp(-num/den), and when U falls between them (probability about 2 margin) an
 // exact comparison of U, refined lazily, with arbitrary-precision bounds. The margin is a
@@ -140,13 +154,7 @@ inline void expNegDoubleBounds(double gamma, double margin, double& lo, double& 
 template <typename Source>
 inline bool bernoulliExpNegAtMostOne(Source& rng, std::uint64_t num, std::uint64_t den, double margin = kExpMargin) {
     if (num == 0) return true;
-    double lo = 0.0, hi = 0.0;
-    expNegDoubleBounds(double(num) / double(den), margin, lo, hi);
-    const std::uint64_t word = rng.nextU64();
-    if (lo > 0.0 && word < static_cast<std::uint64_t>(lo * 0x1p64)) return true;   // U < (word+1)/2^64 <= lo
-    if (hi < 1.0 && word > static_cast<std::uint64_t>(hi * 0x1p64)) return false;  // U >= word/2^64 > hi
-    LazyUniform<Source> u(rng, word);
-    return u.belowExpNeg(BigUInt(num), BigUInt(den));
+    return bernoulliExpNegAtMostOneFrom(rng, rng.nextU64(), num, den, margin);
 }
 
 // Bernoulli(exp(-1)) by CKS 2020 Algorithm 1 with gamma = 1: the inner test Bernoulli(1/k) is

@@ -59,13 +59,23 @@ std::uint64_t geometricByComparison(Source& rng, const GeometricScale& scale, st
 // Geometric: P(k) = (1 - q) q^k with q = exp(-1/t), as floor(-t ln U). One word and one logarithm
 // when the certified interval around the double estimate holds one integer (all but about 2^-16 +
 // t 2^-43 of draws); the exact comparison otherwise.
+// double(word), rounded to nearest as the conversion is, from its two exact 32-bit halves: one
+// rounding of the exact sum. The direct conversion branches on the top bit, a coin flip here.
+inline double wordToDouble(std::uint64_t word) {
+    return double(std::int64_t(word >> 32)) * 0x1p32 + double(std::int64_t(word & 0xFFFFFFFFU));
+}
+
 template <typename Source>
 std::uint64_t geometricExpNeg(Source& rng, const GeometricScale& scale) {
     const std::uint64_t word = rng.nextU64();
     if (word >= (std::uint64_t(1) << 48)) {
-        const double x = -std::log((double(word) + 0.5) * 0x1p-64) * scale.t;
-        const double k = std::floor(x - scale.errorAtLargeWords);
-        if (k >= 0.0 && k == std::floor(x + scale.errorAtLargeWords)) return static_cast<std::uint64_t>(k);
+        const double x = -std::log((wordToDouble(word) + 0.5) * 0x1p-64) * scale.t;
+        const double below = x - scale.errorAtLargeWords, above = x + scale.errorAtLargeWords;
+        // floor(below) == floor(above) >= 0, by truncation (floor for values in [0, 2^62)).
+        if (below >= 0.0 && above < 0x1p62) {
+            const auto k = static_cast<std::uint64_t>(static_cast<std::int64_t>(below));
+            if (k == static_cast<std::uint64_t>(static_cast<std::int64_t>(above))) return k;
+        }
     }
     return geometricByComparison(rng, scale, word);
 }
@@ -95,6 +105,17 @@ std::int64_t discreteLaplaceByRejection(Bits& rng, std::uint64_t num, std::uint6
 inline bool smallDiscreteLaplaceScale(std::uint64_t num, std::uint64_t den) { return num / 4 < den; }
 inline int powerOfTwoShift(std::uint64_t den) { return (den & (den - 1)) == 0 ? std::countr_zero(den) : -1; }
 
+// A word w such that U < w / 2^64 implies U < exp(-low den / num) for every low < 2^bits: w / 2^64
+// <= 1 - gammaMax - 2 margin < exp(-gammaMax), gammaMax = 2^bits den / num the largest exponent
+// (below 2^-19 for DiscreteLaplaceScale's low bits; the double errors, near 2^-53, are far inside
+// the margin). 0 (never) without low bits.
+inline std::uint64_t lowAcceptWord(std::uint64_t num, std::uint64_t den, unsigned bits) {
+    if (bits == 0) return 0;
+    const double gammaMax = std::ldexp(double(den), int(bits)) / double(num);
+    const double bound = 1.0 - gammaMax - 2.0 * kExpMargin;
+    return bound > 0.0 ? static_cast<std::uint64_t>(bound * 0x1p64) : 0;
+}
+
 // Discrete Laplace on Z, P(y) proportional to exp(-|y| den / num), exactly. |y| = 2^m A + B with
 // A geometric of scale t / 2^m and B on [0, 2^m) with P(B = b) proportional to exp(-b / t), which
 // are independent; m keeps t / 2^m near 2^20 (where the inversion is certain) and B is drawn by
@@ -108,6 +129,7 @@ public:
           m_den(den),
           m_denShift(smallDiscreteLaplaceScale(num, den) ? powerOfTwoShift(den) : -2),
           m_lowBits(lowBits(double(num) / double(den))),
+          m_lowAccept(lowAcceptWord(num, den, m_lowBits)),
           m_high(num, den, m_lowBits) {}
 
     template <typename Bits>
@@ -119,7 +141,7 @@ public:
             std::uint64_t low = 0;
             if (m_lowBits > 0) {
                 do low = rng.bits(int(m_lowBits));
-                while (!bernoulliExpNegAtMostOne(rng, low * m_den, m_num));  // low * den < num / 2^20
+                while (!acceptLow(rng, low));
             }
             if (high > (kMax >> m_lowBits)) continue;  // astronomically unlikely; keeps y representable
             const std::uint64_t magnitude = (high << m_lowBits) | low;
@@ -131,9 +153,19 @@ public:
 
 private:
     static unsigned lowBits(double t) { return unsigned(std::clamp(std::ilogb(t) - 20, 0, 32)); }
+    // Bernoulli(exp(-low den / num)) (low den < num 2^-19): a word below lowAcceptWord accepts at
+    // once, as the exact test would (U < (word + 1) / 2^64); otherwise (about 2^-19 of draws) the
+    // exact test decides on the same word.
+    template <typename Bits>
+    bool acceptLow(Bits& rng, std::uint64_t low) const {
+        if (low == 0) return true;  // exp(0), with no word drawn (as bernoulliExpNegAtMostOne)
+        const std::uint64_t word = rng.nextU64();
+        return word < m_lowAccept || bernoulliExpNegAtMostOneFrom(rng, word, low * m_den, m_num);
+    }
     std::uint64_t m_num, m_den;
     int m_denShift;  // -2: not a small scale; else as discreteLaplaceByRejection's
     unsigned m_lowBits;
+    std::uint64_t m_lowAccept;
     GeometricScale m_high;
 };
 
