@@ -1,8 +1,10 @@
 // The grid decompositions' shared helpers (core/src/spatial/detail/grid_cells.h): the points' data
 // cells worked out for many points at once must be those of GridAxis::unitOf point by point, on
 // points inside cells, on edges, outside the domain and in blocks of every length; counting by runs
-// must equal counting one point at a time; the unit-to-cell tables must equal cellOfUnit.
+// must equal counting one point at a time; the unit-to-cell tables must equal cellOfUnit. The
+// quadtree's leaf keys by blocks (quad_leaves.h) must equal its keys point by point.
 #include "spatial/detail/grid_cells.h"
+#include "spatial/detail/quad_leaves.h"
 
 #include "veil/common/random.h"
 
@@ -138,6 +140,67 @@ private slots:
             for (std::size_t local = 0; local < axis.span; ++local)
                 QCOMPARE(std::size_t(cells[local]), axis.cellOfUnit(local));
             QCOMPARE(std::size_t(cells.back()), axis.count - 1);
+        }
+    }
+
+    // Blocks of keys = keys one by one, on domains whose leaf edges are equal units (the fast
+    // path) and one whose recursive midpoints are not, with points on every leaf edge, a rounding
+    // either side of them, inside and outside.
+    void quadLeafKeysByBlocks_data() {
+        QTest::addColumn<double>("x0");
+        QTest::addColumn<double>("x1");
+        QTest::addColumn<double>("y0");
+        QTest::addColumn<double>("y1");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<bool>("equalUnits");
+        QTest::newRow("[0, 32]^2, height 5") << 0.0 << 32.0 << 0.0 << 32.0 << 5 << true;
+        QTest::newRow("[0, 256]^2, height 8") << 0.0 << 256.0 << 0.0 << 256.0 << 8 << true;
+        QTest::newRow("[-3.5, 9.5] x [2, 9], height 3") << -3.5 << 9.5 << 2.0 << 9.0 << 3 << true;
+        QTest::newRow("[0.1, 0.7] x [1/3, 2/3], height 8") << 0.1 << 0.7 << 1.0 / 3.0 << 2.0 / 3.0 << 8 << false;
+        QTest::newRow("[0, 1]^2, height 1") << 0.0 << 1.0 << 0.0 << 1.0 << 1 << true;
+        // Units of about 8 ulps: the midpoints and the equal units round apart by whole ulps.
+        QTest::newRow("[1e9, 1e9 + 1e-3]^2, height 10") << 1e9 << 1e9 + 1e-3 << 1e9 << 1e9 + 1e-3 << 10 << false;
+    }
+    void quadLeafKeysByBlocks() {
+        QFETCH(double, x0);
+        QFETCH(double, x1);
+        QFETCH(double, y0);
+        QFETCH(double, y1);
+        QFETCH(int, height);
+        QFETCH(bool, equalUnits);
+        const detail::QuadLeafKey key(Rect{x0, y0, x1, y1}, height);
+        QCOMPARE(key.equalUnits(), equalUnits);
+        const std::vector<double> ex = detail::quadtreeEdges(x0, x1, height),
+                                  ey = detail::quadtreeEdges(y0, y1, height);
+        SeededRandom rng(29);
+        std::vector<double> x, y;
+        for (int i = 0; i < 3000; ++i) {
+            double px = x0 + (x1 - x0) * (1.3 * rng.uniform01() - 0.15);  // 15 % outside either side
+            double py = y0 + (y1 - y0) * (1.3 * rng.uniform01() - 0.15);
+            if (i % 3 == 0) px = ex[rng.uniformBelow(ex.size())];  // on a leaf edge ...
+            if (i % 5 == 0) py = ey[rng.uniformBelow(ey.size())];
+            if (i % 6 == 0) px = std::nextafter(px, rng.bit() ? 1e300 : -1e300);  // ... or next to it
+            if (i % 10 == 0) py = std::nextafter(py, rng.bit() ? 1e300 : -1e300);
+            if (i % 500 < 300) {  // whole blocks well inside, where the fast path decides
+                px = x0 + (x1 - x0) * (0.01 + 0.98 * rng.uniform01());
+                py = y0 + (y1 - y0) * (0.01 + 0.98 * rng.uniform01());
+            }
+            x.push_back(px);
+            y.push_back(py);
+        }
+        for (std::size_t block : {std::size_t(1), std::size_t(3), detail::QuadLeafKey::kBlock}) {
+            std::vector<std::uint32_t> keys(block);
+            for (std::size_t first = 0; first + block <= x.size(); first += block) {
+                key.keys(x.data() + first, y.data() + first, block, keys.data());
+                for (std::size_t i = 0; i < block; ++i)
+                    if (keys[i] != key(x[first + i], y[first + i]))
+                        QFAIL(qPrintable(QString("block %1, point (%2, %3): %4, one by one %5")
+                                             .arg(block)
+                                             .arg(x[first + i], 0, 'g', 17)
+                                             .arg(y[first + i], 0, 'g', 17)
+                                             .arg(keys[i])
+                                             .arg(key(x[first + i], y[first + i]))));
+            }
         }
     }
 };

@@ -159,10 +159,21 @@ std::vector<std::uint32_t> groupPointsByCell(const PointSet& points, std::size_t
     const std::size_t n = points.size();
     std::vector<std::uint32_t> cell(place ? n : 0);
     RunCounter run(count);
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto c = static_cast<std::uint32_t>(cellOf(points.x[i], points.y[i]));
-        run.add(c);
-        if (place) cell[i] = c;
+    if constexpr (requires(std::uint32_t * out) { cellOf.keys(points.x.data(), points.y.data(), n, out); }) {
+        // A key with a block form (QuadLeafKey::keys): the cells of kBlock points at a time.
+        std::uint32_t block[CellOf::kBlock];
+        for (std::size_t first = 0; first < n; first += CellOf::kBlock) {
+            const std::size_t m = std::min(CellOf::kBlock, n - first);
+            std::uint32_t* keys = place ? cell.data() + first : block;
+            cellOf.keys(points.x.data() + first, points.y.data() + first, m, keys);
+            for (std::size_t i = 0; i < m; ++i) run.add(keys[i]);
+        }
+    } else {
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto c = static_cast<std::uint32_t>(cellOf(points.x[i], points.y[i]));
+            run.add(c);
+            if (place) cell[i] = c;
+        }
     }
     run.flush();
     for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];

@@ -3,6 +3,7 @@
 // the domain, and a point's leaf column (row) is the number of those at or below its x (y).
 #pragma once
 
+#include "grid_cells.h"
 #include "veil/spatial/point_set.h"
 
 #include <algorithm>
@@ -23,6 +24,12 @@ class QuadLeafKey {
 public:
     QuadLeafKey(const Rect& domain, int height);
     std::uint32_t operator()(double x, double y) const { return spreadIndex(m_x, x) | spreadIndex(m_y, y) << 1; }
+    // The keys of points (x[i], y[i]), i < n <= kBlock, as operator() gives them. When the leaf
+    // edges are those of equal units (GridAxis::unitEdge; so on power-of-two and integer domains)
+    // the leaves are found as data cells are (unitsOfPoints), a block at a time.
+    static constexpr std::size_t kBlock = 256;
+    void keys(const double* x, const double* y, std::size_t n, std::uint32_t* out) const;
+    bool equalUnits() const { return m_equalUnits; }
 
 private:
     struct Axis {
@@ -42,6 +49,9 @@ private:
     }
     Axis m_x, m_y;
     std::vector<std::uint32_t> m_spread;  // per leaf index
+    int m_height = 0;
+    bool m_equalUnits = false;  // every leaf edge of both axes is GridAxis::unitEdge's
+    GridAxis m_unitsX, m_unitsY;
 };
 
 }  // namespace veil::spatial::detail
