@@ -8,6 +8,7 @@
 // applied; a simulated crash between the bundle and the ledger writes leaves
 // neither (or, after recovery, both).
 #include "adult_fixture.h"
+#include "view_environment.h"
 #include "document/document.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/anonymization_view.h"
@@ -95,17 +96,14 @@ private Q_SLOTS:
 private:
     bool runAndWait();
     std::vector<release::LedgerEntry> ledgerEntries() {
-        auto e = m_session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        auto e = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
         return e ? *e : std::vector<release::LedgerEntry>{};
     }
     int entries() { return int(ledgerEntries().size()); }
 
     Table m_adult;
     std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Document> m_document;
-    std::unique_ptr<JobMonitor> m_jobs;
-    std::unique_ptr<ReleaseSession> m_session;
-    WorkbenchContext m_context;
+    std::unique_ptr<ui_test::ViewEnvironment> m_env;  // document, jobs, session and their context
     std::unique_ptr<AnonymizationView> m_view;
 };
 
@@ -118,23 +116,18 @@ void TestAnonymizationRelease::init() {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     // Never the user's ledger: a fresh file for each test.
-    m_session = std::make_unique<ReleaseSession>();
-    QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("ledger.sqlite"))).isOk());
-    m_document = std::make_unique<Document>();
-    m_jobs = std::make_unique<JobMonitor>();
-    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr, m_session.get()};
-    m_view = std::make_unique<AnonymizationView>(m_context);
+    m_env = std::make_unique<ui_test::ViewEnvironment>(ui_test::ViewEnvironment::Mode::Release);
+    QVERIFY(m_env->openLedger(m_dir->filePath(QStringLiteral("ledger.sqlite"))));
+    m_view = std::make_unique<AnonymizationView>(m_env->context);
     m_view->resize(1280, 760);
-    m_document->reset(m_adult, kAdult);
+    m_env->document->reset(m_adult, kAdult);
     m_view->hierarchyEditor()->loadBundledHierarchies();
 }
 
 void TestAnonymizationRelease::cleanup() {
     setViewReleaseCrashPointForTesting(CrashPoint::None);
     m_view.reset();
-    m_session.reset();
-    m_jobs.reset();
-    m_document.reset();
+    m_env.reset();
 }
 
 bool TestAnonymizationRelease::runAndWait() { return adult_fixture::runAndWait(*m_view); }
@@ -149,7 +142,7 @@ void TestAnonymizationRelease::releaseNeedsAResult() {
 }
 
 void TestAnonymizationRelease::releasesBundleToFolderAndZip() {
-    QVERIFY(m_session->setBudget("adult.csv", {1.0, 0.0}).isOk());
+    QVERIFY(m_env->session->setBudget("adult.csv", {1.0, 0.0}).isOk());
     QVERIFY(runAndWait());
     QVERIFY(m_view->releaseButton()->isEnabled());
     const AnonymizationRun& run = *m_view->state()->run();
@@ -244,7 +237,7 @@ void TestAnonymizationRelease::releasesBundleToFolderAndZip() {
     for (const char* name : {"adult-anonymized.csv", "plan.json", "manifest.json", "report.html", "report.pdf"})
         QVERIFY2(zipBytes.contains(name), name);
     QCOMPARE(entries(), 1);
-    auto spent = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
+    auto spent = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
     QCOMPARE(spent->epsilon, 0.0);
     QCOMPARE(partials(m_dir->path()), 0);
     // An existing destination is refused, with nothing recorded.

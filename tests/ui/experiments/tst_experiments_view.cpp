@@ -3,6 +3,7 @@
 // experiment (fixed seed: the sweep is deterministic whatever the threads), metric switch, cancel
 // keeps the previous results, exports, experiment JSON round trip, undo of a setting.
 #include "ui_test_support.h"
+#include "view_environment.h"
 #include "views/experiments/experiments_view.h"
 
 #include "charts/experiments/error_epsilon_chart_builder.h"
@@ -85,22 +86,18 @@ class TestExperimentsView : public QObject {
 
 private Q_SLOTS:
     void init() {
-        m_document = std::make_unique<Document>();
-        m_jobs = std::make_unique<JobMonitor>();
         // A utility sweep measures errors against the truth: teaching mode (public sample data).
-        m_session = std::make_unique<ReleaseSession>();
-        m_session->setTeaching(true);
-        m_context = {m_document.get(), m_jobs.get(), nullptr, m_session.get()};
+        m_env = std::make_unique<ui_test::ViewEnvironment>(ui_test::ViewEnvironment::Mode::Teaching);
     }
 
     // Release mode never shows an error measured against the truth: the sweep is refused, with
     // the reason, before anything runs.
     void releaseModeRefusesAUtilitySweep() {
-        m_session->setTeaching(false);
-        ExperimentsView view(m_context);
+        m_env->session->setTeaching(false);
+        ExperimentsView view(m_env->context);
         configureSmallSweep(view, 3);
         child<QPushButton>(view, "runSweep")->click();
-        QVERIFY(!m_jobs->isBusy());
+        QVERIFY(!m_env->jobs->isBusy());
         QVERIFY(!view.result());
         QVERIFY2(view.statusText().contains(QLatin1String("teaching mode")), qPrintable(view.statusText()));
     }
@@ -156,7 +153,7 @@ private Q_SLOTS:
     }
 
     void smallSweepMatchesEngine() {
-        ExperimentsView view(m_context);
+        ExperimentsView view(m_env->context);
         view.resize(1400, 900);
         QAbstractItemModelTester tester(view.summaryModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         configureSmallSweep(view, 5);
@@ -224,17 +221,17 @@ private Q_SLOTS:
         child<QSpinBox>(view, "trials")->setValue(500);
         QSignalSpy ended(&view, &ExperimentsView::runEnded);
         child<QPushButton>(view, "runSweep")->click();
-        QVERIFY(m_jobs->isBusy());
+        QVERIFY(m_env->jobs->isBusy());
         child<QPushButton>(view, "cancelSweep")->click();
         QVERIFY(ended.wait(120000) || ended.count() > 0);
         QCOMPARE(view.result(), previous);
         QCOMPARE(view.summaryModel()->rowCount(), 6);
         QVERIFY(view.statusText().contains(QLatin1String("Cancelled")));
-        QVERIFY(!m_jobs->isBusy());
+        QVERIFY(!m_env->jobs->isBusy());
     }
 
     void experimentJsonRoundTrip() {
-        ExperimentsView view(m_context);
+        ExperimentsView view(m_env->context);
         QVERIFY(
             view.loadExperimentFile(QStringLiteral(VEIL_TEST_DATA_DIR "/../../docs/examples/histograms-sweep.json")));
         auto loaded = view.currentExperiment();
@@ -270,7 +267,7 @@ private Q_SLOTS:
         const QString path = QStringLiteral(VEIL_TEST_DATA_DIR "/../../docs/examples/") + file;
         auto direct = eval::readExperimentFile(path.toStdString());
         QVERIFY2(direct.isOk(), direct.status().message().c_str());
-        ExperimentsView view(m_context);
+        ExperimentsView view(m_env->context);
         QVERIFY2(view.loadExperimentFile(path), qPrintable(view.statusText()));
         auto shown = view.currentExperiment();
         QVERIFY2(shown.isOk(), shown.status().message().c_str());
@@ -284,29 +281,29 @@ private Q_SLOTS:
     }
 
     void settingsAreUndoable() {
-        ExperimentsView view(m_context);
+        ExperimentsView view(m_env->context);
         auto* trials = child<QSpinBox>(view, "trials");
         const int before = trials->value();
         trials->setValue(before + 7);
         Q_EMIT trials->editingFinished();
-        QCOMPARE(m_document->undoStack()->count(), 1);
-        m_document->undoStack()->undo();
+        QCOMPARE(m_env->document->undoStack()->count(), 1);
+        m_env->document->undoStack()->undo();
         QCOMPARE(trials->value(), before);
-        m_document->undoStack()->redo();
+        m_env->document->undoStack()->redo();
         QCOMPARE(trials->value(), before + 7);
     }
 
     void closingWhileRunningEndsTheJob() {
-        auto view = std::make_unique<ExperimentsView>(m_context);
+        auto view = std::make_unique<ExperimentsView>(m_env->context);
         configureSmallSweep(*view, 300);
         child<QPushButton>(*view, "runSweep")->click();
-        QVERIFY(m_jobs->isBusy());
+        QVERIFY(m_env->jobs->isBusy());
         view.reset();  // cancels and waits for the worker
-        QVERIFY(!m_jobs->isBusy());
+        QVERIFY(!m_env->jobs->isBusy());
     }
 
     void badInputIsReported() {
-        ExperimentsView view(m_context);
+        ExperimentsView view(m_env->context);
         child<QLineEdit>(view, "datasetPath")->setText(QStringLiteral("/nonexistent/counts.npy"));
         QVERIFY(runAndWait(view));
         QVERIFY(!view.result());
@@ -314,10 +311,7 @@ private Q_SLOTS:
     }
 
 private:
-    std::unique_ptr<Document> m_document;
-    std::unique_ptr<JobMonitor> m_jobs;
-    std::unique_ptr<ReleaseSession> m_session;
-    WorkbenchContext m_context;
+    std::unique_ptr<ui_test::ViewEnvironment> m_env;  // document, jobs, session and their context
 };
 
 QTEST_MAIN(TestExperimentsView)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ui_test_support.h"
+#include "view_environment.h"
 #include "charts/graph/degree_sequence_chart_builder.h"
 #include "document/document.h"
 #include "views/graph/degree_panel.h"
@@ -72,21 +73,15 @@ inline bool sameScale(double actual, double expected) { return std::abs(actual /
 class GraphViewFixture : public QObject {
 protected:
     void createView() {
-        m_document = std::make_unique<Document>();
-        m_jobs = std::make_unique<JobMonitor>();
         // Karate is public sample data: most of these tests compare with the truth (teaching mode).
-        m_session = std::make_unique<ReleaseSession>();
-        m_session->setTeaching(true);
-        m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr, m_session.get()};
-        m_view = std::make_unique<GraphView>(m_context);
+        m_env = std::make_unique<ui_test::ViewEnvironment>(ui_test::ViewEnvironment::Mode::Teaching);
+        m_view = std::make_unique<GraphView>(m_env->context);
         m_view->resize(1500, 950);
     }
 
     void destroyView() {
         m_view.reset();
-        m_session.reset();
-        m_jobs.reset();
-        m_document.reset();
+        m_env.reset();
     }
 
     bool openKarate() {
@@ -94,13 +89,10 @@ protected:
         QSignalSpy laidOut(m_view->layoutJob(), &CoreJob::finished);
         m_view->openGraph(kKarate, kKarateLabels);
         if (!(opened.wait(kTimeoutMs) || opened.count() == 1)) return false;
-        if (!m_jobs->isBusy()) return false;  // the layout that follows the load shows in the status bar
-        return (laidOut.wait(kTimeoutMs) || laidOut.count() == 1) && !m_jobs->isBusy();
+        if (!m_env->jobs->isBusy()) return false;  // the layout that follows the load shows in the status bar
+        return (laidOut.wait(kTimeoutMs) || laidOut.count() == 1) && !m_env->jobs->isBusy();
     }
 
-    std::unique_ptr<Document> m_document;
-    std::unique_ptr<JobMonitor> m_jobs;
-    std::unique_ptr<ReleaseSession> m_session;
-    WorkbenchContext m_context;
+    std::unique_ptr<ui_test::ViewEnvironment> m_env;  // document, jobs, session and their context
     std::unique_ptr<GraphView> m_view;
 };

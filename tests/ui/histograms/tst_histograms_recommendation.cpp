@@ -3,6 +3,7 @@
 // (domain, N, epsilon, workload, the view's strategies); "Use it" selects it as an undoable edit;
 // "Noisy N" on a column spends through the window's gate and labels the scale as noisy.
 #include "ui_test_support.h"
+#include "view_environment.h"
 #include "document/document.h"
 #include "panels/recommendation_bar.h"
 #include "views/histograms/histograms_view.h"
@@ -56,30 +57,21 @@ private Q_SLOTS:
     void noisyScaleIsInvalidated();
 
 private:
-    std::unique_ptr<Document> m_document;
-    std::unique_ptr<JobMonitor> m_jobs;
-    std::unique_ptr<ReleaseSession> m_session;
-    WorkbenchContext m_context;
+    std::unique_ptr<ui_test::ViewEnvironment> m_env;  // document, jobs, session and their context
     std::unique_ptr<HistogramsView> m_view;
 };
 
 void TestHistogramsRecommendation::init() {
-    m_document = std::make_unique<Document>();
-    m_jobs = std::make_unique<JobMonitor>();
-    m_session = std::make_unique<ReleaseSession>();
-    m_session->setTeaching(true);
-    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr, m_session.get()};
-    m_view = std::make_unique<HistogramsView>(m_context);
+    m_env = std::make_unique<ui_test::ViewEnvironment>(ui_test::ViewEnvironment::Mode::Teaching);
+    m_view = std::make_unique<HistogramsView>(m_env->context);
     auto read = readCsvFile(std::string(QFile::encodeName(kAdult).constData()));
     QVERIFY2(read.isOk(), read.status().message().c_str());
-    m_document->reset(read->table, kAdult);
+    m_env->document->reset(read->table, kAdult);
 }
 
 void TestHistogramsRecommendation::cleanup() {
     m_view.reset();
-    m_session.reset();
-    m_jobs.reset();
-    m_document.reset();
+    m_env.reset();
 }
 
 void TestHistogramsRecommendation::hintFollowsTheSettingAndUseItSelects() {
@@ -88,7 +80,7 @@ void TestHistogramsRecommendation::hintFollowsTheSettingAndUseItSelects() {
     QVERIFY(bar);
     auto* scale = bar->findChild<QSpinBox*>(QStringLiteral("recommendation-scale"));
     QVERIFY(scale);
-    pushDpParameter(m_document->undoStack(), m_view->parameters(), QStringLiteral("epsilon"), 1.0);
+    pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QStringLiteral("epsilon"), 1.0);
     for (const int n : {100, 10'000'000}) {
         scale->setValue(n);
         const std::string expected = coreBest(4096, n, 1.0);
@@ -103,12 +95,12 @@ void TestHistogramsRecommendation::hintFollowsTheSettingAndUseItSelects() {
     const QString best = bar->recommended();
     const QString other =
         best == QStringLiteral("histogram:identity") ? QStringLiteral("hb") : QStringLiteral("identity");
-    pushDpParameter(m_document->undoStack(), m_view->parameters(), QStringLiteral("strategy"), other);
+    pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QStringLiteral("strategy"), other);
     QTest::mouseClick(bar->useButton(), Qt::LeftButton);
     QCOMPARE(m_view->parameters()->text(QStringLiteral("strategy")), best.section(QLatin1Char(':'), 1));
     auto* combo = m_view->findChild<QComboBox*>(QStringLiteral("strategy"));
     QCOMPARE(combo->currentData().toString(), best.section(QLatin1Char(':'), 1));
-    m_document->undoStack()->undo();  // an ordinary edit: undo restores the previous strategy
+    m_env->document->undoStack()->undo();  // an ordinary edit: undo restores the previous strategy
     QCOMPARE(m_view->parameters()->text(QStringLiteral("strategy")), other);
 }
 
@@ -130,38 +122,39 @@ void TestHistogramsRecommendation::noisyScaleIsLabelled() {
 void TestHistogramsRecommendation::noisyScaleIsInvalidated() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QVERIFY(m_session->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());  // never the user's
+    QVERIFY(m_env->session->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());  // never the user's
     auto* bar = m_view->recommendation();
     auto noisy = [bar] { return bar->scaleText().contains(QStringLiteral("noisy count of")); };
     auto charges = [this] {
-        auto e = m_session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        auto e = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
         return e ? int(e->size()) : -1;
     };
     QTest::mouseClick(bar->noisyButton(), Qt::LeftButton);
     QVERIFY2(noisy(), qPrintable(bar->scaleText()));
     QCOMPARE(charges(), 0);  // teaching: nothing charged
-    m_session->setTeaching(false);
+    m_env->session->setTeaching(false);
     QVERIFY2(!noisy(), qPrintable(bar->scaleText()));  // the uncharged count does not drive release mode
     QVERIFY(bar->scaleText().contains(QStringLiteral("declared")));
     QTest::mouseClick(bar->noisyButton(), Qt::LeftButton);
     QVERIFY2(noisy(), qPrintable(bar->scaleText()));
     QCOMPARE(charges(), 1);
-    auto spent = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
+    auto spent = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
     QVERIFY(spent);
     QCOMPARE(spent->epsilon, 0.01);
     QCOMPARE(m_view->parameters()->text(QStringLiteral("column")), QStringLiteral("sex"));  // adult's first
-    pushDpParameter(m_document->undoStack(), m_view->parameters(), QStringLiteral("column"), QStringLiteral("age"));
+    pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QStringLiteral("column"),
+                    QStringLiteral("age"));
     QVERIFY2(!noisy(), qPrintable(bar->scaleText()));
     QTest::mouseClick(bar->noisyButton(), Qt::LeftButton);
     QVERIFY2(noisy(), qPrintable(bar->scaleText()));
     QCOMPARE(charges(), 2);
     auto read = readCsvFile(std::string(QFile::encodeName(kAdult).constData()));
     QVERIFY(read.isOk());
-    m_document->reset(read->table, kAdult);
+    m_env->document->reset(read->table, kAdult);
     QVERIFY2(!noisy(), qPrintable(bar->scaleText()));
     QTest::mouseClick(bar->noisyButton(), Qt::LeftButton);
     QVERIFY(noisy());
-    m_session->setTeaching(true);
+    m_env->session->setTeaching(true);
     QVERIFY2(!noisy(), qPrintable(bar->scaleText()));
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ui_test_support.h"
+#include "view_environment.h"
 #include "document/document.h"
 #include "jobs/core_job.h"
 #include "panels/dp_parameters.h"
@@ -59,22 +60,17 @@ protected:
     }
 
     void createView() {
-        m_document = std::make_unique<Document>();
-        m_jobs = std::make_unique<JobMonitor>();
         // Never the user's ledger: a fresh temporary file for each test, release mode.
-        m_session = std::make_unique<ReleaseSession>();
-        QVERIFY(m_session->open(m_dir.filePath(QStringLiteral("ledger-%1.sqlite").arg(++m_ledgers))).isOk());
-        m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr, m_session.get()};
-        m_view = std::make_unique<MechanismsView>(m_context);
+        m_env = std::make_unique<ui_test::ViewEnvironment>(ui_test::ViewEnvironment::Mode::Release);
+        QVERIFY(m_env->openLedger(m_dir.filePath(QStringLiteral("ledger-%1.sqlite").arg(++m_ledgers))));
+        m_view = std::make_unique<MechanismsView>(m_env->context);
         m_view->resize(1600, 900);
-        m_document->reset(m_adult, kAdult);
+        m_env->document->reset(m_adult, kAdult);
     }
 
     void destroyView() {
         m_view.reset();
-        m_session.reset();
-        m_jobs.reset();
-        m_document.reset();
+        m_env.reset();
     }
 
     bool runAndWait() {
@@ -94,25 +90,22 @@ protected:
 
     dp::ReleaseGate teachingGate(std::uint64_t seed) { return dp::ReleaseGate::teaching(seed); }
     dp::PrivacySpend spent() {
-        auto s = m_session->withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
+        auto s = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
         return s ? *s : dp::PrivacySpend{-1.0, -1.0};
     }
     int entries() {
-        auto e = m_session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        auto e = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
         return e ? int(e->size()) : -1;
     }
     double answer(int panel) {
         return m_view->panel(panel)->findChild<QLabel*>(QStringLiteral("answer"))->property("value").toDouble();
     }
     void set(const char* key, const QVariant& value) {
-        pushDpParameter(m_document->undoStack(), m_view->parameters(), QString::fromLatin1(key), value);
+        pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QString::fromLatin1(key), value);
     }
 
     Table m_adult;
-    std::unique_ptr<Document> m_document;
-    std::unique_ptr<JobMonitor> m_jobs;
-    std::unique_ptr<ReleaseSession> m_session;
-    WorkbenchContext m_context;
+    std::unique_ptr<ui_test::ViewEnvironment> m_env;  // document, jobs, session and their context
     std::unique_ptr<MechanismsView> m_view;
     QTemporaryDir m_dir;
     int m_ledgers = 0;

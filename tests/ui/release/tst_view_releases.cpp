@@ -7,6 +7,7 @@
 // bundle is written: the expense is kept, the bundle is not in place, and Release… again writes
 // it without a second charge. Teaching results are never bundled.
 #include "ui_test_support.h"
+#include "view_environment.h"
 #include "document/document.h"
 #include "jobs/core_job.h"
 #include "views/graph/graph_view.h"
@@ -107,11 +108,11 @@ private:
     bool runSpatial();
     bool runGraph();
     int entries(const std::string& dataset) {
-        auto e = m_session->withLedger([&](release::PrivacyLedger& l) { return l.entries(dataset); });
+        auto e = m_env->session->withLedger([&](release::PrivacyLedger& l) { return l.entries(dataset); });
         return e ? int(e->size()) : -1;
     }
     double spentEpsilon(const std::string& dataset) {
-        auto s = m_session->withLedger([&](release::PrivacyLedger& l) { return l.spent(dataset); });
+        auto s = m_env->session->withLedger([&](release::PrivacyLedger& l) { return l.spent(dataset); });
         return s ? s->epsilon : -1.0;
     }
     // Checks the manifest fields every bundle has.
@@ -119,10 +120,7 @@ private:
                        const QString& inputPath, bool seeded);
 
     std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Document> m_document;
-    std::unique_ptr<JobMonitor> m_jobs;
-    std::unique_ptr<ReleaseSession> m_session;
-    WorkbenchContext m_context;
+    std::unique_ptr<ui_test::ViewEnvironment> m_env;  // document, jobs, session and their context
     std::unique_ptr<MechanismsView> m_mechanisms;
     std::unique_ptr<SpatialView> m_spatial;
     std::unique_ptr<GraphView> m_graph;
@@ -132,11 +130,8 @@ void TestViewReleases::init() {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     // Never the user's ledger: a fresh file for each test.
-    m_session = std::make_unique<ReleaseSession>();
-    QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("ledger.sqlite"))).isOk());
-    m_document = std::make_unique<Document>();
-    m_jobs = std::make_unique<JobMonitor>();
-    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr, m_session.get()};
+    m_env = std::make_unique<ui_test::ViewEnvironment>(ui_test::ViewEnvironment::Mode::Release);
+    QVERIFY(m_env->openLedger(m_dir->filePath(QStringLiteral("ledger.sqlite"))));
 }
 
 void TestViewReleases::cleanup() {
@@ -144,9 +139,7 @@ void TestViewReleases::cleanup() {
     m_mechanisms.reset();
     m_spatial.reset();
     m_graph.reset();
-    m_session.reset();
-    m_jobs.reset();
-    m_document.reset();
+    m_env.reset();
 }
 
 void TestViewReleases::checkManifest(const nlohmann::json& m, const char* kind, double epsilon,
@@ -171,12 +164,12 @@ bool TestViewReleases::runMechanisms(double epsilon, bool seeded) {
     if (!m_mechanisms) {
         auto read = readCsvFile(kAdult.toStdString());
         if (!read) return false;
-        m_mechanisms = std::make_unique<MechanismsView>(m_context);
+        m_mechanisms = std::make_unique<MechanismsView>(m_env->context);
         m_mechanisms->resize(1400, 900);
-        m_document->reset(read->table, kAdult);
+        m_env->document->reset(read->table, kAdult);
     }
     auto set = [this](const char* key, const QVariant& v) {
-        pushDpParameter(m_document->undoStack(), m_mechanisms->parameters(), QString::fromLatin1(key), v);
+        pushDpParameter(m_env->document->undoStack(), m_mechanisms->parameters(), QString::fromLatin1(key), v);
     };
     choose(m_mechanisms->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
     choose(m_mechanisms->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("count"));
@@ -190,7 +183,7 @@ bool TestViewReleases::runMechanisms(double epsilon, bool seeded) {
 }
 
 void TestViewReleases::mechanismsReleaseWritesBundle() {
-    QVERIFY(m_session->setBudget("adult.csv", {1.0, 0.0}).isOk());
+    QVERIFY(m_env->session->setBudget("adult.csv", {1.0, 0.0}).isOk());
     QVERIFY(runMechanisms(0.25, false));
     QCOMPARE(entries("adult.csv"), 1);  // charged by Run, before the answer was drawn
     auto* button = m_mechanisms->findChild<QPushButton*>(QStringLiteral("release-bundle"));
@@ -233,7 +226,7 @@ void TestViewReleases::mechanismsReleaseWritesBundle() {
 }
 
 void TestViewReleases::mechanismsAnswerIsChargedOnceHoweverBundled() {
-    QVERIFY(m_session->setBudget("adult.csv", {1.0, 0.0}).isOk());
+    QVERIFY(m_env->session->setBudget("adult.csv", {1.0, 0.0}).isOk());
     QVERIFY(runMechanisms(0.4, false));
     QCOMPARE(entries("adult.csv"), 1);
     const QString dir = m_dir->filePath(QStringLiteral("recorded"));
@@ -241,7 +234,7 @@ void TestViewReleases::mechanismsAnswerIsChargedOnceHoweverBundled() {
     QCOMPARE(entries("adult.csv"), 1);  // bundled, not charged again
     const nlohmann::json m = manifestOf(dir);
     QCOMPARE(m["budget"]["remaining_epsilon"].get<double>(), 0.6);  // 1 - 0.4, once
-    auto first = m_session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+    auto first = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
     QCOMPARE(m["ledger_entry"].get<std::int64_t>(), first->front().id);
     // Releasing the same answer again (as a zip) still spends nothing.
     QVERIFY(m_mechanisms->releaseTo(m_dir->filePath(QStringLiteral("recorded.zip"))));
@@ -260,14 +253,14 @@ void TestViewReleases::mechanismsSeededReleaseIsMarked() {
     const QString status = m_mechanisms->findChild<QLabel*>(QStringLiteral("status"))->text();
     QVERIFY2(status.contains(QStringLiteral("seeded - not for release")), qPrintable(status));
     QCOMPARE(entries("adult.csv"), 1);
-    auto recorded = m_session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+    auto recorded = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
     QVERIFY(recorded->front().details["seeded"].get<bool>());
     QCOMPARE(m["privacy"]["private"].get<bool>(), false);  // charged, but a known seed is not private
     QCOMPARE(m["privacy"]["seeded"].get<bool>(), true);
 }
 
 void TestViewReleases::teachingResultsAreNeverBundled() {
-    m_session->setTeaching(true);
+    m_env->session->setTeaching(true);
     QVERIFY(runMechanisms(0.5, false));
     QVERIFY(!m_mechanisms->findChild<QPushButton*>(QStringLiteral("release-bundle"))->isEnabled());
     const QString dir = m_dir->filePath(QStringLiteral("teaching"));
@@ -287,10 +280,10 @@ bool TestViewReleases::runSpatial() {
     file.close();
     auto read = readCsvFile(path.toStdString());
     if (!read) return false;
-    m_spatial = std::make_unique<SpatialView>(m_context);
+    m_spatial = std::make_unique<SpatialView>(m_env->context);
     m_spatial->findChild<QCheckBox*>(QStringLiteral("spatial-auto-run"))->setChecked(false);
     m_spatial->resize(1400, 900);
-    m_document->reset(read->table, path);
+    m_env->document->reset(read->table, path);
     SpatialSettings s = m_spatial->parameters()->settings();
     s.xColumn = QStringLiteral("x");
     s.yColumn = QStringLiteral("y");
@@ -306,7 +299,7 @@ bool TestViewReleases::runSpatial() {
 }
 
 void TestViewReleases::spatialReleaseWritesGeoJson() {
-    QVERIFY(m_session->setBudget("points.csv", {2.0, 0.0}).isOk());
+    QVERIFY(m_env->session->setBudget("points.csv", {2.0, 0.0}).isOk());
     QVERIFY(runSpatial());
     QCOMPARE(entries("points.csv"), 1);  // charged by Run
     auto* button = m_spatial->findChild<QPushButton*>(QStringLiteral("spatial-release"));
@@ -342,7 +335,7 @@ void TestViewReleases::spatialReleaseWritesGeoJson() {
 }
 
 bool TestViewReleases::runGraph() {
-    m_graph = std::make_unique<GraphView>(m_context);
+    m_graph = std::make_unique<GraphView>(m_env->context);
     m_graph->resize(1400, 900);
     QSignalSpy opened(m_graph.get(), &GraphView::graphOpened);
     m_graph->openGraph(kKarate);
@@ -357,7 +350,7 @@ bool TestViewReleases::runGraph() {
 }
 
 void TestViewReleases::graphReleaseWritesOneMethod() {
-    QVERIFY(m_session->setBudget("karate.edges", {2.0, 0.0}).isOk());
+    QVERIFY(m_env->session->setBudget("karate.edges", {2.0, 0.0}).isOk());
     QVERIFY(runGraph());
     ReleasePanel* panel = m_graph->releasePanel();
     QVERIFY(panel->findChild<QPushButton*>(QStringLiteral("releaseBundle"))->isEnabled());

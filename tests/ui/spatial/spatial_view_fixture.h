@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ui_test_support.h"
+#include "view_environment.h"
 #include "document/document.h"
 #include "views/spatial/configuration_hints.h"
 #include "views/spatial/leaf_table_model.h"
@@ -103,10 +104,7 @@ struct SpatialViewFixture {
 
     QTemporaryDir m_dir;
     Table m_table;
-    std::unique_ptr<Document> m_document;
-    std::unique_ptr<JobMonitor> m_jobs;
-    std::unique_ptr<ReleaseSession> m_session;
-    WorkbenchContext m_context;
+    std::unique_ptr<ui_test::ViewEnvironment> m_env;  // document, jobs, session and their context
     std::unique_ptr<SpatialView> m_view;
     std::unique_ptr<QAbstractItemModelTester> m_tester;
 };
@@ -123,13 +121,9 @@ inline void SpatialViewFixture::loadTable() {
 
 // A fresh document, session (teaching mode) and shown view (a suite's init).
 inline void SpatialViewFixture::openView() {
-    m_document = std::make_unique<Document>();
-    m_jobs = std::make_unique<JobMonitor>();
-    m_document->reset(m_table, QStringLiteral("points.csv"));
-    m_session = std::make_unique<ReleaseSession>();
-    m_session->setTeaching(true);
-    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr, m_session.get()};
-    m_view = std::make_unique<SpatialView>(m_context);
+    m_env = std::make_unique<ui_test::ViewEnvironment>(ui_test::ViewEnvironment::Mode::Teaching);
+    m_env->document->reset(m_table, QStringLiteral("points.csv"));
+    m_view = std::make_unique<SpatialView>(m_env->context);
     // The live leaf model stays valid through every run, reset and column toggle below.
     m_tester = std::make_unique<QAbstractItemModelTester>(m_view->leafModel(),
                                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -143,9 +137,7 @@ inline void SpatialViewFixture::openView() {
 inline void SpatialViewFixture::closeView() {
     m_tester.reset();
     m_view.reset();
-    m_session.reset();
-    m_document.reset();
-    m_jobs.reset();
+    m_env.reset();
 }
 
 inline bool SpatialViewFixture::runWith(const std::string& method, int height, double epsilon) {

@@ -6,6 +6,7 @@
 // manifest, report) without a second charge; editing epsilon marks the result outdated and turns
 // Release off.
 #include "ui_test_support.h"
+#include "view_environment.h"
 
 #include "charts/synthesis/marginal_heat_map.h"
 #include "document/document.h"
@@ -65,15 +66,12 @@ private:
     bool runAndWait();
     void pick(const QStringList& columns, const QString& method, int seed);
     int entries() {
-        auto e = m_session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        auto e = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
         return e ? int(e->size()) : -1;
     }
     Table m_adult;
     QTemporaryDir m_dir;
-    std::unique_ptr<Document> m_document;
-    std::unique_ptr<JobMonitor> m_jobs;
-    std::unique_ptr<ReleaseSession> m_session;
-    WorkbenchContext m_context;
+    std::unique_ptr<ui_test::ViewEnvironment> m_env;  // document, jobs, session and their context
     std::unique_ptr<SynthesisView> m_view;
 };
 
@@ -84,22 +82,17 @@ void TestSynthesisView::initTestCase() {
 }
 
 void TestSynthesisView::init() {
-    m_document = std::make_unique<Document>();
-    m_jobs = std::make_unique<JobMonitor>();
-    m_session = std::make_unique<ReleaseSession>();
-    QVERIFY(m_session->open(m_dir.filePath(QStringLiteral("synthesis.sqlite"))).isOk());
-    m_session->setTeaching(true);
-    m_context = WorkbenchContext{m_document.get(), m_jobs.get(), nullptr, m_session.get()};
-    m_view = std::make_unique<SynthesisView>(m_context);
+    // Teaching mode, with a ledger for the tests that turn it off.
+    m_env = std::make_unique<ui_test::ViewEnvironment>(ui_test::ViewEnvironment::Mode::Teaching);
+    QVERIFY(m_env->openLedger(m_dir.filePath(QStringLiteral("synthesis.sqlite"))));
+    m_view = std::make_unique<SynthesisView>(m_env->context);
     m_view->resize(1500, 950);
-    m_document->reset(m_adult, kAdult);
+    m_env->document->reset(m_adult, kAdult);
 }
 
 void TestSynthesisView::cleanup() {
     m_view.reset();
-    m_session.reset();
-    m_jobs.reset();
-    m_document.reset();
+    m_env.reset();
 }
 
 bool TestSynthesisView::runAndWait() {
@@ -179,7 +172,7 @@ void TestSynthesisView::cancelStopsAim() {
 }
 
 void TestSynthesisView::releaseIsChargedOnceAndOutdatedOnEdit() {
-    m_session->setTeaching(false);
+    m_env->session->setTeaching(false);
     pick({"age", "sex", "salary-class"}, QStringLiteral("mst"), 5);
     m_view->domains()->setField(QStringLiteral("sex"), DomainTable::Categories, QStringLiteral("Male|Female"));
     m_view->domains()->setField(QStringLiteral("salary-class"), DomainTable::Categories, QStringLiteral("<=50K|>50K"));
@@ -206,7 +199,7 @@ void TestSynthesisView::releaseIsChargedOnceAndOutdatedOnEdit() {
 // "Fill from data" reads the domain off the data: in release mode the run is refused before any
 // charge, as core and the CLI refuse it.
 void TestSynthesisView::domainFromDataIsRefusedInReleaseMode() {
-    m_session->setTeaching(false);
+    m_env->session->setTeaching(false);
     const int before = entries();  // the ledger is the session's, shared by the test functions
     pick({"age", "sex"}, QStringLiteral("mst"), 5);
     m_view->findChild<QPushButton*>(QStringLiteral("fill-from-data"))->click();
@@ -223,7 +216,7 @@ void TestSynthesisView::domainFromDataIsRefusedInReleaseMode() {
 // An edit while the run is going: the result (already charged) is shown, but outdated, and Release
 // stays off.
 void TestSynthesisView::editDuringRunShowsTheResultOutdated() {
-    m_session->setTeaching(false);
+    m_env->session->setTeaching(false);
     const int before = entries();
     pick({"age", "sex"}, QStringLiteral("mst"), 5);
     m_view->domains()->setField(QStringLiteral("sex"), DomainTable::Categories, QStringLiteral("Male|Female"));
@@ -245,7 +238,7 @@ void TestSynthesisView::editDuringRunShowsTheResultOutdated() {
 // Each edit of the settings is one step of the document's undo stack: a column checked, a bound
 // typed, epsilon typed; undo takes them back in order, redo replays them.
 void TestSynthesisView::settingsEditsAreUndoable() {
-    QUndoStack* stack = m_document->undoStack();
+    QUndoStack* stack = m_env->document->undoStack();
     QCOMPARE(stack->count(), 0);
     auto age = [this](const char* key) { return m_view->domains()->state()["age"][key]; };
     m_view->domains()->setChecked(QStringLiteral("age"), true);
