@@ -44,17 +44,27 @@ std::uint32_t unitByAxes(const GridAxis& ax, const GridAxis& ay, double x, doubl
 
 }  // namespace
 
+Q_DECLARE_METATYPE(veil::spatial::detail::UnitsKernel)
+
 class TestGridCells : public QObject {
     Q_OBJECT
+    static void kernels() {
+        QTest::addColumn<detail::UnitsKernel>("kernel");
+        QTest::newRow("best (AVX2 where there is)") << detail::UnitsKernel::Best;
+        QTest::newRow("SSE2") << detail::UnitsKernel::Sse2;
+        QTest::newRow("scalar") << detail::UnitsKernel::Scalar;
+    }
 private slots:
     // Away from edges every block length (the two-point steps and the one-point tail) gives
     // unitOf's units and says so.
+    void unitsOfPointsEqualsUnitOfInside_data() { kernels(); }
     void unitsOfPointsEqualsUnitOfInside() {
+        QFETCH(detail::UnitsKernel, kernel);
         const GridAxis ax = GridAxis::over(-3.5, 9.5, 13, 1), ay = GridAxis::over(2.0, 9.0, 7, 1);
         const Points p = mixedPoints(300, 3, false);
-        for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(255), std::size_t(300)}) {
+        for (std::size_t n : {1, 2, 3, 4, 5, 7, 255, 300}) {
             std::vector<std::uint32_t> out(n, 0xFFFFFFFFU);
-            QVERIFY(detail::unitsOfPoints(ax, ay, p.x.data(), p.y.data(), n, out.data()));
+            QVERIFY(detail::unitsOfPoints(ax, ay, p.x.data(), p.y.data(), n, out.data(), kernel));
             for (std::size_t i = 0; i < n; ++i) QCOMPARE(out[i], unitByAxes(ax, ay, p.x[i], p.y[i]));
         }
     }
@@ -62,31 +72,37 @@ private slots:
     // A point on or within a millionth of a unit of an edge, or outside the domain, in either lane
     // or in the tail, makes the block fall back to unitOf.
     void unitsOfPointsRefusesEdgesAndOutside_data() {
+        QTest::addColumn<detail::UnitsKernel>("kernel");
         QTest::addColumn<double>("x");
         QTest::addColumn<double>("y");
         QTest::addColumn<int>("at");
-        for (int at : {0, 1, 4}) {  // the first lane, the second lane, the tail of 5 points
-            const QByteArray tag = "at " + QByteArray::number(at);
-            QTest::newRow(tag + " x on an edge") << 1.5 << 5.5 << at;
-            QTest::newRow(tag + " x just above an edge") << 1.5 + 1e-8 << 5.5 << at;
-            QTest::newRow(tag + " y just below an edge") << 0.25 << 6.0 - 1e-8 << at;
-            QTest::newRow(tag + " x below the domain") << -3.75 << 5.5 << at;
-            QTest::newRow(tag + " y above the domain") << 0.25 << 9.5 << at;
-        }
+        const std::pair<detail::UnitsKernel, const char*> kernels[] = {{detail::UnitsKernel::Best, "best"},
+                                                                       {detail::UnitsKernel::Sse2, "sse2"},
+                                                                       {detail::UnitsKernel::Scalar, "scalar"}};
+        for (const auto& [kernel, name] : kernels)
+            for (int at : {0, 1, 3, 6}) {  // the lanes of the 2- and 4-point steps, and the tail of 7 points
+                const QByteArray tag = QByteArray(name) + " at " + QByteArray::number(at);
+                QTest::newRow(tag + " x on an edge") << kernel << 1.5 << 5.5 << at;
+                QTest::newRow(tag + " x just above an edge") << kernel << 1.5 + 1e-8 << 5.5 << at;
+                QTest::newRow(tag + " y just below an edge") << kernel << 0.25 << 6.0 - 1e-8 << at;
+                QTest::newRow(tag + " x below the domain") << kernel << -3.75 << 5.5 << at;
+                QTest::newRow(tag + " y above the domain") << kernel << 0.25 << 9.5 << at;
+            }
     }
     void unitsOfPointsRefusesEdgesAndOutside() {
+        QFETCH(detail::UnitsKernel, kernel);
         QFETCH(double, x);
         QFETCH(double, y);
         QFETCH(int, at);
         const GridAxis ax = GridAxis::over(-3.5, 9.5, 13, 1), ay = GridAxis::over(2.0, 9.0, 7, 1);
-        std::vector<double> xs(5, 0.25), ys(5, 5.5);  // inside unit (3, 3)
+        std::vector<double> xs(7, 0.25), ys(7, 5.5);  // inside unit (3, 3)
         xs[std::size_t(at)] = x;
         ys[std::size_t(at)] = y;
-        std::vector<std::uint32_t> out(5);
-        QVERIFY(!detail::unitsOfPoints(ax, ay, xs.data(), ys.data(), 5, out.data()));
+        std::vector<std::uint32_t> out(7);
+        QVERIFY(!detail::unitsOfPoints(ax, ay, xs.data(), ys.data(), 7, out.data(), kernel));
         xs[std::size_t(at)] = 0.25;
         ys[std::size_t(at)] = 5.5;
-        QVERIFY(detail::unitsOfPoints(ax, ay, xs.data(), ys.data(), 5, out.data()));
+        QVERIFY(detail::unitsOfPoints(ax, ay, xs.data(), ys.data(), 7, out.data(), kernel));
         QCOMPARE(out[std::size_t(at)], 3U * 13U + 3U);
     }
 

@@ -6,6 +6,12 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define VEIL_UNITS_AVX2 1
+#include <immintrin.h>
+#else
+#define VEIL_UNITS_AVX2 0
+#endif
 
 namespace veil::spatial::detail {
 
@@ -36,19 +42,17 @@ bool unitsOfPointsScalar(const GridAxis& ax, const GridAxis& ay, const double* x
     return nearEdge != 0;
 }
 
-}  // namespace
-
-bool unitsOfPoints(const GridAxis& ax, const GridAxis& ay, const double* x, const double* y, std::size_t n,
-                   std::uint32_t* out) {
-    std::size_t i = 0;
 #if defined(__SSE2__)
-    // Two points per step: the same operations as the scalar form, lane by lane (the row-major
-    // index is computed in doubles, exact below 2^22 units).
+// Two points per step: the scalar form's operations lane by lane (the row-major index computed in
+// doubles, exact below 2^22 units). Returns the points done; nearEdge as the scalar form's.
+std::size_t unitsOfPointsSse2(const GridAxis& ax, const GridAxis& ay, const double* x, const double* y, std::size_t n,
+                              std::uint32_t* out, bool& nearEdgeSeen) {
     const __m128d xa = _mm_set1_pd(ax.a), xs = _mm_set1_pd(ax.unitScale), xLast = _mm_set1_pd(double(ax.units - 1));
     const __m128d ya = _mm_set1_pd(ay.a), ys = _mm_set1_pd(ay.unitScale), yLast = _mm_set1_pd(double(ay.units - 1));
     const __m128d zero = _mm_setzero_pd(), width = _mm_set1_pd(double(ax.units));
     const __m128d low = _mm_set1_pd(kEdgeLow), high = _mm_set1_pd(kEdgeHigh);
     __m128d nearEdge = _mm_setzero_pd();
+    std::size_t i = 0;
     for (; i + 2 <= n; i += 2) {
         const __m128d tx = _mm_mul_pd(_mm_sub_pd(_mm_loadu_pd(x + i), xa), xs);
         const __m128d ty = _mm_mul_pd(_mm_sub_pd(_mm_loadu_pd(y + i), ya), ys);
@@ -60,9 +64,62 @@ bool unitsOfPoints(const GridAxis& ax, const GridAxis& ay, const double* x, cons
         const __m128i unit = _mm_cvttpd_epi32(_mm_add_pd(_mm_mul_pd(uy, width), ux));
         _mm_storel_epi64(reinterpret_cast<__m128i*>(out + i), unit);
     }
-    if (_mm_movemask_pd(nearEdge) != 0) return false;
+    nearEdgeSeen = _mm_movemask_pd(nearEdge) != 0;
+    return i;
+}
 #endif
-    return !unitsOfPointsScalar(ax, ay, x, y, i, n, out);
+
+#if VEIL_UNITS_AVX2
+// The same, four points per step, on processors with AVX2 (chosen at run time).
+[[gnu::target("avx2")]] std::size_t unitsOfPointsAvx2(const GridAxis& ax, const GridAxis& ay, const double* x,
+                                                      const double* y, std::size_t n, std::uint32_t* out,
+                                                      bool& nearEdgeSeen) {
+    const __m256d xa = _mm256_set1_pd(ax.a), xs = _mm256_set1_pd(ax.unitScale);
+    const __m256d ya = _mm256_set1_pd(ay.a), ys = _mm256_set1_pd(ay.unitScale);
+    const __m256d xLast = _mm256_set1_pd(double(ax.units - 1)), yLast = _mm256_set1_pd(double(ay.units - 1));
+    const __m256d zero = _mm256_setzero_pd(), width = _mm256_set1_pd(double(ax.units));
+    const __m256d low = _mm256_set1_pd(kEdgeLow), high = _mm256_set1_pd(kEdgeHigh);
+    __m256d nearEdge = _mm256_setzero_pd();
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        const __m256d tx = _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(x + i), xa), xs);
+        const __m256d ty = _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(y + i), ya), ys);
+        const __m256d ux = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(tx, zero), xLast)));
+        const __m256d uy = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(ty, zero), yLast)));
+        const __m256d fx = _mm256_sub_pd(tx, ux), fy = _mm256_sub_pd(ty, uy);
+        const __m256d edgeX = _mm256_or_pd(_mm256_cmp_pd(fx, low, _CMP_LT_OQ), _mm256_cmp_pd(fx, high, _CMP_GT_OQ));
+        const __m256d edgeY = _mm256_or_pd(_mm256_cmp_pd(fy, low, _CMP_LT_OQ), _mm256_cmp_pd(fy, high, _CMP_GT_OQ));
+        nearEdge = _mm256_or_pd(nearEdge, _mm256_or_pd(edgeX, edgeY));
+        const __m128i unit = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(uy, width), ux));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), unit);
+    }
+    nearEdgeSeen = _mm256_movemask_pd(nearEdge) != 0;
+    return i;
+}
+
+bool haveAvx2() {
+    static const bool have = __builtin_cpu_supports("avx2");
+    return have;
+}
+#endif
+
+}  // namespace
+
+bool unitsOfPoints(const GridAxis& ax, const GridAxis& ay, const double* x, const double* y, std::size_t n,
+                   std::uint32_t* out, UnitsKernel kernel) {
+    std::size_t done = 0;
+    bool nearEdge = false;
+#if VEIL_UNITS_AVX2
+    if (kernel == UnitsKernel::Best && haveAvx2()) {
+        done = unitsOfPointsAvx2(ax, ay, x, y, n, out, nearEdge);
+        kernel = UnitsKernel::Scalar;  // for the tail
+    }
+#endif
+#if defined(__SSE2__)
+    if (kernel != UnitsKernel::Scalar) done = unitsOfPointsSse2(ax, ay, x, y, n, out, nearEdge);
+#endif
+    if (nearEdge) return false;
+    return !unitsOfPointsScalar(ax, ay, x, y, done, n, out);
 }
 
 std::vector<std::uint32_t> countPointsByUnit(const PointSet& points, const GridAxis& ax, const GridAxis& ay) {

@@ -123,9 +123,11 @@ std::vector<std::uint32_t> countPointsByUnit(const PointSet& points, const GridA
 // The data cells of points (x[i], y[i]), i < n, row-major (y unit * x.units + x unit), as unitOf
 // finds them; false (and `out` partly written) when one of them is within a millionth of a unit of
 // an edge or outside the axes, where unitOf decides by the edges. Both axes have at most
-// kMaxCountedUnits units. The positions are worked out for all points at once, without a branch.
+// kMaxCountedUnits units. The positions are worked out several points at a time, without a branch:
+// `kernel` Best takes AVX2 where the processor has it, else SSE2 (the others are for tests).
+enum class UnitsKernel { Best, Sse2, Scalar };
 bool unitsOfPoints(const GridAxis& ax, const GridAxis& ay, const double* x, const double* y, std::size_t n,
-                   std::uint32_t* out);
+                   std::uint32_t* out, UnitsKernel kernel = UnitsKernel::Best);
 
 // cellOfUnit(local) for every local unit of the axis (0 .. span - 1): loops over data cells then
 // look their cell up instead of dividing.
