@@ -56,15 +56,15 @@ std::uint64_t geometricByComparison(Source& rng, const GeometricScale& scale, st
     }
 }
 
-// Geometric: P(k) = (1 - q) q^k with q = exp(-1/t), as floor(-t ln U). One word and one logarithm
-// when the certified interval around the double estimate holds one integer (all but about 2^-16 +
-// t 2^-43 of draws); the exact comparison otherwise.
 // double(word), rounded to nearest as the conversion is, from its two exact 32-bit halves: one
 // rounding of the exact sum. The direct conversion branches on the top bit, a coin flip here.
 inline double wordToDouble(std::uint64_t word) {
     return double(std::int64_t(word >> 32)) * 0x1p32 + double(std::int64_t(word & 0xFFFFFFFFU));
 }
 
+// Geometric: P(k) = (1 - q) q^k with q = exp(-1/t), as floor(-t ln U). One word and one logarithm
+// when the certified interval around the double estimate holds one integer (all but about 2^-16 +
+// t 2^-43 of draws); the exact comparison otherwise.
 template <typename Source>
 std::uint64_t geometricExpNeg(Source& rng, const GeometricScale& scale) {
     const std::uint64_t word = rng.nextU64();
@@ -107,8 +107,8 @@ inline int powerOfTwoShift(std::uint64_t den) { return (den & (den - 1)) == 0 ? 
 
 // A word w such that U < w / 2^64 implies U < exp(-low den / num) for every low < 2^bits: w / 2^64
 // <= 1 - gammaMax - 2 margin < exp(-gammaMax), gammaMax = 2^bits den / num the largest exponent
-// (below 2^-19 for DiscreteLaplaceScale's low bits; the double errors, near 2^-53, are far inside
-// the margin). 0 (never) without low bits.
+// (at most 2^-20 for DiscreteLaplaceScale's low bits; the double errors, near 2^-53, are far
+// inside the margin). 0 (never) without low bits.
 inline std::uint64_t lowAcceptWord(std::uint64_t num, std::uint64_t den, unsigned bits) {
     if (bits == 0) return 0;
     const double gammaMax = std::ldexp(double(den), int(bits)) / double(num);
@@ -153,9 +153,9 @@ public:
 
 private:
     static unsigned lowBits(double t) { return unsigned(std::clamp(std::ilogb(t) - 20, 0, 32)); }
-    // Bernoulli(exp(-low den / num)) (low den < num 2^-19): a word below lowAcceptWord accepts at
-    // once, as the exact test would (U < (word + 1) / 2^64); otherwise (about 2^-19 of draws) the
-    // exact test decides on the same word.
+    // Bernoulli(exp(-low den / num)) (low den < num 2^-20): a word below lowAcceptWord accepts at
+    // once, as the exact test would (U < (word + 1) / 2^64); otherwise (at most about 2^-20 of
+    // draws) the exact test decides on the same word.
     template <typename Bits>
     bool acceptLow(Bits& rng, std::uint64_t low) const {
         if (low == 0) return true;  // exp(0), with no word drawn (as bernoulliExpNegAtMostOne)
