@@ -173,10 +173,13 @@ double snapToLattice(double value, double g) { return roundHalfEven(value / g) *
 
 namespace {
 
+// A finite value within the supported magnitude (checkValue's test, inline for loops over blocks).
+bool releasable(double value) { return std::fabs(value) <= kMaxReleasedMagnitude; }
+
 // The contract of the snapped samplers (veil/dp/privacy.h): a scale and a value in the supported
 // range. Never answer outside it (an infinite scale once meant "return the value unchanged").
 Status checkValue(double value) {
-    if (!(std::fabs(value) <= kMaxReleasedMagnitude))
+    if (!releasable(value))
         return Status::invalidArgument(std::string("the value to release (") + formatNumber(value) +
                                        ") is not a finite number of magnitude at most " +
                                        formatNumber(kMaxReleasedMagnitude));
@@ -221,8 +224,8 @@ Result<double> addSnappedLaplace(RandomSource& rng, double value, const LaplaceL
 }
 
 Status addSnappedLaplaceToAll(RandomSource& rng, std::span<double> values, const LaplaceLattice& lattice) {
-    for (const double value : values)  // checkValue's test inline; the call only to word the error
-        if (!(std::fabs(value) <= kMaxReleasedMagnitude)) return checkValue(value);
+    for (const double value : values)
+        if (!releasable(value)) return checkValue(value);  // the call only words the error
     WordCache words(rng);
     BasicBitBuffer<WordCache> bits(words);
     const DiscreteLaplaceScale noise(lattice.num, lattice.den());
