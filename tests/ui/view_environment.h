@@ -11,25 +11,21 @@
 
 #include <QString>
 
-#include <memory>
-
 namespace ui_test {
 
 struct ViewEnvironment {
     enum class Mode { Teaching, Release };
 
     // Teaching mode without a ledger file, or release mode (open a ledger with openLedger).
-    explicit ViewEnvironment(Mode mode) { session->setTeaching(mode == Mode::Teaching); }
-    ViewEnvironment(const ViewEnvironment&) = delete;
-    ViewEnvironment& operator=(const ViewEnvironment&) = delete;
+    explicit ViewEnvironment(Mode mode) { session.setTeaching(mode == Mode::Teaching); }
 
     // Charges releases to a new ledger at `path` (a temporary directory's file); false on error.
-    bool openLedger(const QString& path) { return session->open(path).isOk(); }
+    bool openLedger(const QString& path) { return session.open(path).isOk(); }
 
-    std::unique_ptr<veil::ui::Document> document = std::make_unique<veil::ui::Document>();
-    std::unique_ptr<veil::ui::JobMonitor> jobs = std::make_unique<veil::ui::JobMonitor>();
-    std::unique_ptr<veil::ui::ReleaseSession> session = std::make_unique<veil::ui::ReleaseSession>();
-    veil::ui::WorkbenchContext context{document.get(), jobs.get(), nullptr, session.get()};
+    veil::ui::Document document;
+    veil::ui::JobMonitor jobs;
+    veil::ui::ReleaseSession session;
+    veil::ui::WorkbenchContext context{&document, &jobs, nullptr, &session};
 };
 
 }  // namespace ui_test

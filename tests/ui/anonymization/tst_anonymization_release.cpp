@@ -96,7 +96,7 @@ private Q_SLOTS:
 private:
     bool runAndWait();
     std::vector<release::LedgerEntry> ledgerEntries() {
-        auto e = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        auto e = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
         return e ? *e : std::vector<release::LedgerEntry>{};
     }
     int entries() { return int(ledgerEntries().size()); }
@@ -120,7 +120,7 @@ void TestAnonymizationRelease::init() {
     QVERIFY(m_env->openLedger(m_dir->filePath(QStringLiteral("ledger.sqlite"))));
     m_view = std::make_unique<AnonymizationView>(m_env->context);
     m_view->resize(1280, 760);
-    m_env->document->reset(m_adult, kAdult);
+    m_env->document.reset(m_adult, kAdult);
     m_view->hierarchyEditor()->loadBundledHierarchies();
 }
 
@@ -142,7 +142,7 @@ void TestAnonymizationRelease::releaseNeedsAResult() {
 }
 
 void TestAnonymizationRelease::releasesBundleToFolderAndZip() {
-    QVERIFY(m_env->session->setBudget("adult.csv", {1.0, 0.0}).isOk());
+    QVERIFY(m_env->session.setBudget("adult.csv", {1.0, 0.0}).isOk());
     QVERIFY(runAndWait());
     QVERIFY(m_view->releaseButton()->isEnabled());
     const AnonymizationRun& run = *m_view->state()->run();
@@ -237,7 +237,7 @@ void TestAnonymizationRelease::releasesBundleToFolderAndZip() {
     for (const char* name : {"adult-anonymized.csv", "plan.json", "manifest.json", "report.html", "report.pdf"})
         QVERIFY2(zipBytes.contains(name), name);
     QCOMPARE(entries(), 1);
-    auto spent = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
+    auto spent = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
     QCOMPARE(spent->epsilon, 0.0);
     QCOMPARE(partials(m_dir->path()), 0);
     // An existing destination is refused, with nothing recorded.

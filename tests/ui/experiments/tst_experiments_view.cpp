@@ -93,11 +93,11 @@ private Q_SLOTS:
     // Release mode never shows an error measured against the truth: the sweep is refused, with
     // the reason, before anything runs.
     void releaseModeRefusesAUtilitySweep() {
-        m_env->session->setTeaching(false);
+        m_env->session.setTeaching(false);
         ExperimentsView view(m_env->context);
         configureSmallSweep(view, 3);
         child<QPushButton>(view, "runSweep")->click();
-        QVERIFY(!m_env->jobs->isBusy());
+        QVERIFY(!m_env->jobs.isBusy());
         QVERIFY(!view.result());
         QVERIFY2(view.statusText().contains(QLatin1String("teaching mode")), qPrintable(view.statusText()));
     }
@@ -221,13 +221,13 @@ private Q_SLOTS:
         child<QSpinBox>(view, "trials")->setValue(500);
         QSignalSpy ended(&view, &ExperimentsView::runEnded);
         child<QPushButton>(view, "runSweep")->click();
-        QVERIFY(m_env->jobs->isBusy());
+        QVERIFY(m_env->jobs.isBusy());
         child<QPushButton>(view, "cancelSweep")->click();
         QVERIFY(ended.wait(120000) || ended.count() > 0);
         QCOMPARE(view.result(), previous);
         QCOMPARE(view.summaryModel()->rowCount(), 6);
         QVERIFY(view.statusText().contains(QLatin1String("Cancelled")));
-        QVERIFY(!m_env->jobs->isBusy());
+        QVERIFY(!m_env->jobs.isBusy());
     }
 
     void experimentJsonRoundTrip() {
@@ -286,10 +286,10 @@ private Q_SLOTS:
         const int before = trials->value();
         trials->setValue(before + 7);
         Q_EMIT trials->editingFinished();
-        QCOMPARE(m_env->document->undoStack()->count(), 1);
-        m_env->document->undoStack()->undo();
+        QCOMPARE(m_env->document.undoStack()->count(), 1);
+        m_env->document.undoStack()->undo();
         QCOMPARE(trials->value(), before);
-        m_env->document->undoStack()->redo();
+        m_env->document.undoStack()->redo();
         QCOMPARE(trials->value(), before + 7);
     }
 
@@ -297,9 +297,9 @@ private Q_SLOTS:
         auto view = std::make_unique<ExperimentsView>(m_env->context);
         configureSmallSweep(*view, 300);
         child<QPushButton>(*view, "runSweep")->click();
-        QVERIFY(m_env->jobs->isBusy());
+        QVERIFY(m_env->jobs.isBusy());
         view.reset();  // cancels and waits for the worker
-        QVERIFY(!m_env->jobs->isBusy());
+        QVERIFY(!m_env->jobs.isBusy());
     }
 
     void badInputIsReported() {

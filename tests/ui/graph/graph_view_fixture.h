@@ -89,8 +89,8 @@ protected:
         QSignalSpy laidOut(m_view->layoutJob(), &CoreJob::finished);
         m_view->openGraph(kKarate, kKarateLabels);
         if (!(opened.wait(kTimeoutMs) || opened.count() == 1)) return false;
-        if (!m_env->jobs->isBusy()) return false;  // the layout that follows the load shows in the status bar
-        return (laidOut.wait(kTimeoutMs) || laidOut.count() == 1) && !m_env->jobs->isBusy();
+        if (!m_env->jobs.isBusy()) return false;  // the layout that follows the load shows in the status bar
+        return (laidOut.wait(kTimeoutMs) || laidOut.count() == 1) && !m_env->jobs.isBusy();
     }
 
     std::unique_ptr<ui_test::ViewEnvironment> m_env;  // document, jobs, session and their context

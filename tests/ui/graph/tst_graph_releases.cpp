@@ -109,8 +109,8 @@ void TestGraphReleases::releaseShowsCoreNoiseScales() {
 // without charging again.
 void TestGraphReleases::releaseModeChargesEachMethodAndHidesTruth() {
     QTemporaryDir dir;
-    m_env->session->setTeaching(false);
-    QVERIFY(m_env->session->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
+    m_env->session.setTeaching(false);
+    QVERIFY(m_env->session.open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
     QVERIFY(openKarate());
     ReleasePanel* panel = m_view->releasePanel();
     choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), QStringLiteral("triangles"));
@@ -119,7 +119,7 @@ void TestGraphReleases::releaseModeChargesEachMethodAndHidesTruth() {
     QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
     ReleaseModel* model = panel->model();
     QCOMPARE(model->columnCount(), 4);  // laplace, noisy max degree, restricted
-    const auto spent = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.spent("karate.edges"); });
+    const auto spent = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.spent("karate.edges"); });
     QVERIFY(spent.isOk());
     // edge-laplace eps 1, noisy-max-degree 2 eps and delta 1e-6, restricted eps 1.
     QCOMPARE(spent->epsilon, 4.0);
@@ -134,7 +134,7 @@ void TestGraphReleases::releaseModeChargesEachMethodAndHidesTruth() {
     QCOMPARE(model->cell(1, ReleaseModel::ScaleRow).data().toString(), ReleaseModel::hiddenMark());
     QVERIFY(sameScale(model->cell(0, ReleaseModel::ScaleRow).data(ReleaseModel::NumberRole).toDouble(), 32.0));
     QVERIFY(panel->releaseTo(dir.filePath(QStringLiteral("bundle"))));
-    const auto after = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.spent("karate.edges"); });
+    const auto after = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.spent("karate.edges"); });
     QCOMPARE(after->epsilon, 4.0);  // bundling spends nothing more
     // The degree sequence in release mode: charged, no truth, no true curve on the chart.
     DegreePanel* degrees = m_view->degreePanel();
@@ -143,20 +143,20 @@ void TestGraphReleases::releaseModeChargesEachMethodAndHidesTruth() {
     QVERIFY(released.wait(kTimeoutMs) || released.count() == 1);
     QVERIFY(degrees->result()->trueSorted.empty());
     QCOMPARE(degrees->chartView()->chart()->series().size(), 2);
-    const auto total = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.spent("karate.edges"); });
+    const auto total = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.spent("karate.edges"); });
     QCOMPARE(total->epsilon, 5.0);
 }
 
 // Every method refused (budget 0.5 < ε = 1 each): the status bar must not say "Released".
 void TestGraphReleases::refusedReleaseIsNotCalledReleased() {
     QTemporaryDir dir;
-    m_env->session->setTeaching(false);
-    QVERIFY(m_env->session->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
-    QVERIFY(m_env->session->setBudget("karate.edges", {0.5, 0.0}).isOk());
+    m_env->session.setTeaching(false);
+    QVERIFY(m_env->session.open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
+    QVERIFY(m_env->session.setBudget("karate.edges", {0.5, 0.0}).isOk());
     QVERIFY(openKarate());
     ReleasePanel* panel = m_view->releasePanel();
     choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), QStringLiteral("triangles"));
-    QSignalSpy messages(m_env->jobs.get(), &JobMonitor::statusMessage);
+    QSignalSpy messages(&m_env->jobs, &JobMonitor::statusMessage);
     QSignalSpy done(panel->job(), &CoreJob::finished);
     panel->findChild<QPushButton*>(QStringLiteral("releaseRun"))->click();
     QVERIFY(done.wait(kTimeoutMs) || done.count() == 1);
@@ -170,8 +170,8 @@ void TestGraphReleases::refusedReleaseIsNotCalledReleased() {
 // settings are marked outdated and cannot be bundled.
 void TestGraphReleases::typedEpsilonAndOutdatedResults() {
     QTemporaryDir dir;
-    m_env->session->setTeaching(false);
-    QVERIFY(m_env->session->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
+    m_env->session.setTeaching(false);
+    QVERIFY(m_env->session.open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
     QVERIFY(openKarate());
     ReleasePanel* panel = m_view->releasePanel();
     auto* typed = panel->findChild<QLineEdit*>(QStringLiteral("epsilon-input"));

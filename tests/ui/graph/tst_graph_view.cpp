@@ -154,12 +154,12 @@ void TestGraphView::cancelLayoutKeepsDrawing() {
     QVERIFY(openKarate());
     const auto before = m_view->canvas()->positions();
     QSignalSpy cancelled(m_view->layoutJob(), &CoreJob::cancelled);
-    QSignalSpy busy(m_env->jobs.get(), &JobMonitor::busyChanged);
+    QSignalSpy busy(&m_env->jobs, &JobMonitor::busyChanged);
     m_view->relayout();
-    QVERIFY(m_env->jobs->isBusy());
-    m_env->jobs->cancel();  // the status bar's Cancel button
+    QVERIFY(m_env->jobs.isBusy());
+    m_env->jobs.cancel();  // the status bar's Cancel button
     QVERIFY(cancelled.wait(kTimeoutMs) || cancelled.count() == 1);
-    QVERIFY(!m_env->jobs->isBusy());
+    QVERIFY(!m_env->jobs.isBusy());
     const auto after = m_view->canvas()->positions();
     QCOMPARE(after.size(), before.size());
     for (std::size_t i = 0; i < after.size(); ++i) {
@@ -190,7 +190,7 @@ void TestGraphView::kamadaKawaiLayoutFromCombo() {
     QVERIFY(moved);
     // Undo brings Kamada-Kawai back and lays out again: the same (deterministic) picture.
     QSignalSpy again(m_view->layoutJob(), &CoreJob::succeeded);
-    m_env->document->undoStack()->undo();
+    m_env->document.undoStack()->undo();
     QCOMPARE(m_view->parameters()->layout(), QStringLiteral("kamada-kawai"));
     QVERIFY(again.wait(kTimeoutMs) || again.count() == 1);
     const auto back = m_view->canvas()->positions();
@@ -217,7 +217,7 @@ void TestGraphView::loadErrorKeepsPreviousGraph() {
 
 void TestGraphView::parameterEditsAreUndoable() {
     QVERIFY(openKarate());
-    QUndoStack* undo = m_env->document->undoStack();
+    QUndoStack* undo = m_env->document.undoStack();
     const int k0 = m_view->parameters()->k();
     m_view->kSlider()->setValue(k0 == 9 ? 10 : 9);
     const int k1 = m_view->parameters()->k();
@@ -314,7 +314,7 @@ void TestGraphView::degreeCaptionFollowsTheGraph() {
         QVERIFY2(!label->text().contains(QStringLiteral("34 nodes")), qPrintable(label->text()));
     QVERIFY2(!summary->text().contains(QStringLiteral("error")), qPrintable(summary->text()));
     QVERIFY2(summary->text().contains(QStringLiteral("5 nodes")), qPrintable(summary->text()));
-    QTRY_VERIFY_WITH_TIMEOUT(!m_env->jobs->isBusy(), kTimeoutMs);  // the layout that follows the load
+    QTRY_VERIFY_WITH_TIMEOUT(!m_env->jobs.isBusy(), kTimeoutMs);  // the layout that follows the load
 }
 
 // polblogs (1,490 blogs, 16,715 links, 2 labels): faint edges (level of detail), a degree filter
@@ -368,7 +368,7 @@ void TestGraphView::largeGraphIsReadable() {
             std::hypot(c.red() - removed.red(), c.green() - removed.green(), c.blue() - removed.blue());
         QVERIFY2(distance > 100.0, qPrintable(QStringLiteral("label %1 %2").arg(label).arg(c.name())));
     }
-    QTRY_VERIFY_WITH_TIMEOUT(!m_env->jobs->isBusy(), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_env->jobs.isBusy(), kTimeoutMs);
 }
 
 // View > High Contrast reaches the hand-drawn graph: every node's fill at least 4.5:1 on white

@@ -66,7 +66,7 @@ void TestHistogramsRecommendation::init() {
     m_view = std::make_unique<HistogramsView>(m_env->context);
     auto read = readCsvFile(std::string(QFile::encodeName(kAdult).constData()));
     QVERIFY2(read.isOk(), read.status().message().c_str());
-    m_env->document->reset(read->table, kAdult);
+    m_env->document.reset(read->table, kAdult);
 }
 
 void TestHistogramsRecommendation::cleanup() {
@@ -80,7 +80,7 @@ void TestHistogramsRecommendation::hintFollowsTheSettingAndUseItSelects() {
     QVERIFY(bar);
     auto* scale = bar->findChild<QSpinBox*>(QStringLiteral("recommendation-scale"));
     QVERIFY(scale);
-    pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QStringLiteral("epsilon"), 1.0);
+    pushDpParameter(m_env->document.undoStack(), m_view->parameters(), QStringLiteral("epsilon"), 1.0);
     for (const int n : {100, 10'000'000}) {
         scale->setValue(n);
         const std::string expected = coreBest(4096, n, 1.0);
@@ -95,12 +95,12 @@ void TestHistogramsRecommendation::hintFollowsTheSettingAndUseItSelects() {
     const QString best = bar->recommended();
     const QString other =
         best == QStringLiteral("histogram:identity") ? QStringLiteral("hb") : QStringLiteral("identity");
-    pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QStringLiteral("strategy"), other);
+    pushDpParameter(m_env->document.undoStack(), m_view->parameters(), QStringLiteral("strategy"), other);
     QTest::mouseClick(bar->useButton(), Qt::LeftButton);
     QCOMPARE(m_view->parameters()->text(QStringLiteral("strategy")), best.section(QLatin1Char(':'), 1));
     auto* combo = m_view->findChild<QComboBox*>(QStringLiteral("strategy"));
     QCOMPARE(combo->currentData().toString(), best.section(QLatin1Char(':'), 1));
-    m_env->document->undoStack()->undo();  // an ordinary edit: undo restores the previous strategy
+    m_env->document.undoStack()->undo();  // an ordinary edit: undo restores the previous strategy
     QCOMPARE(m_view->parameters()->text(QStringLiteral("strategy")), other);
 }
 
@@ -122,39 +122,38 @@ void TestHistogramsRecommendation::noisyScaleIsLabelled() {
 void TestHistogramsRecommendation::noisyScaleIsInvalidated() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QVERIFY(m_env->session->open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());  // never the user's
+    QVERIFY(m_env->session.open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());  // never the user's
     auto* bar = m_view->recommendation();
     auto noisy = [bar] { return bar->scaleText().contains(QStringLiteral("noisy count of")); };
     auto charges = [this] {
-        auto e = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        auto e = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
         return e ? int(e->size()) : -1;
     };
     QTest::mouseClick(bar->noisyButton(), Qt::LeftButton);
     QVERIFY2(noisy(), qPrintable(bar->scaleText()));
     QCOMPARE(charges(), 0);  // teaching: nothing charged
-    m_env->session->setTeaching(false);
+    m_env->session.setTeaching(false);
     QVERIFY2(!noisy(), qPrintable(bar->scaleText()));  // the uncharged count does not drive release mode
     QVERIFY(bar->scaleText().contains(QStringLiteral("declared")));
     QTest::mouseClick(bar->noisyButton(), Qt::LeftButton);
     QVERIFY2(noisy(), qPrintable(bar->scaleText()));
     QCOMPARE(charges(), 1);
-    auto spent = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
+    auto spent = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
     QVERIFY(spent);
     QCOMPARE(spent->epsilon, 0.01);
     QCOMPARE(m_view->parameters()->text(QStringLiteral("column")), QStringLiteral("sex"));  // adult's first
-    pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QStringLiteral("column"),
-                    QStringLiteral("age"));
+    pushDpParameter(m_env->document.undoStack(), m_view->parameters(), QStringLiteral("column"), QStringLiteral("age"));
     QVERIFY2(!noisy(), qPrintable(bar->scaleText()));
     QTest::mouseClick(bar->noisyButton(), Qt::LeftButton);
     QVERIFY2(noisy(), qPrintable(bar->scaleText()));
     QCOMPARE(charges(), 2);
     auto read = readCsvFile(std::string(QFile::encodeName(kAdult).constData()));
     QVERIFY(read.isOk());
-    m_env->document->reset(read->table, kAdult);
+    m_env->document.reset(read->table, kAdult);
     QVERIFY2(!noisy(), qPrintable(bar->scaleText()));
     QTest::mouseClick(bar->noisyButton(), Qt::LeftButton);
     QVERIFY(noisy());
-    m_env->session->setTeaching(true);
+    m_env->session.setTeaching(true);
     QVERIFY2(!noisy(), qPrintable(bar->scaleText()));
 }
 

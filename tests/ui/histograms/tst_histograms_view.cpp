@@ -90,7 +90,7 @@ private Q_SLOTS:
 private:
     bool runAndWait();
     int entries() {
-        auto e = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        auto e = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
         return e ? int(e->size()) : -1;
     }
     Table m_adult;
@@ -110,7 +110,7 @@ void TestHistogramsView::init() {
     m_env = std::make_unique<ui_test::ViewEnvironment>(ui_test::ViewEnvironment::Mode::Teaching);
     m_view = std::make_unique<HistogramsView>(m_env->context);
     m_view->resize(1600, 900);
-    m_env->document->reset(m_adult, kAdult);
+    m_env->document.reset(m_adult, kAdult);
     QAbstractItemModelTester tester(m_view->errorModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
 }
 
@@ -132,11 +132,11 @@ void TestHistogramsView::identityMatchesCore() {
     choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("strategy")), QStringLiteral("identity"));
     DpParameters* p = m_view->parameters();
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("bins"), 20);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("epsilon"), 0.1);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("trials"), 2);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("seeded"), true);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("seed"), 5);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("bins"), 20);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("epsilon"), 0.1);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("trials"), 2);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("seeded"), true);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("seed"), 5);
     QVERIFY(runAndWait());
 
     // Teaching mode took the bounds from the data (17 .. 90 in the adult sample).
@@ -175,8 +175,8 @@ void TestHistogramsView::dpbenchFileHierarchical() {
     QVERIFY(m_view->openCountsFile(kNettrace));
     QCOMPARE(m_view->parameters()->text(QStringLiteral("source")), QStringLiteral("file"));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("strategy")), QStringLiteral("hierarchical"));
-    pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QStringLiteral("trials"), 1);
-    pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QStringLiteral("seeded"), true);
+    pushDpParameter(m_env->document.undoStack(), m_view->parameters(), QStringLiteral("trials"), 1);
+    pushDpParameter(m_env->document.undoStack(), m_view->parameters(), QStringLiteral("seeded"), true);
     QVERIFY(runAndWait());
     QCOMPARE(int(m_view->estimate().size()), 4096);
     QCOMPARE(m_view->errorModel()->rowCount(), int(dp::histogramStrategies().size()));
@@ -228,10 +228,10 @@ void TestHistogramsView::gridCountsFile() {
              qPrintable(m_view->recommendation()->recommended()));
     choose(strategy, QStringLiteral("hb2d"));
     DpParameters* p = m_view->parameters();
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("epsilon"), 0.5);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("trials"), 2);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("seeded"), true);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("seed"), 11);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("epsilon"), 0.5);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("trials"), 2);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("seeded"), true);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("seed"), 11);
     QVERIFY(runAndWait());
     dp::ReleaseGate gate = dp::ReleaseGate::teaching(11);
     dp::HistogramRequest request;
@@ -264,12 +264,12 @@ void TestHistogramsView::gridCountsFile() {
 
 // Release mode on a grid: charged once, the private map only, no errors against the truth.
 void TestHistogramsView::gridReleaseModeIsCharged() {
-    QVERIFY(m_env->session->open(m_dir.filePath(QStringLiteral("grid.sqlite"))).isOk());
-    m_env->session->setTeaching(false);
+    QVERIFY(m_env->session.open(m_dir.filePath(QStringLiteral("grid.sqlite"))).isOk());
+    m_env->session.setTeaching(false);
     QVERIFY(m_view->openCountsFile(writeGridCsv(m_dir)));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("strategy")), QStringLiteral("privelet2d"));
     QVERIFY(runAndWait());
-    auto e = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("grid_12_16.csv"); });
+    auto e = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.entries("grid_12_16.csv"); });
     QVERIFY(e);
     QCOMPARE(int(e->size()), 1);
     QVERIFY(m_view->trueCounts().empty());
@@ -284,11 +284,11 @@ void TestHistogramsView::undoRedoStrategy() {
     QCOMPARE(m_view->parameters()->text(QStringLiteral("strategy")), QStringLiteral("privelet"));
     m_view->findChild<QSpinBox*>(QStringLiteral("branching"))->setValue(4);
     QCOMPARE(m_view->parameters()->integer(QStringLiteral("branching")), 4);
-    m_env->document->undoStack()->undo();
+    m_env->document.undoStack()->undo();
     QCOMPARE(m_view->findChild<QSpinBox*>(QStringLiteral("branching"))->value(), 2);
-    m_env->document->undoStack()->undo();
+    m_env->document.undoStack()->undo();
     QCOMPARE(strategy->currentData().toString(), QStringLiteral("identity"));
-    m_env->document->undoStack()->redo();
+    m_env->document.undoStack()->redo();
     QCOMPARE(strategy->currentData().toString(), QStringLiteral("privelet"));
 }
 
@@ -313,16 +313,16 @@ void TestHistogramsView::strategyOptionsFromCatalogue() {
     DpParameters* p = m_view->parameters();
     penalty->setValue(100.0);
     QCOMPARE(p->real(QStringLiteral("dawa.bucket_penalty")), 100.0);
-    m_env->document->undoStack()->undo();
+    m_env->document.undoStack()->undo();
     QCOMPARE(penalty->value(), 2.0);
-    m_env->document->undoStack()->redo();
+    m_env->document.undoStack()->redo();
     QCOMPARE(penalty->value(), 100.0);
 
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("bins"), 20);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("epsilon"), 0.01);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("trials"), 1);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("seeded"), true);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("seed"), 7);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("bins"), 20);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("epsilon"), 0.01);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("trials"), 1);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("seeded"), true);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("seed"), 7);
     QVERIFY(runAndWait());
     dp::ColumnQuerySpec spec = ageHistogram(0.01, "dawa");
     const Column& age = m_adult.column(*m_adult.columnIndex("age"));
@@ -352,28 +352,28 @@ void TestHistogramsView::strategyOptionsFromCatalogue() {
 }
 
 void TestHistogramsView::cancelKeepsPrevious() {
-    pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QStringLiteral("seeded"), true);
-    pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QStringLiteral("trials"), 1);
+    pushDpParameter(m_env->document.undoStack(), m_view->parameters(), QStringLiteral("seeded"), true);
+    pushDpParameter(m_env->document.undoStack(), m_view->parameters(), QStringLiteral("trials"), 1);
     QVERIFY(runAndWait());
     const std::vector<double> before = m_view->estimate();
     QSignalSpy cancelled(m_view->job(), &CoreJob::cancelled);
-    pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QStringLiteral("seed"), 77);
+    pushDpParameter(m_env->document.undoStack(), m_view->parameters(), QStringLiteral("seed"), 77);
     m_view->run();
-    m_env->jobs->cancel();
+    m_env->jobs.cancel();
     QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, kTimeoutMs);
     QCOMPARE(m_view->estimate(), before);
 }
 
 void TestHistogramsView::releaseModeIsChargedAndShowsNoTruth() {
-    QVERIFY(m_env->session->open(m_dir.filePath(QStringLiteral("histograms.sqlite"))).isOk());
-    m_env->session->setTeaching(false);
-    QVERIFY(m_env->session->setBudget("adult.csv", {0.15, 0.0}).isOk());
+    QVERIFY(m_env->session.open(m_dir.filePath(QStringLiteral("histograms.sqlite"))).isOk());
+    m_env->session.setTeaching(false);
+    QVERIFY(m_env->session.setBudget("adult.csv", {0.15, 0.0}).isOk());
     choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
     DpParameters* p = m_view->parameters();
     // Declared public bounds (never read off the data in release mode).
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("lower"), 0.0);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("upper"), 100.0);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("bins"), 10);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("lower"), 0.0);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("upper"), 100.0);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("bins"), 10);
     QVERIFY(runAndWait());
     QCOMPARE(entries(), 1);
     QVERIFY(m_view->trueCounts().empty());
@@ -406,9 +406,9 @@ void TestHistogramsView::descriptionNumbersAreRounded() {
     QVERIFY(m_view->openCountsFile(kNettrace));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("strategy")), QStringLiteral("identity"));
     DpParameters* p = m_view->parameters();
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("epsilon"), 0.3);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("trials"), 1);
-    pushDpParameter(m_env->document->undoStack(), p, QStringLiteral("seeded"), true);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("epsilon"), 0.3);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("trials"), 1);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("seeded"), true);
     QVERIFY(runAndWait());
     const QString text = m_view->findChild<QLabel*>(QStringLiteral("description"))->text();
     QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("\\d\\.\\d{7,}"))), qPrintable(text));

@@ -65,7 +65,7 @@ protected:
         QVERIFY(m_env->openLedger(m_dir.filePath(QStringLiteral("ledger-%1.sqlite").arg(++m_ledgers))));
         m_view = std::make_unique<MechanismsView>(m_env->context);
         m_view->resize(1600, 900);
-        m_env->document->reset(m_adult, kAdult);
+        m_env->document.reset(m_adult, kAdult);
     }
 
     void destroyView() {
@@ -90,18 +90,18 @@ protected:
 
     dp::ReleaseGate teachingGate(std::uint64_t seed) { return dp::ReleaseGate::teaching(seed); }
     dp::PrivacySpend spent() {
-        auto s = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
+        auto s = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.spent("adult.csv"); });
         return s ? *s : dp::PrivacySpend{-1.0, -1.0};
     }
     int entries() {
-        auto e = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        auto e = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
         return e ? int(e->size()) : -1;
     }
     double answer(int panel) {
         return m_view->panel(panel)->findChild<QLabel*>(QStringLiteral("answer"))->property("value").toDouble();
     }
     void set(const char* key, const QVariant& value) {
-        pushDpParameter(m_env->document->undoStack(), m_view->parameters(), QString::fromLatin1(key), value);
+        pushDpParameter(m_env->document.undoStack(), m_view->parameters(), QString::fromLatin1(key), value);
     }
 
     Table m_adult;

@@ -58,10 +58,10 @@ void TestMechanismsReadouts::failedRunMarksResultOutdated() {
 
 // With budget for one of two compared releases, the status bar must not say "Released" alone.
 void TestMechanismsReadouts::partialRefusalIsNotCalledReleased() {
-    QVERIFY(m_env->session->setBudget("adult.csv", {0.5, 0.0}).isOk());
+    QVERIFY(m_env->session.setBudget("adult.csv", {0.5, 0.0}).isOk());
     choose(m_view->findChild<QComboBox*>(QStringLiteral("compare")), QStringLiteral("geometric"));
     set("epsilon", 0.3);
-    QSignalSpy messages(m_env->jobs.get(), &JobMonitor::statusMessage);
+    QSignalSpy messages(&m_env->jobs, &JobMonitor::statusMessage);
     QVERIFY(runAndWait());
     QCOMPARE(entries(), 1);
     QVERIFY(!messages.isEmpty());
@@ -136,7 +136,7 @@ void TestMechanismsReadouts::typedEpsilonAndDeltaAreValidated() {
     } else {
         QCOMPARE(m_view->parameters()->real(field), expected);
         QVERIFY(!shown->isVisibleTo(m_view.get()));
-        m_env->document->undoStack()->undo();  // a typed value is one undo step
+        m_env->document.undoStack()->undo();  // a typed value is one undo step
         QCOMPARE(m_view->parameters()->real(field), before);
     }
 }
@@ -144,7 +144,7 @@ void TestMechanismsReadouts::typedEpsilonAndDeltaAreValidated() {
 // At ε = 10 the exponential median's rank interval is a single data value ([37, 37]) while the
 // answer is drawn between two data values (37.11): the readout must say why.
 void TestMechanismsReadouts::exponentialIntervalSaysWhyValueIsOutside() {
-    m_env->session->setTeaching(true);
+    m_env->session.setTeaching(true);
     choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("median"));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("mechanism")), QStringLiteral("exponential"));
@@ -168,7 +168,7 @@ void TestMechanismsReadouts::boundsFromDataAreWarned() {
     choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("mean"));
     QVERIFY(!warning->isVisibleTo(m_view.get()));  // release mode: declared bounds
-    m_env->session->setTeaching(true);
+    m_env->session.setTeaching(true);
     QVERIFY(warning->isVisibleTo(m_view.get()));  // teaching: the column's own min and max
     set("lower", 10.0);
     QVERIFY(!warning->isVisibleTo(m_view.get()));  // declared again
@@ -228,7 +228,7 @@ void TestMechanismsReadouts::histogramAnswerIsTableAndChart() {
     QCOMPARE(errorBars, int(values.size()));
     saveScreenshot(*m_view, QStringLiteral("mechanisms_histogram.png"));
     // Teaching mode with "show true value": the true counts join the table as a column of their own.
-    m_env->session->setTeaching(true);
+    m_env->session.setTeaching(true);
     set("show-true", true);
     QVERIFY(runAndWait());
     const dp::ColumnQueryResult& t = *panel->release();

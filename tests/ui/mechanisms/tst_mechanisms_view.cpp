@@ -67,7 +67,7 @@ void TestMechanismsView::laplaceCountMatchesCoreAndIsCharged() {
 }
 
 void TestMechanismsView::medianComparisonMatchesCoreInTeaching() {
-    m_env->session->setTeaching(true);
+    m_env->session.setTeaching(true);
     choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("median"));
     choose(m_view->findChild<QComboBox*>(QStringLiteral("mechanism")), QStringLiteral("exponential"));
@@ -129,7 +129,7 @@ void TestMechanismsView::comparisonChargesBothSides() {
 }
 
 void TestMechanismsView::refusalShowsNothingNew() {
-    QVERIFY(m_env->session->setBudget("adult.csv", {1.0, 0.0}).isOk());
+    QVERIFY(m_env->session.setBudget("adult.csv", {1.0, 0.0}).isOk());
     set("epsilon", 0.6);
     QVERIFY(runAndWait());
     const double shown = answer(0);
@@ -166,17 +166,17 @@ void TestMechanismsView::showTrueValueOnlyInTeaching() {
     auto* truth = m_view->panel(0)->findChild<QLabel*>(QStringLiteral("true-value"));
     QVERIFY(!truth->isVisibleTo(m_view.get()));  // release mode: never
     QVERIFY(!m_view->findChild<QCheckBox*>(QStringLiteral("show-true"))->isEnabled());
-    m_env->session->setTeaching(true);
+    m_env->session.setTeaching(true);
     QVERIFY(!m_view->panel(0)->hasResult());  // the release-mode answer is not kept beside truths
     QVERIFY(runAndWait());
     QVERIFY(truth->isVisibleTo(m_view.get()));
     QVERIFY(truth->text().contains(QStringLiteral("True value")));
-    m_env->document->undoStack()->undo();
+    m_env->document.undoStack()->undo();
     QVERIFY(!truth->isVisibleTo(m_view.get()));
 }
 
 void TestMechanismsView::teachingResultIsNeverBundled() {
-    m_env->session->setTeaching(true);
+    m_env->session.setTeaching(true);
     QVERIFY(runAndWait());
     QVERIFY(!m_view->findChild<QPushButton*>(QStringLiteral("release-bundle"))->isEnabled());
     QVERIFY(!m_view->releaseTo(m_dir.filePath(QStringLiteral("teaching-bundle"))));
@@ -192,7 +192,7 @@ void TestMechanismsView::undoRedoParameter() {
     QCOMPARE(m_view->parameters()->real(QStringLiteral("epsilon")), 0.1);
     choose(query, QStringLiteral("mean"));
     QCOMPARE(m_view->parameters()->text(QStringLiteral("query")), QStringLiteral("mean"));
-    QUndoStack* undo = m_env->document->undoStack();
+    QUndoStack* undo = m_env->document.undoStack();
     undo->undo();
     QCOMPARE(query->currentData().toString(), QStringLiteral("count"));
     undo->undo();
@@ -204,7 +204,7 @@ void TestMechanismsView::undoRedoParameter() {
 }
 
 void TestMechanismsView::cancelKeepsPreviousResult() {
-    m_env->session->setTeaching(true);  // the long run: 1,000 repeated medians
+    m_env->session.setTeaching(true);  // the long run: 1,000 repeated medians
     set("seeded", true);
     QVERIFY(runAndWait());
     const double before = answer(0);
@@ -212,11 +212,11 @@ void TestMechanismsView::cancelKeepsPreviousResult() {
     set("seed", 99);
     QSignalSpy cancelled(m_view->job(), &CoreJob::cancelled);
     m_view->findChild<QPushButton*>(QStringLiteral("run"))->click();
-    QVERIFY(m_env->jobs->isBusy());
-    m_env->jobs->cancel();  // the status bar's Cancel
+    QVERIFY(m_env->jobs.isBusy());
+    m_env->jobs.cancel();  // the status bar's Cancel
     QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, kTimeoutMs);
     QCOMPARE(answer(0), before);
-    QVERIFY(!m_env->jobs->isBusy());
+    QVERIFY(!m_env->jobs.isBusy());
 }
 
 void TestMechanismsView::randomizedResponseNeedsDeclaredCategories() {
@@ -247,7 +247,7 @@ void TestMechanismsView::randomizedResponseNeedsDeclaredCategories() {
     QVERIFY(!text.contains(QStringLiteral("True %")));
     QCOMPARE(entries(), 1);
     // Teaching mode: the categories may come from the data and the true shares are shown.
-    m_env->session->setTeaching(true);
+    m_env->session.setTeaching(true);
     column->setCurrentIndex(sex);
     Q_EMIT column->activated(sex);
     QVERIFY(categories->text().contains(QStringLiteral("Male")));

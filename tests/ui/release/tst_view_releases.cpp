@@ -108,11 +108,11 @@ private:
     bool runSpatial();
     bool runGraph();
     int entries(const std::string& dataset) {
-        auto e = m_env->session->withLedger([&](release::PrivacyLedger& l) { return l.entries(dataset); });
+        auto e = m_env->session.withLedger([&](release::PrivacyLedger& l) { return l.entries(dataset); });
         return e ? int(e->size()) : -1;
     }
     double spentEpsilon(const std::string& dataset) {
-        auto s = m_env->session->withLedger([&](release::PrivacyLedger& l) { return l.spent(dataset); });
+        auto s = m_env->session.withLedger([&](release::PrivacyLedger& l) { return l.spent(dataset); });
         return s ? s->epsilon : -1.0;
     }
     // Checks the manifest fields every bundle has.
@@ -166,10 +166,10 @@ bool TestViewReleases::runMechanisms(double epsilon, bool seeded) {
         if (!read) return false;
         m_mechanisms = std::make_unique<MechanismsView>(m_env->context);
         m_mechanisms->resize(1400, 900);
-        m_env->document->reset(read->table, kAdult);
+        m_env->document.reset(read->table, kAdult);
     }
     auto set = [this](const char* key, const QVariant& v) {
-        pushDpParameter(m_env->document->undoStack(), m_mechanisms->parameters(), QString::fromLatin1(key), v);
+        pushDpParameter(m_env->document.undoStack(), m_mechanisms->parameters(), QString::fromLatin1(key), v);
     };
     choose(m_mechanisms->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
     choose(m_mechanisms->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("count"));
@@ -183,7 +183,7 @@ bool TestViewReleases::runMechanisms(double epsilon, bool seeded) {
 }
 
 void TestViewReleases::mechanismsReleaseWritesBundle() {
-    QVERIFY(m_env->session->setBudget("adult.csv", {1.0, 0.0}).isOk());
+    QVERIFY(m_env->session.setBudget("adult.csv", {1.0, 0.0}).isOk());
     QVERIFY(runMechanisms(0.25, false));
     QCOMPARE(entries("adult.csv"), 1);  // charged by Run, before the answer was drawn
     auto* button = m_mechanisms->findChild<QPushButton*>(QStringLiteral("release-bundle"));
@@ -226,7 +226,7 @@ void TestViewReleases::mechanismsReleaseWritesBundle() {
 }
 
 void TestViewReleases::mechanismsAnswerIsChargedOnceHoweverBundled() {
-    QVERIFY(m_env->session->setBudget("adult.csv", {1.0, 0.0}).isOk());
+    QVERIFY(m_env->session.setBudget("adult.csv", {1.0, 0.0}).isOk());
     QVERIFY(runMechanisms(0.4, false));
     QCOMPARE(entries("adult.csv"), 1);
     const QString dir = m_dir->filePath(QStringLiteral("recorded"));
@@ -234,7 +234,7 @@ void TestViewReleases::mechanismsAnswerIsChargedOnceHoweverBundled() {
     QCOMPARE(entries("adult.csv"), 1);  // bundled, not charged again
     const nlohmann::json m = manifestOf(dir);
     QCOMPARE(m["budget"]["remaining_epsilon"].get<double>(), 0.6);  // 1 - 0.4, once
-    auto first = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+    auto first = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
     QCOMPARE(m["ledger_entry"].get<std::int64_t>(), first->front().id);
     // Releasing the same answer again (as a zip) still spends nothing.
     QVERIFY(m_mechanisms->releaseTo(m_dir->filePath(QStringLiteral("recorded.zip"))));
@@ -253,14 +253,14 @@ void TestViewReleases::mechanismsSeededReleaseIsMarked() {
     const QString status = m_mechanisms->findChild<QLabel*>(QStringLiteral("status"))->text();
     QVERIFY2(status.contains(QStringLiteral("seeded - not for release")), qPrintable(status));
     QCOMPARE(entries("adult.csv"), 1);
-    auto recorded = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+    auto recorded = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
     QVERIFY(recorded->front().details["seeded"].get<bool>());
     QCOMPARE(m["privacy"]["private"].get<bool>(), false);  // charged, but a known seed is not private
     QCOMPARE(m["privacy"]["seeded"].get<bool>(), true);
 }
 
 void TestViewReleases::teachingResultsAreNeverBundled() {
-    m_env->session->setTeaching(true);
+    m_env->session.setTeaching(true);
     QVERIFY(runMechanisms(0.5, false));
     QVERIFY(!m_mechanisms->findChild<QPushButton*>(QStringLiteral("release-bundle"))->isEnabled());
     const QString dir = m_dir->filePath(QStringLiteral("teaching"));
@@ -283,7 +283,7 @@ bool TestViewReleases::runSpatial() {
     m_spatial = std::make_unique<SpatialView>(m_env->context);
     m_spatial->findChild<QCheckBox*>(QStringLiteral("spatial-auto-run"))->setChecked(false);
     m_spatial->resize(1400, 900);
-    m_env->document->reset(read->table, path);
+    m_env->document.reset(read->table, path);
     SpatialSettings s = m_spatial->parameters()->settings();
     s.xColumn = QStringLiteral("x");
     s.yColumn = QStringLiteral("y");
@@ -299,7 +299,7 @@ bool TestViewReleases::runSpatial() {
 }
 
 void TestViewReleases::spatialReleaseWritesGeoJson() {
-    QVERIFY(m_env->session->setBudget("points.csv", {2.0, 0.0}).isOk());
+    QVERIFY(m_env->session.setBudget("points.csv", {2.0, 0.0}).isOk());
     QVERIFY(runSpatial());
     QCOMPARE(entries("points.csv"), 1);  // charged by Run
     auto* button = m_spatial->findChild<QPushButton*>(QStringLiteral("spatial-release"));
@@ -350,7 +350,7 @@ bool TestViewReleases::runGraph() {
 }
 
 void TestViewReleases::graphReleaseWritesOneMethod() {
-    QVERIFY(m_env->session->setBudget("karate.edges", {2.0, 0.0}).isOk());
+    QVERIFY(m_env->session.setBudget("karate.edges", {2.0, 0.0}).isOk());
     QVERIFY(runGraph());
     ReleasePanel* panel = m_graph->releasePanel();
     QVERIFY(panel->findChild<QPushButton*>(QStringLiteral("releaseBundle"))->isEnabled());

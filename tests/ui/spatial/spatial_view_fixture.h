@@ -122,7 +122,7 @@ inline void SpatialViewFixture::loadTable() {
 // A fresh document, session (teaching mode) and shown view (a suite's init).
 inline void SpatialViewFixture::openView() {
     m_env = std::make_unique<ui_test::ViewEnvironment>(ui_test::ViewEnvironment::Mode::Teaching);
-    m_env->document->reset(m_table, QStringLiteral("points.csv"));
+    m_env->document.reset(m_table, QStringLiteral("points.csv"));
     m_view = std::make_unique<SpatialView>(m_env->context);
     // The live leaf model stays valid through every run, reset and column toggle below.
     m_tester = std::make_unique<QAbstractItemModelTester>(m_view->leafModel(),

@@ -15,8 +15,8 @@ private Q_SLOTS:
 };
 
 void TestSpatialReleaseMode::releaseModeNeedsDomainAndCharges() {
-    m_env->session->setTeaching(false);
-    QVERIFY(m_env->session->open(m_dir.filePath(QStringLiteral("spatial-ledger.sqlite"))).isOk());
+    m_env->session.setTeaching(false);
+    QVERIFY(m_env->session.open(m_dir.filePath(QStringLiteral("spatial-ledger.sqlite"))).isOk());
     // Teaching-only controls are off, and no result of the other mode is kept.
     QVERIFY(!child<QCheckBox>(*m_view, "spatial-show-true")->isEnabled());
     QVERIFY(!child<QCheckBox>(*m_view, "spatial-auto-run")->isEnabled());
@@ -45,7 +45,7 @@ void TestSpatialReleaseMode::releaseModeNeedsDomainAndCharges() {
     QVERIFY(m_view->lastRangeAnswer().has_value());
     QCOMPARE(m_view->lastRangeAnswer()->trueCount, 0.0);
     QVERIFY2(!m_view->rangeText().contains(QStringLiteral("true")), qPrintable(m_view->rangeText()));
-    auto spent = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.spent("points.csv"); });
+    auto spent = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.spent("points.csv"); });
     QCOMPARE(spent->epsilon, 1.0);
     // The same numbers as core's for the same seed (the CLI's stream).
     const auto expected = coreBuild(m_table, result->settings, 0);
@@ -53,14 +53,14 @@ void TestSpatialReleaseMode::releaseModeNeedsDomainAndCharges() {
              expected.nodes[std::size_t(expected.leaves[0])].estimate);
     // Release… bundles it without charging again.
     QVERIFY(m_view->releaseTo(m_dir.filePath(QStringLiteral("spatial-bundle"))));
-    spent = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.spent("points.csv"); });
+    spent = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.spent("points.csv"); });
     QCOMPARE(spent->epsilon, 1.0);
 }
 
 void TestSpatialReleaseMode::releaseModeRefusalShowsNothingNew() {
-    m_env->session->setTeaching(false);
-    QVERIFY(m_env->session->open(m_dir.filePath(QStringLiteral("spatial-refusal.sqlite"))).isOk());
-    QVERIFY(m_env->session->setBudget("points.csv", {1.5, 0.0}).isOk());
+    m_env->session.setTeaching(false);
+    QVERIFY(m_env->session.open(m_dir.filePath(QStringLiteral("spatial-refusal.sqlite"))).isOk());
+    QVERIFY(m_env->session.setBudget("points.csv", {1.5, 0.0}).isOk());
     SpatialSettings s = m_view->parameters()->settings();
     s.domain = spatial::Rect{0, 0, 100, 100};
     m_view->parameters()->edit(s, QStringLiteral("domain"));
@@ -74,7 +74,7 @@ void TestSpatialReleaseMode::releaseModeRefusalShowsNothingNew() {
     QCOMPARE(done.count(), 0);
     QVERIFY(m_view->result() == first);
     QVERIFY2(m_view->statusText().contains(QStringLiteral("budget")), qPrintable(m_view->statusText()));
-    auto spent = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.spent("points.csv"); });
+    auto spent = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.spent("points.csv"); });
     QCOMPARE(spent->epsilon, 1.0);
 }
 

@@ -87,7 +87,7 @@ void TestSpatialView::leavesShownEqualCore() {
     if (tree == QLatin1String("quad"))
         QCOMPARE(m_view->canvas()->drawnLeafCount(), 1 << (2 * height));  // 4^h: full quadtree
     QVERIFY(m_view->statusText().contains(QStringLiteral("ε on every root-to-leaf path: 1")));
-    QVERIFY(!m_env->jobs->isBusy());
+    QVERIFY(!m_env->jobs.isBusy());
     saveScreenshot(
         *m_view, QStringLiteral("spatial_%1.png").arg(QString::fromLatin1(QTest::currentDataTag()).replace(' ', '_')));
 }
@@ -122,7 +122,7 @@ void TestSpatialView::hoverShowsCoreCounts() {
     QCOMPARE(m_view->leafModel()->headerData(LeafTableModel::TrueColumn, Qt::Horizontal).toString(),
              QStringLiteral("True count"));
     saveScreenshot(*m_view, QStringLiteral("spatial_hover.png"));
-    m_env->document->undoStack()->undo();
+    m_env->document.undoStack()->undo();
     QVERIFY(!m_view->parameters()->settings().showTrue);
     QVERIFY(!m_view->hoverText().contains(QStringLiteral("true")));
     QCOMPARE(m_view->leafModel()->columnCount(), 4);
@@ -164,7 +164,7 @@ void TestSpatialView::dragAsksRangeQuery() {
 void TestSpatialView::undoRedoParameterEdits() {
     QVERIFY(runWith("quad", 3));
     QCOMPARE(m_view->canvas()->drawnLeafCount(), 64);
-    QUndoStack* stack = m_env->document->undoStack();
+    QUndoStack* stack = m_env->document.undoStack();
     const int before = stack->count();
     auto* autoRun = child<QCheckBox>(*m_view, "spatial-auto-run");
     autoRun->setChecked(true);
@@ -200,7 +200,7 @@ void TestSpatialView::undoRedoParameterEdits() {
 }
 
 void TestSpatialView::epsilonSliderEditsMerge() {
-    QUndoStack* stack = m_env->document->undoStack();
+    QUndoStack* stack = m_env->document.undoStack();
     const int before = stack->count();
     auto* slider = child<QSlider>(*m_view, "spatial-epsilon");
     QCOMPARE(slider->value(), SpatialControls::epsilonToSlider(1.0));
@@ -227,11 +227,11 @@ void TestSpatialView::cancelKeepsPreviousResult() {
     QSignalSpy cancelled(m_view.get(), &SpatialView::runCancelled);
     QSignalSpy done(m_view.get(), &SpatialView::resultChanged);
     m_view->run();
-    QVERIFY(m_env->jobs->isBusy());
-    m_env->jobs->cancel();
+    QVERIFY(m_env->jobs.isBusy());
+    m_env->jobs.cancel();
     QVERIFY(cancelled.wait(kRunTimeoutMs));
     QCOMPARE(done.count(), 0);
-    QVERIFY(!m_env->jobs->isBusy());
+    QVERIFY(!m_env->jobs.isBusy());
     QVERIFY(m_view->result() == previous);
     QCOMPARE(m_view->canvas()->drawnLeafCount(), leaves);
     QVERIFY(m_view->canvas()->result() == previous);
@@ -280,7 +280,7 @@ void TestSpatialView::badShapeFileFails() {
              qPrintable(failed.first().first().toString()));
     QVERIFY(m_view->statusText().contains(QStringLiteral("missing.npy")));
     QVERIFY(!m_view->result());
-    QVERIFY(!m_env->jobs->isBusy());
+    QVERIFY(!m_env->jobs.isBusy());
 }
 
 void TestSpatialView::exportsPngAndSvg() {
@@ -326,9 +326,9 @@ void TestSpatialView::shapeSourceScreenshot() {
     s.shapePath = kCabsShape;
     s.scale = 100000;
     m_view->parameters()->edit(s, QStringLiteral("shape"));
-    QSignalSpy progress(m_env->jobs.get(), &JobMonitor::progressChanged);
-    QSignalSpy busy(m_env->jobs.get(), &JobMonitor::busyChanged);
-    QSignalSpy status(m_env->jobs.get(), &JobMonitor::statusMessage);
+    QSignalSpy progress(&m_env->jobs, &JobMonitor::progressChanged);
+    QSignalSpy busy(&m_env->jobs, &JobMonitor::busyChanged);
+    QSignalSpy status(&m_env->jobs, &JobMonitor::statusMessage);
     QVERIFY(runWith("kd", 8, 0.5));
     // The status bar saw the job: busy, progress from core (sampling, building, queries), idle.
     QVERIFY2(progress.count() >= 3, qPrintable(QString::number(progress.count())));

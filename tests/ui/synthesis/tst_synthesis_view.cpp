@@ -66,7 +66,7 @@ private:
     bool runAndWait();
     void pick(const QStringList& columns, const QString& method, int seed);
     int entries() {
-        auto e = m_env->session->withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
+        auto e = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.entries("adult.csv"); });
         return e ? int(e->size()) : -1;
     }
     Table m_adult;
@@ -87,7 +87,7 @@ void TestSynthesisView::init() {
     QVERIFY(m_env->openLedger(m_dir.filePath(QStringLiteral("synthesis.sqlite"))));
     m_view = std::make_unique<SynthesisView>(m_env->context);
     m_view->resize(1500, 950);
-    m_env->document->reset(m_adult, kAdult);
+    m_env->document.reset(m_adult, kAdult);
 }
 
 void TestSynthesisView::cleanup() {
@@ -172,7 +172,7 @@ void TestSynthesisView::cancelStopsAim() {
 }
 
 void TestSynthesisView::releaseIsChargedOnceAndOutdatedOnEdit() {
-    m_env->session->setTeaching(false);
+    m_env->session.setTeaching(false);
     pick({"age", "sex", "salary-class"}, QStringLiteral("mst"), 5);
     m_view->domains()->setField(QStringLiteral("sex"), DomainTable::Categories, QStringLiteral("Male|Female"));
     m_view->domains()->setField(QStringLiteral("salary-class"), DomainTable::Categories, QStringLiteral("<=50K|>50K"));
@@ -199,7 +199,7 @@ void TestSynthesisView::releaseIsChargedOnceAndOutdatedOnEdit() {
 // "Fill from data" reads the domain off the data: in release mode the run is refused before any
 // charge, as core and the CLI refuse it.
 void TestSynthesisView::domainFromDataIsRefusedInReleaseMode() {
-    m_env->session->setTeaching(false);
+    m_env->session.setTeaching(false);
     const int before = entries();  // the ledger is the session's, shared by the test functions
     pick({"age", "sex"}, QStringLiteral("mst"), 5);
     m_view->findChild<QPushButton*>(QStringLiteral("fill-from-data"))->click();
@@ -216,7 +216,7 @@ void TestSynthesisView::domainFromDataIsRefusedInReleaseMode() {
 // An edit while the run is going: the result (already charged) is shown, but outdated, and Release
 // stays off.
 void TestSynthesisView::editDuringRunShowsTheResultOutdated() {
-    m_env->session->setTeaching(false);
+    m_env->session.setTeaching(false);
     const int before = entries();
     pick({"age", "sex"}, QStringLiteral("mst"), 5);
     m_view->domains()->setField(QStringLiteral("sex"), DomainTable::Categories, QStringLiteral("Male|Female"));
@@ -238,7 +238,7 @@ void TestSynthesisView::editDuringRunShowsTheResultOutdated() {
 // Each edit of the settings is one step of the document's undo stack: a column checked, a bound
 // typed, epsilon typed; undo takes them back in order, redo replays them.
 void TestSynthesisView::settingsEditsAreUndoable() {
-    QUndoStack* stack = m_env->document->undoStack();
+    QUndoStack* stack = m_env->document.undoStack();
     QCOMPARE(stack->count(), 0);
     auto age = [this](const char* key) { return m_view->domains()->state()["age"][key]; };
     m_view->domains()->setChecked(QStringLiteral("age"), true);
