@@ -126,40 +126,6 @@ Result<HistogramResult> runDawa(const std::vector<double>& x, const std::vector<
     return r;
 }
 
-// Runs of the 1-D (Hilbert) order covering a rectangle: its maximal aligned quadtree blocks, each
-// one run (hilbert_curve.h), sorted and merged. O(perimeter * log side) blocks.
-std::vector<Run> rectangleRuns(const RectangleQuery& q, std::size_t side, const std::vector<std::size_t>& position) {
-    std::vector<Run> runs;
-    struct Block {
-        std::size_t r, c, size;
-    };
-    std::vector<Block> stack{{0, 0, side}};
-    while (!stack.empty()) {
-        const Block b = stack.back();
-        stack.pop_back();
-        if (b.r > q.rowHi || b.c > q.colHi || b.r + b.size <= q.rowLo || b.c + b.size <= q.colLo) continue;
-        if (b.r >= q.rowLo && b.c >= q.colLo && b.r + b.size - 1 <= q.rowHi && b.c + b.size - 1 <= q.colHi) {
-            const std::size_t area = b.size * b.size, start = position[b.r * side + b.c] / area * area;
-            runs.emplace_back(start, start + area - 1);
-            continue;
-        }
-        const std::size_t h = b.size / 2;
-        stack.push_back({b.r, b.c, h});
-        stack.push_back({b.r, b.c + h, h});
-        stack.push_back({b.r + h, b.c, h});
-        stack.push_back({b.r + h, b.c + h, h});
-    }
-    std::sort(runs.begin(), runs.end());
-    std::vector<Run> merged;
-    for (const auto& r : runs) {
-        if (!merged.empty() && merged.back().second + 1 == r.first)
-            merged.back().second = r.second;
-        else
-            merged.push_back(r);
-    }
-    return merged;
-}
-
 // 2-D: the grid padded with empty cells to a power-of-two square, read along the Hilbert curve.
 Result<HistogramResult> runDawaGrid(const HistogramRun& run, const DawaSettings& set) {
     const std::size_t side = powerOfTwoAtLeast(std::max(run.rows, run.columns));
@@ -183,7 +149,7 @@ Result<HistogramResult> runDawaGrid(const HistogramRun& run, const DawaSettings&
     }
     std::vector<std::vector<Run>> workload;
     workload.reserve(rects.size());
-    for (const auto& q : rects) workload.push_back(rectangleRuns(q, side, position));
+    for (const auto& q : rects) workload.push_back(hilbertRuns(q.rowLo, q.rowHi, q.colLo, q.colHi, side, position));
     auto r = runDawa(x, workload, set, run.epsilon, run.ctx);
     if (!r) return r;
     std::vector<double> grid(run.counts.size());

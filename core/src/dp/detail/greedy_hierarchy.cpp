@@ -2,11 +2,10 @@
 // greedyH_engine (dpcomp_core/algorithm/dawa/greedyH.py). docs/algorithms/dawa.md.
 #include "dp/detail/greedy_hierarchy.h"
 
-#include <Eigen/Dense>
-
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 namespace veil::dp::detail {
 
@@ -21,114 +20,116 @@ void appendSegment(LinearQuery& q, double w, std::size_t lo, std::size_t hi) {
 
 namespace {
 
-double squaredNorm(const std::vector<double>& v) {
-    double s = 0.0;
-    for (double x : v) s += x * x;
-    return s;
+// r[i] = d[0] + ... + d[i] for i < n, in four blocks run side by side (each block starts from the
+// sum of the blocks before it); returns the sum of squares of r.
+double prefixSumsAndSquaredNorm(const double* d, double* r, std::size_t n) {
+    const std::size_t b = n / 4;  // blocks 0..2 hold b cells, block 3 the other n - 3b
+    double run[4] = {0.0, 0.0, 0.0, 0.0}, norm[4] = {0.0, 0.0, 0.0, 0.0};
+    for (std::size_t i = 0; i < b; ++i)
+        for (int k = 1; k < 4; ++k) run[k] += d[std::size_t(k - 1) * b + i];
+    run[2] += run[1];
+    run[3] += run[2];
+    for (std::size_t i = 0; i < b; ++i)
+        for (int k = 0; k < 4; ++k) {
+            const std::size_t j = std::size_t(k) * b + i;
+            r[j] = (run[k] += d[j]);
+            norm[k] += r[j] * r[j];
+        }
+    for (std::size_t j = 4 * b; j < n; ++j) {
+        r[j] = (run[3] += d[j]);
+        norm[3] += r[j] * r[j];
+    }
+    return (norm[0] + norm[1]) + (norm[2] + norm[3]);
 }
 
-// Products with the Gram matrix Q^T Q of the workload, for vectors supported on a range of
-// cells: r = Q^T (Q v). Two ways, whichever costs less for this workload:
-// - from the segments: O(n + segments) per product (prefix sums for Q v, a difference array for
-//   Q^T u); best for ranges (one segment per query: 1-D);
-// - from Q^T Q formed once as a dense matrix (Eigen, O(q n^2)), then O(n |range|) per product;
-//   best for queries with many segments (rectangles along a Hilbert curve). Only up to
-//   kMaxDenseCells cells (n^2 doubles).
-class GramProduct {
+// a += b; returns ||a + b||^2 and ||a||^2 + ||b||^2 (of a as given), each as four partial sums.
+std::pair<double, double> addWithNorms(std::vector<double>& a, const std::vector<double>& b) {
+    double sum[4] = {0.0, 0.0, 0.0, 0.0}, parts[4] = {0.0, 0.0, 0.0, 0.0};
+    auto step = [&](std::size_t i, int k) {
+        const double x = a[i], y = b[i];
+        sum[k] += (x + y) * (x + y);
+        parts[k] += x * x + y * y;
+        a[i] = x + y;
+    };
+    const std::size_t n = a.size(), n4 = n / 4 * 4;
+    for (std::size_t i = 0; i < n4; i += 4)
+        for (int k = 0; k < 4; ++k) step(i + std::size_t(k), k);
+    for (std::size_t i = n4; i < n; ++i) step(i, int(i - n4));
+    return {(sum[0] + sum[1]) + (sum[2] + sum[3]), (parts[0] + parts[1]) + (parts[2] + parts[3])};
+}
+
+// Where the workload's weights change, and the columns Q^T Q e_c of its Gram matrix for c
+// increasing: a sweep over the cells. A query's weights, as a difference array over the cells, are
+// nonzero only where its weight changes (a segment's first cell, and the cell after its last). So
+// is Q e_c as c moves: at each change of query q by delta, the column's difference array moves by
+// delta times q's difference array; the column is its prefix sum. Total O(sum over queries of
+// changes^2, plus n per column). A column by itself (every query weighing c, then its segments)
+// costs O(sum over queries of cells x segments) over all columns: 6.5x more work on 2,000
+// rectangles along a Hilbert curve over 3,761 buckets.
+class GramColumns {
 public:
-    static constexpr std::size_t kMaxDenseCells = 4096;
-
-    GramProduct(std::size_t n, const std::vector<LinearQuery>& queries) : m_n(n), m_queries(queries) {
-        double segments = 0.0;
-        for (const auto& q : queries) segments += double(q.size());
-        const double bySegments = 6.0 * double(n) * (double(n) + segments);
-        const double dense = double(queries.size()) * double(n) * double(n) / 8.0 +
-                             3.0 * double(n) * double(n) * std::log2(double(n) + 1.0);
-        if (n <= kMaxDenseCells && dense < bySegments) {
-            Eigen::MatrixXd q = Eigen::MatrixXd::Zero(Eigen::Index(queries.size()), Eigen::Index(n));
-            for (std::size_t i = 0; i < queries.size(); ++i)
-                for (const auto& s : queries[i])
-                    for (std::size_t c = s.lo; c <= s.hi; ++c) q(Eigen::Index(i), Eigen::Index(c)) = s.weight;
-            m_gram = q.transpose() * q;
-            m_dense = true;
-        }
+    GramColumns(std::size_t n, const std::vector<LinearQuery>& queries)
+        : m_byCellStart(n + 1, 0), m_byQueryStart(queries.size() + 1, 0), m_diff(n, 0.0) {
+        // Changes at cell n never reach a column.
+        auto forEachChange = [&](auto&& visit) {
+            for (std::size_t i = 0; i < queries.size(); ++i) {
+                const LinearQuery& q = queries[i];
+                for (std::size_t j = 0; j < q.size(); ++j) {
+                    const bool joined = j > 0 && q[j - 1].hi + 1 == q[j].lo;
+                    visit(q[j].lo, i, q[j].weight - (joined ? q[j - 1].weight : 0.0));
+                    const bool followed = j + 1 < q.size() && q[j + 1].lo == q[j].hi + 1;
+                    if (!followed && q[j].hi + 1 < n) visit(q[j].hi + 1, i, -q[j].weight);
+                }
+            }
+        };
+        forEachChange([&](std::size_t c, std::size_t i, double) { ++m_byCellStart[c + 1], ++m_byQueryStart[i + 1]; });
+        for (std::size_t c = 0; c < n; ++c) m_byCellStart[c + 1] += m_byCellStart[c];
+        for (std::size_t i = 0; i < queries.size(); ++i) m_byQueryStart[i + 1] += m_byQueryStart[i];
+        m_byCell.resize(m_byCellStart[n]);
+        m_byQuery.resize(m_byCell.size());
+        std::vector<std::size_t> atCell(m_byCellStart.begin(), m_byCellStart.end() - 1);
+        std::vector<std::size_t> atQuery(m_byQueryStart.begin(), m_byQueryStart.end() - 1);
+        forEachChange([&](std::size_t c, std::size_t i, double delta) {
+            m_byCell[atCell[c]++] = {i, delta};
+            m_byQuery[atQuery[i]++] = {c, delta};
+        });
     }
 
-    // Q^T Q e_c (apply(c, c + 1, {1}) without the pass over every segment): each query's weight at
-    // c by binary search, then the difference array of the queries that weigh c.
-    std::vector<double> column(std::size_t c) {
-        if (m_dense) {
-            const Eigen::VectorXd r = m_gram.col(Eigen::Index(c));
-            return std::vector<double>(r.data(), r.data() + r.size());
-        }
-        std::vector<double> diff(m_n + 1, 0.0);
-        for (const auto& q : m_queries) {
-            if (q.empty() || q.back().hi < c || q.front().lo > c) continue;
-            auto it = std::upper_bound(q.begin(), q.end(), c,
-                                       [](std::size_t v, const WeightedSegment& s) { return v < s.lo; });
-            if (it == q.begin() || (--it)->hi < c) continue;
-            const double u = it->weight;
-            for (const auto& s : q) {
-                diff[s.lo] += u * s.weight;
-                diff[s.hi + 1] -= u * s.weight;
-            }
-        }
-        std::vector<double> r(m_n);
-        double run = 0.0;
-        for (std::size_t i = 0; i < m_n; ++i) r[i] = (run += diff[i]);
-        return r;
-    }
+    // True when every query weighs cells lo..hi-1 alike (no change at lo + 1 .. hi - 1).
+    bool uniform(std::size_t lo, std::size_t hi) const { return m_byCellStart[hi] == m_byCellStart[lo + 1]; }
 
-    // v holds the values of cells lo..hi-1.
-    std::vector<double> apply(std::size_t lo, std::size_t hi, const double* v) {
-        if (m_dense) {
-            const Eigen::Map<const Eigen::VectorXd> x(v, Eigen::Index(hi - lo));
-            const Eigen::VectorXd r = m_gram.middleCols(Eigen::Index(lo), Eigen::Index(hi - lo)) * x;
-            return std::vector<double>(r.data(), r.data() + r.size());
-        }
-        m_prefix.assign(hi - lo + 1, 0.0);
-        for (std::size_t i = lo; i < hi; ++i) m_prefix[i - lo + 1] = m_prefix[i - lo] + v[i - lo];
-        std::vector<double> diff(m_n + 1, 0.0);
-        for (const auto& q : m_queries) {
-            if (q.empty() || q.back().hi < lo || q.front().lo >= hi) continue;
-            double u = 0.0;
-            for (const auto& s : q) {
-                if (s.hi < lo || s.lo >= hi) continue;
-                const std::size_t a = std::max(s.lo, lo), b = std::min(s.hi + 1, hi);
-                u += s.weight * (m_prefix[b - lo] - m_prefix[a - lo]);
+    // Sets r to Q^T Q e_c and returns its squared norm. Precondition: c above the previous call's
+    // (the builder visits terminals left to right).
+    double column(std::size_t c, std::vector<double>& r) {
+        for (; m_next <= c; ++m_next)
+            for (std::size_t k = m_byCellStart[m_next]; k < m_byCellStart[m_next + 1]; ++k) {
+                const auto [query, delta] = m_byCell[k];
+                for (std::size_t j = m_byQueryStart[query]; j < m_byQueryStart[query + 1]; ++j)
+                    m_diff[m_byQuery[j].at] += delta * m_byQuery[j].delta;
             }
-            if (u == 0.0) continue;
-            for (const auto& s : q) {
-                diff[s.lo] += u * s.weight;
-                diff[s.hi + 1] -= u * s.weight;
-            }
-        }
-        std::vector<double> r(m_n);
-        double run = 0.0;
-        for (std::size_t i = 0; i < m_n; ++i) r[i] = (run += diff[i]);
-        return r;
+        r.resize(m_diff.size());
+        return prefixSumsAndSquaredNorm(m_diff.data(), r.data(), r.size());
     }
 
 private:
-    std::size_t m_n;
-    const std::vector<LinearQuery>& m_queries;
-    std::vector<double> m_prefix;
-    bool m_dense = false;
-    Eigen::MatrixXd m_gram;
+    struct Change {
+        std::size_t at;  // the query (listed by cell) or the cell (listed by query)
+        double delta;    // the query's weight at the cell minus its weight at the cell before
+    };
+    std::vector<std::size_t> m_byCellStart;  // the changes at cell c: m_byCell[m_byCellStart[c] .. [c + 1])
+    std::vector<Change> m_byCell;
+    std::vector<std::size_t> m_byQueryStart;  // the same changes, by query
+    std::vector<Change> m_byQuery;
+    std::vector<double> m_diff;  // the difference array of the column of cell m_next - 1
+    std::size_t m_next = 0;      // the changes at cells below m_next are applied
 };
 
 struct Builder {
     std::vector<StrategyNode>& nodes;
-    GramProduct gram;
-    std::vector<std::size_t> cuts;  // cells c where some query weighs c-1 and c differently
+    GramColumns gram;
     const RunContext& ctx;
     int granularity;
     bool cancelled = false;
-
-    bool uniform(std::size_t lo, std::size_t hi) const {
-        const auto it = std::upper_bound(cuts.begin(), cuts.end(), lo);
-        return it == cuts.end() || *it >= hi;
-    }
 
     // The node of cells lo..hi-1 at `depth`; returns its index (children after it). Sets gInvAu to
     // Q^T Q invAu (over all cells): the parent's products are then s (left + right), O(n) per node
@@ -144,13 +145,12 @@ struct Builder {
         StrategyNode node;
         node.lo = lo;
         node.hi = hi;
-        if (n == 1 || uniform(lo, hi)) {
-            // One query over the node; (A^T A)^+ = J / n^2, so invAu = 1/n per cell.
+        if (n == 1 || gram.uniform(lo, hi)) {
+            // One query over the node; (A^T A)^+ = J / n^2, so invAu = 1/n per cell. Every query
+            // weighs the node's cells alike, so Q^T Q invAu = Q^T Q e_lo.
             node.terminal = true;
-            std::vector<double> first = gram.column(lo);
-            node.error = squaredNorm(first);
+            node.error = gram.column(lo, gInvAu);
             node.invAu.assign(n, 1.0 / double(n));
-            gInvAu = n == 1 ? std::move(first) : gram.apply(lo, hi, node.invAu.data());
             nodes[std::size_t(index)] = std::move(node);
             return index;
         }
@@ -165,13 +165,7 @@ struct Builder {
         g.insert(g.end(), r.invAu.begin(), r.invAu.end());
         double k = 0.0;
         for (double x : g) k += x;
-        double m = 0.0, m1 = 0.0;
-        for (std::size_t i = 0; i < rl.size(); ++i) {
-            const double a = rl[i], b = rr[i];
-            m += (a + b) * (a + b);
-            m1 += a * a + b * b;
-            rl[i] = a + b;
-        }
+        const auto [m, m1] = addWithNorms(rl, rr);
         const double sumErr = l.error + r.error;
         // Error of the node when a share t/G of its weight goes to its own query: DPComp's closed
         // form with the depth decay 2^(-depth/2); the first minimum wins (NumPy's argmin).
@@ -217,22 +211,16 @@ void assignWeights(std::vector<StrategyNode>& nodes, int index, double reach) {
 Result<GreedyHierarchy> GreedyHierarchy::build(std::size_t n, const std::vector<LinearQuery>& queries,
                                                const RunContext& ctx, int granularity) {
     if (n == 0) return Status::invalidArgument("Greedy-H needs at least one cell");
-    std::vector<std::size_t> cuts;
     for (const auto& q : queries)
-        for (const auto& s : q) {
+        for (const auto& s : q)
             if (s.lo > s.hi || s.hi >= n)
                 return Status::invalidArgument("a workload segment [" + std::to_string(s.lo) + ", " +
                                                std::to_string(s.hi) + "] is outside the " + std::to_string(n) +
                                                " cells");
-            if (s.lo > 0) cuts.push_back(s.lo);
-            if (s.hi + 1 < n) cuts.push_back(s.hi + 1);
-        }
-    std::sort(cuts.begin(), cuts.end());
-    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
     GreedyHierarchy h;
     h.m_cells = n;
     h.m_nodes.reserve(2 * n);
-    Builder b{h.m_nodes, GramProduct(n, queries), std::move(cuts), ctx, granularity};
+    Builder b{h.m_nodes, GramColumns(n, queries), ctx, granularity};
     std::vector<double> rootProduct;
     b.build(0, n, 0, rootProduct);
     if (b.cancelled) return Status::cancelled();

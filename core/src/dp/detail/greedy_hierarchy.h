@@ -43,7 +43,7 @@ class GreedyHierarchy {
 public:
     // Chooses the strategy for `queries` over n cells (DPComp's greedyH_engine: branching 2, a
     // search over 100 weights per node; the error terms score the matrix Q^T Q as DPComp does).
-    // Time O(nodes * (n + segments)) with nodes <= 2n. Errors: n == 0, a segment outside the
+    // Time O(n * nodes + sum over queries of segments^2) with nodes <= 2n. Errors: n == 0, a segment outside the
     // cells, cancellation (checked once per node).
     static Result<GreedyHierarchy> build(std::size_t n, const std::vector<LinearQuery>& queries, const RunContext& ctx,
                                          int granularity = 100);

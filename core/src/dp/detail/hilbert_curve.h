@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace veil::dp::detail {
@@ -14,6 +15,17 @@ namespace veil::dp::detail {
 // (y, x), (x, s/2 + y), (s/2 + x, s/2 + y), (s - 1 - y, s/2 - 1 - x), quarter by quarter.
 // O(side^2). Precondition: side is a power of two (1 gives {0}).
 std::vector<std::size_t> hilbertOrder(std::size_t side);
+
+// A run of positions lo..hi (inclusive) along the curve.
+using HilbertRun = std::pair<std::size_t, std::size_t>;
+
+// The runs of positions covering the rectangle of rows rowLo..rowHi and columns colLo..colHi
+// (inclusive, inside the side x side grid), sorted, with touching runs merged. position[row * side
+// + column] is the cell's place along the curve (the inverse of hilbertOrder). The rectangle's
+// maximal aligned quadtree blocks are each one run; the blocks are visited in the curve's order, so
+// the runs come out sorted: O(perimeter * log side) time, no sort.
+std::vector<HilbertRun> hilbertRuns(std::size_t rowLo, std::size_t rowHi, std::size_t colLo, std::size_t colHi,
+                                    std::size_t side, const std::vector<std::size_t>& position);
 
 // The smallest power of two >= n (1 for n <= 1).
 std::size_t powerOfTwoAtLeast(std::size_t n);
