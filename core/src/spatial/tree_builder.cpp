@@ -1,7 +1,6 @@
 // Building private quadtrees, kd-trees and hybrid trees (seed 004 "Building a private kd-tree";
 // Cormode, Procopiuc, Shen, Srivastava, Yu, ICDE 2012, Sec. 3-4).
-#include "detail/grid_cells.h"
-#include "detail/quad_leaves.h"
+#include "detail/quadtree_levels.h"
 #include "veil/spatial/consistency.h"
 #include "veil/spatial/decomposition.h"
 
@@ -20,6 +19,8 @@ struct Pt {
     double c[2];  // x, y
 };
 
+// Trees with kd levels (kd and hybrid), node by node, depth first; a tree without one is built a
+// level at a time (quadtree_levels.h).
 class TreeBuilder {
 public:
     TreeBuilder(const PointSet& points, const PsdOptions& opt, const RunContext& ctx, PrivateSpatialDecomposition& out)
@@ -32,25 +33,13 @@ public:
 
     Status run() {
         const std::size_t n = m_points.size();
-        const int kdLevels = kdDepthCount();
-        // A quadtree's nodes are ranges of its points sorted by leaf: one counting sort (or only
-        // the count of each leaf when the points are not kept).
-        if (kdLevels == 0) {
-            m_leafStart =
-                detail::groupPointsByCell(m_points, std::size_t(1) << (2 * m_opt.height),
-                                          detail::QuadLeafKey(m_points.domain, m_opt.height), m_opt.keepPoints, m_out);
-            m_nodeKey.push_back(0);
-            return buildQuadtreeByLevel(n);
-        }
         // Points are moved with their coordinates (no indirection): order[0] sorted by x and
         // order[1] by y while kd levels need them; each node owns the same range in both.
         m_order[0].resize(n);
         for (std::size_t i = 0; i < n; ++i) m_order[0][i] = Pt{m_points.x[i], m_points.y[i]};
-        if (kdLevels > 0) {
-            m_order[1] = m_order[0];
-            std::sort(m_order[0].begin(), m_order[0].end(), [](const Pt& a, const Pt& b) { return a.c[0] < b.c[0]; });
-            std::sort(m_order[1].begin(), m_order[1].end(), [](const Pt& a, const Pt& b) { return a.c[1] < b.c[1]; });
-        }
+        m_order[1] = m_order[0];
+        std::sort(m_order[0].begin(), m_order[0].end(), [](const Pt& a, const Pt& b) { return a.c[0] < b.c[0]; });
+        std::sort(m_order[1].begin(), m_order[1].end(), [](const Pt& a, const Pt& b) { return a.c[1] < b.c[1]; });
         m_scratch.resize(n);
         VEIL_RETURN_IF_ERROR(buildFromRoot(n));
         if (!m_opt.keepPoints) return Status::ok();
@@ -83,30 +72,6 @@ private:
         addRoot(n);
         VEIL_RETURN_IF_ERROR(measure(0, 0.0));
         VEIL_RETURN_IF_ERROR(expand(0));
-        m_progress.finish();
-        return Status::ok();
-    }
-
-    // A quadtree's splits are data-independent: it is built a level at a time, each level's
-    // counts noised as one block (the same mechanism per node; other draws than node by node).
-    Status buildQuadtreeByLevel(std::size_t n) {
-        addRoot(n);
-        VEIL_RETURN_IF_ERROR(measureLevel(0, 1));
-        for (std::size_t begin = 0, end = 1; begin < end; begin = end, end = m_out.nodes.size()) {
-            if (!m_progress.step(m_done)) return Status::cancelled();
-            for (std::size_t i = begin; i < end; ++i) {
-                PsdNode& node = m_out.nodes[i];
-                const bool atMax = node.depth >= m_opt.height;
-                if (atMax || (m_opt.minLeafSize > 0.0 && node.noisyCount < m_opt.minLeafSize)) {
-                    if (!atMax) VEIL_RETURN_IF_ERROR(finishEarlyLeaf(node));
-                    m_out.leaves.push_back(static_cast<std::int32_t>(i));
-                    m_done += node.pointEnd - node.pointBegin;
-                } else {
-                    splitQuad(static_cast<std::int32_t>(i));
-                }
-            }
-            VEIL_RETURN_IF_ERROR(measureLevel(end, m_out.nodes.size()));
-        }
         m_progress.finish();
         return Status::ok();
     }
@@ -157,31 +122,6 @@ private:
             node.variance = 2.0 * (*mech)->scale() * (*mech)->scale();
         }
         node.estimate = node.noisyCount;
-        return Status::ok();
-    }
-
-    // Noisy counts of nodes[first, last), all of one depth, drawn as one block.
-    Status measureLevel(std::size_t first, std::size_t last) {
-        if (first == last) return Status::ok();
-        const int depth = m_out.nodes[first].depth;
-        m_levelCounts.resize(last - first);
-        for (std::size_t i = first; i < last; ++i) {
-            PsdNode& node = m_out.nodes[i];
-            prepareCount(node, node.parent >= 0 ? m_out.nodes[std::size_t(node.parent)].pathEpsilon : 0.0);
-            m_levelCounts[i - first] = node.trueCount;
-        }
-        double variance = 0.0;
-        if (!m_opt.nonPrivate) {
-            auto mech = countMechanism(depth);
-            if (!mech) return mech.status();
-            VEIL_RETURN_IF_ERROR((*mech)->releaseInPlace(*m_ctx.random, m_levelCounts));
-            variance = 2.0 * (*mech)->scale() * (*mech)->scale();
-        }
-        for (std::size_t i = first; i < last; ++i) {
-            PsdNode& node = m_out.nodes[i];
-            node.noisyCount = node.estimate = m_levelCounts[i - first];
-            node.variance = variance;
-        }
         return Status::ok();
     }
 
@@ -303,17 +243,9 @@ private:
         const double mx = (r.x0 + r.x1) / 2.0, my = (r.y0 + r.y1) / 2.0;
         const std::uint32_t b = m_out.nodes[index].pointBegin, e = m_out.nodes[index].pointEnd;
         std::uint32_t bounds[5];
-        if (kdDepthCount() == 0) {
-            // The points are sorted by leaf: a quadrant is a range of leaves (quad_leaves.h).
-            const int below = 2 * (m_opt.height - m_out.nodes[index].depth - 1);
-            const std::size_t key = m_nodeKey[std::size_t(index)];
-            for (std::size_t q = 0; q <= 4; ++q) bounds[q] = m_leafStart[(4 * key + q) << below];
-            for (std::size_t q = 0; q < 4; ++q) m_nodeKey.push_back(std::uint32_t(4 * key + q));
-        } else {
-            auto quadrant = [&](const Pt& p) { return (p.c[0] >= mx ? 1 : 0) + (p.c[1] >= my ? 2 : 0); };
-            // Quad levels only occur below all kd levels (hybrid), so order[1] is not needed any more.
-            stablePartition(m_order[0], b, e, quadrant, 4, bounds);
-        }
+        auto quadrant = [&](const Pt& p) { return (p.c[0] >= mx ? 1 : 0) + (p.c[1] >= my ? 2 : 0); };
+        // Quad levels only occur below all kd levels (hybrid), so order[1] is not needed any more.
+        stablePartition(m_order[0], b, e, quadrant, 4, bounds);
         const Rect quads[4] = {{r.x0, r.y0, mx, my}, {mx, r.y0, r.x1, my}, {r.x0, my, mx, r.y1}, {mx, my, r.x1, r.y1}};
         std::int32_t first = -1;
         for (int q = 0; q < 4; ++q) {
@@ -356,14 +288,8 @@ private:
     std::vector<Pt> m_order[2];
     std::vector<Pt> m_scratch;
     std::vector<double> m_values;
-    std::vector<double> m_levelCounts;
     std::unique_ptr<NoisyCellGrid> m_grid;
     std::vector<std::optional<dp::LaplaceMechanism>> m_countMechanisms;
-    // Quadtrees (no kd level): points placed by leaf once; m_leafStart[leaf] is the leaf's first
-    // point, and m_nodeKey[node] the node's quadrant path (its leaves are [key, key + 1) << 2 *
-    // levels below).
-    std::vector<std::uint32_t> m_leafStart;
-    std::vector<std::uint32_t> m_nodeKey;
 };
 
 Status validateOptions(const PsdOptions& o, bool haveRandom) {
@@ -418,9 +344,13 @@ Result<PrivateSpatialDecomposition> buildDecomposition(const PointSet& points, c
                             ", " + budgetStrategyName(options.budget) + " count budget, Laplace counts" +
                             (options.nonPrivate ? " (NON-PRIVATE baseline: exact counts)" : "");
     if (options.nonPrivate) psd.warnings.push_back("non-private baseline: counts and splits are exact");
-    TreeBuilder builder(points, options, ctx, psd);
-    VEIL_RETURN_IF_ERROR(builder.run());
-    if (options.postprocess) applyConsistency(psd);
+    if (kdLevels == 0) {
+        VEIL_RETURN_IF_ERROR(detail::buildQuadtreeByLevels(points, options, ctx, psd));
+    } else {
+        TreeBuilder builder(points, options, ctx, psd);
+        VEIL_RETURN_IF_ERROR(builder.run());
+        if (options.postprocess) applyConsistency(psd);
+    }
     ctx.report(1.0, "Built spatial decomposition");
     return psd;
 }

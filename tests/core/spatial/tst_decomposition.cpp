@@ -294,6 +294,13 @@ void TestDecomposition::consistencyHandExample() {
     QCOMPARE(psd.nodes[0].estimate, 9.0);
     QCOMPARE(psd.nodes[1].estimate, 3.2);
     QCOMPARE(psd.nodes[2].estimate, 5.8);
+    // The same tree as arrays (how the quadtree's level builder calls it), and a leaf root.
+    const std::vector<double> noisy{10, 3, 5}, variance{5, 1, 4};
+    const std::vector<std::int32_t> firstChild{1, -1, -1}, childCount{2, 0, 0};
+    QCOMPARE(consistentEstimates(noisy, variance, firstChild, childCount), (std::vector<double>{9.0, 3.2, 5.8}));
+    QCOMPARE(consistentEstimates(std::vector<double>{7}, std::vector<double>{2}, std::vector<std::int32_t>{-1},
+                                 std::vector<std::int32_t>{0}),
+             std::vector<double>{7.0});
 }
 
 void TestDecomposition::uniformGrid() {

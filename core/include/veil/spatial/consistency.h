@@ -11,10 +11,23 @@
 
 #include "veil/spatial/decomposition.h"
 
+#include <cstdint>
+#include <span>
+#include <vector>
+
 namespace veil::spatial {
 
 // Sets node.estimate for every node and psd.postProcessed. A non-private tree is left exact.
 void applyConsistency(PrivateSpatialDecomposition& psd);
+
+// The same two passes on a tree given as arrays, parents before children: node k's children are
+// firstChild[k] .. firstChild[k] + childCount[k] - 1 (childCount 0: a leaf). Returns every node's
+// consistent estimate from its noisy count and that count's variance (> 0). applyConsistency
+// gathers these arrays from psd.nodes; a builder that keeps its measurements in arrays calls this
+// directly.
+std::vector<double> consistentEstimates(std::span<const double> noisy, std::span<const double> variance,
+                                        std::span<const std::int32_t> firstChild,
+                                        std::span<const std::int32_t> childCount);
 
 // Largest |estimate(parent) - sum of estimate(children)| over the internal nodes (for tests).
 double maxConsistencyGap(const PrivateSpatialDecomposition& psd);
