@@ -1,5 +1,7 @@
 // Building private quadtrees, kd-trees and hybrid trees (seed 004 "Building a private kd-tree";
 // Cormode, Procopiuc, Shen, Srivastava, Yu, ICDE 2012, Sec. 3-4).
+#include "detail/early_leaf.h"
+#include "detail/quad_leaves.h"
 #include "detail/quadtree_levels.h"
 #include "veil/spatial/consistency.h"
 #include "veil/spatial/decomposition.h"
@@ -8,6 +10,7 @@
 #include "veil/dp/laplace_mechanism.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 
@@ -125,22 +128,15 @@ private:
         return Status::ok();
     }
 
-    // A leaf above the maximum depth spends the rest of its path's budget on a second count,
-    // combined with the first by inverse-variance weighting (sequential composition on the path).
+    // A leaf above the maximum depth: a second count with the rest of its path's budget.
     Status finishEarlyLeaf(PsdNode& node) {
-        const double rest = remainingBelow(m_out.budget, node.depth);
-        if (m_opt.nonPrivate || rest <= 0.0) return Status::ok();
-        auto mech = dp::LaplaceMechanism::create(rest, 1.0);
-        if (!mech) return mech.status();
-        auto released = mech->release(*m_ctx.random, node.trueCount);
-        if (!released) return released.status();
-        const double second = *released;
-        const double w1 = node.countEpsilon * node.countEpsilon, w2 = rest * rest;
-        node.noisyCount = (w1 * node.noisyCount + w2 * second) / (w1 + w2);
-        node.variance = 2.0 / (w1 + w2);
-        node.estimate = node.noisyCount;
-        node.countEpsilon += rest;
-        node.pathEpsilon += rest;
+        auto leaf = detail::remeasureEarlyLeaf(m_out.budget, node.depth, m_opt.nonPrivate, node.trueCount,
+                                               node.noisyCount, node.variance, *m_ctx.random);
+        if (!leaf) return leaf.status();
+        node.noisyCount = node.estimate = leaf->noisy;
+        node.variance = leaf->variance;
+        node.countEpsilon += leaf->extraEpsilon;
+        node.pathEpsilon += leaf->extraEpsilon;
         return Status::ok();
     }
 
@@ -239,14 +235,13 @@ private:
     }
 
     void splitQuad(std::int32_t index) {
-        const Rect r = m_out.nodes[index].rect;
-        const double mx = (r.x0 + r.x1) / 2.0, my = (r.y0 + r.y1) / 2.0;
+        const std::array<Rect, 4> quads = detail::quadrantsOf(m_out.nodes[index].rect);
+        const double mx = quads[0].x1, my = quads[0].y1;  // the midpoints
         const std::uint32_t b = m_out.nodes[index].pointBegin, e = m_out.nodes[index].pointEnd;
         std::uint32_t bounds[5];
         auto quadrant = [&](const Pt& p) { return (p.c[0] >= mx ? 1 : 0) + (p.c[1] >= my ? 2 : 0); };
         // Quad levels only occur below all kd levels (hybrid), so order[1] is not needed any more.
         stablePartition(m_order[0], b, e, quadrant, 4, bounds);
-        const Rect quads[4] = {{r.x0, r.y0, mx, my}, {mx, r.y0, r.x1, my}, {r.x0, my, mx, r.y1}, {mx, my, r.x1, r.y1}};
         std::int32_t first = -1;
         for (int q = 0; q < 4; ++q) {
             const std::int32_t c = addChild(index, quads[q], bounds[q], bounds[q + 1]);

@@ -7,10 +7,18 @@
 #include "veil/spatial/point_set.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
 namespace veil::spatial::detail {
+
+// A quadtree node's children: its rectangle split at the midpoints ((lower + upper) / 2 of its own
+// edges), in child order x bit 1, y bit 2 (x >= midpoint: right, y >= midpoint: top).
+inline std::array<Rect, 4> quadrantsOf(const Rect& r) {
+    const double mx = (r.x0 + r.x1) / 2.0, my = (r.y0 + r.y1) / 2.0;
+    return {Rect{r.x0, r.y0, mx, my}, Rect{mx, r.y0, r.x1, my}, Rect{r.x0, my, mx, r.y1}, Rect{mx, my, r.x1, r.y1}};
+}
 
 // The 2^height + 1 edges of [a, b] halved `height` times exactly as a quadtree node computes its
 // midpoint ((lower + upper) / 2 of its own edges): edges[0] = a, edges[2^height] = b.

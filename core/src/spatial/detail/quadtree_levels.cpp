@@ -1,14 +1,17 @@
 // A private quadtree a level at a time on arrays (Cormode et al., ICDE 2012, Sec. 3).
 #include "quadtree_levels.h"
 
+#include "early_leaf.h"
 #include "grid_cells.h"
 #include "quad_leaves.h"
 #include "veil/dp/laplace_mechanism.h"
 #include "veil/spatial/consistency.h"
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace veil::spatial::detail {
@@ -83,7 +86,6 @@ private:
         const bool atMax = depth >= m_opt.height;
         m_firstChild.resize(last, -1);
         m_childCount.resize(last, 0);
-        m_early.resize(last, 0);
         for (std::size_t i = first; i < last; ++i) {
             if (atMax || (m_opt.minLeafSize > 0.0 && m_noisy[i] < m_opt.minLeafSize)) {
                 if (!atMax) VEIL_RETURN_IF_ERROR(finishEarlyLeaf(i, depth));
@@ -98,20 +100,14 @@ private:
         return Status::ok();
     }
 
-    // A leaf above the last level spends the rest of its path's budget on a second count, combined
-    // with the first by inverse-variance weighting (sequential composition on the path).
+    // A leaf above the last level: a second count with the rest of its path's budget.
     Status finishEarlyLeaf(std::size_t i, int depth) {
-        const double rest = remainingBelow(m_psd.budget, depth);
-        if (m_opt.nonPrivate || rest <= 0.0) return Status::ok();
-        auto mech = dp::LaplaceMechanism::create(rest, 1.0);
-        if (!mech) return mech.status();
-        auto second = mech->release(*m_ctx.random, double(truth(i, depth)));
-        if (!second) return second.status();
-        const double countEpsilon = m_psd.budget.countByDepth[std::size_t(depth)];
-        const double w1 = countEpsilon * countEpsilon, w2 = rest * rest;
-        m_noisy[i] = (w1 * m_noisy[i] + w2 * *second) / (w1 + w2);
-        m_variance[i] = 2.0 / (w1 + w2);
-        m_early[i] = 1;
+        auto leaf = remeasureEarlyLeaf(m_psd.budget, depth, m_opt.nonPrivate, double(truth(i, depth)), m_noisy[i],
+                                       m_variance[i], *m_ctx.random);
+        if (!leaf) return leaf.status();
+        m_noisy[i] = leaf->noisy;
+        m_variance[i] = leaf->variance;
+        if (leaf->extraEpsilon > 0.0) m_extraEpsilon.emplace_back(i, leaf->extraEpsilon);
         return Status::ok();
     }
 
@@ -141,10 +137,8 @@ private:
             n.pointEnd = pointAt(m_key[i] + 1, depth);
             n.trueCount = double(n.pointEnd - n.pointBegin);
             n.noisyCount = m_noisy[i];
-            const double rest = m_early[i] ? remainingBelow(m_psd.budget, depth) : 0.0;
             n.countEpsilon = m_psd.budget.countByDepth[std::size_t(depth)];
             n.pathEpsilon = m_pathEpsilon[std::size_t(depth)];
-            if (m_early[i]) n.countEpsilon += rest, n.pathEpsilon += rest;
             n.variance = m_variance[i];
             n.estimate = estimate[i];
             nodes.push_back(n);
@@ -152,13 +146,14 @@ private:
         node(0, m_psd.domain, 0, -1);
         for (std::size_t p = 0; p < m_key.size(); ++p) {
             if (m_childCount[p] == 0) continue;
-            const Rect r = nodes[p].rect;
+            const std::array<Rect, 4> quads = quadrantsOf(nodes[p].rect);
             const int depth = nodes[p].depth + 1;
-            const double mx = (r.x0 + r.x1) / 2.0, my = (r.y0 + r.y1) / 2.0;
-            const Rect quads[4] = {
-                {r.x0, r.y0, mx, my}, {mx, r.y0, r.x1, my}, {r.x0, my, mx, r.y1}, {mx, my, r.x1, r.y1}};
             for (std::size_t q = 0; q < 4; ++q)
                 node(std::size_t(m_firstChild[p]) + q, quads[q], depth, static_cast<std::int32_t>(p));
+        }
+        for (const auto& [i, extra] : m_extraEpsilon) {
+            nodes[i].countEpsilon += extra;
+            nodes[i].pathEpsilon += extra;
         }
     }
 
@@ -173,7 +168,8 @@ private:
     std::vector<std::uint32_t> m_key;  // the quadrant path from the root, two bits a level
     std::vector<double> m_noisy, m_variance;
     std::vector<std::int32_t> m_firstChild, m_childCount;
-    std::vector<std::uint8_t> m_early;  // a leaf above the last level, measured twice
+    // The leaves above the last level measured twice, and the epsilon their second count added.
+    std::vector<std::pair<std::size_t, double>> m_extraEpsilon;
     std::vector<double> m_pathEpsilon;  // per depth: the epsilon on a path from the root to it
 };
 
