@@ -121,8 +121,31 @@ Result<SearchOutcome> searchOptimal(const EncodedData& data, MetricKind metric, 
             }
         }
     } else {
+        // Models that are not monotonic: no node's answer tells another's, so every node is a
+        // candidate. With a lower bound on the metric the nodes are checked in increasing bound
+        // (height order among equal bounds), and the search stops when the bound exceeds the best
+        // loss found: no node left can beat it or tie it (ARX's pruning by loss bounds; Kohlmayer
+        // et al.). Nodes it does not reach stay unvisited. For a metric of the levels alone (the
+        // monotonic entropy, precision, height) the bound is the loss, so the first anonymous node
+        // is optimal up to ties.
+        std::vector<double> bound(L.size(), -HUGE_VAL);
+        bool bounded = true;
         for (auto idx : order) {
+            const auto b = evaluator.lowerBound(metric, L.levelsOf(idx));
+            if (!b) {
+                bounded = false;
+                break;
+            }
+            bound[idx] = *b;
+            L.node(idx).lowerBound = *b;
+        }
+        std::vector<std::size_t> visit = order;
+        if (bounded)
+            std::stable_sort(visit.begin(), visit.end(),
+                             [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
+        for (auto idx : visit) {
             if (!progress.step(done++)) return Status::cancelled();
+            if (bounded && best.found && bound[idx] > best.il + 1e-12 * std::max(1.0, std::fabs(best.il))) break;
             check(idx);
         }
     }
