@@ -1,6 +1,8 @@
 // The Hilbert curve of DAWA's 2-D case (Li, Hay, Miklau, Wang, PVLDB 2014, Sec. 5).
 #include "dp/detail/hilbert_curve.h"
 
+#include <bit>
+
 namespace veil::dp::detail {
 
 std::size_t powerOfTwoAtLeast(std::size_t n) {
@@ -44,22 +46,29 @@ struct RunCollector {
     }
 
     // The block of size x size cells at (r, c), which meets the rectangle; its run starts at `start`.
-    void visit(std::size_t r, std::size_t c, std::size_t size, std::size_t start) {
+    // `areaShift`: log2 of its area. A block that is not inside has size 2 or more.
+    void visit(std::size_t r, std::size_t c, std::size_t size, std::size_t start, unsigned areaShift) {
         if (r >= rowLo && c >= colLo && r + size - 1 <= rowHi && c + size - 1 <= colHi) {
-            emit(start, size * size);
+            emit(start, std::size_t(1) << areaShift);
             return;
         }
-        const std::size_t h = size / 2, area = h * h;
-        // The quarters by their rank along the curve (each one run of `area` positions).
+        const std::size_t h = size / 2;
+        const unsigned shift = areaShift - 2;  // a quarter's
+        // The curve runs through the quarters around the block, one way or the other: quarters
+        // 0 (top left), 1 (top right), 3, 2 in turn, or the reverse, from any of them. The ranks
+        // of quarters 0 and 1 tell which.
+        const std::size_t a = (position[r * side + c] - start) >> shift;
+        const std::size_t b = (position[r * side + c + h] - start) >> shift;
+        const std::size_t step = b == ((a + 1) & 3) ? 1 : 3;  // 3: backwards, mod 4
+        constexpr std::size_t kAround[4] = {0, 1, 3, 2};      // the quarters in order around the block
         std::size_t rows[4] = {}, cols[4] = {};
-        for (std::size_t q = 0; q < 4; ++q) {
-            const std::size_t qr = r + (q / 2) * h, qc = c + (q % 2) * h;
-            const std::size_t rank = (position[qr * side + qc] - start) / area;
-            rows[rank] = qr, cols[rank] = qc;
+        for (std::size_t i = 0; i < 4; ++i) {
+            const std::size_t q = kAround[i], rank = (a + i * step) & 3;
+            rows[rank] = r + (q / 2) * h, cols[rank] = c + (q % 2) * h;
         }
         for (std::size_t k = 0; k < 4; ++k)
             if (rows[k] <= rowHi && cols[k] <= colHi && rows[k] + h > rowLo && cols[k] + h > colLo)
-                visit(rows[k], cols[k], h, start + k * area);
+                visit(rows[k], cols[k], h, start + (k << shift), shift);
     }
 };
 
@@ -68,7 +77,7 @@ struct RunCollector {
 std::vector<HilbertRun> hilbertRuns(std::size_t rowLo, std::size_t rowHi, std::size_t colLo, std::size_t colHi,
                                     std::size_t side, const std::vector<std::size_t>& position) {
     RunCollector collector{rowLo, rowHi, colLo, colHi, side, position, {}};
-    collector.visit(0, 0, side, 0);
+    collector.visit(0, 0, side, 0, unsigned(std::countr_zero(side)) * 2);
     return std::move(collector.runs);
 }
 
