@@ -376,6 +376,20 @@ void TestAnonymizationView::lDiversityRemovesHomogeneousClasses() {
     // Distinct 2-diversity: every kept class has >= 2 occupations, so none is vulnerable.
     QVERIFY(m_view->state()->run()->result.found);
     QCOMPARE(panel->vulnerableClasses(), 0);
+    // Without suppression the models are monotonic: every node has a status.
+    QCOMPARE(m_view->state()->searchLattice().countStatus(anonymity::NodeStatus::Unknown), std::size_t(0));
+    QVERIFY(!m_view->latticePage()->info()->text().contains(QStringLiteral("not visited")));
+    // With suppression they are not: the search stops at the loss bound, and the lattice page says
+    // how many nodes it left and why.
+    m_view->findChild<QDoubleSpinBox*>(QStringLiteral("anon-suppression"))->setValue(4.0);
+    QVERIFY(runAndWait());
+    const auto& lattice = m_view->state()->searchLattice();
+    const std::size_t unvisited = lattice.countStatus(anonymity::NodeStatus::Unknown);
+    QVERIFY(unvisited > 0);
+    QVERIFY2(m_view->latticePage()->info()->text().contains(QStringLiteral("%1 not visited").arg(unvisited)),
+             qPrintable(m_view->latticePage()->info()->text()));
+    m_view->tabs()->setCurrentWidget(m_view->latticePage());
+    saveScreenshot(*m_view, QStringLiteral("anon-lattice-l-diversity.png"));
 }
 
 void TestAnonymizationView::compositionIntersectsTwoReleases() {

@@ -35,6 +35,7 @@
 #include <QUndoStack>
 #include <QWheelEvent>
 
+#include <limits>
 #include <map>
 #include <set>
 #include <memory>
@@ -220,6 +221,22 @@ void TestLatticeExplorer::transformationListSortsAndSelects() {
     QCOMPARE(first.data().toString(), QStringLiteral("sex: *"));  // the optimum, loss 1/3
     page.table()->sortByColumn(LatticeTransformationModel::LevelColumn, Qt::DescendingOrder);
     QCOMPARE(page.proxy()->index(0, 0).data().toString(), QStringLiteral("age: *, sex: *"));
+    // A node the search did not visit (models that are not monotonic) shows its loss bound.
+    {
+        auto unvisited = handMadeRun();
+        auto& top = unvisited->result.lattice.node(unvisited->result.lattice.size() - 1);
+        top.status = anonymity::NodeStatus::Unknown;
+        top.checked = false;
+        top.informationLoss = std::numeric_limits<double>::quiet_NaN();
+        top.lowerBound = 0.75;
+        LatticeTransformationModel model;
+        model.setLattice(unvisited->result.lattice, {});
+        const int last = int(unvisited->result.lattice.size()) - 1;
+        QCOMPARE(model.index(last, LatticeTransformationModel::LossColumn).data().toString(), QStringLiteral("≥ 0.75"));
+        QCOMPARE(model.index(last, LatticeTransformationModel::AnonymousColumn).data().toString(),
+                 QStringLiteral("not visited"));
+        QCOMPARE(model.index(0, LatticeTransformationModel::LossColumn).data().toString(), QStringLiteral("–"));
+    }
     // Selecting a row selects (only) its node in the diagram.
     const QModelIndex row = page.proxy()->index(2, 0);
     page.table()->selectionModel()->setCurrentIndex(row,

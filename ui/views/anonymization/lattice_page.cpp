@@ -217,6 +217,11 @@ void LatticePage::redraw() {
                        .arg(lattice.countChecked())
                        .arg(lattice.countStatus(anonymity::NodeStatus::Anonymous));
     if (auto opt = m_state->searchOptimum()) text += tr("Optimum: %1. ").arg(names.describe(lattice.levelsOf(*opt)));
+    // Models that are not monotonic: the search stops once no node left could beat the optimum.
+    if (const std::size_t unvisited = lattice.countStatus(anonymity::NodeStatus::Unknown))
+        text += tr("%1 not visited: their least possible loss is above the optimum's, so none could "
+                   "replace it. ")
+                    .arg(unvisited);
     if (auto applied = m_state->appliedNode())
         text += tr("Shown now: <b>%1</b> (loss %2). ")
                     .arg(names.describe(lattice.levelsOf(*applied)).toHtmlEscaped())

@@ -55,8 +55,11 @@ QVariant LatticeTransformationModel::displayData(std::size_t node, int column) c
         case AnonymousColumn:
             return shortName(m_lattice.display(node));
         case LossColumn:
-            return std::isnan(n.informationLoss) ? QVariant(QStringLiteral("–"))
-                                                 : QVariant(QString::number(n.informationLoss, 'g', 5));
+            if (!std::isnan(n.informationLoss)) return QString::number(n.informationLoss, 'g', 5);
+            // Not visited: the search stopped before it; its loss bound says why.
+            if (n.status == anonymity::NodeStatus::Unknown && !std::isnan(n.lowerBound))
+                return QStringLiteral("≥ %1").arg(QString::number(n.lowerBound, 'g', 5));
+            return QStringLiteral("–");
         case LevelColumn:
             return m_lattice.heightOf(node);
     }
