@@ -13,7 +13,7 @@ if(VEIL_FUZZ)
   add_compile_options(-fsanitize=fuzzer-no-link)
 endif()
 # VEIL_TSAN=ON builds with ThreadSanitizer (the tsan preset runs the tests labelled "tsan": the
-# parallel sweeps). Qt itself is not instrumented; tests/tsan.supp lists what
+# parallel sweeps, the CSV reader, the lattice batches). Qt itself is not instrumented; tests/tsan.supp lists what
 # that hides and why.
 if(VEIL_TSAN)
   if(VEIL_SANITIZE)

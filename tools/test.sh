@@ -3,7 +3,7 @@
 # and every test; core and CLI tests again (the statistical audits excepted) under ASan + UBSan
 # (clang), which also builds the libFuzzer targets; every fuzz target for VEIL_FUZZ_SECONDS (30)
 # each, one per core at a time; clang-tidy over core against its baseline; the parallel sweeps
-# under ThreadSanitizer.
+# and the lattice search's batches under ThreadSanitizer.
 # Fast when nothing changed (ninja + ccache). VEIL_CI_SKIP="tidy tsan" skips stages by name.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,9 +43,9 @@ if wanted tidy; then
 fi
 
 if wanted tsan; then
-  stage "ThreadSanitizer: the parallel sweeps"
+  stage "ThreadSanitizer: the parallel sweeps, CSV reader and lattice batches"
   cmake --preset tsan >/dev/null
-  cmake --build --preset tsan -j "$jobs" --target tst_eval_sweep tst_eval_anonymity_sweep tst_csv_parallel
+  cmake --build --preset tsan -j "$jobs" --target tst_eval_sweep tst_eval_anonymity_sweep tst_csv_parallel tst_groupify
   ctest --preset tsan -j "$jobs"
 fi
 stage "done"

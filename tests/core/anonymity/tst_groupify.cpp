@@ -53,6 +53,8 @@ class TestGroupify : public QObject {
 private slots:
     void rolledUpEqualsFresh_data();
     void rolledUpEqualsFresh();
+    void batchesEqualFresh_data();
+    void batchesEqualFresh();
 };
 
 void TestGroupify::rolledUpEqualsFresh_data() {
@@ -100,6 +102,69 @@ void TestGroupify::rolledUpEqualsFresh() {
         QCOMPARE(classesOf(data, levels, a), classesOf(data, levels, b));
     }
     QVERIFY2(double(rolled) > minRolledShare * double(lattice.size()), qPrintable(QString("%1 rolled up").arg(rolled)));
+}
+
+// Nodes checked in batches on several threads (runBatch: snapshots chosen first, nodes grouped and
+// checked side by side with a workspace and a checker each, then remembered in order) equal the
+// nodes computed afresh, with the sensitive histograms that entropy l-diversity and t-closeness
+// read, handed over in the batch's order; for 1 to 3 threads and batches of 1 to 16 nodes.
+void TestGroupify::batchesEqualFresh_data() {
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<int>("batch");
+    QTest::addColumn<int>("maxSnapshots");
+    QTest::addRow("1 thread, batches of 16") << 1 << 16 << 2048;
+    QTest::addRow("2 threads, batches of 16") << 2 << 16 << 2048;
+    QTest::addRow("3 threads, batches of 7") << 3 << 7 << 2048;
+    QTest::addRow("2 threads, batches of 1") << 2 << 1 << 2048;
+    QTest::addRow("2 threads, batches of 16, 3 snapshots") << 2 << 16 << 3;
+}
+
+void TestGroupify::batchesEqualFresh() {
+    QFETCH(int, threads);
+    QFETCH(int, batch);
+    QFETCH(int, maxSnapshots);
+    const Table table = sanitizerSubset(readTable(kSamples + "/adult.csv"), 4);
+    for (int model = 0; model < 2; ++model) {
+        auto cfg = adultConfig({"education", "age", "sex", "marital-status", "race"});
+        cfg.sensitive = "occupation";
+        if (model == 0)
+            cfg.models.lDiversity = LDiversity{LDiversityVariant::Entropy, 3.0, 1.0};
+        else
+            cfg.models.tCloseness = TCloseness{TClosenessVariant::EqualDistance, 0.3};
+        auto encoded = encodeTable(table, cfg, RunContext{});
+        QVERIFY2(encoded.isOk(), encoded.status().message().c_str());
+        const EncodedData& data = *encoded;
+        Groupifier batched(data, cfg.models, 300, SnapshotLimits{std::size_t(maxSnapshots), std::size_t(1) << 22});
+        Groupifier fresh(data, cfg.models, 300);
+        std::vector<int> heights;
+        for (const auto& d : data.dims) heights.push_back(d.height);
+        GeneralizationLattice lattice(heights);
+        std::vector<std::size_t> order(lattice.size());
+        std::iota(order.begin(), order.end(), std::size_t(0));
+        SeededRandom rng(11);  // a fixed shuffle of the visiting order (test input, not noise)
+        for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[std::size_t(rng.uniformBelow(i))]);
+        std::size_t handed = 0, anonymous = 0;
+        for (std::size_t begin = 0; begin < order.size(); begin += std::size_t(batch)) {
+            std::vector<std::vector<int>> levels;
+            for (std::size_t i = begin; i < std::min(order.size(), begin + std::size_t(batch)); ++i)
+                levels.push_back(lattice.levelsOf(order[i]));
+            std::size_t expected = 0;
+            batched.runBatch(levels, threads, [&](std::size_t j, const NodeClasses& a) {
+                QCOMPARE(j, expected++);  // in the batch's order
+                NodeClasses b;
+                fresh.run(levels[j], b, false);
+                QCOMPARE(a.suppressed, b.suppressed);
+                QCOMPARE(a.anonymous, b.anonymous);
+                QCOMPARE(a.outlier.size(), a.classCount());
+                QCOMPARE(classesOf(data, levels[j], a), classesOf(data, levels[j], b));
+                ++handed;
+                anonymous += a.anonymous ? 1 : 0;
+            });
+            QCOMPARE(expected, levels.size());
+        }
+        QCOMPARE(handed, lattice.size());
+        QVERIFY(anonymous > 0 && anonymous < lattice.size());  // the model decides some nodes each way
+    }
 }
 
 QTEST_APPLESS_MAIN(TestGroupify)

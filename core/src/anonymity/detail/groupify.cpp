@@ -1,7 +1,9 @@
 #include "anonymity/detail/groupify.h"
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
+#include <thread>
 
 namespace veil::anonymity::detail {
 
@@ -13,14 +15,23 @@ constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
 // adult: 4 beats 1, 2, 8 and 16 in instructions).
 constexpr std::size_t kBaseThreshold = 4;
 
-Groupifier::Groupifier(const EncodedData& data, const PrivacyModels& models, std::size_t maxOutliers,
-                       SnapshotLimits limits)
-    : m_data(data), m_checker(data.sensitive, models), m_maxOutliers(maxOutliers), m_limits(limits) {
+Groupifier::Workspace::Workspace(const EncodedData& data, const PrivacyModels& models)
+    : checker(data.sensitive, models) {
     std::size_t cap = 16;
     while (cap < data.groups * 2) cap <<= 1;
-    m_keys.assign(cap, 0);
-    m_slots.assign(cap, kEmpty);
-    if (m_checker.needsHistogram())
+    slotKeys.assign(cap, 0);
+    slotClass.assign(cap, kEmpty);
+    radix.resize(data.dimensions());
+    classSize.resize(data.groups);
+    classRep.resize(data.groups);
+    sourceClass.resize(data.groups);
+}
+
+Groupifier::Groupifier(const EncodedData& data, const PrivacyModels& models, std::size_t maxOutliers,
+                       SnapshotLimits limits)
+    : m_data(data), m_models(models), m_maxOutliers(maxOutliers), m_limits(limits) {
+    m_work.emplace_back(data, models);
+    if (checker().needsHistogram())
         m_groupHistograms =
             ClassHistograms::ofGroups(data.sensitive.values.size(), data.groupSensitive, data.groupSize);
     // The bottom groups' codes, one contiguous column per dimension.
@@ -28,10 +39,6 @@ Groupifier::Groupifier(const EncodedData& data, const PrivacyModels& models, std
     m_levelWords = (m + 7) / 8;
     for (const auto& d : data.dims)
         if (d.height >= 128) m_limits.maxSnapshots = 0;  // levels do not fit the packed scan: no cache
-    m_radix.resize(m);
-    m_classSize.resize(data.groups);
-    m_classRep.resize(data.groups);
-    m_sourceClass.resize(data.groups);
     m_columns.resize(m * data.groups);
     for (std::size_t g = 0; g < data.groups; ++g)
         for (std::size_t d = 0; d < m; ++d) m_columns[d * data.groups + g] = data.groupRow[g * m + d];
@@ -61,11 +68,11 @@ const Groupifier::Snapshot* Groupifier::bestSnapshot(const std::vector<int>& lev
     return best;
 }
 
-void Groupifier::remember(const std::vector<int>& levels, const NodeClasses& nc) {
+bool Groupifier::makeRoom(const NodeClasses& nc) {
     // Nothing to gain over the bottom groups, or no cache.
-    if (nc.classCount() == m_data.groups || m_limits.maxSnapshots == 0) return;
+    if (nc.classCount() == m_data.groups || m_limits.maxSnapshots == 0) return false;
     const std::size_t entries = entriesOf(nc.classCount(), nc.histograms, nc.classSubset);
-    if (entries > m_limits.maxEntries) return;
+    if (entries > m_limits.maxEntries) return false;
     // Least recently used snapshots go first when the cache is full.
     while (!m_snapshots.empty() &&
            (m_snapshots.size() >= m_limits.maxSnapshots || m_snapshotEntries + entries > m_limits.maxEntries)) {
@@ -79,9 +86,24 @@ void Groupifier::remember(const std::vector<int>& levels, const NodeClasses& nc)
         m_snapshotLevels.resize(m_snapshotLevels.size() - w);
     }
     m_snapshotEntries += entries;
-    m_snapshots.push_back(Snapshot{levels, nc.classRep, nc.classSize, nc.classSubset, nc.histograms, ++m_clock});
+    ++m_stores;
+    return true;
+}
+
+void Groupifier::store(Snapshot snapshot) {
     m_snapshotLevels.resize(m_snapshotLevels.size() + m_levelWords);
-    pack(levels, m_snapshotLevels.data() + m_snapshotLevels.size() - m_levelWords);
+    pack(snapshot.levels, m_snapshotLevels.data() + m_snapshotLevels.size() - m_levelWords);
+    m_snapshots.push_back(std::move(snapshot));
+}
+
+void Groupifier::remember(const std::vector<int>& levels, const NodeClasses& nc) {
+    if (makeRoom(nc)) store(Snapshot{levels, nc.classRep, nc.classSize, nc.classSubset, nc.histograms, ++m_clock});
+}
+
+void Groupifier::remember(const std::vector<int>& levels, NodeClasses&& nc) {
+    if (makeRoom(nc))
+        store(Snapshot{levels, std::move(nc.classRep), std::move(nc.classSize), std::move(nc.classSubset),
+                       std::move(nc.histograms), ++m_clock});
 }
 
 const Groupifier::Snapshot* Groupifier::baseFor(const std::vector<int>& levels) {
@@ -104,18 +126,18 @@ const Groupifier::Snapshot* Groupifier::baseFor(const std::vector<int>& levels) 
         for (std::size_t d = 0; d < levels.size() && covers; ++d) covers = from->levels[d] >= base[d];
         if (covers) return from;
     }
-    group(base, m_baseClasses, bestSnapshot(base));
+    group(base, m_baseClasses, bestSnapshot(base), m_work[0]);
     remember(base, m_baseClasses);
     return bestSnapshot(levels);
 }
 
-void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const Snapshot* from) {
+void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const Snapshot* from, Workspace& w) const {
     const std::size_t m = m_data.dimensions();
     // Exact mixed-radix key when the label space fits in 64 bits, else a hash verified on match.
     bool exact = true;
     unsigned __int128 space = 1;
     for (std::size_t d = 0; d < m; ++d) {
-        m_radix[d] = std::uint64_t(space);
+        w.radix[d] = std::uint64_t(space);
         space *= m_data.dims[d].labelText[std::size_t(levels[d])].size();
         if (space >> 63) exact = false;
     }
@@ -123,13 +145,13 @@ void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const S
     const std::uint32_t* reps = from ? from->rep.data() : nullptr;
 
     // Phase 1, one dimension at a time (tight loops over contiguous columns): the key of every source.
-    m_sourceKeys.resize(sources);
-    std::uint64_t* keys = m_sourceKeys.data();
+    w.sourceKeys.resize(sources);
+    std::uint64_t* keys = w.sourceKeys.data();
     auto keysFrom = [&](auto source) {  // source(i): the bottom group of source i
         for (std::size_t d = 0; d < m; ++d) {
             const std::uint32_t* label = m_data.dims[d].rowLabel[std::size_t(levels[d])].data();
             const std::uint32_t* column = m_columns.data() + d * m_data.groups;
-            const std::uint64_t radix = m_radix[d];
+            const std::uint64_t radix = w.radix[d];
             const std::uint64_t salt = 0x9e3779b97f4a7c15ULL * (d + 1);
             if (exact && d == 0) {
                 for (std::size_t i = 0; i < sources; ++i) keys[i] = label[column[source(i)]];
@@ -151,15 +173,17 @@ void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const S
     unsigned bits = 4;
     while (cap < sources * 2) cap <<= 1, ++bits;
     const std::uint64_t mask = cap - 1;
-    std::fill(m_slots.begin(), m_slots.begin() + std::ptrdiff_t(cap), kEmpty);
+    std::fill(w.slotClass.begin(), w.slotClass.begin() + std::ptrdiff_t(cap), kEmpty);
     if (from)
         out.groupClass.clear();
     else
         out.groupClass.resize(m_data.groups);
-    std::uint32_t* size = m_classSize.data();
-    std::uint32_t* rep = m_classRep.data();
+    std::uint32_t* size = w.classSize.data();
+    std::uint32_t* rep = w.classRep.data();
+    std::uint32_t* slotClass = w.slotClass.data();
+    std::uint64_t* slotKeys = w.slotKeys.data();
     // The class of source i; for bottom groups it is groupClass itself.
-    std::uint32_t* sourceClass = from ? m_sourceClass.data() : out.groupClass.data();
+    std::uint32_t* sourceClass = from ? w.sourceClass.data() : out.groupClass.data();
     const std::uint32_t* counts = from ? from->size.data() : m_data.groupSize.data();
     std::uint32_t classes = 0;
     for (std::size_t i = 0; i < sources; ++i) {
@@ -167,17 +191,17 @@ void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const S
         const std::uint32_t g = reps ? reps[i] : std::uint32_t(i);
         std::uint64_t slot = (key * 0x9e3779b97f4a7c15ULL) >> (64 - bits);
         while (true) {
-            const std::uint32_t cls = m_slots[slot];
+            const std::uint32_t cls = slotClass[slot];
             if (cls == kEmpty) {
-                m_slots[slot] = classes;
-                m_keys[slot] = key;
+                slotClass[slot] = classes;
+                slotKeys[slot] = key;
                 sourceClass[i] = classes;
                 size[classes] = counts[i];
                 rep[classes] = g;
                 ++classes;
                 break;
             }
-            if (m_keys[slot] == key && (exact || sameLabels(levels, rep[cls], g))) {
+            if (slotKeys[slot] == key && (exact || sameLabels(levels, rep[cls], g))) {
                 sourceClass[i] = cls;
                 size[cls] += counts[i];
                 break;
@@ -187,16 +211,17 @@ void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const S
     }
     out.classSize.assign(size, size + classes);
     out.classRep.assign(rep, rep + classes);
-    rollUpCounts(out, from, sourceClass);
+    rollUpCounts(out, from, sourceClass, w);
 }
 
 // The sensitive histograms and subset counts of the classes, merged from those of the sources.
-void Groupifier::rollUpCounts(NodeClasses& out, const Snapshot* from, const std::uint32_t* sourceClass) {
+void Groupifier::rollUpCounts(NodeClasses& out, const Snapshot* from, const std::uint32_t* sourceClass,
+                              Workspace& w) const {
     const std::size_t classes = out.classCount();
-    if (m_checker.needsHistogram()) {
-        out.histograms.rollUp(from ? from->histograms : m_groupHistograms, sourceClass, classes, m_histogramScratch);
+    if (w.checker.needsHistogram()) {
+        out.histograms.rollUp(from ? from->histograms : m_groupHistograms, sourceClass, classes, w.histogramScratch);
     }
-    if (m_checker.needsSubset()) {
+    if (w.checker.needsSubset()) {
         const std::size_t sources = from ? from->rep.size() : m_data.groups;
         const std::uint32_t* subset = from ? from->subset.data() : m_data.groupSubset.data();
         out.classSubset.assign(classes, 0);
@@ -214,29 +239,61 @@ bool Groupifier::sameLabels(const std::vector<int>& levels, std::uint32_t a, std
 }
 
 void Groupifier::classesOnly(const std::vector<int>& levels, NodeClasses& out) {
-    group(levels, out, nullptr);
+    group(levels, out, nullptr, m_work[0]);
     out.outlier.assign(out.classCount(), 0);
     out.suppressed = 0;
     out.anonymous = true;
 }
 
 void Groupifier::run(const std::vector<int>& levels, NodeClasses& out, bool rollUp) {
-    group(levels, out, rollUp ? baseFor(levels) : nullptr);
-    check(out);
+    group(levels, out, rollUp ? baseFor(levels) : nullptr, m_work[0]);
+    check(out, m_work[0].checker);
     if (rollUp) remember(levels, out);
 }
 
-void Groupifier::check(NodeClasses& out) {
+void Groupifier::runBatch(const std::vector<std::vector<int>>& levels, int threads,
+                          const std::function<void(std::size_t, const NodeClasses&)>& checked) {
+    const std::size_t n = levels.size();
+    if (m_batch.size() < n) m_batch.resize(n);
+    // Each node's snapshot, bases made first as run() makes them. Storing a base may move the
+    // snapshots: then the choices are made again once the cache no longer changes.
+    std::vector<const Snapshot*> from(n);
+    const std::uint64_t stores = m_stores;
+    for (std::size_t i = 0; i < n; ++i) from[i] = baseFor(levels[i]);
+    if (m_stores != stores)
+        for (std::size_t i = 0; i < n; ++i) from[i] = bestSnapshot(levels[i]);
+    const std::size_t workers =
+        std::clamp<std::size_t>(std::size_t(std::max(threads, 1)), 1, std::max<std::size_t>(n, 1));
+    while (m_work.size() < workers) m_work.emplace_back(m_data, m_models);
+    // The workers take the next node in turn; the cache is only read until all have joined.
+    std::atomic<std::size_t> next{0};
+    auto work = [&](std::size_t t) {
+        for (std::size_t i; (i = next.fetch_add(1)) < n;) {
+            group(levels[i], m_batch[i], from[i], m_work[t]);
+            check(m_batch[i], m_work[t].checker);
+        }
+    };
+    std::vector<std::thread> helpers;
+    for (std::size_t t = 1; t < workers; ++t) helpers.emplace_back(work, t);
+    work(0);
+    for (auto& h : helpers) h.join();
+    for (std::size_t i = 0; i < n; ++i) {
+        checked(i, m_batch[i]);
+        remember(levels[i], std::move(m_batch[i]));
+    }
+}
+
+void Groupifier::check(NodeClasses& out, const ClassChecker& checker) const {
     const std::size_t classes = out.classCount();
     out.outlier.assign(classes, 0);
     out.suppressed = 0;
-    const bool histograms = m_checker.needsHistogram(), subset = m_checker.needsSubset();
-    const std::size_t minSize = m_checker.minSize();
+    const bool histograms = checker.needsHistogram(), subset = checker.needsSubset();
+    const std::size_t minSize = checker.minSize();
     for (std::size_t c = 0; c < classes; ++c) {
         const std::size_t size = out.classSize[c];
         const bool ok =
-            size >= minSize && m_checker.satisfies(size, histograms ? out.histograms.view(c) : HistogramView{},
-                                                   subset ? out.classSubset[c] : 0);
+            size >= minSize && checker.satisfies(size, histograms ? out.histograms.view(c) : HistogramView{},
+                                                 subset ? out.classSubset[c] : 0);
         if (!ok) {
             out.outlier[c] = 1;
             out.suppressed += out.classSize[c];

@@ -8,6 +8,7 @@
 #include "anonymity/detail/encoded_data.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace veil::anonymity::detail {
@@ -45,9 +46,15 @@ public:
     void run(const std::vector<int>& levels, NodeClasses& out, bool rollUp = false);
     // Classes only (no privacy check, nothing suppressed).
     void classesOnly(const std::vector<int>& levels, NodeClasses& out);
+    // run(levels[i], classes, true) for every node, `threads` at a time: the snapshots the nodes
+    // roll up from are chosen first (in order, bases made as run() makes them), the nodes are
+    // grouped and checked side by side, then handed to `checked` and remembered, in order. A node
+    // does not roll up from another of the same batch; the results do not depend on `threads`.
+    void runBatch(const std::vector<std::vector<int>>& levels, int threads,
+                  const std::function<void(std::size_t, const NodeClasses&)>& checked);
 
     std::size_t maxOutliers() const { return m_maxOutliers; }
-    const ClassChecker& checker() const { return m_checker; }
+    const ClassChecker& checker() const { return m_work.front().checker; }
 
 private:
     struct Snapshot {
@@ -62,33 +69,43 @@ private:
         return classes + (histograms.bytes() + sizeof(std::uint32_t) * subset.size() + 7) / 8;
     }
     void pack(const std::vector<int>& levels, std::uint64_t* words) const;
-    void group(const std::vector<int>& levels, NodeClasses& out, const Snapshot* from);
-    void rollUpCounts(NodeClasses& out, const Snapshot* from, const std::uint32_t* sourceClass);
+    // What grouping and checking one node writes besides its classes: one per thread.
+    struct Workspace {
+        Workspace(const EncodedData& data, const PrivacyModels& models);
+        ClassChecker checker;  // keeps scratch of its own
+        std::vector<std::uint64_t> slotKeys, radix, sourceKeys;
+        std::vector<std::uint32_t> slotClass;            // the class in each slot of the hash table
+        std::vector<std::uint32_t> classSize, classRep;  // one entry per bottom group
+        std::vector<std::uint32_t> sourceClass;          // the class of each source
+        HistogramScratch histogramScratch;
+    };
+    void group(const std::vector<int>& levels, NodeClasses& out, const Snapshot* from, Workspace& w) const;
+    void rollUpCounts(NodeClasses& out, const Snapshot* from, const std::uint32_t* sourceClass, Workspace& w) const;
     const Snapshot* bestSnapshot(const std::vector<int>& levels);
     const Snapshot* baseFor(const std::vector<int>& levels);
     bool sameLabels(const std::vector<int>& levels, std::uint32_t groupA, std::uint32_t groupB) const;
+    bool makeRoom(const NodeClasses& nc);  // false: not worth caching
+    void store(Snapshot snapshot);
     void remember(const std::vector<int>& levels, const NodeClasses& nc);
-    void check(NodeClasses& out);
+    void remember(const std::vector<int>& levels, NodeClasses&& nc);
+    void check(NodeClasses& out, const ClassChecker& checker) const;
 
     const EncodedData& m_data;
-    ClassChecker m_checker;
+    PrivacyModels m_models;
     std::size_t m_maxOutliers;
     SnapshotLimits m_limits;
-    std::vector<std::uint64_t> m_keys;
-    std::vector<std::uint32_t> m_slots;
-    std::vector<std::uint32_t> m_columns;  // bottom groups' codes, dimension-major
-    std::vector<std::uint64_t> m_radix, m_sourceKeys;
-    std::vector<std::uint32_t> m_classSize, m_classRep;  // scratch, one entry per bottom group
-    std::vector<std::uint32_t> m_sourceClass;            // scratch: class of each source
-    std::vector<std::uint64_t> m_snapshotLevels;         // levels of m_snapshots, packed (see pack)
-    std::vector<std::uint64_t> m_packed;                 // scratch: the node's packed levels
+    std::vector<Workspace> m_work;                // [0]: run() and the bases; more for runBatch
+    std::vector<std::uint32_t> m_columns;         // bottom groups' codes, dimension-major
+    std::vector<std::uint64_t> m_snapshotLevels;  // levels of m_snapshots, packed (see pack)
+    std::vector<std::uint64_t> m_packed;          // scratch: the node's packed levels
     std::size_t m_levelWords = 1;
     std::vector<Snapshot> m_snapshots;
     std::size_t m_snapshotEntries = 0;
     std::uint64_t m_clock = 0;
+    std::uint64_t m_stores = 0;        // snapshots stored so far (a store may move the others)
+    std::vector<NodeClasses> m_batch;  // runBatch's nodes
     NodeClasses m_baseClasses;
     ClassHistograms m_groupHistograms;  // one entry per bottom group
-    HistogramScratch m_histogramScratch;
 };
 
 }  // namespace veil::anonymity::detail

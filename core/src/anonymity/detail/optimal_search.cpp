@@ -3,12 +3,18 @@
 // k-anonymity", PASSAT 2012): binary search on chains, predictive tagging, bound pruning.
 #include "anonymity/detail/optimal_search.h"
 
+#include "veil/common/parallel.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace veil::anonymity::detail {
 
 namespace {
+
+// Nodes checked side by side when no node's answer tells another's (models that are not
+// monotonic): enough for every core, few past the loss bound where the search stops.
+constexpr std::size_t kBatchNodes = 16;
 
 struct Best {
     bool found = false;
@@ -75,15 +81,18 @@ Result<SearchOutcome> searchOptimal(const EncodedData& data, MetricKind metric, 
         const int h = L.heightOf(idx);
         if (best.improvedBy(il, h, idx)) best = {true, il, h, idx};
     };
+    auto record = [&](std::size_t idx, const std::vector<int>& levels, const NodeClasses& classes) {
+        auto& node = L.node(idx);
+        node.checked = true;
+        node.suppressed = classes.suppressed;
+        node.status = classes.anonymous ? NodeStatus::Anonymous : NodeStatus::NotAnonymous;
+        if (classes.anonymous) consider(idx, evaluator.value(metric, levels, classes));
+        return classes.anonymous;
+    };
     auto check = [&](std::size_t idx) {
         const auto levels = L.levelsOf(idx);
         groupifier.run(levels, nc, true);
-        auto& node = L.node(idx);
-        node.checked = true;
-        node.suppressed = nc.suppressed;
-        node.status = nc.anonymous ? NodeStatus::Anonymous : NodeStatus::NotAnonymous;
-        if (nc.anonymous) consider(idx, evaluator.value(metric, levels, nc));
-        return nc.anonymous;
+        return record(idx, levels, nc);
     };
 
     ProgressReporter progress(ctx, "Searching the generalization lattice", static_cast<long long>(L.size()), 0.0, 0.9);
@@ -143,10 +152,25 @@ Result<SearchOutcome> searchOptimal(const EncodedData& data, MetricKind metric, 
         if (bounded)
             std::stable_sort(visit.begin(), visit.end(),
                              [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
-        for (auto idx : visit) {
-            if (!progress.step(done++)) return Status::cancelled();
-            if (bounded && best.found && bound[idx] > best.il + 1e-12 * std::max(1.0, std::fabs(best.il))) break;
-            check(idx);
+        // A batch of nodes is grouped and checked on every core (Groupifier::runBatch), then
+        // recorded in order; the batches do not depend on the number of cores.
+        auto beyondBest = [&](std::size_t idx) {
+            return bounded && best.found && bound[idx] > best.il + 1e-12 * std::max(1.0, std::fabs(best.il));
+        };
+        std::vector<std::size_t> batch;
+        std::vector<std::vector<int>> batchLevels;
+        for (std::size_t next = 0; next < visit.size() && !beyondBest(visit[next]);) {
+            if (!progress.step(done)) return Status::cancelled();
+            batch.clear();
+            batchLevels.clear();
+            for (; next < visit.size() && batch.size() < kBatchNodes && !beyondBest(visit[next]); ++next) {
+                batch.push_back(visit[next]);
+                batchLevels.push_back(L.levelsOf(visit[next]));
+            }
+            groupifier.runBatch(batchLevels, hardwareThreads(), [&](std::size_t j, const NodeClasses& classes) {
+                record(batch[j], batchLevels[j], classes);
+            });
+            done += static_cast<long long>(batch.size());
         }
     }
 
