@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
+#include <system_error>
 #include <thread>
 
 namespace veil::anonymity::detail {
@@ -274,7 +275,13 @@ void Groupifier::runBatch(const std::vector<std::vector<int>>& levels, int threa
         }
     };
     std::vector<std::thread> helpers;
-    for (std::size_t t = 1; t < workers; ++t) helpers.emplace_back(work, t);
+    for (std::size_t t = 1; t < workers; ++t) {
+        try {
+            helpers.emplace_back(work, t);
+        } catch (const std::system_error&) {
+            break;  // no thread to be had: the others take its nodes
+        }
+    }
     work(0);
     for (auto& h : helpers) h.join();
     for (std::size_t i = 0; i < n; ++i) {
