@@ -1,7 +1,8 @@
-// Globally optimal full-domain generalization: classify every lattice node as anonymous or not
+// Globally optimal full-domain generalization: classify the lattice nodes as anonymous or not
 // (Flash-style binary search on chains with predictive tagging when the models are monotonic,
-// otherwise checking every node), then find the node of least information loss, pruning with
-// the metric's lower bound or its monotonicity. Ties: lower height, then lexicographically
+// otherwise nodes by increasing loss bound, on every core, until the bound passes the best loss),
+// then find the node of least information loss, pruning with the metric's lower bound or its
+// monotonicity. Ties: lower height, then lexicographically
 // smaller levels.
 #pragma once
 
