@@ -3,15 +3,30 @@
 
 #include "sanitizer_scale.h"
 #include "veil/anonymity/anonymization.h"
+#include "veil/anonymity/lattice.h"
+#include "veil/common/random.h"
 #include "veil/hierarchy/hierarchy_io.h"
 #include "veil/table/csv_reader.h"
 
 #include <QtTest>
 
+#include <numeric>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace testsupport {
+
+// The lattice's nodes in an order shuffled with a fixed seed (test input, not noise): what a cache
+// of rolled-up classes computes must not depend on the order a search visits the nodes in.
+inline std::vector<std::size_t> shuffledNodes(const veil::anonymity::GeneralizationLattice& lattice,
+                                              std::uint64_t seed) {
+    std::vector<std::size_t> order(lattice.size());
+    std::iota(order.begin(), order.end(), std::size_t(0));
+    veil::SeededRandom rng(seed);
+    for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[std::size_t(rng.uniformBelow(i))]);
+    return order;
+}
 
 // A table of text columns (categorical) from rows of strings.
 inline veil::Table textTable(const std::vector<std::string>& names, const std::vector<std::vector<std::string>>& rows) {

@@ -270,10 +270,7 @@ void TestClassHistograms::verdictsEqualDirect() {
     std::vector<int> heights;
     for (const auto& d : data.dims) heights.push_back(d.height);
     GeneralizationLattice lattice(heights);
-    std::vector<std::size_t> order(lattice.size());
-    std::iota(order.begin(), order.end(), std::size_t(0));
-    SeededRandom rng(7);  // a fixed shuffle of the visiting order (test input, not noise)
-    for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[std::size_t(rng.uniformBelow(i))]);
+    const std::vector<std::size_t> order = shuffledNodes(lattice, 7);
 
     NodeClasses nc;
     std::size_t rolled = 0, passing = 0, failing = 0;

@@ -38,6 +38,12 @@ std::map<ClassKey, std::uint32_t> classesOf(const EncodedData& data, const std::
     return out;
 }
 
+GeneralizationLattice latticeOf(const EncodedData& data) {
+    std::vector<int> heights;
+    for (const auto& d : data.dims) heights.push_back(d.height);
+    return GeneralizationLattice(heights);
+}
+
 AnonymizationConfig adultConfig(const std::vector<std::string>& qis) {
     AnonymizationConfig cfg;
     for (const auto& q : qis)
@@ -82,13 +88,8 @@ void TestGroupify::rolledUpEqualsFresh() {
                       SnapshotLimits{std::size_t(maxSnapshots), std::size_t(maxEntries)});
     Groupifier fresh(data, cfg.models, maxOutliers);
 
-    std::vector<int> heights;
-    for (const auto& d : data.dims) heights.push_back(d.height);
-    GeneralizationLattice lattice(heights);
-    std::vector<std::size_t> order(lattice.size());
-    std::iota(order.begin(), order.end(), std::size_t(0));
-    SeededRandom rng(7);  // a fixed shuffle of the visiting order (test input, not noise)
-    for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[std::size_t(rng.uniformBelow(i))]);
+    const GeneralizationLattice lattice = latticeOf(data);
+    const std::vector<std::size_t> order = shuffledNodes(lattice, 7);
 
     NodeClasses a, b;
     std::size_t rolled = 0;
@@ -136,13 +137,8 @@ void TestGroupify::batchesEqualFresh() {
         const EncodedData& data = *encoded;
         Groupifier batched(data, cfg.models, 300, SnapshotLimits{std::size_t(maxSnapshots), std::size_t(1) << 22});
         Groupifier fresh(data, cfg.models, 300);
-        std::vector<int> heights;
-        for (const auto& d : data.dims) heights.push_back(d.height);
-        GeneralizationLattice lattice(heights);
-        std::vector<std::size_t> order(lattice.size());
-        std::iota(order.begin(), order.end(), std::size_t(0));
-        SeededRandom rng(11);  // a fixed shuffle of the visiting order (test input, not noise)
-        for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[std::size_t(rng.uniformBelow(i))]);
+        const GeneralizationLattice lattice = latticeOf(data);
+        const std::vector<std::size_t> order = shuffledNodes(lattice, 11);
         std::size_t handed = 0, anonymous = 0;
         for (std::size_t begin = 0; begin < order.size(); begin += std::size_t(batch)) {
             std::vector<std::vector<int>> levels;
