@@ -3,6 +3,7 @@
 #include "dp/detail/greedy_hierarchy.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -98,9 +99,10 @@ public:
     // True when every query weighs cells lo..hi-1 alike (no change at lo + 1 .. hi - 1).
     bool uniform(std::size_t lo, std::size_t hi) const { return m_byCellStart[hi] == m_byCellStart[lo + 1]; }
 
-    // Sets r to Q^T Q e_c and returns its squared norm. Precondition: c above the previous call's
+    // Sets r to Q^T Q e_c and returns its squared norm. Precondition: c at or above the previous call's
     // (the builder visits terminals left to right).
     double column(std::size_t c, std::vector<double>& r) {
+        assert(c + 1 >= m_next);  // the sweep cannot go back
         for (; m_next <= c; ++m_next)
             for (std::size_t k = m_byCellStart[m_next]; k < m_byCellStart[m_next + 1]; ++k) {
                 const auto [query, delta] = m_byCell[k];
