@@ -26,6 +26,7 @@ copy() {
 copy anon-1-groups.png anonymize-groups.png
 copy anon-2-lattice.png anonymize-lattice.png
 copy anon-3-mondrian-cuts.png anonymize-mondrian.png
+copy anon-lattice-l-diversity.png anonymize-lattice-unvisited.png
 copy mechanisms_median_compare.png mechanisms-median.png
 copy histograms_nettrace.png histograms-nettrace.png
 copy histograms_grid.png histograms-grid.png
