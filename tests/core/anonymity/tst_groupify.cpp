@@ -124,7 +124,8 @@ void TestGroupify::batchesEqualFresh() {
     QFETCH(int, threads);
     QFETCH(int, batch);
     QFETCH(int, maxSnapshots);
-    const Table table = sanitizerSubset(readTable(kSamples + "/adult.csv"), 4);
+    if (threads == 1 || batch == 1) VEIL_RELEASE_ONLY("the other rows take the same paths, several threads at once");
+    const Table table = sanitizerSubset(readTable(kSamples + "/adult.csv"), 8);
     for (int model = 0; model < 2; ++model) {
         auto cfg = adultConfig({"education", "age", "sex", "marital-status", "race"});
         cfg.sensitive = "occupation";
