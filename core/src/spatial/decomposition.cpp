@@ -9,6 +9,13 @@
 
 namespace veil::spatial {
 
+int kdLevelCount(const PsdOptions& o) {
+    if (o.kind == TreeKind::KdTree) return o.height;
+    if (o.kind == TreeKind::Hybrid)
+        return o.hybridKdLevels >= 0 ? std::min(o.hybridKdLevels, o.height) : (o.height + 1) / 2;
+    return 0;
+}
+
 const char* treeKindName(TreeKind k) {
     switch (k) {
         case TreeKind::Quadtree:

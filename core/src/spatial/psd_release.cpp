@@ -286,9 +286,7 @@ Result<PsdPlan> planDecomposition(const PsdRequest& request) {
         t.medianFraction = values->number("median_fraction");
         t.delta = values->number("delta");
         if (t.kind == TreeKind::Hybrid) t.hybridKdLevels = int(values->integer("hybrid_kd_levels"));
-        kdLevels = t.kind == TreeKind::KdTree ? t.height
-                   : t.hybridKdLevels >= 0    ? std::min(t.hybridKdLevels, t.height)
-                                              : (t.height + 1) / 2;
+        kdLevels = kdLevelCount(t);
         if (t.median == MedianMethod::SmoothSensitivity && !request.nonPrivate)
             plan.cost.delta = std::min(0.5, t.delta * kdLevels);
     }

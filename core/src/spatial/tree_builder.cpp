@@ -79,12 +79,7 @@ private:
         return Status::ok();
     }
 
-    int kdDepthCount() const {
-        if (m_opt.kind == TreeKind::KdTree) return m_opt.height;
-        if (m_opt.kind == TreeKind::Hybrid)
-            return m_opt.hybridKdLevels >= 0 ? std::min(m_opt.hybridKdLevels, m_opt.height) : (m_opt.height + 1) / 2;
-        return 0;
-    }
+    int kdDepthCount() const { return kdLevelCount(m_opt); }
     bool isKdDepth(int depth) const { return depth < kdDepthCount(); }
 
     // The Laplace count mechanism of a depth's budget (sensitivity 1: one point is in one node).
@@ -316,11 +311,7 @@ Result<PrivateSpatialDecomposition> buildDecomposition(const PointSet& points, c
     psd.domain = points.domain;
     psd.pointCount = points.size();
     psd.warnings = points.warnings;
-    const int kdLevels = options.kind == TreeKind::KdTree ? options.height
-                         : options.kind == TreeKind::Hybrid
-                             ? (options.hybridKdLevels >= 0 ? std::min(options.hybridKdLevels, options.height)
-                                                            : (options.height + 1) / 2)
-                             : 0;
+    const int kdLevels = kdLevelCount(options);
     std::vector<bool> dataDependent(static_cast<std::size_t>(options.height), false);
     for (int d = 0; d < kdLevels; ++d)
         dataDependent[static_cast<std::size_t>(d)] = options.median != MedianMethod::CellBased || d == 0;

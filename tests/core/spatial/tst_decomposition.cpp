@@ -87,6 +87,7 @@ private slots:
     void alignedBlockSideByHand();
     void alignedGridByHand();
     void consistencyOnByDefault();
+    void kdLevelsByHand();
     void sameSeedSameTree();
     void badInput_data();
     void badInput();
@@ -407,6 +408,24 @@ void TestDecomposition::alignedGridByHand() {
     QCOMPARE(a[2], 10.0);
     o.dataRows = 0;  // only one axis declared
     QCOMPARE(buildUniformGrid(ps, o, RunContext{}).status().code(), veil::StatusCode::InvalidArgument);
+}
+
+// The depths split by kd medians, by hand: all of a kd-tree's, half a hybrid's rounded up unless
+// given (and never past the height), none of a quadtree's.
+void TestDecomposition::kdLevelsByHand() {
+    PsdOptions o;
+    o.height = 7;
+    QCOMPARE(kdLevelCount(o), 0);
+    o.kind = TreeKind::KdTree;
+    QCOMPARE(kdLevelCount(o), 7);
+    o.kind = TreeKind::Hybrid;
+    QCOMPARE(kdLevelCount(o), 4);
+    o.hybridKdLevels = 2;
+    QCOMPARE(kdLevelCount(o), 2);
+    o.hybridKdLevels = 9;
+    QCOMPARE(kdLevelCount(o), 7);
+    o.hybridKdLevels = 0;
+    QCOMPARE(kdLevelCount(o), 0);
 }
 
 void TestDecomposition::consistencyOnByDefault() {

@@ -41,6 +41,11 @@ struct PsdOptions {
     bool keepPoints = true;
 };
 
+// The depths 0 .. k-1 split by kd medians: all of a kd-tree's, the hybridKdLevels first of a hybrid
+// tree's (-1: half the height, rounded up), none of a quadtree's. A tree with none is built a level
+// at a time.
+int kdLevelCount(const PsdOptions& o);
+
 struct PsdNode {
     Rect rect;
     int depth = 0;
