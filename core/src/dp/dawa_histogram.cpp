@@ -27,7 +27,7 @@ namespace veil::dp::detail {
 
 namespace {
 
-using Run = std::pair<std::size_t, std::size_t>;  // cells lo..hi (inclusive) of the 1-D order
+using Run = HilbertRun;  // cells lo..hi (inclusive) of the 1-D order (the Hilbert order in 2-D)
 
 // A query given as runs of the 1-D order (sorted, disjoint, weight 1) rewritten over the buckets:
 // weight |run cells in B| / |B| on bucket B (DPComp's workload reform: the mean of the query's

@@ -120,6 +120,25 @@ private:
         return m_best.found && bound > m_best.il + 1e-12 * std::max(1.0, std::fabs(m_best.il));
     }
 
+    // Sorts `nodes` by increasing loss bound, stably (their order among equal bounds), and keeps
+    // each bound on its node; bound[node] is -infinity where the metric has none. True when every
+    // node has one (the metric has a bound).
+    bool byIncreasingBound(std::vector<std::size_t>& nodes, std::vector<double>& bound) {
+        auto& L = lattice();
+        bound.assign(L.size(), -HUGE_VAL);
+        bool all = true;
+        for (auto idx : nodes) {
+            if (auto b = m_evaluator.lowerBound(m_metric, L.levelsOf(idx))) {
+                bound[idx] = *b;
+                L.node(idx).lowerBound = *b;
+            } else {
+                all = false;
+            }
+        }
+        std::stable_sort(nodes.begin(), nodes.end(), [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
+        return all;
+    }
+
     // Monotonic models: binary search for the lowest anonymous node on each chain (Flash); every
     // answer is propagated by predictive tagging.
     Status byChains(ProgressReporter& progress) {
@@ -166,21 +185,9 @@ private:
     // (Groupifier::runBatch), then recorded in order: the batches do not depend on the cores.
     Status byBound(ProgressReporter& progress) {
         auto& L = lattice();
-        std::vector<double> bound(L.size(), -HUGE_VAL);
-        bool bounded = true;
-        for (auto idx : m_order) {
-            const auto b = m_evaluator.lowerBound(m_metric, L.levelsOf(idx));
-            if (!b) {
-                bounded = false;
-                break;
-            }
-            bound[idx] = *b;
-            L.node(idx).lowerBound = *b;
-        }
         std::vector<std::size_t> visit = m_order;
-        if (bounded)
-            std::stable_sort(visit.begin(), visit.end(),
-                             [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
+        std::vector<double> bound;
+        const bool bounded = byIncreasingBound(visit, bound);
         auto stop = [&](std::size_t idx) { return bounded && beyondBest(bound[idx]); };
         std::vector<std::size_t> batch;
         std::vector<std::vector<int>> batchLevels;
@@ -215,15 +222,8 @@ private:
             }
             candidates.push_back(idx);
         }
-        std::vector<double> bound(L.size(), -HUGE_VAL);
-        for (auto idx : candidates) {
-            if (auto b = m_evaluator.lowerBound(m_metric, L.levelsOf(idx))) {
-                bound[idx] = *b;
-                L.node(idx).lowerBound = *b;
-            }
-        }
-        std::stable_sort(candidates.begin(), candidates.end(),
-                         [&](std::size_t a, std::size_t b) { return bound[a] < bound[b]; });
+        std::vector<double> bound;
+        byIncreasingBound(candidates, bound);
         ProgressReporter progress(m_ctx, "Computing information loss", static_cast<long long>(candidates.size()), 0.9,
                                   1.0);
         long long k = 0;

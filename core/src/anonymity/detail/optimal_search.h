@@ -2,8 +2,7 @@
 // (Flash-style binary search on chains with predictive tagging when the models are monotonic,
 // otherwise nodes by increasing loss bound, on every core, until the bound passes the best loss),
 // then find the node of least information loss, pruning with the metric's lower bound or its
-// monotonicity. Ties: lower height, then lexicographically
-// smaller levels.
+// monotonicity. Ties: lower height, then lexicographically smaller levels.
 #pragma once
 
 #include "anonymity/detail/groupify.h"
