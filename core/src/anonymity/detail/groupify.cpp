@@ -132,6 +132,40 @@ const Groupifier::Snapshot* Groupifier::baseFor(const std::vector<int>& levels) 
     return bestSnapshot(levels);
 }
 
+// The key of every source, one dimension at a time (tight loops over contiguous columns): exact
+// mixed-radix keys (radices in w.radix) or hashes. A dimension generalized to a single label (its
+// top) adds nothing to a key and is skipped.
+void Groupifier::sourceKeys(const std::vector<int>& levels, const std::uint32_t* reps, std::size_t sources, bool exact,
+                            Workspace& w) const {
+    const std::size_t m = m_data.dimensions();
+    w.sourceKeys.resize(sources);
+    std::uint64_t* keys = w.sourceKeys.data();
+    auto keysFrom = [&](auto source) {  // source(i): the bottom group of source i
+        bool first = true;
+        for (std::size_t d = 0; d < m; ++d) {
+            if (m_data.dims[d].labelText[std::size_t(levels[d])].size() == 1) continue;
+            const std::uint32_t* label = m_data.dims[d].rowLabel[std::size_t(levels[d])].data();
+            const std::uint32_t* column = m_columns.data() + d * m_data.groups;
+            const std::uint64_t radix = w.radix[d];
+            const std::uint64_t salt = 0x9e3779b97f4a7c15ULL * (d + 1);
+            if (exact && first) {
+                for (std::size_t i = 0; i < sources; ++i) keys[i] = label[column[source(i)]] * radix;
+            } else if (exact) {
+                for (std::size_t i = 0; i < sources; ++i) keys[i] += std::uint64_t(label[column[source(i)]]) * radix;
+            } else {
+                for (std::size_t i = 0; i < sources; ++i)
+                    keys[i] = mixKey((first ? 0 : keys[i]) ^ (std::uint64_t(label[column[source(i)]]) + salt));
+            }
+            first = false;
+        }
+        if (first) std::fill_n(keys, sources, 0);  // every dimension at its top: one class
+    };
+    if (reps)
+        keysFrom([reps](std::size_t i) { return reps[i]; });
+    else
+        keysFrom([](std::size_t i) { return i; });
+}
+
 void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const Snapshot* from, Workspace& w) const {
     const std::size_t m = m_data.dimensions();
     // Exact mixed-radix key when the label space fits in 64 bits, else a hash verified on match.
@@ -145,66 +179,62 @@ void Groupifier::group(const std::vector<int>& levels, NodeClasses& out, const S
     const std::size_t sources = from ? from->rep.size() : m_data.groups;
     const std::uint32_t* reps = from ? from->rep.data() : nullptr;
 
-    // Phase 1, one dimension at a time (tight loops over contiguous columns): the key of every source.
-    w.sourceKeys.resize(sources);
-    std::uint64_t* keys = w.sourceKeys.data();
-    auto keysFrom = [&](auto source) {  // source(i): the bottom group of source i
-        for (std::size_t d = 0; d < m; ++d) {
-            const std::uint32_t* label = m_data.dims[d].rowLabel[std::size_t(levels[d])].data();
-            const std::uint32_t* column = m_columns.data() + d * m_data.groups;
-            const std::uint64_t radix = w.radix[d];
-            const std::uint64_t salt = 0x9e3779b97f4a7c15ULL * (d + 1);
-            if (exact && d == 0) {
-                for (std::size_t i = 0; i < sources; ++i) keys[i] = label[column[source(i)]];
-            } else if (exact) {
-                for (std::size_t i = 0; i < sources; ++i) keys[i] += std::uint64_t(label[column[source(i)]]) * radix;
-            } else {
-                for (std::size_t i = 0; i < sources; ++i)
-                    keys[i] = mixKey((d ? keys[i] : 0) ^ (std::uint64_t(label[column[source(i)]]) + salt));
-            }
-        }
-    };
-    if (reps)
-        keysFrom([reps](std::size_t i) { return reps[i]; });
-    else
-        keysFrom([](std::size_t i) { return i; });
+    // Phase 1: the key of every source.
+    sourceKeys(levels, reps, sources, exact, w);
+    const std::uint64_t* keys = w.sourceKeys.data();
 
-    // Phase 2: open addressing (Fibonacci hashing) from key to class.
+    // Phase 2: from key to class. When the exact keys are no more than the hash table's slots,
+    // a key is its own slot (direct addressing: no hashing, no probing, no key kept); else open
+    // addressing with Fibonacci hashing.
     std::size_t cap = 16;
     unsigned bits = 4;
     while (cap < sources * 2) cap <<= 1, ++bits;
+    const bool direct = exact && space <= cap;
     const std::uint64_t mask = cap - 1;
-    std::fill(w.slotClass.begin(), w.slotClass.begin() + std::ptrdiff_t(cap), kEmpty);
+    std::uint32_t* slotClass = w.slotClass.data();
+    std::fill_n(slotClass, direct ? std::size_t(space) : cap, kEmpty);
     if (from)
         out.groupClass.clear();
     else
         out.groupClass.resize(m_data.groups);
     std::uint32_t* size = w.classSize.data();
     std::uint32_t* rep = w.classRep.data();
-    std::uint32_t* slotClass = w.slotClass.data();
     std::uint64_t* slotKeys = w.slotKeys.data();
     // The class of source i; for bottom groups it is groupClass itself.
     std::uint32_t* sourceClass = from ? w.sourceClass.data() : out.groupClass.data();
     const std::uint32_t* counts = from ? from->size.data() : m_data.groupSize.data();
     std::uint32_t classes = 0;
-    for (std::size_t i = 0; i < sources; ++i) {
+    auto open = [&](std::size_t i, std::uint32_t g) {
+        sourceClass[i] = classes;
+        size[classes] = counts[i];
+        rep[classes] = g;
+        return classes++;
+    };
+    auto join = [&](std::size_t i, std::uint32_t cls) {
+        sourceClass[i] = cls;
+        size[cls] += counts[i];
+    };
+    for (std::size_t i = 0; direct && i < sources; ++i) {
+        const std::uint32_t g = reps ? reps[i] : std::uint32_t(i);
+        std::uint32_t& cls = slotClass[keys[i]];
+        if (cls == kEmpty)
+            cls = open(i, g);
+        else
+            join(i, cls);
+    }
+    for (std::size_t i = 0; !direct && i < sources; ++i) {
         const std::uint64_t key = keys[i];
         const std::uint32_t g = reps ? reps[i] : std::uint32_t(i);
         std::uint64_t slot = (key * 0x9e3779b97f4a7c15ULL) >> (64 - bits);
         while (true) {
             const std::uint32_t cls = slotClass[slot];
             if (cls == kEmpty) {
-                slotClass[slot] = classes;
+                slotClass[slot] = open(i, g);
                 slotKeys[slot] = key;
-                sourceClass[i] = classes;
-                size[classes] = counts[i];
-                rep[classes] = g;
-                ++classes;
                 break;
             }
             if (slotKeys[slot] == key && (exact || sameLabels(levels, rep[cls], g))) {
-                sourceClass[i] = cls;
-                size[cls] += counts[i];
+                join(i, cls);
                 break;
             }
             slot = (slot + 1) & mask;

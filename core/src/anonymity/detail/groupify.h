@@ -80,6 +80,8 @@ private:
         HistogramScratch histogramScratch;
     };
     void group(const std::vector<int>& levels, NodeClasses& out, const Snapshot* from, Workspace& w) const;
+    void sourceKeys(const std::vector<int>& levels, const std::uint32_t* reps, std::size_t sources, bool exact,
+                    Workspace& w) const;
     void rollUpCounts(NodeClasses& out, const Snapshot* from, const std::uint32_t* sourceClass, Workspace& w) const;
     const Snapshot* bestSnapshot(const std::vector<int>& levels);
     const Snapshot* baseFor(const std::vector<int>& levels);
