@@ -3,6 +3,7 @@
 #include "veil/dp/exponential_mechanism.h"
 
 #include "veil/common/validate.h"
+#include "veil/dp/output_grid.h"
 
 #include <algorithm>
 #include <cmath>
@@ -65,9 +66,10 @@ Result<ExponentialQuantile> ExponentialQuantile::create(double epsilon, double q
 }
 
 namespace {
-// Interval edges and log-weights log|O_j| + eps * (-|j - q n|) / 2 for sorted clamped values.
+// Interval edges and log-weights log|O_j| + eps * (-|j - q n|) / 2 for sorted clamped values, |O_j|
+// the points of the public output grid in [edge j, edge j + 1).
 void quantileIntervals(std::vector<double>& values, double lower, double upper, double q, double eps,
-                       std::vector<double>& edges, std::vector<double>& logw) {
+                       const OutputGrid& grid, std::vector<double>& edges, std::vector<double>& logw) {
     for (double& v : values) v = std::clamp(v, lower, upper);
     std::sort(values.begin(), values.end());
     const double n = double(values.size());
@@ -77,9 +79,9 @@ void quantileIntervals(std::vector<double>& values, double lower, double upper, 
     edges.push_back(upper);
     logw.resize(edges.size() - 1);
     for (std::size_t j = 0; j + 1 < edges.size(); ++j) {
-        const double len = edges[j + 1] - edges[j];
+        const std::uint64_t points = grid.countIn(edges[j], edges[j + 1]);
         const double score = -std::fabs(double(j) - q * n);
-        logw[j] = len > 0.0 ? std::log(len) + eps * score / 2.0 : -std::numeric_limits<double>::infinity();
+        logw[j] = points > 0 ? std::log(double(points)) + eps * score / 2.0 : -std::numeric_limits<double>::infinity();
     }
 }
 }  // namespace
@@ -87,16 +89,18 @@ void quantileIntervals(std::vector<double>& values, double lower, double upper, 
 Result<double> ExponentialQuantile::release(RandomSource& rng, std::vector<double> values) const {
     // No values: one interval [lower, upper] with score 0, i.e. a uniform draw (still private).
     if (m_upper == m_lower) return m_lower;
+    const OutputGrid grid(m_lower, m_upper);
+    if (grid.countIn(m_lower, m_upper) == 0) return m_lower;  // no grid point: the public constant
     std::vector<double> edges, logw;
-    quantileIntervals(values, m_lower, m_upper, m_q, m_epsilon, edges, logw);
+    quantileIntervals(values, m_lower, m_upper, m_q, m_epsilon, grid, edges, logw);
     const std::size_t j = sampleLogWeights(rng, logw);
-    return edges[j] + rng.uniform01() * (edges[j + 1] - edges[j]);
+    return grid.uniformIn(rng, edges[j], edges[j + 1]);
 }
 
 Result<QuantileDensity> ExponentialQuantile::density(std::vector<double> values) const {
     QuantileDensity d;
     std::vector<double> logw;
-    quantileIntervals(values, m_lower, m_upper, m_q, m_epsilon, d.edges, logw);
+    quantileIntervals(values, m_lower, m_upper, m_q, m_epsilon, OutputGrid(m_lower, m_upper), d.edges, logw);
     double top = -std::numeric_limits<double>::infinity();
     for (double w : logw) top = std::max(top, w);
     double total = 0.0;

@@ -4,6 +4,8 @@
 #include "veil/common/validate.h"
 #include "dp/detail/samplers.h"
 
+#include <cmath>
+
 namespace veil::dp {
 
 Result<LaplaceMechanism> LaplaceMechanism::create(double epsilon, double l1Sensitivity, Neighbouring neighbouring) {
@@ -19,6 +21,22 @@ Result<LaplaceMechanism> LaplaceMechanism::create(double epsilon, double l1Sensi
     if (!lattice) return lattice.status();
     LaplaceMechanism m(epsilon, l1Sensitivity, scale, neighbouring);
     m.m_granularity = lattice->granularity;
+    m.m_latticeNum = lattice->num;
+    m.m_latticeShift = lattice->shift;
+    return m;
+}
+
+Result<LaplaceMechanism> LaplaceMechanism::createOnPublicLattice(double epsilon, double l1Sensitivity,
+                                                                 double maxSensitivity, Neighbouring neighbouring) {
+    auto bound = create(epsilon, maxSensitivity, neighbouring);
+    if (!bound) return bound.status();
+    if (!(l1Sensitivity > 0.0 && l1Sensitivity <= maxSensitivity))
+        return Status::invalidArgument("the data-dependent sensitivity is not in (0, its public bound]");
+    const double g = bound->m_granularity;
+    auto lattice = detail::laplaceLatticeOn((l1Sensitivity + g) / epsilon, g);
+    if (!lattice) return lattice.status();
+    LaplaceMechanism m(epsilon, l1Sensitivity, g * std::ldexp(double(lattice->num), -lattice->shift), neighbouring);
+    m.m_granularity = g;
     m.m_latticeNum = lattice->num;
     m.m_latticeShift = lattice->shift;
     return m;

@@ -208,6 +208,24 @@ Result<LaplaceLattice> laplaceLattice(double scale) {
     return lattice;
 }
 
+Result<LaplaceLattice> laplaceLatticeOn(double scale, double granularity) {
+    LaplaceLattice lattice;
+    lattice.granularity = granularity;
+    const double ratio = scale / granularity;
+    std::uint64_t den = 1;
+    if (std::isfinite(ratio) && ratio >= 0x1p-20 && ratio < 0x1p41) {
+        int exponent = 0;
+        std::frexp(scale, &exponent);
+        // 40 significant bits, and at most 12 below g: scale / g = num / 2^shift, num < 2^53, shift <= 60.
+        const double unit = std::min(std::ldexp(1.0, exponent - 40), std::ldexp(granularity, -12));
+        if (latticeScale64(std::ceil(scale / unit) * unit, granularity, lattice.num, den)) {
+            lattice.shift = std::countr_zero(den);
+            return lattice;
+        }
+    }
+    return Status::internal("a data-dependent Laplace scale is outside its public lattice's range");
+}
+
 namespace {
 // One snapped Laplace value from a bit buffer (one per call, or one shared by a block).
 template <typename Bits>

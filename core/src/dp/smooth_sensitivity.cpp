@@ -61,8 +61,10 @@ Result<double> SmoothSensitivityQuantile::release(RandomSource& rng, std::vector
     if (m_upper == m_lower) return truth;  // the output is the public constant lower == upper
     // Laplace with "sensitivity" S* at epsilon / 2 has exactly the scale 2 S* / epsilon. A smooth
     // sensitivity that underflowed to 0 is raised to the smallest supported scale (more noise).
-    const double sensitivity = std::max(*s, kMinNoiseScale * m_epsilon);
-    auto lap = LaplaceMechanism::create(m_epsilon / 2.0, sensitivity);
+    // S* depends on the data and is at most upper - lower: the output lattice is that of the bound.
+    const double floor = kMinNoiseScale * m_epsilon;
+    auto lap = LaplaceMechanism::createOnPublicLattice(m_epsilon / 2.0, std::max(*s, floor),
+                                                       std::max(m_upper - m_lower, floor));
     if (!lap) return lap.status();
     return lap->release(rng, truth);
 }

@@ -35,7 +35,10 @@ Status validate(const ReleaseRequest& r, bool needsDelta, bool needsK) {
 // Adds Laplace(sensitivity / epsilon) noise `trials` times. A sensitivity of 0 means the released
 // function is constant on the hypothesis (f(mu(G)) cannot change between neighbours), so its value
 // carries no information about the graph and is released as it is.
-Status addNoise(RandomSource& rng, ReleaseResult& out, double value, double sensitivity, double epsilon, int trials) {
+// `maxSensitivity`: a public bound when the sensitivity depends on the graph (a smooth bound), whose
+// lattice the outputs then take (LaplaceMechanism::createOnPublicLattice); 0 when it is public.
+Status addNoise(RandomSource& rng, ReleaseResult& out, double value, double sensitivity, double epsilon, int trials,
+                double maxSensitivity = 0.0) {
     if (sensitivity == 0.0) {
         out.releases.assign(std::size_t(trials), value);
         out.noiseScales.assign(std::size_t(trials), 0.0);
@@ -44,7 +47,8 @@ Status addNoise(RandomSource& rng, ReleaseResult& out, double value, double sens
             "sensitivity is 0 on this hypothesis: the (constant) projected value is released as it is");
         return Status::ok();
     }
-    auto lap = dp::LaplaceMechanism::create(epsilon, sensitivity);
+    auto lap = maxSensitivity > 0.0 ? dp::LaplaceMechanism::createOnPublicLattice(epsilon, sensitivity, maxSensitivity)
+                                    : dp::LaplaceMechanism::create(epsilon, sensitivity);
     if (!lap) return lap.status();
     for (int t = 0; t < trials; ++t) {
         auto v = lap->release(rng, value);
@@ -96,6 +100,13 @@ double lpSmoothBound(double dEst, double beta, double c, double rs) {
     const double d = std::max(dEst, dStar);
     return std::exp(-a * (d - dEst)) * (2.0 * d + c + 1.0) * rs;
 }
+
+// Public bounds of the two smooth bounds over every graph: NodeId has 32 bits, so n < 2^32, and
+// d_est = 4 sum x_v <= 4n; e^(-beta s)(1 + s) <= 1 + 1/beta.
+double lpSmoothBoundMax(double beta, double c, double rs) {
+    return (2.0 * std::max(4.0 * 0x1p32, c / beta) + c + 1.0) * rs;
+}
+double truncationSmoothBoundMax(double beta, double rs) { return (1.0 + 1.0 / beta + 0x1p32) * rs; }
 
 double truncationSmoothBound(const Graph& g, std::size_t D, double beta, double rs) {
     const std::size_t n = g.nodeCount();
@@ -203,7 +214,8 @@ Result<ReleaseResult> computeRelease(const Graph& g, const ReleaseRequest& r, co
             "S = max_{d >= d_est} exp(-(beta/4)(d - d_est)) (2d + 5) RS(H_2k), RS(H_2k) = " + rs.formula +
             " with k -> 2k = " + formatNumber(rs.value);
         out.dataDependentScale = true;
-        VEIL_RETURN_IF_ERROR(addNoise(rng, out, out.projectedValue, 2 * S, eps, r.trials));
+        VEIL_RETURN_IF_ERROR(
+            addNoise(rng, out, out.projectedValue, 2 * S, eps, r.trials, 2 * lpSmoothBoundMax(beta, 4.0, rs.value)));
         out.guarantee = dpText(eps, r.delta, "node");
         out.spentEpsilon = eps;
         out.spentDelta = r.delta;
@@ -225,7 +237,8 @@ Result<ReleaseResult> computeRelease(const Graph& g, const ReleaseRequest& r, co
         out.sensitivityFormula =
             "S = max_s exp(-beta s) (1 + s + #{v: k-s <= d_v <= k+1+s}) RS(H_k), RS(H_k) = " + rs.formula;
         out.dataDependentScale = true;
-        VEIL_RETURN_IF_ERROR(addNoise(rng, out, out.projectedValue, 2 * S, eps, r.trials));
+        VEIL_RETURN_IF_ERROR(
+            addNoise(rng, out, out.projectedValue, 2 * S, eps, r.trials, 2 * truncationSmoothBoundMax(beta, rs.value)));
         out.guarantee = dpText(eps, r.delta, "node");
         out.spentEpsilon = eps;
         out.spentDelta = r.delta;

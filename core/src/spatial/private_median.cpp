@@ -2,6 +2,7 @@
 #include "veil/spatial/private_median.h"
 
 #include "veil/dp/laplace_mechanism.h"
+#include "veil/dp/output_grid.h"
 #include "veil/dp/privacy.h"
 
 #include <algorithm>
@@ -32,13 +33,16 @@ Result<double> exponentialMechanismMedian(std::span<const double> sorted, double
     const std::size_t n = sorted.size();
     const double half = double(n) / 2.0;
     auto at = [&](std::size_t j) { return j == 0 ? lo : (j > n ? hi : std::clamp(sorted[j - 1], lo, hi)); };
-    // Interval j in [0, n] is [at(j), at(j+1)); log weight = log(gap) - eps |j - n/2| / 2.
+    // The outputs are the points of [lo, hi)'s public grid. Interval j in [0, n] is
+    // [at(j), at(j+1)); log weight = log(its grid points) - eps |j - n/2| / 2.
+    const dp::OutputGrid grid(lo, hi);
+    if (grid.countIn(lo, hi) == 0) return lo;  // no grid point: the public constant
     std::vector<double> logW(n + 1);
     double maxLog = -std::numeric_limits<double>::infinity();
     for (std::size_t j = 0; j <= n; ++j) {
-        const double gap = at(j + 1) - at(j);
-        logW[j] = gap > 0.0 ? std::log(gap) - epsilon * std::abs(double(j) - half) / 2.0
-                            : -std::numeric_limits<double>::infinity();
+        const std::uint64_t points = grid.countIn(at(j), at(j + 1));
+        logW[j] = points > 0 ? std::log(double(points)) - epsilon * std::abs(double(j) - half) / 2.0
+                             : -std::numeric_limits<double>::infinity();
         maxLog = std::max(maxLog, logW[j]);
     }
     double total = 0.0;
@@ -57,8 +61,7 @@ Result<double> exponentialMechanismMedian(std::span<const double> sorted, double
         }
     }
     while (chosen > 0 && logW[chosen] == 0.0) --chosen;  // rounding at the very end: last positive gap
-    const double a = at(chosen), b = at(chosen + 1);
-    return std::clamp(a + rng.uniform01() * (b - a), lo, hi);
+    return grid.uniformIn(rng, at(chosen), at(chosen + 1));
 }
 
 // Smooth sensitivity of the median (Nissim, Raskhodnikova, Smith STOC 2007, Prop. 3.4).
@@ -91,8 +94,11 @@ Result<double> smoothSensitivityMedian(std::span<const double> sorted, double lo
     const std::size_t n = sorted.size();
     const double median = n == 0 ? (lo + hi) / 2.0 : std::clamp(sorted[(n + 1) / 2 - 1], lo, hi);
     // Laplace(2 SS / eps) = a Laplace mechanism with "sensitivity" SS at eps / 2; an SS that
-    // underflowed to 0 is raised to the smallest supported scale (more noise, never less).
-    auto lap = dp::LaplaceMechanism::create(epsilon / 2.0, std::max(ss, dp::kMinNoiseScale * epsilon));
+    // underflowed to 0 is raised to the smallest supported scale (more noise, never less). SS
+    // depends on the data and is at most hi - lo: the output lattice is that of the bound.
+    const double floor = dp::kMinNoiseScale * epsilon;
+    auto lap =
+        dp::LaplaceMechanism::createOnPublicLattice(epsilon / 2.0, std::max(ss, floor), std::max(hi - lo, floor));
     if (!lap) return lap.status();
     auto noisy = lap->release(rng, median);
     if (!noisy) return noisy.status();

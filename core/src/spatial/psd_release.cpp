@@ -11,6 +11,9 @@ namespace veil::spatial {
 
 namespace {
 
+// The most delta a tree's smooth-sensitivity medians may spend, one level or all together.
+constexpr double kMaxTreeDelta = 0.5;
+
 std::vector<ParameterInfo> treeParameters(int maxHeight) {
     return {
         {"height",
@@ -71,7 +74,7 @@ std::vector<ParameterInfo> medianParameters() {
          "delta of each smooth-sensitivity median level",
          ParameterKind::Number,
          dp::kMinDelta,
-         0.5,
+         kMaxTreeDelta,
          1e-6,
          {}},
     };
@@ -287,8 +290,17 @@ Result<PsdPlan> planDecomposition(const PsdRequest& request) {
         t.delta = values->number("delta");
         if (t.kind == TreeKind::Hybrid) t.hybridKdLevels = int(values->integer("hybrid_kd_levels"));
         kdLevels = kdLevelCount(t);
-        if (t.median == MedianMethod::SmoothSensitivity && !request.nonPrivate)
-            plan.cost.delta = std::min(0.5, t.delta * kdLevels);
+        // Each smooth-sensitivity median level spends delta: the charge is their sum, refused
+        // past the cap of one level's delta rather than cut to it.
+        const double delta = t.delta * kdLevels;
+        if (t.median == MedianMethod::SmoothSensitivity && !request.nonPrivate) {
+            if (delta > kMaxTreeDelta)
+                return Status::invalidArgument("options.delta: " + std::to_string(kdLevels) +
+                                               " smooth-sensitivity median levels at delta " + formatNumber(t.delta) +
+                                               " spend delta " + formatNumber(delta) + ", above " +
+                                               formatNumber(kMaxTreeDelta) + ": choose a smaller delta or height");
+            plan.cost.delta = delta;
+        }
     }
     const double leaves = maxLeaves(t.kind, t.height, kdLevels);
     if (leaves > kMaxLeaves)

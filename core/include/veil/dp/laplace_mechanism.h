@@ -16,6 +16,13 @@ public:
     // sensitivity / epsilon outside [kMinNoiseScale, kMaxNoiseScale] (the message names the range).
     static Result<LaplaceMechanism> create(double epsilon, double l1Sensitivity,
                                            Neighbouring neighbouring = Neighbouring::AddRemove);
+    // For a sensitivity that depends on the data (a smooth sensitivity): the snapping lattice is
+    // the one of `maxSensitivity`, a public bound, so that the outputs' lattice (their low bits)
+    // tells nothing of the sensitivity; the scale is (l1Sensitivity + g) / epsilon, rounded up by
+    // at most 2^-40 of itself or g / 2^12. Errors: as create() for the bound; the sensitivity not
+    // in (0, bound], in words that show neither.
+    static Result<LaplaceMechanism> createOnPublicLattice(double epsilon, double l1Sensitivity, double maxSensitivity,
+                                                          Neighbouring neighbouring = Neighbouring::AddRemove);
 
     // value + noise on the snapping lattice. Errors: |value| > kMaxReleasedMagnitude or not finite.
     Result<double> release(RandomSource& rng, double value) const;
@@ -28,6 +35,7 @@ public:
     double sensitivity() const { return m_sensitivity; }
     // The scale actually used: (sensitivity + g) / epsilon with g the snapping granularity.
     double scale() const { return m_scale; }
+    double granularity() const { return m_granularity; }  // every output is a multiple of it
     Neighbouring neighbouring() const { return m_neighbouring; }
     PrivacySpend cost() const { return {m_epsilon, 0.0}; }
     NoiseDistribution noise() const { return {NoiseKind::Laplace, m_scale}; }
