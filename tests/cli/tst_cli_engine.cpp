@@ -165,6 +165,8 @@ private slots:
 
         const auto h = release("adult-workclass-histogram-plan.json", uri, "ch-hist");
         QVERIFY2(h.exitCode == 0, h.err.constData());
+        // A histogram's row count is its true total: not recorded (a mean's n is public).
+        QVERIFY(!h.json().object()[QStringLiteral("exact_aggregates")].toObject().contains(QStringLiteral("rows")));
         QVERIFY(ch.run(0, QStringLiteral("SELECT output_index, label, n FROM veil_aggregates ORDER BY output_index "
                                          "FORMAT TSV")));
         QStringList aggregates = QString::fromUtf8(ch.output()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);

@@ -39,7 +39,9 @@ void TestCliRelease::anonymizationPlanRunsAsShipped() {
     QCOMPARE(m["kind"].toString(), QString("anonymization"));
     QCOMPARE(m["summary"].toObject()["min_class_size"].toInt() >= 5, true);
     QVERIFY(m["summary"].toObject()["suppressed"].toInt() <= int(0.04 * 30162));
-    QCOMPARE(m["input"].toObject()["sha256"].toString().size(), 64);
+    QVERIFY(m["input"].toObject()["fingerprint"].toString().startsWith("hmac-sha256:"));
+    QCOMPARE(m["input"].toObject()["fingerprint"].toString().size(), 12 + 64);
+    QVERIFY(!m["input"].toObject().contains("sha256"));
     QCOMPARE(m["ledger"].toObject()["entry"].toInt(), 1);
     QVERIFY(QFile::exists(out + "/adult-anonymized.csv"));
     QVERIFY(QFile::exists(out + "/manifest.json"));

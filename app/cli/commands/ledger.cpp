@@ -3,10 +3,12 @@
 // an interrupted rename, missing), and in their folders and the folders given, the partials and
 // temporary files Veil left without a ledger entry. --fix completes the recoverable ones and
 // removes the strays (only partials carrying Veil's marker), saying what it did.
+// veil-cli ledger fingerprint FILE [--ledger FILE]: the keyed fingerprint a manifest names FILE by.
 #include "cli_support.h"
 #include "command_registry.h"
 #include "release_options.h"
 
+#include "veil/io/hash.h"
 #include "veil/release/bundle_target.h"
 #include "veil/release/privacy_ledger.h"
 
@@ -40,6 +42,18 @@ int runCheck(const LedgerCheckOptions& o) {
     return 0;
 }
 
+int runFingerprint(const std::string& ledgerPath, const std::string& file) {
+    const std::string path = ledgerPath.empty() ? veil::cli::defaultLedgerPath() : ledgerPath;
+    auto ledger = veil::release::PrivacyLedger::openFile(path);
+    if (!ledger) return veil::cli::reportError(ledger.status());
+    auto sha = veil::sha256FileHex(file);
+    if (!sha) return veil::cli::reportError(sha.status());
+    auto fingerprint = (*ledger)->fingerprint(*sha);
+    if (!fingerprint) return veil::cli::reportError(fingerprint.status());
+    std::cout << *fingerprint << '\n';
+    return 0;
+}
+
 void setupLedger(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     auto* ledger = app.add_subcommand("ledger", "Inspect the privacy ledger and the release bundles it records");
     ledger->require_subcommand(1);
@@ -51,6 +65,13 @@ void setupLedger(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     check->add_flag("--fix", o->fix, "Complete recoverable bundles, remove stray partials and temporary files");
     check->add_flag("--json", o->json, "Print the result as JSON");
     check->callback([o, &outcome] { outcome.exitCode = runCheck(*o); });
+
+    auto f = std::make_shared<std::pair<std::string, std::string>>();  // ledger, file
+    auto* fingerprint = ledger->add_subcommand(
+        "fingerprint", "The fingerprint a release manifest names FILE by (keyed by this ledger's secret)");
+    fingerprint->add_option("--ledger", f->first, "Privacy ledger (default ~/.local/share/veil/ledger.sqlite)");
+    fingerprint->add_option("FILE", f->second, "The input file (a dataset, or exact aggregates)")->required();
+    fingerprint->callback([f, &outcome] { outcome.exitCode = runFingerprint(f->first, f->second); });
 }
 
 }  // namespace

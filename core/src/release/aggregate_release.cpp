@@ -27,13 +27,12 @@ Result<ReleaseOutcome> runReleasePlanOnAggregates(const ReleasePlan& plan, const
     const std::string path = std::filesystem::absolute(aggregatesCsv).lexically_normal().string();
     out.inputPath = path;
     out.inputSha256 = imported->sha256;
+    out.exactAggregatesSha256 = imported->sha256;
     out.exactAggregates = {{"computed_by", "external engine (veil-cli plan-sql script)"},
                            {"file", path},
-                           {"sha256", imported->sha256},
-                           {"rows", imported->exact.rows},
                            {"plan_dataset", qp->dataset.path},
                            {"noise", "added by Veil"}};
-    out.summary["exact_aggregates_sha256"] = imported->sha256;
+    detail::addPublicRows(out.exactAggregates, qp->spec, imported->exact.rows);
     return out;
 }
 

@@ -77,12 +77,12 @@ Result<ReleaseOutcome> dpQueryOnEngine(const ReleasePlan& plan, engine::SqlEngin
     ReleaseOutcome o = detail::dpQueryOutcome(plan, *qp, *r);
     o.inputPath = e.uri() + "?table=" + e.table();
     o.inputSha256 = sha256Hex(csv);  // of the exact aggregates the engine returned
+    o.exactAggregatesSha256 = o.inputSha256;
     o.exactAggregates = {
         {"computed_by", std::string(engine::engineKindName(e.kind())) + " (veil-cli release --engine)"},
-        {"rows", exact->rows},
-        {"sha256", o.inputSha256},
         {"plan_dataset", qp->dataset.path},
         {"noise", "added by Veil"}};
+    detail::addPublicRows(o.exactAggregates, qp->spec, exact->rows);
     o.engine = engineRecord(e, sqlPlan.outputTable);
     o.files.push_back({"exact-aggregates.sql", *script, "application/sql"});
     return o;

@@ -1,7 +1,11 @@
 // Privacy ledger in SQLite (composition per seed 004; atomic append with BEGIN IMMEDIATE + WAL).
 #include "veil/release/privacy_ledger.h"
 
+#include "veil/common/random.h"
 #include "veil/common/validate.h"
+#include "veil/io/hash.h"
+
+#include <array>
 
 #include <chrono>
 #include <ctime>
@@ -33,6 +37,9 @@ CREATE TABLE IF NOT EXISTS ledger(
   details TEXT NOT NULL DEFAULT '{}',
   rho REAL NOT NULL DEFAULT 0 CHECK(rho >= 0));
 CREATE INDEX IF NOT EXISTS ledger_by_dataset ON ledger(dataset);
+CREATE TABLE IF NOT EXISTS ledger_secret(
+  id INTEGER PRIMARY KEY CHECK(id = 1),
+  key TEXT NOT NULL);
 CREATE TRIGGER IF NOT EXISTS ledger_no_update BEFORE UPDATE ON ledger
   BEGIN SELECT RAISE(ABORT, 'the privacy ledger is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS ledger_no_delete BEFORE DELETE ON ledger
@@ -221,6 +228,27 @@ Result<std::int64_t> PrivacyLedger::charge(const std::string& dataset, const dp:
     e.details = c.details.is_object() ? c.details : nlohmann::json::object();
     if (!c.citation.empty()) e.details["citation"] = c.citation;
     return recordRelease(e);
+}
+
+Result<std::string> PrivacyLedger::fingerprint(std::string_view bytes) {
+    auto read = [this]() -> Result<std::string> {
+        auto q = m_db->prepare("SELECT key FROM ledger_secret WHERE id = 1");
+        if (q.step()) return q.columnText(0);
+        VEIL_RETURN_IF_ERROR(q.status());
+        return std::string();
+    };
+    auto key = read();
+    if (!key) return key.status();
+    if (key->empty()) {  // the first fingerprint: a secret of 32 random bytes, kept here only
+        std::array<std::uint8_t, 32> secret{};
+        SecureRandom().fill(secret);
+        auto ins = m_db->prepare("INSERT OR IGNORE INTO ledger_secret(id, key) VALUES(1, ?)");
+        ins.bind(1, sha256Hex(std::string_view(reinterpret_cast<const char*>(secret.data()), secret.size())));
+        VEIL_RETURN_IF_ERROR(ins.run());
+        key = read();
+        if (!key) return key.status();
+    }
+    return "hmac-sha256:" + hmacSha256Hex(*key, bytes);
 }
 
 Result<std::int64_t> PrivacyLedger::recordRelease(const LedgerEntry& entry) {

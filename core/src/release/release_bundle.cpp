@@ -37,7 +37,7 @@ json buildManifest(const ReleaseOutcome& o, const std::string& created) {
               {"kind", o.kind},
               {"created", created.empty() ? utcNowIso8601() : created},
               {"veil_version", versionString()},
-              {"input", {{"path", o.inputPath}, {"sha256", o.inputSha256}, {"dataset", o.datasetKey}}},
+              {"input", {{"path", o.inputPath}, {"dataset", o.datasetKey}}},
               {"plan", o.plan},
               {"files", files},
               {"summary", o.summary},
@@ -62,6 +62,22 @@ json buildManifest(const ReleaseOutcome& o, const std::string& created) {
 }
 
 namespace {
+
+// The input and the exact aggregates named by the ledger's keyed fingerprints of their SHA-256
+// (the plain hashes are a function of the private data that anyone could test guesses against).
+Status addFingerprints(const ReleaseOutcome& o, PrivacyLedger& ledger, json& manifest) {
+    if (!o.inputSha256.empty()) {
+        auto input = ledger.fingerprint(o.inputSha256);
+        if (!input) return input.status();
+        manifest["input"]["fingerprint"] = *input;
+    }
+    if (!o.exactAggregatesSha256.empty() && manifest.contains("exact_aggregates")) {
+        auto exact = ledger.fingerprint(o.exactAggregatesSha256);
+        if (!exact) return exact.status();
+        manifest["exact_aggregates"]["fingerprint"] = *exact;
+    }
+    return Status::ok();
+}
 
 // Everything the bundle holds, in the order it is written (the same for a folder and a zip).
 Result<std::vector<detail::ZipEntry>> bundleEntries(const ReleaseOutcome& o, const json& manifest,
@@ -128,6 +144,7 @@ Result<BundleResult> writeReleaseBundle(const ReleaseOutcome& o, const BundleOpt
     BundleResult result;
     result.dir = dir.string();
     json manifest = buildManifest(o, options.created);
+    VEIL_RETURN_IF_ERROR(addFingerprints(o, *options.ledger, manifest));
 
     // What the budget looks like with this release (a syntactic one spends nothing; a private one
     // is already in the ledger).

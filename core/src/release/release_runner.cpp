@@ -215,6 +215,10 @@ Status checkGateDataset(const ReleasePlan& plan, const dp::ReleaseGate& gate, co
                                    "' but the plan releases '" + datasetKey + "'");
 }
 
+void addPublicRows(nlohmann::json& block, const dp::ColumnQuerySpec& spec, std::size_t rows) {
+    if (spec.query == dp::QueryKind::Mean) block["rows"] = rows;
+}
+
 ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, const dp::ColumnQueryResult& r) {
     ReleaseOutcome out;
     out.kind = plan.kind;

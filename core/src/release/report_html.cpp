@@ -84,6 +84,13 @@ std::string svgBars(const ChartSeries& c) {
     return s.str();
 }
 
+// " (fingerprint hmac-sha256:0123456789ab…)" when the manifest names the input by one.
+std::string inputFingerprint(const nlohmann::json& manifest) {
+    if (!manifest.contains("input") || !manifest["input"].contains("fingerprint")) return {};
+    const std::string f = manifest["input"]["fingerprint"].get<std::string>();
+    return " (fingerprint <code>" + escape(f.substr(0, 24)) + "…</code>, keyed by the ledger)";
+}
+
 }  // namespace
 
 std::string renderReportHtml(const ReleaseOutcome& o, const nlohmann::json& manifest) {
@@ -97,7 +104,7 @@ std::string renderReportHtml(const ReleaseOutcome& o, const nlohmann::json& mani
     h << "<h1>" << escape(o.title) << "</h1>\n";
     h << "<p>Released " << escape(jsonText(manifest.value("created", nlohmann::json("")))) << " with Veil "
       << escape(jsonText(manifest.value("veil_version", nlohmann::json("")))) << " from <code>" << escape(o.inputPath)
-      << "</code> (SHA-256 <code>" << escape(o.inputSha256.substr(0, 16)) << "…</code>).</p>\n";
+      << "</code>" << inputFingerprint(manifest) << ".</p>\n";
     if (o.seeded)
         h << "<p class='seeded'><b>Seeded randomness:</b> this release used a fixed seed (" << escape(o.randomness)
           << "). Its noise can be reproduced by anyone who knows the seed: it is a demonstration, not a private "

@@ -142,8 +142,12 @@ void TestAggregateImport::releaseOnAggregatesRecordsTheirSource() {
     QCOMPARE(out->datasetKey, std::string("not-read.csv"));  // charged to the plan's dataset
     const std::string sha = sha256Hex(kGoodHistogram);
     QCOMPARE(out->inputSha256, sha);
+    QCOMPARE(out->exactAggregatesSha256, sha);
+    // The manifest has neither the aggregates' plain hash (a bundle adds the ledger's keyed
+    // fingerprint) nor their rows, which are the histogram's true total.
     const nlohmann::json m = buildManifest(*out);
-    QCOMPARE(m["exact_aggregates"]["sha256"].get<std::string>(), sha);
+    QVERIFY(m.dump().find(sha) == std::string::npos);
+    QVERIFY(!m["exact_aggregates"].contains("rows"));
     QCOMPARE(m["exact_aggregates"]["noise"].get<std::string>(), std::string("added by Veil"));
     QCOMPARE(m["summary"]["outputs"].get<int>(), 3);
     // An anonymization plan, or a file that does not fit the plan, is refused.

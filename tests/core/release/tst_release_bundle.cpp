@@ -134,8 +134,18 @@ void TestReleaseBundle::writesManifestWithHashes() {
     QCOMPARE(QString::fromStdString(m["randomness"]["policy"].get<std::string>()), QString("seeded"));
     QCOMPARE(m["privacy"]["private"].get<bool>(), false);  // seeded: charged, but not private
     QCOMPARE(QString::fromStdString(m["privacy"]["mode"].get<std::string>()), QString("release"));
-    QCOMPARE(QString::fromStdString(m["input"]["sha256"].get<std::string>()),
-             QString::fromStdString(sha256Hex("x\n1\n")));
+    // The input is named by the ledger's keyed fingerprint of its hash, which the steward can
+    // recompute and another ledger cannot; its plain hash (a function of the private data that
+    // anyone could test guesses against) is in neither the manifest nor the report.
+    const std::string plain = sha256Hex("x\n1\n");
+    QCOMPARE(m["input"]["fingerprint"].get<std::string>(), (*ledger)->fingerprint(plain).value());
+    QVERIFY(m["input"]["fingerprint"].get<std::string>().rfind("hmac-sha256:", 0) == 0);
+    QVERIFY(!m["input"].contains("sha256"));
+    QVERIFY(slurp(dir / "manifest.json").find(plain) == std::string::npos);
+    QVERIFY(slurp(dir / "report.html").find(plain.substr(0, 16)) == std::string::npos);
+    auto other = PrivacyLedger::openFile(tmp.filePath("other.sqlite").toStdString());
+    QVERIFY(other.isOk());
+    QVERIFY((*other)->fingerprint(plain).value() != m["input"]["fingerprint"].get<std::string>());
     // The recorded file hash is the hash of the file in the bundle.
     QCOMPARE(QString::fromStdString(m["files"][0]["sha256"].get<std::string>()),
              QString::fromStdString(sha256Hex(slurp(dir / "count.json"))));

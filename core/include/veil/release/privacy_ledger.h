@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace veil::release {
@@ -71,6 +72,12 @@ public:
     // Errors: BudgetExceeded (nothing written), invalid epsilon/delta, empty dataset key, SQLite.
     // A dataset without a budget is recorded without a limit.
     Result<std::int64_t> recordRelease(const LedgerEntry& entry);
+
+    // A keyed fingerprint of `bytes` ("hmac-sha256:" and 64 hex digits) under a secret this
+    // ledger keeps (made on first use): a released manifest names its input by it, not by a plain
+    // hash, which anyone who knows all records but one could test candidates against. The steward
+    // recomputes it from the file and the ledger (veil-cli ledger fingerprint). Errors: SQLite.
+    Result<std::string> fingerprint(std::string_view bytes);
 
     // dp::ChargeSink: the gate's charge as a ledger entry (recordRelease).
     Result<std::int64_t> charge(const std::string& dataset, const dp::Charge& charge) override;

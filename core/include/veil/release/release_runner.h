@@ -39,6 +39,8 @@ struct ReleaseOutcome {
     std::string title;       // "5-anonymous release of adult.csv"
     std::string datasetKey;  // ledger key of the input dataset
     std::string inputPath;
+    // The input's SHA-256: kept in the (private) ledger; a manifest names the input by the ledger's
+    // keyed fingerprint of it (PrivacyLedger::fingerprint), never by the plain hash.
     std::string inputSha256;
     nlohmann::json plan;
     std::vector<ReleaseArtifact> files;
@@ -53,8 +55,10 @@ struct ReleaseOutcome {
     std::string randomness;  // RandomSource::description()
     std::vector<ChartSeries> charts;
     // Set when the exact answers came from an external engine (release on aggregates): the
-    // engine, the aggregates file and its sha256; recorded in the manifest as "exact_aggregates".
+    // engine and the aggregates file; recorded in the manifest as "exact_aggregates", with the
+    // keyed fingerprint of exactAggregatesSha256 (the plain hash of true answers stays private).
     nlohmann::json exactAggregates;
+    std::string exactAggregatesSha256;
     // Set when the plan ran inside an engine (release --engine): the engine's URI without password,
     // its kind, the input and output tables; recorded in the manifest as "engine".
     nlohmann::json engine;

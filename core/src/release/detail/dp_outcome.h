@@ -11,6 +11,9 @@ namespace veil::release::detail {
 
 // Everything but the input (path, sha256), which the caller sets. Defined in release_runner.cpp.
 ReleaseOutcome dpQueryOutcome(const ReleasePlan& plan, const DpQueryPlan& qp, const dp::ColumnQueryResult& r);
+// Records the exact aggregates' row count in `block` only when it is public: a mean's n, which its
+// mechanism treats as public. For a count, a range count or a histogram it is the true answer.
+void addPublicRows(nlohmann::json& block, const dp::ColumnQuerySpec& spec, std::size_t rows);
 
 // How a k-anonymous release was made, which decides what its guarantee can say.
 enum class KAnonymityKind {
