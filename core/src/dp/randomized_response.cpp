@@ -24,6 +24,7 @@ Result<RandomizedResponse> RandomizedResponse::create(double epsilon, std::size_
 }
 
 std::size_t RandomizedResponse::respond(RandomSource& rng, std::size_t truth) const {
+    if (truth >= m_k) return std::size_t(rng.uniformBelow(m_k));
     if (rng.uniform01() < m_p) return truth;
     // One of the other k - 1 values uniformly.
     const std::size_t other = std::size_t(rng.uniformBelow(m_k - 1));

@@ -59,34 +59,38 @@ Result<RrRelease> releaseRandomizedResponse(ReleaseGate& gate, const Column& col
     auto admission = gate.admit(charge);
     if (!admission) return admission.status();
 
-    // Each non-missing row is a respondent; its true category in the declared domain.
+    // Every row is a respondent, so their number is the table's, not a count of some value. A row
+    // whose value is missing, or outside the declared domain without --other, reports a category
+    // uniformly at random (RandomizedResponse::respond).
     std::unordered_map<std::string, std::size_t> index;
     if (request.value) {
         index.emplace(*request.value, 1);
     } else {
         for (std::size_t i = 0; i < request.categories.size(); ++i) index.emplace(request.categories[i], i);
     }
-    const std::size_t other = request.value        ? 0
-                              : request.otherLabel ? request.categories.size()
-                                                   : out.categories.size();
-    std::vector<std::size_t> truths;
-    truths.reserve(column.size());
+    const std::size_t k = out.categories.size();
+    const std::size_t other = request.value ? 0 : request.otherLabel ? request.categories.size() : k;
+    std::vector<std::size_t> truths(column.size(), k);  // k: no category (a random report)
     std::string scratch;
     for (std::size_t row = 0; row < column.size(); ++row) {
         if (column.isMissing(row)) continue;
         if (ctx.cancelled()) return Status::cancelled();
         const auto it = index.find(std::string(column.stringViewAt(row, scratch)));
-        const std::size_t t = it != index.end() ? it->second : other;
-        if (t < out.categories.size()) truths.push_back(t);
+        truths[row] = it != index.end() ? it->second : other;
     }
     const auto reports = rr->respondAll(*admission->random, truths);
     out.estimate = rr->estimate(reports);
     out.truthProbability = rr->truthProbability();
     out.respondents = reports.size();
     out.receipt = admission->receipt;
-    if (gate.isTeaching()) {
-        out.trueFractions.assign(out.categories.size(), 0.0);
-        for (std::size_t t : truths) out.trueFractions[t] += 1.0 / double(truths.size());
+    if (gate.isTeaching() && !truths.empty()) {
+        out.trueFractions.assign(k, 0.0);
+        const double share = 1.0 / double(truths.size());
+        for (std::size_t t : truths)
+            if (t < k)
+                out.trueFractions[t] += share;
+            else
+                for (double& f : out.trueFractions) f += share / double(k);
     }
     return out;
 }

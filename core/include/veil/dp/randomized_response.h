@@ -30,7 +30,9 @@ public:
     // k >= 2 categories. Errors: epsilon invalid; k < 2.
     static Result<RandomizedResponse> create(double epsilon, std::size_t categories = 2);
 
-    // One respondent's report given the true category in [0, k).
+    // One respondent's report given the true category in [0, k); a truth outside [0, k) (a missing
+    // value, or one outside the declared domain) reports a category uniformly at random, which is
+    // within e^eps of every in-domain report (OpenDP's convention).
     std::size_t respond(RandomSource& rng, std::size_t truth) const;
     std::vector<std::size_t> respondAll(RandomSource& rng, const std::vector<std::size_t>& truths) const;
 
@@ -68,9 +70,10 @@ struct RrRelease {
     std::string attribute;                // binary: "column = V"
     bool binary = false;
     double truthProbability = 0.0;
-    std::size_t respondents = 0;  // reports made (public in the local model: each respondent sends one)
+    std::size_t respondents = 0;  // reports made: one per row (missing or undeclared values answer at random)
     FrequencyEstimate estimate;
-    std::vector<double> trueFractions;  // teaching mode only
+    std::vector<double> trueFractions;  // teaching mode only: what the estimate targets (a row outside
+                                        // the domain counts 1/k in every category)
     ReleaseReceipt receipt;
 };
 
