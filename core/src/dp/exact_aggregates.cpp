@@ -46,8 +46,10 @@ Result<Additive> makeAdditive(MechanismKind mech, const ColumnQuerySpec& spec, d
     if (!m) return m.status();
     GeometricMechanism gm = *m;
     return Additive{gm.noise(), [gm](RandomSource& r, double v) -> Result<double> {
-                        if (!(std::fabs(v) < 9e18))
-                            return Status::invalidArgument("the count " + formatNumber(v) + " does not fit in 64 bits");
+                        if (!(std::fabs(v) < 9e18))  // the value is a true answer: not shown
+                            return Status::invalidArgument(
+                                "the exact answer does not fit in 64 bits: narrow the bounds or use the laplace "
+                                "mechanism");
                         auto out = gm.release(r, static_cast<std::int64_t>(std::llround(v)));
                         if (!out) return out.status();
                         return double(*out);

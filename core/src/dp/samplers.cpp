@@ -179,9 +179,8 @@ bool releasable(double value) { return std::fabs(value) <= kMaxReleasedMagnitude
 // The contract of the snapped samplers (veil/dp/privacy.h): a scale and a value in the supported
 // range. Never answer outside it (an infinite scale once meant "return the value unchanged").
 Status checkValue(double value) {
-    if (!releasable(value))
-        return Status::invalidArgument(std::string("the value to release (") + formatNumber(value) +
-                                       ") is not a finite number of magnitude at most " +
+    if (!releasable(value))  // the value is a true answer: not shown
+        return Status::invalidArgument("the value to release is not a finite number of magnitude at most " +
                                        formatNumber(kMaxReleasedMagnitude));
     return Status::ok();
 }
@@ -302,7 +301,7 @@ Result<std::int64_t> addGeometricNoise(RandomSource& rng, std::int64_t value, do
     const std::int64_t noise = sampleDiscreteLaplace(rng, num, den);
     std::int64_t out = 0;
     if (__builtin_add_overflow(value, noise, &out))
-        return Status::invalidArgument("the noisy count does not fit in 64 bits (value " + std::to_string(value) + ")");
+        return Status::invalidArgument("the noisy count does not fit in 64 bits");  // the value is not shown
     return out;
 }
 

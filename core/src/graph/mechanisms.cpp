@@ -341,13 +341,21 @@ Result<const GraphMethodEntry*> findGraphMethod(Privacy privacy, Method method) 
 Result<dp::PrivacySpend> releaseCost(const ReleaseRequest& r) {
     VEIL_RETURN_IF_ERROR(validateRequest(r));
     const double t = double(r.trials);
+    // Each trial spends delta: charged in full, refused past 0.5 rather than cut to it.
+    const double delta = r.delta * t;
+    const bool spendsDelta = r.method == Method::NoisyMaxDegree || r.method == Method::Truncation ||
+                             (r.method == Method::Restricted && r.privacy == Privacy::Node);
+    if (spendsDelta && delta > 0.5)
+        return Status::invalidArgument(std::to_string(r.trials) + " trials at delta " + formatNumber(r.delta) +
+                                       " spend delta " + formatNumber(delta) +
+                                       ", above 0.5: choose a smaller delta or fewer trials");
     switch (r.method) {
         case Method::NoisyMaxDegree:
-            return dp::PrivacySpend{2.0 * r.epsilon * t, std::min(0.5, r.delta * t), 0.0};
+            return dp::PrivacySpend{2.0 * r.epsilon * t, delta, 0.0};
         case Method::Truncation:
-            return dp::PrivacySpend{r.epsilon * t, std::min(0.5, r.delta * t), 0.0};
+            return dp::PrivacySpend{r.epsilon * t, delta, 0.0};
         case Method::Restricted:
-            if (r.privacy == Privacy::Node) return dp::PrivacySpend{r.epsilon * t, std::min(0.5, r.delta * t), 0.0};
+            if (r.privacy == Privacy::Node) return dp::PrivacySpend{r.epsilon * t, delta, 0.0};
             return dp::PrivacySpend{r.epsilon * t, 0.0, 0.0};
         case Method::Laplace:
             return dp::PrivacySpend{r.epsilon * t, 0.0, 0.0};

@@ -186,6 +186,21 @@ private slots:
         QVERIFY(std::fabs(ci.first - 0.0865715) < 1e-6);
         QVERIFY(std::fabs(ci.second - 0.4910459) < 1e-6);
     }
+    // A value a mechanism refuses to release is a true answer: the message must not show it.
+    void refusalsShowNoValue() {
+        SeededRandom rng(1);
+        auto lap = LaplaceMechanism::create(1.0, 1.0).value();
+        auto big = lap.release(rng, 3.25e200);
+        QVERIFY(!big);
+        QVERIFY2(big.status().message().find("3.25") == std::string::npos, big.status().message().c_str());
+        auto geo = GeometricMechanism::create(1.0, 1).value();
+        std::string message;  // a draw with positive noise overflows (about every other one)
+        for (int i = 0; i < 64 && message.empty(); ++i)
+            if (auto out = geo.release(rng, std::numeric_limits<std::int64_t>::max() - 1); !out)
+                message = out.status().message();
+        QVERIFY(!message.empty());
+        QVERIFY2(message.find("922337") == std::string::npos, message.c_str());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestMechanisms)

@@ -51,6 +51,7 @@ private slots:
     void invalid_data();
     void invalid();
     void seededIsReproducible();
+    void deltaChargedInFull();
 };
 
 void TestGraphMechanisms::isotonic_data() {
@@ -318,6 +319,16 @@ void TestGraphMechanisms::seededIsReproducible() {
     };
     QCOMPARE(run(11), run(11));
     QVERIFY(run(11) != run(12));
+}
+
+// Every trial spends delta: the charge is the sum, refused above 0.5 (it was cut to 0.5).
+void TestGraphMechanisms::deltaChargedInFull() {
+    auto cost = releaseCost(request(StatisticKind::Edges, Privacy::Node, Method::Truncation, 1.0, 0.01, 5, 20));
+    QVERIFY2(cost, cost.status().message().c_str());
+    QCOMPARE(cost->delta, 0.2);
+    auto over = releaseCost(request(StatisticKind::Edges, Privacy::Node, Method::Truncation, 1.0, 0.1, 5, 6));
+    QVERIFY(!over);
+    QVERIFY2(over.status().message().find("delta") != std::string::npos, over.status().message().c_str());
 }
 
 QTEST_APPLESS_MAIN(TestGraphMechanisms)
