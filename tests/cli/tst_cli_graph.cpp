@@ -23,6 +23,7 @@ private slots:
     void releaseJson_data();
     void releaseJson();
     void releaseModeHidesTheTruth();
+    void releaseWarningsHaveNoCounts();
     void releaseNodeLp();
     void releaseSeeded();
     void degreesJson();
@@ -265,6 +266,28 @@ void TestCliGraph::badInput() {
     QCOMPARE(r.exitCode, exitCode);
     QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
     QCOMPARE(r.err.count('\n'), 1);  // one line
+}
+
+// Privacy review: the loader's warnings counted duplicate edges, and an edge list that lists both
+// directions has |E| of them. A release shows the warning without counts; teaching mode keeps them.
+void TestCliGraph::releaseWarningsHaveNoCounts() {
+    QTemporaryDir dir;
+    const QString edges = dir.filePath("both.edges");
+    QFile f(edges);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    for (int i = 0; i < 37; ++i) f.write(QStringLiteral("%1 %2\n%2 %1\n").arg(i).arg(i + 1).toUtf8());
+    f.write("5 5\n");
+    f.close();
+    auto warnings = [&](bool teaching) {
+        QStringList args{"graph", "release", edges, "--statistic", "edges", "--epsilon", "1", "--json"};
+        args << (teaching ? QStringList{"--teaching"} : QStringList{"--ledger", dir.filePath("l.db")});
+        const CliRun r = runCli(args);
+        if (r.exitCode != 0) qWarning("%s", r.err.constData());
+        return QJsonDocument(r.json().object()["warnings"].toArray()).toJson(QJsonDocument::Compact);
+    };
+    const QByteArray released = warnings(false), taught = warnings(true);
+    QVERIFY2(released.contains("undirected") && !released.contains("37"), released.constData());
+    QVERIFY2(taught.contains("37 duplicate"), taught.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliGraph)

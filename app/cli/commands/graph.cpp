@@ -20,18 +20,20 @@ void addInputOptions(CLI::App& cmd, InputOptions& in) {
     cmd.add_flag("--json", in.json, "Print JSON");
 }
 
-Result<graph::LoadedGraph> loadInput(const InputOptions& in) {
+Result<graph::LoadedGraph> loadInput(const InputOptions& in, bool release) {
     auto loaded = graph::loadGraph(in.file);
     if (!loaded) return loaded;
-    if (!in.labels.empty()) VEIL_RETURN_IF_ERROR(graph::loadLabels(in.labels, loaded->graph, &loaded->warnings));
+    if (!in.labels.empty())
+        VEIL_RETURN_IF_ERROR(graph::loadLabels(in.labels, loaded->graph, &loaded->warnings, &loaded->releaseWarnings));
     if (!in.json)
-        for (const auto& w : loaded->warnings) std::cerr << "veil-cli: warning: " << w << '\n';
+        for (const auto& w : release ? loaded->releaseWarnings : loaded->warnings)
+            std::cerr << "veil-cli: warning: " << w << '\n';
     return loaded;
 }
 
-nlohmann::json warningsJson(const graph::LoadedGraph& loaded) {
+nlohmann::json warningsJson(const graph::LoadedGraph& loaded, bool release) {
     nlohmann::json w = nlohmann::json::array();
-    for (const auto& s : loaded.warnings) w.push_back(s);
+    for (const auto& s : release ? loaded.releaseWarnings : loaded.warnings) w.push_back(s);
     return w;
 }
 

@@ -30,7 +30,7 @@ struct StatisticOptions {
 
 int runRelease(const StatisticOptions& o) {
     if (auto st = requireTeaching(o.release, o.showTrue, "--show-true"); !st) return reportError(st);
-    auto loaded = loadInput(o.in);
+    auto loaded = loadInput(o.in, !o.release.teaching);
     if (!loaded) return reportError(loaded.status());
     const graph::Graph& g = loaded->graph;
     auto stat = graph::parseStatistic(o.statistic, g);
@@ -81,7 +81,7 @@ int runRelease(const StatisticOptions& o) {
         }
         if (r.k > 0) j["k"] = r.k;
         if (res->beta) j["beta"] = *res->beta;
-        nlohmann::json w = warningsJson(*loaded);
+        nlohmann::json w = warningsJson(*loaded, !teaching);
         for (const auto& s : res->warnings) w.push_back(s);
         j["warnings"] = w;
         addReceipt(j, res->receipt);
@@ -115,7 +115,7 @@ struct DegreesOptions {
 
 int runDegrees(const DegreesOptions& o) {
     if (auto st = requireTeaching(o.release, o.showTrue, "--show-true"); !st) return reportError(st);
-    auto loaded = loadInput(o.in);
+    auto loaded = loadInput(o.in, !o.release.teaching);
     if (!loaded) return reportError(loaded.status());
     auto gate = makeGate(o.release, o.in.file);
     if (!gate) return reportError(gate.status());
@@ -140,7 +140,7 @@ int runDegrees(const DegreesOptions& o) {
                          {"sequence", sequence},
                          {"histogram", histogram},
                          {"random_source", seq->receipt.randomness},
-                         {"warnings", warningsJson(*loaded)}};
+                         {"warnings", warningsJson(*loaded, !o.release.teaching)}};
         addReceipt(j, seq->receipt);
         j["spent"] = {{"epsilon", total.epsilon}, {"delta", total.delta}, {"rho", total.rho}};
         j["ledger_entry"] = nullptr;

@@ -19,6 +19,9 @@ struct LoadedGraph {
     Graph graph;
     BuildReport report;
     std::vector<std::string> warnings;  // human-readable, one per issue ("removed 3 self-loops ...")
+    // The same issues without their counts, which are the graph's (for a file that lists both
+    // directions the duplicates are |E|): what a release's output may say.
+    std::vector<std::string> releaseWarnings;
 };
 
 // Parses an edge list from text; sourceName is used in messages. Lines: `u v` or `u,v`, an optional
@@ -40,8 +43,10 @@ Result<LoadedGraph> loadGraph(const std::string& path);
 // Parses `id label` lines (whitespace or comma separated, comments allowed) and attaches the labels
 // to graph. Ids not in the graph are skipped and counted in a warning; nodes without a line get no
 // label (-1). Errors: a line without two fields, or an id given twice with different labels.
+// `releaseWarnings`: the same warnings without counts (LoadedGraph::releaseWarnings).
 Status parseLabels(std::string_view text, const std::string& sourceName, Graph& graph,
-                   std::vector<std::string>* warnings);
-Status loadLabels(const std::string& path, Graph& graph, std::vector<std::string>* warnings);
+                   std::vector<std::string>* warnings, std::vector<std::string>* releaseWarnings = nullptr);
+Status loadLabels(const std::string& path, Graph& graph, std::vector<std::string>* warnings,
+                  std::vector<std::string>* releaseWarnings = nullptr);
 
 }  // namespace veil::graph
