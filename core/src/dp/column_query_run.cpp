@@ -278,13 +278,23 @@ Result<ColumnQueryResult> runValidatedQuery(const Column& column, const ColumnQu
             if (!spec.lower)
                 return Status::invalidArgument(std::string("a ") + queryKindName(spec.query) +
                                                " needs clamping bounds: give lower and upper");
-            if (spec.query == QueryKind::Mean && values.empty())
-                return Status::invalidArgument("a mean of no values: column '" + column.name() +
-                                               "' has no non-missing numbers");
             double sum = 0.0;
             for (double v : values) sum += std::clamp(v, *spec.lower, *spec.upper);
+            std::size_t n = values.size();
+            if (spec.query == QueryKind::Mean) {
+                // A mean's n must be public (its sensitivity is (upper - lower) / n): the table's
+                // rows, which replace-one keeps. A missing value counts as the bounds' midpoint
+                // (OpenDP's imputation); their number, a count of the data, is not shown.
+                if (column.size() == 0)
+                    return Status::invalidArgument("a mean of no values: column '" + column.name() + "' is empty");
+                sum += double(column.size() - values.size()) * (*spec.lower + *spec.upper) / 2.0;
+                n = column.size();
+                r.rowsUsed = n;
+                r.notes.push_back("missing values count as the bounds' midpoint " +
+                                  formatNumber((*spec.lower + *spec.upper) / 2.0) + ", so n is the table's rows");
+            }
             r.labels = {queryKindName(spec.query)};
-            VEIL_RETURN_IF_ERROR(releaseExact(r, spec, {{sum}, values.size()}, ctx));
+            VEIL_RETURN_IF_ERROR(releaseExact(r, spec, {{sum}, n}, ctx));
             break;
         }
         case QueryKind::Median:

@@ -97,9 +97,14 @@ Result<std::string> aggregateSql(const AggregateSqlPlan& plan, SqlDialect d) {
           << ";\n";
     } else if (spec.query == dp::QueryKind::Sum || spec.query == dp::QueryKind::Mean) {
         const std::string lo = doubleLiteral(*spec.lower, d), hi = doubleLiteral(*spec.upper, d);
-        s << "SELECT 0 AS output_index, " << sqlStringLiteral(query, d) << " AS label, COUNT(v) AS n,\n"
-          << "  COALESCE(SUM(CASE WHEN v < " << lo << " THEN " << lo << " WHEN v > " << hi << " THEN " << hi
-          << " ELSE v END), CAST(0 AS " << sqlDoubleType(d) << ")) AS clamped_sum\n"
+        // A mean counts every row, a missing value as the bounds' midpoint (as runColumnQuery).
+        const bool mean = spec.query == dp::QueryKind::Mean;
+        const std::string missing =
+            mean ? "WHEN v IS NULL THEN " + doubleLiteral((*spec.lower + *spec.upper) / 2.0, d) + " " : "";
+        s << "SELECT 0 AS output_index, " << sqlStringLiteral(query, d) << " AS label, "
+          << (mean ? "COUNT(*)" : "COUNT(v)") << " AS n,\n"
+          << "  COALESCE(SUM(CASE " << missing << "WHEN v < " << lo << " THEN " << lo << " WHEN v > " << hi << " THEN "
+          << hi << " ELSE v END), CAST(0 AS " << sqlDoubleType(d) << ")) AS clamped_sum\n"
           << "FROM (SELECT " << value << " AS v FROM " << input << ") x;\n";
     } else if (!domain->categorical) {
         // Bin b holds edges[b] <= v < edges[b+1]; values outside go to the first or last bin.

@@ -70,9 +70,14 @@ private slots:
         QTest::newRow("sum clamped") << "age"
                                      << "sum"
                                      << "laplace" << 10.0 + 20 + 30 + 40 + 50 + 60 * 5 << 60.0 << "add-remove";
+        // A mean counts every row (n = 11, public under replace-one), the missing age as the
+        // bounds' midpoint 30: (450 + 30) / 11; sensitivity 60 / 11.
         QTest::newRow("mean clamped") << "age"
                                       << "mean"
-                                      << "laplace" << 45.0 << 6.0 << "replace";
+                                      << "laplace" << 480.0 / 11 << 60.0 / 11 << "replace";
+        QTest::newRow("mean of missing values only") << "empty"
+                                                     << "mean"
+                                                     << "laplace" << 30.0 << 60.0 / 11 << "replace";
         QTest::newRow("median EM") << "age"
                                    << "median"
                                    << "exponential" << 50.0 << 1.0 << "add-remove";
@@ -368,9 +373,6 @@ private slots:
         QTest::newRow("NaN bound") << "age"
                                    << "sum"
                                    << "" << 1.0 << nan << 1.0 << 0.0 << "lower";
-        QTest::newRow("mean of an empty column") << "empty"
-                                                 << "mean"
-                                                 << "" << 1.0 << 0.0 << 1.0 << 0.0 << "no non-missing";
         QTest::newRow("unknown column") << "nope"
                                         << "count"
                                         << "" << 1.0 << 0.0 << 1.0 << 0.0 << "nope";

@@ -227,6 +227,14 @@ void TestAggregateSql::emptyBinsAndOutOfRangeValues() {
     QCOMPARE(sum.rows.at(0), (std::vector<std::string>{"0", "sum", "5", "11.0"}));
     const auto count = exportAndRun(t->table, "x", makeSpec("count"));
     QCOMPARE(count.rows.at(0), (std::vector<std::string>{"0", "count", "5", ""}));
+    // A mean counts all 6 rows (n public under replace-one), the missing one as the midpoint 2:
+    // 11 + 2 = 13; Veil's own mean is the same.
+    const auto mean = exportAndRun(t->table, "x", makeSpec("mean", 0, 4));
+    QCOMPARE(mean.rows.at(0), (std::vector<std::string>{"0", "mean", "6", "13.0"}));
+    auto gate = dp::ReleaseGate::teaching(1);
+    auto veil = dp::releaseColumnQuery(gate, t->table.column(0), makeSpec("mean", 0, 4), RunContext{});
+    QVERIFY2(veil, veil.status().message().c_str());
+    QCOMPARE(veil->trueValues.at(0), 13.0 / 6.0);
 }
 
 void TestAggregateSql::dialects() {
