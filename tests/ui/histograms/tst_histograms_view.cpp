@@ -85,6 +85,7 @@ private Q_SLOTS:
     void strategyOptionsFromCatalogue();
     void cancelKeepsPrevious();
     void releaseModeIsChargedAndShowsNoTruth();
+    void domainFromDataRefusesARelease();
     void descriptionNumbersAreRounded();
 
 private:
@@ -362,6 +363,24 @@ void TestHistogramsView::cancelKeepsPrevious() {
     m_env->jobs.cancel();
     QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, kTimeoutMs);
     QCOMPARE(m_view->estimate(), before);
+}
+
+// Privacy review: the bounds teaching mode read off the data stayed in release mode and were
+// released. The run is refused, nothing charged, until they are declared.
+void TestHistogramsView::domainFromDataRefusesARelease() {
+    QVERIFY(m_env->session.open(m_dir.filePath(QStringLiteral("from-data.sqlite"))).isOk());
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));  // 17 .. 90
+    m_env->session.setTeaching(false);
+    m_view->run();
+    QVERIFY(!m_view->job()->isRunning());
+    const QString status = m_view->findChild<QLabel*>(QStringLiteral("status"))->text();
+    QVERIFY2(status.contains(QStringLiteral("lower, upper: read off the data")), qPrintable(status));
+    QCOMPARE(entries(), 0);
+    DpParameters* p = m_view->parameters();
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("lower"), 0.0);
+    pushDpParameter(m_env->document.undoStack(), p, QStringLiteral("upper"), 100.0);
+    QVERIFY(runAndWait());
+    QCOMPARE(entries(), 1);
 }
 
 void TestHistogramsView::releaseModeIsChargedAndShowsNoTruth() {

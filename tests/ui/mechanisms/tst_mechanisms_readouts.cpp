@@ -20,6 +20,7 @@ private Q_SLOTS:
     void typedEpsilonAndDeltaAreValidated();
     void exponentialIntervalSaysWhyValueIsOutside();
     void boundsFromDataAreWarned();
+    void boundsFromDataRefuseARelease();
     void histogramAnswerIsTableAndChart();
 };
 
@@ -171,7 +172,28 @@ void TestMechanismsReadouts::boundsFromDataAreWarned() {
     m_env->session.setTeaching(true);
     QVERIFY(warning->isVisibleTo(m_view.get()));  // teaching: the column's own min and max
     set("lower", 10.0);
-    QVERIFY(!warning->isVisibleTo(m_view.get()));  // declared again
+    QVERIFY(warning->isVisibleTo(m_view.get()));  // the upper bound is still the data's maximum
+    set("upper", 100.0);
+    QVERIFY(!warning->isVisibleTo(m_view.get()));  // both declared again
+}
+
+// Privacy review: bounds teaching mode read off the data were only warned about in release mode,
+// and a run released them. It is refused, with nothing charged, until both are declared.
+void TestMechanismsReadouts::boundsFromDataRefuseARelease() {
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("column")), QStringLiteral("age"));
+    choose(m_view->findChild<QComboBox*>(QStringLiteral("query")), QStringLiteral("mean"));
+    m_env->session.setTeaching(true);  // the bounds follow the data: 17 and 90
+    m_env->session.setTeaching(false);
+    const int before = entries();
+    set("lower", 0.0);
+    m_view->findChild<QPushButton*>(QStringLiteral("run"))->click();
+    QVERIFY(!m_view->job()->isRunning());
+    QVERIFY2(m_view->statusLabel()->text().contains(QStringLiteral("upper: read off the data")),
+             qPrintable(m_view->statusLabel()->text()));
+    QCOMPARE(entries(), before);
+    set("upper", 100.0);
+    QVERIFY(runAndWait());
+    QCOMPARE(entries(), before + 1);
 }
 
 // A histogram answer is a table (bin, noisy count, interval per bin) and a bar chart with one error

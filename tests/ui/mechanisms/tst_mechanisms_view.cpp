@@ -258,6 +258,15 @@ void TestMechanismsView::randomizedResponseNeedsDeclaredCategories() {
     QVERIFY(text.contains(QStringLiteral("TEACHING MODE")));
     QCOMPARE(entries(), 1);
     saveScreenshot(*m_view, QStringLiteral("mechanisms_rr.png"));
+    // Back in release mode, the categories read off the data are refused until declared.
+    m_env->session.setTeaching(false);
+    panel->findChild<QPushButton*>(QStringLiteral("rr-run"))->click();
+    QVERIFY2(result->text().contains(QStringLiteral("read off the data")), qPrintable(result->text()));
+    QCOMPARE(entries(), 1);
+    categories->setText(QStringLiteral("Male, Female"));  // declared (the data's list was "Female, Male")
+    panel->findChild<QPushButton*>(QStringLiteral("rr-run"))->click();
+    QVERIFY(shown.wait(kTimeoutMs));
+    QCOMPARE(entries(), 2);
 }
 
 QTEST_MAIN(TestMechanismsView)

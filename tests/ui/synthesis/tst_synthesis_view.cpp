@@ -211,6 +211,18 @@ void TestSynthesisView::domainFromDataIsRefusedInReleaseMode() {
     QCOMPARE(entries(), before);
     QCOMPARE(shown.count(), 0);
     QVERIFY(!m_view->releaseButton()->isEnabled());
+    // Editing the bins, or one bound, leaves the data's extremes in place: still refused.
+    DomainTable* domains = m_view->domains();
+    domains->setField(QStringLiteral("age"), DomainTable::Bins, QStringLiteral("7"));
+    domains->setField(QStringLiteral("age"), DomainTable::Lower, QStringLiteral("0"));
+    QVERIFY(domains->fromDataColumns().contains(QStringLiteral("age")));
+    m_view->findChild<QPushButton*>(QStringLiteral("run"))->click();
+    QVERIFY(!m_view->job()->isRunning());
+    QCOMPARE(entries(), before);
+    // Both bounds and the categories declared: no longer read off the data.
+    domains->setField(QStringLiteral("age"), DomainTable::Upper, QStringLiteral("100"));
+    domains->setField(QStringLiteral("sex"), DomainTable::Categories, QStringLiteral("Male|Female"));
+    QVERIFY2(domains->fromDataColumns().isEmpty(), qPrintable(domains->fromDataColumns().join(',')));
 }
 
 // An edit while the run is going: the result (already charged) is shown, but outdated, and Release

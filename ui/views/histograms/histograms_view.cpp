@@ -12,6 +12,7 @@
 #include "charts/widget_export.h"
 #include "jobs/core_job.h"
 #include "panels/catalogue_parameter_form.h"
+#include "panels/data_filled_domain.h"
 #include "panels/dp_parameters.h"
 #include "panels/epsilon_slider.h"
 #include "panels/display_number.h"
@@ -359,14 +360,18 @@ void HistogramsView::updateDomainRows() {
     const auto index = table.columnIndex(m_params->text(QStringLiteral("column")).toStdString());
     if (!index) return;
     const ColumnSummary s = summarizeColumn(table, *index);
+    auto fill = [this](const QString& key, const QVariant& value) {
+        m_params->setValue(key, value);
+        m_dataFilled.record(key, m_params->value(key));
+    };
     if (numeric && s.minValue && s.maxValue) {
-        m_params->setValue(QStringLiteral("lower"), *s.minValue);
-        m_params->setValue(QStringLiteral("upper"), *s.maxValue);
+        fill(QStringLiteral("lower"), *s.minValue);
+        fill(QStringLiteral("upper"), *s.maxValue);
     } else if (!numeric) {
         QStringList labels;
         for (const auto& l : valueCounts(table.column(*index), 20, 50).labels)
             if (l != "(other)") labels << QString::fromStdString(l);
-        m_params->setValue(QStringLiteral("categories"), labels.join(QStringLiteral(", ")));
+        fill(QStringLiteral("categories"), labels.join(QStringLiteral(", ")));
     }
 }
 
@@ -459,6 +464,14 @@ void HistogramsView::run() {
         const Table& table = m_context.document->table();
         const auto index = table.columnIndex(m_params->text(QStringLiteral("column")).toStdString());
         if (!index) return setStatus(tr("Open a table and pick a column first."), true);
+        // A domain teaching mode read off the data may not make a release.
+        const QStringList domainKeys = columnIsNumeric() ? QStringList{QStringLiteral("lower"), QStringLiteral("upper")}
+                                                         : QStringList{QStringLiteral("categories")};
+        if (!m_context.release->isTeaching())
+            if (const QString refusal =
+                    m_dataFilled.refusal(domainKeys, [this](const QString& k) { return m_params->value(k); });
+                !refusal.isEmpty())
+                return setStatus(tr("Not released: %1").arg(refusal), true);
         column = table.columnPtr(*index);
         dataset = datasetKeyForPath(m_context.document->filePath());
         spec.query = dp::QueryKind::Histogram;

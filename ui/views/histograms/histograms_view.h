@@ -9,6 +9,7 @@
 // (DPBench's scaled average error over random ranges and repeated trials).
 #pragma once
 
+#include "panels/data_filled_domain.h"
 #include "workbench/workbench_context.h"
 
 #include <QWidget>
@@ -81,6 +82,7 @@ private:
 
     WorkbenchContext m_context;  // a copy: the window passes a temporary
     DpParameters* m_params;
+    DataFilledDomain m_dataFilled;  // the domain fields teaching mode filled from the data
     CoreJob* m_job;
     StrategyErrorModel* m_errors;
     QComboBox* m_source;

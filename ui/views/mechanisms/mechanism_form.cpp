@@ -209,9 +209,9 @@ void MechanismForm::domainFromData(const QString& name, bool undoable) {
             pushDpParameter(m_undo, m_params, QString::fromLatin1(key), v, label);
         else
             m_params->setValue(QString::fromLatin1(key), v);
+        m_dataFilled.record(QString::fromLatin1(key), m_params->value(QString::fromLatin1(key)));
     };
     if (s.minValue && s.maxValue) {
-        m_dataBounds = {*s.minValue, *s.maxValue};
         set("lower", *s.minValue, tr("lower bound"));
         set("upper", *s.maxValue, tr("upper bound"));
     }
@@ -326,18 +326,27 @@ void MechanismForm::updateVisibility() {
     updateBoundsWarning();
 }
 
-// The bounds stay "from the data" until the user declares one of them (or picks a column in release
-// mode); the warning shows whenever bounds that came from the data would be used.
+// A bound stays "from the data" until the user declares it; the warning shows whenever a bound
+// that came from the data would be used.
 void MechanismForm::updateBoundsWarning() {
-    if (!m_table) m_dataBounds.reset();
+    if (!m_table) m_dataFilled.clear();
     const bool shown = boundsFromData() && m_layout->isRowVisible(m_lower);
     m_boundsWarning->setVisible(shown);
     m_layout->setRowVisible(m_boundsWarning, shown);
 }
 
 bool MechanismForm::boundsFromData() const {
-    return m_dataBounds && m_dataBounds->first == m_params->real(QStringLiteral("lower")) &&
-           m_dataBounds->second == m_params->real(QStringLiteral("upper"));
+    return !m_dataFilled
+                .stillFromData({QStringLiteral("lower"), QStringLiteral("upper")},
+                               [this](const QString& k) { return m_params->value(k); })
+                .isEmpty();
+}
+
+QString MechanismForm::domainRefusal() const {
+    QStringList keys;
+    if (m_layout->isRowVisible(m_lower)) keys << QStringLiteral("lower") << QStringLiteral("upper");
+    if (m_layout->isRowVisible(m_categories)) keys << QStringLiteral("categories");
+    return m_dataFilled.refusal(keys, [this](const QString& k) { return m_params->value(k); });
 }
 
 dp::ColumnQuerySpec MechanismForm::specFor(const QString& mechanismKey, bool comparison) const {

@@ -6,6 +6,7 @@
 // the data (public or sample data).
 #pragma once
 
+#include "panels/data_filled_domain.h"
 #include "veil/dp/column_query.h"
 
 #include <QWidget>
@@ -40,9 +41,12 @@ public:
     // the compared mechanism's own delta ("delta-b"), so that e.g. the exponential mechanism
     // (delta = 0) can run beside the smooth-sensitivity median (delta > 0).
     dp::ColumnQuerySpec specFor(const QString& mechanismKey, bool comparison = false) const;
-    // True while the clamp bounds are the column's own minimum and maximum (teaching mode).
-    // The clamp bounds are the ones last read off the data (the warning shows while they are used).
+    // True while a clamp bound is still the column's own minimum or maximum, read off the data in
+    // teaching mode (the warning shows while it is used).
     bool boundsFromData() const;
+    // Why a release must wait: a bound or the categories the query uses still read off the data
+    // (panels/data_filled_domain.h); empty when none.
+    QString domainRefusal() const;
     // Teaching mode: bounds and categories follow the chosen column's data; "show true value" is
     // available. Release mode: neither.
     void setTeaching(bool teaching);
@@ -75,7 +79,7 @@ private:
     PrivacyValueEdit* m_delta;
     PrivacyValueEdit* m_deltaB;
     QLabel* m_boundsWarning;
-    std::optional<std::pair<double, double>> m_dataBounds;  // min and max last read off the data
+    DataFilledDomain m_dataFilled;  // bounds and categories last read off the data
     QDoubleSpinBox* m_lower;
     QDoubleSpinBox* m_upper;
     QSpinBox* m_bins;

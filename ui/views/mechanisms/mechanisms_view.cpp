@@ -189,6 +189,11 @@ void MechanismsView::run() {
         setStatus(tr("No release session: nothing can be released."), true);
         return;
     }
+    if (!m_context.release->isTeaching())
+        if (const QString refusal = m_form->domainRefusal(); !refusal.isEmpty()) {
+            setStatus(tr("Not released: %1").arg(refusal), true);
+            return;
+        }
     const Table table = m_context.document->table();
     const std::string column = m_params->text(QStringLiteral("column")).toStdString();
     const dp::ColumnQuerySpec specA = m_form->specFor(m_params->text(QStringLiteral("mechanism")));

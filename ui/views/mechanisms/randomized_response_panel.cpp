@@ -79,11 +79,19 @@ void RandomizedResponsePanel::fillCategoriesFromData() {
     QStringList list;
     for (const auto& v : values) list << QString::fromStdString(v);
     m_categories->setText(list.join(QStringLiteral(", ")));
+    m_dataFilled.record(QStringLiteral("categories"), m_categories->text());
 }
 
 void RandomizedResponsePanel::run() {
     const auto index = m_table.columnIndex(m_column->currentData().toString().toStdString());
     if (!index || !m_session) return;
+    if (!m_session->isTeaching())  // categories teaching mode read off the data are not public
+        if (const QString refusal = m_dataFilled.refusal(
+                {QStringLiteral("categories")}, [this](const QString&) { return QVariant(m_categories->text()); });
+            !refusal.isEmpty()) {
+            m_result->setText(tr("Not released: %1").arg(refusal.toHtmlEscaped()));
+            return;
+        }
     dp::RrRequest request;
     request.epsilon = m_params->real(QStringLiteral("epsilon"));
     for (const QString& c : m_categories->text().split(QLatin1Char(','), Qt::SkipEmptyParts))

@@ -7,6 +7,7 @@
 // share in teaching mode with "Show true value"). Runs off the UI thread; honours Fixed seed.
 #pragma once
 
+#include "panels/data_filled_domain.h"
 #include "veil/table/table.h"
 
 #include <QGroupBox>
@@ -46,6 +47,7 @@ private:
     QString m_datasetKey;
     QComboBox* m_column;
     QLineEdit* m_categories;
+    DataFilledDomain m_dataFilled;  // the categories teaching mode filled from the data
     QCheckBox* m_other;
     QPushButton* m_run;
     QLabel* m_result;

@@ -10,6 +10,8 @@ namespace veil::ui {
 
 namespace {
 const QColor kFromData(255, 224, 160);
+// On a Lower, Upper or Categories item: the text Fill from data put there.
+constexpr int kFilledRole = Qt::UserRole + 1;
 // state()'s names of the fields Lower..Categories.
 constexpr const char* kStateKeys[] = {"lower", "upper", "bins", "categories"};
 }  // namespace
@@ -26,7 +28,7 @@ DomainTable::DomainTable(QWidget* parent) : QTableWidget(parent) {
            "numeric column, the categories of a text column. Values outside are kept as \"other\"."));
     connect(this, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
         if (m_filling) return;
-        if (item->column() != Name) markFromData(item->row(), false);
+        if (item->column() != Name) markFromData(item->row(), stillFromData(item->row()));
         Q_EMIT domainsEdited();
     });
 }
@@ -94,6 +96,23 @@ void DomainTable::markFromData(int row, bool on) {
     m_filling = filling;
 }
 
+// A row stays read off the data while any field Fill from data set still holds that text: editing
+// the bins, or one bound, leaves the other bound the data's extreme.
+bool DomainTable::stillFromData(int row) const {
+    for (int f : {int(Lower), int(Upper), int(Categories)}) {
+        const QVariant filled = item(row, f)->data(kFilledRole);
+        if (filled.isValid() && item(row, f)->text() == filled.toString()) return true;
+    }
+    return false;
+}
+
+// Remembers the row's current domain texts as read off the data: the bounds of a numeric column,
+// the categories of a text one (the fields its type edits).
+void DomainTable::rememberFilled(int row) {
+    for (int f : {int(Lower), int(Upper), int(Categories)})
+        if (item(row, f)->flags() & Qt::ItemIsEditable) item(row, f)->setData(kFilledRole, item(row, f)->text());
+}
+
 void DomainTable::fillFromData(const Table& table) {
     m_filling = true;
     for (int r = 0; r < rowCount(); ++r) {
@@ -113,6 +132,7 @@ void DomainTable::fillFromData(const Table& table) {
             for (const auto& v : values) list << QString::fromStdString(v);
             item(r, Categories)->setText(list.join(QLatin1Char('|')));
         }
+        rememberFilled(r);
         markFromData(r, true);
     }
     m_filling = false;
@@ -124,7 +144,11 @@ nlohmann::json DomainTable::state() const {
     for (int r = 0; r < rowCount(); ++r) {
         nlohmann::json row = {{"checked", item(r, Name)->checkState() == Qt::Checked},
                               {"from_data", item(r, Name)->data(Qt::UserRole).toBool()}};
-        for (int f = Lower; f <= Categories; ++f) row[kStateKeys[f - Lower]] = item(r, f)->text().toStdString();
+        for (int f = Lower; f <= Categories; ++f) {
+            row[kStateKeys[f - Lower]] = item(r, f)->text().toStdString();
+            const QVariant filled = item(r, f)->data(kFilledRole);
+            if (filled.isValid()) row["filled"][kStateKeys[f - Lower]] = filled.toString().toStdString();
+        }
         out[item(r, Name)->text().toStdString()] = row;
     }
     return out;
@@ -143,7 +167,18 @@ void DomainTable::setState(const nlohmann::json& state) {
         for (int f = Lower; f <= Categories; ++f)
             if (row.contains(kStateKeys[f - Lower]) && row[kStateKeys[f - Lower]].is_string())
                 item(r, f)->setText(QString::fromStdString(row[kStateKeys[f - Lower]].get<std::string>()));
-        markFromData(r, row.contains("from_data") && row["from_data"].is_boolean() && row["from_data"].get<bool>());
+        const bool fromData =
+            row.contains("from_data") && row["from_data"].is_boolean() && row["from_data"].get<bool>();
+        const auto filled = row.find("filled");  // what Fill from data put there, kept with the state
+        for (int f = Lower; f <= Categories; ++f) {
+            const char* key = kStateKeys[f - Lower];
+            const bool has =
+                filled != row.end() && filled->is_object() && filled->contains(key) && (*filled)[key].is_string();
+            item(r, f)->setData(kFilledRole,
+                                has ? QVariant(QString::fromStdString((*filled)[key].get<std::string>())) : QVariant());
+        }
+        if (fromData && filled == row.end()) rememberFilled(r);  // a state saved before "filled"
+        markFromData(r, fromData && stillFromData(r));
     }
     m_filling = filling;
 }

@@ -47,6 +47,8 @@ Q_SIGNALS:
     void domainsEdited();
 
 private:
+    bool stillFromData(int row) const;
+    void rememberFilled(int row);
     int rowOf(const QString& column) const;
     void markFromData(int row, bool on);
     bool m_filling = false;

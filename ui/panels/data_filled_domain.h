@@ -1,0 +1,34 @@
+// DataFilledDomain: the domain fields (bounds, categories) a view filled in from the data, with the
+// values it put there. A release outside teaching mode is refused while any of them still holds
+// that value: a domain read off the data is not public (an extreme value, or a category, can be one
+// person's). Editing a field to any other value declares it. Shared by Histograms, Mechanisms and
+// randomized response, hence in panels/ (veil_ui_base).
+#pragma once
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+
+#include <functional>
+
+namespace veil::ui {
+
+class DataFilledDomain {
+    Q_DECLARE_TR_FUNCTIONS(DataFilledDomain)
+
+public:
+    // `key` (a parameter's name) was just set to `value` from the data.
+    void record(const QString& key, const QVariant& value) { m_filled.insert(key, value); }
+    void clear() { m_filled.clear(); }
+    // The keys among `keys` whose current value is still the one read off the data.
+    QStringList stillFromData(const QStringList& keys, const std::function<QVariant(const QString&)>& current) const;
+    // Why a release must wait ("lower, upper: read off the data ..."), empty when none of `keys` is.
+    QString refusal(const QStringList& keys, const std::function<QVariant(const QString&)>& current) const;
+
+private:
+    QHash<QString, QVariant> m_filled;
+};
+
+}  // namespace veil::ui
