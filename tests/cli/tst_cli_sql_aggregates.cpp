@@ -97,6 +97,9 @@ void TestCliSqlAggregates::histogramTwoStepFlow() {
     QVERIFY(expected.startsWith("hmac-sha256:"));
     QCOMPARE(m["exact_aggregates"].toObject()["fingerprint"].toString(), expected);
     QCOMPARE(m["input"].toObject()["fingerprint"].toString(), expected);
+    // Another ledger, or none, cannot say it: no new ledger, no new secret.
+    QCOMPARE(runCli({"ledger", "fingerprint", agg, "--ledger", tmp.filePath("none.sqlite")}).exitCode, 1);
+    QVERIFY(!QFile::exists(tmp.filePath("none.sqlite")));
     QCOMPARE(m["kind"].toString(), QString("dp-query"));
     QCOMPARE(m["mechanism"].toString(), QString("geometric"));
     QCOMPARE(m["privacy"].toObject()["epsilon"].toDouble(), 0.3);

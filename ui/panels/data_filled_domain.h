@@ -1,7 +1,8 @@
 // DataFilledDomain: the domain fields (bounds, categories) a view filled in from the data, with the
 // values it put there. A release outside teaching mode is refused while any of them still holds
 // that value: a domain read off the data is not public (an extreme value, or a category, can be one
-// person's). Editing a field to any other value declares it. Shared by Histograms, Mechanisms and
+// person's). It guards against carrying a domain over by accident: typing a value, even one the
+// data holds, is a declaration. Shared by Histograms, Mechanisms and
 // randomized response, hence in panels/ (veil_ui_base).
 #pragma once
 
@@ -19,8 +20,9 @@ class DataFilledDomain {
     Q_DECLARE_TR_FUNCTIONS(DataFilledDomain)
 
 public:
-    // `key` (a parameter's name) was just set to `value` from the data.
-    void record(const QString& key, const QVariant& value) { m_filled.insert(key, value); }
+    // `key` (a parameter's name) was just set to `value` from the data. Every value read off the
+    // data is kept (undo can bring back an earlier one); an empty value is no domain.
+    void record(const QString& key, const QVariant& value);
     void clear() { m_filled.clear(); }
     // The keys among `keys` whose current value is still the one read off the data.
     QStringList stillFromData(const QStringList& keys, const std::function<QVariant(const QString&)>& current) const;
@@ -28,7 +30,7 @@ public:
     QString refusal(const QStringList& keys, const std::function<QVariant(const QString&)>& current) const;
 
 private:
-    QHash<QString, QVariant> m_filled;
+    QHash<QString, QVariantList> m_filled;
 };
 
 }  // namespace veil::ui

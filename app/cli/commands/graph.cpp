@@ -23,17 +23,16 @@ void addInputOptions(CLI::App& cmd, InputOptions& in) {
 Result<graph::LoadedGraph> loadInput(const InputOptions& in, bool release) {
     auto loaded = graph::loadGraph(in.file);
     if (!loaded) return loaded;
-    if (!in.labels.empty())
-        VEIL_RETURN_IF_ERROR(graph::loadLabels(in.labels, loaded->graph, &loaded->warnings, &loaded->releaseWarnings));
-    if (!in.json)
-        for (const auto& w : release ? loaded->releaseWarnings : loaded->warnings)
-            std::cerr << "veil-cli: warning: " << w << '\n';
+    if (!in.labels.empty()) VEIL_RETURN_IF_ERROR(graph::loadLabels(in.labels, loaded->graph, &loaded->warnings));
+    if (!in.json && !release)  // a release says only graph::releaseLoadingNote
+        for (const auto& w : loaded->warnings) std::cerr << "veil-cli: warning: " << w << '\n';
     return loaded;
 }
 
-nlohmann::json warningsJson(const graph::LoadedGraph& loaded, bool release) {
+nlohmann::json warningsJson(const graph::LoadedGraph& loaded, const std::string& file, bool release) {
+    if (release) return nlohmann::json::array({graph::releaseLoadingNote(file)});
     nlohmann::json w = nlohmann::json::array();
-    for (const auto& s : release ? loaded.releaseWarnings : loaded.warnings) w.push_back(s);
+    for (const auto& s : loaded.warnings) w.push_back(s);
     return w;
 }
 
@@ -77,7 +76,7 @@ int runStats(const StatsOptions& o) {
                          {"degree_histogram", s->degreeHistogram},
                          {"unique_by_degree", uniq.uniqueByDegree},
                          {"unique_by_neighbourhood", uniq.uniqueByNeighbourhood},
-                         {"warnings", warningsJson(*loaded)}};
+                         {"warnings", warningsJson(*loaded, o.in.file)}};
         if (!o.profiles.empty()) j["profiles"] = profiles;
         if (o.graphlets) j["graphlets"] = graphlets;
         if (g.hasLabels()) j["labels"] = g.labelNames();
@@ -110,7 +109,8 @@ int runSensitivity(const SensitivityOptions& o) {
     auto rows = graph::sensitivityTable(loaded->graph, o.k, ctx);
     if (!rows) return reportError(rows.status());
     if (o.in.json) {
-        nlohmann::json j{{"k", o.k}, {"nodes", loaded->graph.nodeCount()}, {"warnings", warningsJson(*loaded)}};
+        nlohmann::json j{
+            {"k", o.k}, {"nodes", loaded->graph.nodeCount()}, {"warnings", warningsJson(*loaded, o.in.file)}};
         for (const auto& r : *rows) {
             std::string key = r.statistic == "max-degree" ? "max_degree" : r.statistic;
             j[key] = {{"statistic", r.statistic},

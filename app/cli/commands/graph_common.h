@@ -19,10 +19,10 @@ struct InputOptions {
 // Adds FILE, --labels and --json to a sub-subcommand.
 void addInputOptions(CLI::App& cmd, InputOptions& in);
 // Loads the graph and labels; warnings go to stderr in human mode and into "warnings" for JSON.
-// `release`: a release outside teaching mode, whose output shows the loader's warnings without
-// their counts (LoadedGraph::releaseWarnings).
+// `release`: a release outside teaching mode, which shows graph::releaseLoadingNote in place of the
+// loader's warnings (their counts and their presence depend on the graph).
 Result<graph::LoadedGraph> loadInput(const InputOptions& in, bool release = false);
-nlohmann::json warningsJson(const graph::LoadedGraph& loaded, bool release = false);
+nlohmann::json warningsJson(const graph::LoadedGraph& loaded, const std::string& file, bool release = false);
 
 void setupStats(CLI::App& graph, CommandOutcome& outcome);
 void setupSensitivity(CLI::App& graph, CommandOutcome& outcome);

@@ -81,7 +81,7 @@ int runRelease(const StatisticOptions& o) {
         }
         if (r.k > 0) j["k"] = r.k;
         if (res->beta) j["beta"] = *res->beta;
-        nlohmann::json w = warningsJson(*loaded, !teaching);
+        nlohmann::json w = warningsJson(*loaded, o.in.file, !teaching);
         for (const auto& s : res->warnings) w.push_back(s);
         j["warnings"] = w;
         addReceipt(j, res->receipt);
@@ -140,7 +140,7 @@ int runDegrees(const DegreesOptions& o) {
                          {"sequence", sequence},
                          {"histogram", histogram},
                          {"random_source", seq->receipt.randomness},
-                         {"warnings", warningsJson(*loaded, !o.release.teaching)}};
+                         {"warnings", warningsJson(*loaded, o.in.file, !o.release.teaching)}};
         addReceipt(j, seq->receipt);
         j["spent"] = {{"epsilon", total.epsilon}, {"delta", total.delta}, {"rho", total.rho}};
         j["ledger_entry"] = nullptr;

@@ -12,6 +12,7 @@
 #include "veil/release/bundle_target.h"
 #include "veil/release/privacy_ledger.h"
 
+#include <filesystem>
 #include <iostream>
 
 namespace {
@@ -44,11 +45,13 @@ int runCheck(const LedgerCheckOptions& o) {
 
 int runFingerprint(const std::string& ledgerPath, const std::string& file) {
     const std::string path = ledgerPath.empty() ? veil::cli::defaultLedgerPath() : ledgerPath;
+    if (!std::filesystem::exists(path))  // never a new ledger with a new secret: nothing would match
+        return veil::cli::reportError(veil::Status::notFound(path + ": no privacy ledger here"));
     auto ledger = veil::release::PrivacyLedger::openFile(path);
     if (!ledger) return veil::cli::reportError(ledger.status());
     auto sha = veil::sha256FileHex(file);
     if (!sha) return veil::cli::reportError(sha.status());
-    auto fingerprint = (*ledger)->fingerprint(*sha);
+    auto fingerprint = (*ledger)->fingerprint(*sha, false);
     if (!fingerprint) return veil::cli::reportError(fingerprint.status());
     std::cout << *fingerprint << '\n';
     return 0;

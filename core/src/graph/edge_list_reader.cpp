@@ -185,11 +185,9 @@ Result<LoadedGraph> parseWithStringIds(std::string_view text, const std::string&
 }
 
 Result<LoadedGraph> withWeightWarning(Result<LoadedGraph> out, long long weighted, const std::string& sourceName) {
-    if (out && weighted > 0) {
+    if (out && weighted > 0)
         out->warnings.push_back(sourceName + ": ignored the third field (weight) on " + std::to_string(weighted) +
                                 " line(s)");
-        out->releaseWarnings.push_back(sourceName + ": the third field (weight) is ignored");
-    }
     return out;
 }
 

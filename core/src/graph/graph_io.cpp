@@ -82,17 +82,19 @@ Result<LoadedGraph> buildNumbered(std::vector<std::string> names, std::vector<st
     if (!g) return g.status();
     out.graph = std::move(g.value());
     out.graph.setNodeNames(std::move(names));
-    if (out.report.selfLoops > 0 || out.report.duplicates > 0) {
+    if (out.report.selfLoops > 0 || out.report.duplicates > 0)
         out.warnings.push_back(sourceName + ": removed " + std::to_string(out.report.selfLoops) + " self-loop(s) and " +
                                std::to_string(out.report.duplicates) +
                                " duplicate edge(s) (directed or repeated pairs are made one undirected edge)");
-        out.releaseWarnings.push_back(sourceName +
-                                      ": self-loops are removed and directed or repeated pairs made one undirected "
-                                      "edge (how many is not shown in a release)");
-    }
     return out;
 }
 }  // namespace detail
+
+std::string releaseLoadingNote(const std::string& sourceName) {
+    return sourceName +
+           ": self-loops, if any, are removed, directed or repeated pairs made one undirected edge, a third "
+           "field (weight) ignored, and label lines naming no node skipped (release mode shows no counts)";
+}
 
 Result<LoadedGraph> loadGraph(const std::string& path) {
     VEIL_RETURN_IF_ERROR(checkReadableFile(path, "a graph file (edge list, .gml or .graphml)"));
@@ -106,7 +108,7 @@ Result<LoadedGraph> loadGraph(const std::string& path) {
 }
 
 Status parseLabels(std::string_view text, const std::string& sourceName, Graph& graph,
-                   std::vector<std::string>* warnings, std::vector<std::string>* releaseWarnings) {
+                   std::vector<std::string>* warnings) {
     std::unordered_map<std::string, NodeId> byName;
     for (NodeId v = 0; v < graph.nodeCount(); ++v) byName.emplace(graph.nodeName(v), v);
     std::vector<int> labels(graph.nodeCount(), -1);
@@ -139,18 +141,13 @@ Status parseLabels(std::string_view text, const std::string& sourceName, Graph& 
                             " label line(s) naming nodes not in the graph");
     if (warnings && missing > 0)
         warnings->push_back(sourceName + ": " + std::to_string(missing) + " node(s) have no label");
-    if (releaseWarnings && (unknown > 0 || missing > 0))
-        releaseWarnings->push_back(sourceName +
-                                   ": label lines naming nodes not in the graph are skipped, and nodes without one "
-                                   "have no label (how many is not shown in a release)");
     return graph.setLabels(std::move(labels), std::move(names));
 }
 
-Status loadLabels(const std::string& path, Graph& graph, std::vector<std::string>* warnings,
-                  std::vector<std::string>* releaseWarnings) {
+Status loadLabels(const std::string& path, Graph& graph, std::vector<std::string>* warnings) {
     auto text = readFile(path, "a labels file ('id label' lines)");
     if (!text) return text.status();
-    return parseLabels(*text, path, graph, warnings, releaseWarnings);
+    return parseLabels(*text, path, graph, warnings);
 }
 
 }  // namespace veil::graph

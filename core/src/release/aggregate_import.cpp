@@ -157,25 +157,27 @@ Result<dp::ExactAggregates> parseAggregatesCsv(std::string_view text, const std:
                                       "' (the outputs must come from the plan's domain)");
         const std::string& nText = rec.fields[col["n"]];
         const auto n = parseCount(nText);
-        if (!n) return Status::parseError(at(rec.line) + "n '" + nText + "' is not a non-negative integer count");
+        // The values are true answers (an engine may have computed them unseen): a message names the
+        // field and the check, never the value.
+        if (!n) return Status::parseError(at(rec.line) + "n is not a non-negative integer count");
         const std::string& sumText = rec.fields[col["clamped_sum"]];
         if (!hasSum) {
             if (!isNull(sumText))
                 return Status::parseError(at(rec.line) + "clamped_sum must be empty for a " +
-                                          dp::queryKindName(spec.query) + " (got '" + sumText + "')");
+                                          dp::queryKindName(spec.query));
             exact.values[o] = double(*n);
             exact.rows += std::size_t(*n);
             continue;
         }
         const auto sum = parseNumber(sumText);
-        if (!sum) return Status::parseError(at(rec.line) + "clamped_sum '" + sumText + "' is not a finite number");
+        if (!sum) return Status::parseError(at(rec.line) + "clamped_sum is not a finite number");
         const double lo = double(*n) * *spec.lower, hi = double(*n) * *spec.upper;
         const double slack = 1e-9 * std::max({1.0, std::fabs(lo), std::fabs(hi)});  // the engine's rounding
         if (*sum < lo - slack || *sum > hi + slack)
-            return Status::parseError(at(rec.line) + "clamped_sum " + sumText + " is outside [n*lower, n*upper] = [" +
-                                      formatNumber(lo) + ", " + formatNumber(hi) + "] for n = " + nText +
-                                      "; were the values clamped to [" + formatNumber(*spec.lower) + ", " +
-                                      formatNumber(*spec.upper) + "]?");
+            return Status::parseError(at(rec.line) +
+                                      "clamped_sum is outside [n*lower, n*upper]; were the values "
+                                      "clamped to [" +
+                                      formatNumber(*spec.lower) + ", " + formatNumber(*spec.upper) + "]?");
         if (spec.query == dp::QueryKind::Mean && *n == 0)
             return Status::parseError(at(rec.line) + "n is 0: a mean of no values (is the column empty?)");
         exact.values[o] = *sum;

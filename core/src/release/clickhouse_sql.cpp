@@ -110,9 +110,14 @@ std::string clickHouseAggregateSql(const AggregateSqlPlan& plan, const dp::Aggre
           << input << ";\n";
     } else if (spec.query == dp::QueryKind::Sum || spec.query == dp::QueryKind::Mean) {
         const std::string lo = doubleLiteral(*spec.lower), hi = doubleLiteral(*spec.upper);
-        s << "SELECT toUInt64(0) AS output_index, " << literal(query) << " AS label, count(veil_v) AS n,\n"
-          << "  ifNull(sum(if(veil_v < " << lo << ", " << lo << ", if(veil_v > " << hi << ", " << hi
-          << ", veil_v))), 0) AS clamped_sum\nFROM (SELECT " << value << " FROM " << input << ");\n";
+        // A mean counts every row, a missing value as the bounds' midpoint (as runColumnQuery).
+        const bool mean = spec.query == dp::QueryKind::Mean;
+        const std::string clamped = "if(veil_v < " + lo + ", " + lo + ", if(veil_v > " + hi + ", " + hi + ", veil_v))";
+        s << "SELECT toUInt64(0) AS output_index, " << literal(query) << " AS label, "
+          << (mean ? "count()" : "count(veil_v)") << " AS n,\n  ifNull(sum("
+          << (mean ? "if(isNull(veil_v), " + doubleLiteral((*spec.lower + *spec.upper) / 2.0) + ", " + clamped + ")"
+                   : clamped)
+          << "), 0) AS clamped_sum\nFROM (SELECT " << value << " FROM " << input << ");\n";
     } else {
         std::string bin;
         if (!domain.categorical) {  // bin b holds edges[b] <= v < edges[b+1]; outside: first or last bin

@@ -230,7 +230,7 @@ Result<std::int64_t> PrivacyLedger::charge(const std::string& dataset, const dp:
     return recordRelease(e);
 }
 
-Result<std::string> PrivacyLedger::fingerprint(std::string_view bytes) {
+Result<std::string> PrivacyLedger::fingerprint(std::string_view bytes, bool create) {
     auto read = [this]() -> Result<std::string> {
         auto q = m_db->prepare("SELECT key FROM ledger_secret WHERE id = 1");
         if (q.step()) return q.columnText(0);
@@ -239,6 +239,9 @@ Result<std::string> PrivacyLedger::fingerprint(std::string_view bytes) {
     };
     auto key = read();
     if (!key) return key.status();
+    if (key->empty() && !create)
+        return Status::notFound(m_db->path() +
+                                ": this ledger has made no fingerprint yet (is it the ledger the bundle was made with?)");
     if (key->empty()) {  // the first fingerprint: a secret of 32 random bytes, kept here only
         std::array<std::uint8_t, 32> secret{};
         SecureRandom().fill(secret);

@@ -42,6 +42,7 @@ private slots:
     void wellFormed();
     void malformed_data();
     void malformed();
+    void refusalsShowNoAggregates();
     void releaseOnAggregatesRecordsTheirSource();
     void coreRefusesInconsistentAggregates_data();
     void coreRefusesInconsistentAggregates();
@@ -89,22 +90,22 @@ void TestAggregateImport::malformed_data() {
     QTest::newRow("output out of range") << 0 << hdr + "3,x,1,\n"
                                          << "agg.csv:2: output_index '3' is not one of 0..2";
     QTest::newRow("negative count") << 0 << hdr + "0,\"[0, 2)\",-1,\n"
-                                    << "agg.csv:2: n '-1' is not a non-negative integer";
+                                    << "agg.csv:2: n is not a non-negative integer";
     QTest::newRow("fractional count") << 0 << hdr + "0,\"[0, 2)\",2.5,\n"
-                                      << "agg.csv:2: n '2.5' is not a non-negative integer";
+                                      << "agg.csv:2: n is not a non-negative integer";
     QTest::newRow("sum given for a histogram") << 0 << hdr + "0,\"[0, 2)\",2,3.5\n"
                                                << "agg.csv:2: clamped_sum must be empty";
     QTest::newRow("unterminated quote") << 0 << hdr + "0,\"[0, 2),2,\n"
                                         << "agg.csv:2: unterminated quoted field";
     // n = 4 on [0, 4]: the clamped sum must lie in [0, 16].
     QTest::newRow("sum above n*upper") << 1 << hdr + "0,sum,4,17\n"
-                                       << "agg.csv:2: clamped_sum 17 is outside [n*lower, n*upper] = [0, 16]";
+                                       << "agg.csv:2: clamped_sum is outside [n*lower, n*upper]";
     QTest::newRow("sum below n*lower") << 1 << hdr + "0,sum,4,-0.5\n"
-                                       << "is outside [n*lower, n*upper] = [0, 16]";
+                                       << "is outside [n*lower, n*upper]";
     QTest::newRow("sum not a number") << 1 << hdr + "0,sum,4,abc\n"
-                                      << "agg.csv:2: clamped_sum 'abc' is not a finite number";
+                                      << "agg.csv:2: clamped_sum is not a finite number";
     QTest::newRow("sum missing") << 1 << hdr + "0,sum,4,\n"
-                                 << "agg.csv:2: clamped_sum '' is not a finite number";
+                                 << "agg.csv:2: clamped_sum is not a finite number";
     QTest::newRow("wrong label for a sum") << 1 << hdr + "0,mean,4,9\n"
                                            << "agg.csv:2: label 'mean' of output 0 is not the plan's 'sum'";
     QTest::newRow("count with a sum") << 2 << hdr + "0,count,4,9\n"
@@ -121,6 +122,22 @@ void TestAggregateImport::malformed() {
     auto r = parseAggregatesCsv(csv.toStdString(), "agg.csv", specs[spec]);
     QVERIFY(!r.isOk());
     QVERIFY2(QString::fromStdString(r.status().message()).contains(message), r.status().message().c_str());
+}
+
+// The aggregates are true answers (an engine may have computed them unseen): a refusal names the
+// line, the field and the check, never the value.
+void TestAggregateImport::refusalsShowNoAggregates() {
+    const std::string hdr = "output_index,label,n,clamped_sum\n";
+    const std::pair<std::string, dp::ColumnQuerySpec> cases[] = {
+        {hdr + "0,sum,4,17.25\n", sumSpec()},                // outside [0, 16]
+        {hdr + "0,count,4123,98765\n", countSpec()},         // a sum given for a count
+        {hdr + "0,\"[0, 2)\",4123.5,\n", histogramSpec()}};  // not an integer
+    for (const auto& [csv, spec] : cases) {
+        auto r = parseAggregatesCsv(csv, "agg.csv", spec);
+        QVERIFY(!r.isOk());
+        const std::string& m = r.status().message();
+        for (const char* value : {"17.25", "4123", "98765"}) QVERIFY2(m.find(value) == std::string::npos, m.c_str());
+    }
 }
 
 void TestAggregateImport::releaseOnAggregatesRecordsTheirSource() {

@@ -272,6 +272,14 @@ void TestAggregateSql::dialects() {
         std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
         QVERIFY(lower.find("random") == std::string::npos && lower.find("rand(") == std::string::npos);
     }
+    // Every dialect's mean counts all rows, a missing value as the bounds' midpoint 53.5 (as Veil).
+    plan.spec = makeSpec("mean", 17, 90);
+    const std::string meanDuck = *aggregateSql(plan, SqlDialect::DuckDb);
+    QVERIFY(meanDuck.find("COUNT(*) AS n") != std::string::npos);
+    QVERIFY(meanDuck.find("WHEN v IS NULL THEN CAST('53.5' AS DOUBLE)") != std::string::npos);
+    const std::string meanClickHouse = *aggregateSql(plan, SqlDialect::ClickHouse);
+    QVERIFY2(meanClickHouse.find("count() AS n") != std::string::npos, meanClickHouse.c_str());
+    QVERIFY(meanClickHouse.find("if(isNull(veil_v), toFloat64('53.5')") != std::string::npos);
 }
 
 void TestAggregateSql::unsupportedPlans() {

@@ -490,7 +490,7 @@ void TestAnonymizationView::exportsReleaseWithManifest() {
     QFile manifestFile(dir.filePath(QStringLiteral("adult_anonymized.manifest.json")));
     QVERIFY(manifestFile.open(QIODevice::ReadOnly));
     const QJsonObject manifest = QJsonDocument::fromJson(manifestFile.readAll()).object();
-    QCOMPARE(manifest.value("input").toObject().value("sha256").toString().size(), 64);
+    QVERIFY(!manifest.value("input").toObject().contains(QStringLiteral("sha256")));  // no plain hash of the input
     QCOMPARE(manifest.value("quasi_identifiers").toArray().size(), 5);
     QCOMPARE(manifest.value("hierarchies").toArray().size(), 5);
     QCOMPARE(manifest.value("models").toObject().value("k").toInt(), 5);

@@ -4,6 +4,7 @@
 // exponential mechanism's interval explains a value outside it; bounds read off the data are
 // warned about; a histogram answer is a table and a chart with each bin's interval.
 #include "mechanisms_view_fixture.h"
+#include "panels/data_filled_domain.h"
 
 class TestMechanismsReadouts : public MechanismsViewFixture {
     Q_OBJECT
@@ -21,6 +22,7 @@ private Q_SLOTS:
     void exponentialIntervalSaysWhyValueIsOutside();
     void boundsFromDataAreWarned();
     void boundsFromDataRefuseARelease();
+    void dataFilledDomainKeepsEveryValue();
     void histogramAnswerIsTableAndChart();
 };
 
@@ -194,6 +196,21 @@ void TestMechanismsReadouts::boundsFromDataRefuseARelease() {
     set("upper", 100.0);
     QVERIFY(runAndWait());
     QCOMPARE(entries(), before + 1);
+}
+
+// Column A's bounds, then column B's, were read off the data: undo can bring A's back, which are
+// still the data's. An empty categories field is no domain.
+void TestMechanismsReadouts::dataFilledDomainKeepsEveryValue() {
+    DataFilledDomain filled;
+    filled.record(QStringLiteral("lower"), 17.0);
+    filled.record(QStringLiteral("lower"), 3.0);
+    filled.record(QStringLiteral("categories"), QString());
+    QVariantHash current{{QStringLiteral("lower"), 17}, {QStringLiteral("categories"), QString()}};
+    auto value = [&](const QString& k) { return current.value(k); };
+    QCOMPARE(filled.stillFromData({QStringLiteral("lower"), QStringLiteral("categories")}, value),
+             QStringList{QStringLiteral("lower")});
+    current[QStringLiteral("lower")] = 0.0;
+    QVERIFY(filled.refusal({QStringLiteral("lower")}, value).isEmpty());
 }
 
 // A histogram answer is a table (bin, noisy count, interval per bin) and a bar chart with one error

@@ -19,9 +19,6 @@ struct LoadedGraph {
     Graph graph;
     BuildReport report;
     std::vector<std::string> warnings;  // human-readable, one per issue ("removed 3 self-loops ...")
-    // The same issues without their counts, which are the graph's (for a file that lists both
-    // directions the duplicates are |E|): what a release's output may say.
-    std::vector<std::string> releaseWarnings;
 };
 
 // Parses an edge list from text; sourceName is used in messages. Lines: `u v` or `u,v`, an optional
@@ -39,14 +36,16 @@ Result<LoadedGraph> parseGraphml(const std::string& text, const std::string& sou
 
 // Reads a file, choosing the format by extension (.gml, .graphml / .xml, anything else = edge list).
 Result<LoadedGraph> loadGraph(const std::string& path);
+// What a release outside teaching mode says of the loading, whatever the file held: the warnings'
+// counts are the graph's (a file listing both directions has |E| duplicates), and even whether a
+// warning appears tells something of it.
+std::string releaseLoadingNote(const std::string& sourceName);
 
 // Parses `id label` lines (whitespace or comma separated, comments allowed) and attaches the labels
 // to graph. Ids not in the graph are skipped and counted in a warning; nodes without a line get no
 // label (-1). Errors: a line without two fields, or an id given twice with different labels.
-// `releaseWarnings`: the same warnings without counts (LoadedGraph::releaseWarnings).
 Status parseLabels(std::string_view text, const std::string& sourceName, Graph& graph,
-                   std::vector<std::string>* warnings, std::vector<std::string>* releaseWarnings = nullptr);
-Status loadLabels(const std::string& path, Graph& graph, std::vector<std::string>* warnings,
-                  std::vector<std::string>* releaseWarnings = nullptr);
+                   std::vector<std::string>* warnings);
+Status loadLabels(const std::string& path, Graph& graph, std::vector<std::string>* warnings);
 
 }  // namespace veil::graph

@@ -76,8 +76,9 @@ public:
     // A keyed fingerprint of `bytes` ("hmac-sha256:" and 64 hex digits) under a secret this
     // ledger keeps (made on first use): a released manifest names its input by it, not by a plain
     // hash, which anyone who knows all records but one could test candidates against. The steward
-    // recomputes it from the file and the ledger (veil-cli ledger fingerprint). Errors: SQLite.
-    Result<std::string> fingerprint(std::string_view bytes);
+    // recomputes it from the file and the ledger (veil-cli ledger fingerprint, with `create` off).
+    // Errors: SQLite; without `create`, a ledger that has made no fingerprint yet (NotFound).
+    Result<std::string> fingerprint(std::string_view bytes, bool create = true);
 
     // dp::ChargeSink: the gate's charge as a ledger entry (recordRelease).
     Result<std::int64_t> charge(const std::string& dataset, const dp::Charge& charge) override;
