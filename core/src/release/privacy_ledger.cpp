@@ -240,8 +240,8 @@ Result<std::string> PrivacyLedger::fingerprint(std::string_view bytes, bool crea
     auto key = read();
     if (!key) return key.status();
     if (key->empty() && !create)
-        return Status::notFound(m_db->path() +
-                                ": this ledger has made no fingerprint yet (is it the ledger the bundle was made with?)");
+        return Status::notFound(
+            m_db->path() + ": this ledger has made no fingerprint yet (is it the ledger the bundle was made with?)");
     if (key->empty()) {  // the first fingerprint: a secret of 32 random bytes, kept here only
         std::array<std::uint8_t, 32> secret{};
         SecureRandom().fill(secret);
