@@ -66,16 +66,16 @@ Result<ExponentialQuantile> ExponentialQuantile::create(double epsilon, double q
 }
 
 namespace {
-// Interval edges and log-weights log|O_j| + eps * (-|j - q n|) / 2 for sorted clamped values, |O_j|
-// the points of the public output grid in [edge j, edge j + 1).
-void quantileIntervals(std::vector<double>& values, double lower, double upper, double q, double eps,
+// Interval edges (lower, the sorted values clamped, upper) and log-weights
+// log|O_j| + eps * (-|j - q n|) / 2, |O_j| the points of the public output grid in
+// [edge j, edge j + 1).
+void quantileIntervals(std::span<const double> sorted, double lower, double upper, double q, double eps,
                        const OutputGrid& grid, std::vector<double>& edges, std::vector<double>& logw) {
-    for (double& v : values) v = std::clamp(v, lower, upper);
-    std::sort(values.begin(), values.end());
-    const double n = double(values.size());
+    const double n = double(sorted.size());
     edges.clear();
+    edges.reserve(sorted.size() + 2);
     edges.push_back(lower);
-    edges.insert(edges.end(), values.begin(), values.end());
+    for (double v : sorted) edges.push_back(std::clamp(v, lower, upper));  // clamping keeps the order
     edges.push_back(upper);
     logw.resize(edges.size() - 1);
     for (std::size_t j = 0; j + 1 < edges.size(); ++j) {
@@ -87,12 +87,17 @@ void quantileIntervals(std::vector<double>& values, double lower, double upper, 
 }  // namespace
 
 Result<double> ExponentialQuantile::release(RandomSource& rng, std::vector<double> values) const {
+    std::sort(values.begin(), values.end());
+    return releaseSorted(rng, values);
+}
+
+Result<double> ExponentialQuantile::releaseSorted(RandomSource& rng, std::span<const double> sorted) const {
     // No values: one interval [lower, upper] with score 0, i.e. a uniform draw (still private).
     if (m_upper == m_lower) return m_lower;
     const OutputGrid grid(m_lower, m_upper);
     if (grid.countIn(m_lower, m_upper) == 0) return m_lower;  // no grid point: the public constant
     std::vector<double> edges, logw;
-    quantileIntervals(values, m_lower, m_upper, m_q, m_epsilon, grid, edges, logw);
+    quantileIntervals(sorted, m_lower, m_upper, m_q, m_epsilon, grid, edges, logw);
     const std::size_t j = sampleLogWeights(rng, logw);
     return grid.uniformIn(rng, edges[j], edges[j + 1]);
 }
@@ -100,6 +105,7 @@ Result<double> ExponentialQuantile::release(RandomSource& rng, std::vector<doubl
 Result<QuantileDensity> ExponentialQuantile::density(std::vector<double> values) const {
     QuantileDensity d;
     std::vector<double> logw;
+    std::sort(values.begin(), values.end());
     quantileIntervals(values, m_lower, m_upper, m_q, m_epsilon, OutputGrid(m_lower, m_upper), d.edges, logw);
     double top = -std::numeric_limits<double>::infinity();
     for (double w : logw) top = std::max(top, w);

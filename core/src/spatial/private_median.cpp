@@ -2,7 +2,7 @@
 #include "veil/spatial/private_median.h"
 
 #include "veil/dp/laplace_mechanism.h"
-#include "veil/dp/output_grid.h"
+#include "veil/dp/exponential_mechanism.h"
 #include "veil/dp/privacy.h"
 
 #include <algorithm>
@@ -25,43 +25,15 @@ const char* medianMethodName(MedianMethod m) {
     return "?";
 }
 
-// Exponential mechanism median (McSherry & Talwar 2007; Cormode et al. ICDE 2012 Sec. 4.1).
+// Exponential mechanism median (McSherry & Talwar 2007; Cormode et al. ICDE 2012 Sec. 4.1): the
+// exponential quantile at q = 1/2 over the node's range, on its public output grid.
 Result<double> exponentialMechanismMedian(std::span<const double> sorted, double lo, double hi, double epsilon,
                                           RandomSource& rng) {
     if (!(epsilon > 0.0)) return Status::invalidArgument("the median's epsilon must be positive");
     if (!(hi > lo)) return lo;
-    const std::size_t n = sorted.size();
-    const double half = double(n) / 2.0;
-    auto at = [&](std::size_t j) { return j == 0 ? lo : (j > n ? hi : std::clamp(sorted[j - 1], lo, hi)); };
-    // The outputs are the points of [lo, hi)'s public grid. Interval j in [0, n] is
-    // [at(j), at(j+1)); log weight = log(its grid points) - eps |j - n/2| / 2.
-    const dp::OutputGrid grid(lo, hi);
-    if (grid.countIn(lo, hi) == 0) return lo;  // no grid point: the public constant
-    std::vector<double> logW(n + 1);
-    double maxLog = -std::numeric_limits<double>::infinity();
-    for (std::size_t j = 0; j <= n; ++j) {
-        const std::uint64_t points = grid.countIn(at(j), at(j + 1));
-        logW[j] = points > 0 ? std::log(double(points)) - epsilon * std::abs(double(j) - half) / 2.0
-                             : -std::numeric_limits<double>::infinity();
-        maxLog = std::max(maxLog, logW[j]);
-    }
-    double total = 0.0;
-    for (double& w : logW) {
-        w = (w - maxLog < -745.0) ? 0.0 : std::exp(w - maxLog);
-        total += w;
-    }
-    const double target = rng.uniform01() * total;
-    double acc = 0.0;
-    std::size_t chosen = n;
-    for (std::size_t j = 0; j <= n; ++j) {
-        acc += logW[j];
-        if (logW[j] > 0.0 && target < acc) {
-            chosen = j;
-            break;
-        }
-    }
-    while (chosen > 0 && logW[chosen] == 0.0) --chosen;  // rounding at the very end: last positive gap
-    return grid.uniformIn(rng, at(chosen), at(chosen + 1));
+    auto median = dp::ExponentialQuantile::create(epsilon, 0.5, lo, hi);
+    if (!median) return median.status();
+    return median->releaseSorted(rng, sorted);
 }
 
 // Smooth sensitivity of the median (Nissim, Raskhodnikova, Smith STOC 2007, Prop. 3.4).

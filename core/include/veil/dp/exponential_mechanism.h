@@ -9,6 +9,7 @@
 #include "veil/dp/privacy.h"
 
 #include <cstddef>
+#include <span>
 #include <vector>
 
 namespace veil::dp {
@@ -49,6 +50,8 @@ public:
     static Result<ExponentialQuantile> create(double epsilon, double quantile, double lower, double upper);
     // Errors: empty input.
     Result<double> release(RandomSource& rng, std::vector<double> values) const;
+    // release() on values already sorted (not necessarily clamped): a kd-tree's median.
+    Result<double> releaseSorted(RandomSource& rng, std::span<const double> sorted) const;
     Result<QuantileDensity> density(std::vector<double> values) const;
 
     double epsilon() const { return m_epsilon; }

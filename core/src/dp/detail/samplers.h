@@ -50,10 +50,9 @@ struct LaplaceLattice {
 };
 // Errors: b outside the supported range (as addSnappedLaplace).
 Result<LaplaceLattice> laplaceLattice(double scale);
-// The lattice g * Z given (a power of two), for a scale b rounded up (to 40 significant bits, and
-// to a multiple of g / 2^12):
-// b / g must lie in [2^-20, 2^41). Errors: it does not (the message shows no value: b may depend
-// on the data).
+// The lattice g * Z given (a power of two) for a scale b, rounded up to 40 significant bits and to
+// a multiple of g / 2^12. b / g must lie in [2^-20, 2^41). Errors: it does not (the message shows
+// no value: b may depend on the data).
 Result<LaplaceLattice> laplaceLatticeOn(double scale, double granularity);
 // addSnappedLaplace with the lattice of its scale; the same draws. Errors: value out of range.
 Result<double> addSnappedLaplace(RandomSource& rng, double value, const LaplaceLattice& lattice);
