@@ -11,20 +11,31 @@
 
 namespace veil::dp {
 
-std::size_t sampleLogWeights(RandomSource& rng, const std::vector<double>& logWeights) {
+namespace {
+// sampleLogWeights with the weights turned into their running sums in place (no second array).
+std::size_t sampleLogWeightsInPlace(RandomSource& rng, std::vector<double>& w) {
     double top = -std::numeric_limits<double>::infinity();
-    for (double w : logWeights) top = std::max(top, w);
+    for (double x : w) top = std::max(top, x);
     double total = 0.0;
-    std::vector<double> cumulative(logWeights.size());
-    for (std::size_t i = 0; i < logWeights.size(); ++i) {
-        total += std::isfinite(logWeights[i]) ? std::exp(logWeights[i] - top) : 0.0;
-        cumulative[i] = total;
+    std::size_t last = 0;  // the last item of positive weight
+    for (std::size_t i = 0; i < w.size(); ++i) {
+        // exp of anything below -746 is 0 in doubles: skipped (glibc's underflow path is slow, and
+        // a kd-tree median's far intervals are nearly all there). -infinity and NaN weigh 0.
+        const double x = w[i] - top;
+        const double e = x > -746.0 ? std::exp(x) : 0.0;
+        if (e > 0.0) last = i;
+        total += e;
+        w[i] = total;
     }
     const double u = rng.uniform01() * total;
-    const auto it = std::upper_bound(cumulative.begin(), cumulative.end(), u);
-    std::size_t idx = it == cumulative.end() ? cumulative.size() - 1 : std::size_t(it - cumulative.begin());
-    while (idx > 0 && !std::isfinite(logWeights[idx])) --idx;  // never return a zero-weight item
-    return idx;
+    const auto it = std::upper_bound(w.begin(), w.end(), u);
+    return it == w.end() ? last : std::min(std::size_t(it - w.begin()), last);
+}
+}  // namespace
+
+std::size_t sampleLogWeights(RandomSource& rng, const std::vector<double>& logWeights) {
+    std::vector<double> w = logWeights;
+    return sampleLogWeightsInPlace(rng, w);
 }
 
 Result<ExponentialMechanism> ExponentialMechanism::create(double epsilon, double sensitivity, Neighbouring n) {
@@ -98,7 +109,7 @@ Result<double> ExponentialQuantile::releaseSorted(RandomSource& rng, std::span<c
     if (grid.countIn(m_lower, m_upper) == 0) return m_lower;  // no grid point: the public constant
     std::vector<double> edges, logw;
     quantileIntervals(sorted, m_lower, m_upper, m_q, m_epsilon, grid, edges, logw);
-    const std::size_t j = sampleLogWeights(rng, logw);
+    const std::size_t j = sampleLogWeightsInPlace(rng, logw);
     return grid.uniformIn(rng, edges[j], edges[j + 1]);
 }
 
