@@ -1,9 +1,9 @@
 // DataFilledDomain: the domain fields (bounds, categories) a view filled in from the data, with the
 // values it put there. A release outside teaching mode is refused while any of them still holds
 // that value: a domain read off the data is not public (an extreme value, or a category, can be one
-// person's). It guards against carrying a domain over by accident: typing a value, even one the
-// data holds, is a declaration. Shared by Histograms, Mechanisms and
-// randomized response, hence in panels/ (veil_ui_base).
+// person's). A field is declared once it holds another value; typing back a value read off the data
+// leaves it the data's. Shared by Histograms, Mechanisms and randomized response, hence in panels/
+// (veil_ui_base).
 #pragma once
 
 #include <QCoreApplication>

@@ -27,7 +27,6 @@ Result<ReleaseOutcome> runReleasePlanOnAggregates(const ReleasePlan& plan, const
     const std::string path = std::filesystem::absolute(aggregatesCsv).lexically_normal().string();
     out.inputPath = path;
     out.inputSha256 = imported->sha256;
-    out.exactAggregatesSha256 = imported->sha256;
     out.exactAggregates = {{"computed_by", "external engine (veil-cli plan-sql script)"},
                            {"file", path},
                            {"plan_dataset", qp->dataset.path},

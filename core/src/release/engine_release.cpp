@@ -77,7 +77,6 @@ Result<ReleaseOutcome> dpQueryOnEngine(const ReleasePlan& plan, engine::SqlEngin
     ReleaseOutcome o = detail::dpQueryOutcome(plan, *qp, *r);
     o.inputPath = e.uri() + "?table=" + e.table();
     o.inputSha256 = sha256Hex(csv);  // of the exact aggregates the engine returned
-    o.exactAggregatesSha256 = o.inputSha256;
     o.exactAggregates = {
         {"computed_by", std::string(engine::engineKindName(e.kind())) + " (veil-cli release --engine)"},
         {"plan_dataset", qp->dataset.path},

@@ -6,7 +6,6 @@
 #include "veil/io/hash.h"
 
 #include <array>
-
 #include <chrono>
 #include <ctime>
 
@@ -242,7 +241,7 @@ Result<std::string> PrivacyLedger::fingerprint(std::string_view bytes, bool crea
     if (key->empty() && !create)
         return Status::notFound(
             m_db->path() + ": this ledger has made no fingerprint yet (is it the ledger the bundle was made with?)");
-    if (key->empty()) {  // the first fingerprint: a secret of 32 random bytes, kept here only
+    if (key->empty()) {  // the first fingerprint: 32 random bytes, kept (as the hex of their hash) here only
         std::array<std::uint8_t, 32> secret{};
         SecureRandom().fill(secret);
         auto ins = m_db->prepare("INSERT OR IGNORE INTO ledger_secret(id, key) VALUES(1, ?)");

@@ -63,19 +63,15 @@ json buildManifest(const ReleaseOutcome& o, const std::string& created) {
 
 namespace {
 
-// The input and the exact aggregates named by the ledger's keyed fingerprints of their SHA-256
-// (the plain hashes are a function of the private data that anyone could test guesses against).
+// The input named by the ledger's keyed fingerprint of its SHA-256 (the plain hash is a function of
+// the private data that anyone could test guesses against). A release on exact aggregates has them
+// as its input: their block names them by the same fingerprint.
 Status addFingerprints(const ReleaseOutcome& o, PrivacyLedger& ledger, json& manifest) {
-    if (!o.inputSha256.empty()) {
-        auto input = ledger.fingerprint(o.inputSha256);
-        if (!input) return input.status();
-        manifest["input"]["fingerprint"] = *input;
-    }
-    if (!o.exactAggregatesSha256.empty() && manifest.contains("exact_aggregates")) {
-        auto exact = ledger.fingerprint(o.exactAggregatesSha256);
-        if (!exact) return exact.status();
-        manifest["exact_aggregates"]["fingerprint"] = *exact;
-    }
+    if (o.inputSha256.empty()) return Status::ok();
+    auto input = ledger.fingerprint(o.inputSha256);
+    if (!input) return input.status();
+    manifest["input"]["fingerprint"] = *input;
+    if (manifest.contains("exact_aggregates")) manifest["exact_aggregates"]["fingerprint"] = *input;
     return Status::ok();
 }
 

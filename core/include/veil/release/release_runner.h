@@ -55,10 +55,9 @@ struct ReleaseOutcome {
     std::string randomness;  // RandomSource::description()
     std::vector<ChartSeries> charts;
     // Set when the exact answers came from an external engine (release on aggregates): the
-    // engine and the aggregates file; recorded in the manifest as "exact_aggregates", with the
-    // keyed fingerprint of exactAggregatesSha256 (the plain hash of true answers stays private).
+    // engine and the aggregates file, which are then the input; recorded in the manifest as
+    // "exact_aggregates", with the input's keyed fingerprint.
     nlohmann::json exactAggregates;
-    std::string exactAggregatesSha256;
     // Set when the plan ran inside an engine (release --engine): the engine's URI without password,
     // its kind, the input and output tables; recorded in the manifest as "engine".
     nlohmann::json engine;
