@@ -30,6 +30,8 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableWidget>
+#include <QFontMetrics>
+#include <QHeaderView>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
@@ -96,6 +98,7 @@ private Q_SLOTS:
     void zoomAndFit();
     void levelNamesFromHierarchy();
     void transformationListSortsAndSelects();
+    void statusAndLossNeverElided();
     void filterAnonymousOnly();
     void filterByLossHeightAndLevels();
     void twoSolutionsSideBySide();
@@ -251,6 +254,30 @@ void TestLatticeExplorer::transformationListSortsAndSelects() {
                      item->toolTip().contains(QStringLiteral("age: ")) ||
                      item->toolTip().contains(QStringLiteral("original (no")),
                  qPrintable(item->toolTip()));
+}
+
+// The status, loss and level columns fit their texts whenever the lattice arrives, the page hidden
+// included (sizing to the contents measured the rows in view: none, and a loss read "0....98").
+void TestLatticeExplorer::statusAndLossNeverElided() {
+    QUndoStack stack;
+    AnonymizationState state(&stack);
+    LatticePage page(&state);  // never shown
+    auto run = handMadeRun();
+    run->result.lattice.node(run->result.lattice.indexOf({2, 1})).informationLoss = 0.123456789e-300;
+    state.setRun(run);
+    const QFontMetrics fm = page.table()->fontMetrics();
+    const QHeaderView* header = page.table()->horizontalHeader();
+    for (int c : {LatticeTransformationModel::AnonymousColumn, LatticeTransformationModel::LossColumn,
+                  LatticeTransformationModel::LevelColumn})
+        for (int r = 0; r < page.proxy()->rowCount(); ++r) {
+            const QString text = page.proxy()->index(r, c).data().toString();
+            const int icon = c == LatticeTransformationModel::AnonymousColumn ? 16 : 0;  // the status square
+            QVERIFY2(icon + fm.horizontalAdvance(text) + 2 * fm.averageCharWidth() <= header->sectionSize(c),
+                     qPrintable(QStringLiteral("column %1 (%2 px): %3").arg(c).arg(header->sectionSize(c)).arg(text)));
+        }
+    state.setRun(handMadeRun());  // a second run resets the model: the widths stay
+    QVERIFY(header->sectionSize(LatticeTransformationModel::LossColumn) >=
+            fm.horizontalAdvance(QStringLiteral("1.2346e-301")));
 }
 
 void TestLatticeExplorer::filterAnonymousOnly() {

@@ -10,7 +10,11 @@
 #include "views/anonymization/lattice_transformation_model.h"
 #include "views/anonymization/lattice_view.h"
 
+#include <algorithm>
+#include <initializer_list>
+
 #include <QComboBox>
+#include <QFontMetrics>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QHBoxLayout>
@@ -19,6 +23,7 @@
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -116,6 +121,10 @@ void LatticePage::buildTable() {
                                                       QHeaderView::Stretch);
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setWordWrap(false);
+    sizeFixedColumns();
+    // A reset gives the header's sections their default widths again: after the header's own slot.
+    // (Sizing to the contents measured only the rows in view, none while the page is hidden.)
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &LatticePage::sizeFixedColumns);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (!current.isValid()) return;
@@ -127,6 +136,26 @@ void LatticePage::buildTable() {
         const auto node = std::size_t(index.data(LatticeTransformationModel::NodeIndexRole).toULongLong());
         if (node < lattice.size()) Q_EMIT nodeActivated(lattice.levelsOf(node));
     });
+}
+
+// The status, loss and level columns wide enough for their longest text (the default width cut a
+// loss to "0....98"), so that only the transformation is ever elided.
+void LatticePage::sizeFixedColumns() {
+    const QFontMetrics fm = m_table->fontMetrics();
+    const int pad = 2 * m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + fm.averageCharWidth() * 2;
+    const int icon = m_table->style()->pixelMetric(QStyle::PM_SmallIconSize) + 6;
+    auto* header = m_table->horizontalHeader();
+    auto widest = [&fm](std::initializer_list<QString> texts) {
+        int w = 0;
+        for (const QString& t : texts) w = std::max(w, fm.horizontalAdvance(t));
+        return w;
+    };
+    header->resizeSection(
+        LatticeTransformationModel::AnonymousColumn,
+        icon + pad + widest({tr("yes (optimum)"), tr("yes (pruned)"), tr("not visited"), tr("Anonymous")}));
+    header->resizeSection(LatticeTransformationModel::LossColumn,
+                          pad + widest({QStringLiteral("≥ 8.8888e+888"), QStringLiteral("0.88888")}));
+    header->resizeSection(LatticeTransformationModel::LevelColumn, pad + widest({tr("Level"), QStringLiteral("888")}));
 }
 
 QComboBox* LatticePage::filter() const { return m_filterBar->anonymityCombo(); }
@@ -236,9 +265,6 @@ void LatticePage::redraw() {
     }
     // The model reset drops the selection without selectionChanged: the comparison must follow.
     compareSelection();
-    for (int c : {LatticeTransformationModel::AnonymousColumn, LatticeTransformationModel::LossColumn,
-                  LatticeTransformationModel::LevelColumn})
-        m_table->resizeColumnToContents(c);
     applyFilter();
     std::optional<QPointF> focus;
     if (auto applied = m_state->appliedNode())

@@ -52,6 +52,7 @@ private:
     void redraw();
     QString noLatticeMessage(const AnonymizationRun* run) const;
     void applyFilter();
+    void sizeFixedColumns();
     void selectRowOf(std::size_t index);
     void compareSelection();
 
