@@ -6,9 +6,8 @@
 #include "veil/dp/laplace_mechanism.h"
 
 #include <algorithm>
-#include <bit>
-#include <optional>
 #include <span>
+#include <utility>
 
 namespace veil::dp::detail {
 namespace {
@@ -19,33 +18,51 @@ std::size_t powerOfTwoAtLeast(std::size_t n, std::size_t& log2) {
     return m;
 }
 
-// Haar coefficients of x (size m, a power of two), in place: position 0 the mean, position
-// m / s + i the coefficient (left sum - right sum) / s of the i-th node of size s. O(m).
-void haarForward(std::vector<double>& x) {
-    const std::size_t m = x.size();
-    std::vector<double> sums = x, out(m);
-    for (std::size_t n = m / 2; n >= 1; n /= 2) {  // n nodes of size s = m / n
-        const std::size_t nodeSize = m / n;        // exact: both are powers of two
-        const double size = double(nodeSize);
+// The Haar transform of m elements (m a power of two), each a block of w doubles side by side:
+// w = 1 transforms one row; w = C transforms every column of an R x C grid at once, a row at a
+// time (contiguous, so the inner loops vectorize). `scratch` holds m w doubles.
+
+// Coefficients in place: position 0 the mean, position m / s + i the coefficient (left sum -
+// right sum) / s of the i-th node of size s. O(m w). Sum i of a level overwrites element i after
+// elements 2i and 2i + 1 are read, so the sums stay in x; the coefficients go to scratch.
+void haarForward(double* x, std::size_t m, std::size_t w, double* scratch) {
+    for (std::size_t n = m / 2; n >= 1; n /= 2) {          // n nodes of size s = m / n
+        const double inverseSize = double(n) / double(m);  // exact: both are powers of two
         for (std::size_t i = 0; i < n; ++i) {
-            out[n + i] = (sums[2 * i] - sums[2 * i + 1]) / size;
-            sums[i] = sums[2 * i] + sums[2 * i + 1];
+            const double* left = x + 2 * i * w;
+            const double* right = left + w;
+            double* sum = x + i * w;
+            double* coefficient = scratch + (n + i) * w;
+            for (std::size_t k = 0; k < w; ++k) {
+                const double a = left[k], b = right[k];
+                coefficient[k] = (a - b) * inverseSize;
+                sum[k] = a + b;
+            }
         }
     }
-    out[0] = sums[0] / double(m);
-    x = std::move(out);
+    const double inverseM = 1.0 / double(m);
+    for (std::size_t k = 0; k < w; ++k) scratch[k] = x[k] * inverseM;
+    std::copy_n(scratch, m * w, x);
 }
 
-// The inverse of haarForward: each node's children are its average plus and minus its coefficient.
-void haarInverse(std::vector<double>& c) {
-    const std::size_t m = c.size();
-    std::vector<double> avg{c[0]};
-    for (std::size_t n = 1; n < m; n *= 2) {
-        std::vector<double> next(2 * n);
-        for (std::size_t i = 0; i < n; ++i) next[2 * i] = avg[i] + c[n + i], next[2 * i + 1] = avg[i] - c[n + i];
-        avg = std::move(next);
-    }
-    c = std::move(avg);
+// The inverse of haarForward: each node's children are its average plus and minus its
+// coefficient. The averages grow in scratch, children written from the last node back so that a
+// node is read before its children overwrite it.
+void haarInverse(double* c, std::size_t m, std::size_t w, double* scratch) {
+    std::copy_n(c, w, scratch);
+    for (std::size_t n = 1; n < m; n *= 2)
+        for (std::size_t i = n; i-- > 0;) {
+            double* average = scratch + i * w;
+            double* even = scratch + 2 * i * w;
+            double* odd = even + w;
+            const double* coefficient = c + (n + i) * w;
+            for (std::size_t k = 0; k < w; ++k) {
+                const double a = average[k], d = coefficient[k];
+                even[k] = a + d;
+                odd[k] = a - d;
+            }
+        }
+    std::copy_n(scratch, m * w, c);
 }
 
 // Privelet's weight W of position p of haarForward's output: m for the mean, the node's size s
@@ -58,25 +75,19 @@ double haarWeight(std::size_t p, std::size_t m) {
     return double(nodeSize);
 }
 
-// Which of the 1 + log2(m) weights haarWeight gives position p: 0 for the mean, else
-// 1 + floor(log2 p) (the node's level), i.e. the bit width of p.
-std::size_t weightLevel(std::size_t p) { return std::size_t(std::bit_width(p)); }
+// The positions haarWeight gives the same weight, level by level: [0, 1) the mean, then the
+// nodes of one size, [2^(level-1), 2^level).
+std::pair<std::size_t, std::size_t> levelPositions(std::size_t level) {
+    if (level == 0) return {0, 1};
+    return {std::size_t(1) << (level - 1), std::size_t(1) << level};
+}
 
-// Applies f to every row (along the columns) and then to every column of the R x C grid g.
+// Applies the transform f along every row and then along every column of the R x C grid g.
 template <typename F>
 void eachAxis(std::vector<double>& g, std::size_t R, std::size_t C, F f) {
-    std::vector<double> line(C);
-    for (std::size_t r = 0; r < R; ++r) {
-        std::copy_n(g.begin() + long(r * C), C, line.begin());
-        f(line);
-        std::copy(line.begin(), line.end(), g.begin() + long(r * C));
-    }
-    line.resize(R);
-    for (std::size_t c = 0; c < C; ++c) {
-        for (std::size_t r = 0; r < R; ++r) line[r] = g[r * C + c];
-        f(line);
-        for (std::size_t r = 0; r < R; ++r) g[r * C + c] = line[r];
-    }
+    std::vector<double> scratch(R * C);
+    for (std::size_t r = 0; r < R; ++r) f(g.data() + r * C, C, 1, scratch.data());
+    f(g.data(), R, C, scratch.data());
 }
 
 Result<HistogramResult> releasePrivelet2D(const HistogramRun& run) {
@@ -91,21 +102,23 @@ Result<HistogramResult> releasePrivelet2D(const HistogramRun& run) {
     for (std::size_t r = 0; r < run.rows; ++r)
         std::copy_n(run.counts.begin() + long(r * run.columns), run.columns, g.begin() + long(r * C));
     eachAxis(g, R, C, haarForward);
-    // One mechanism per pair of weight levels, made when first needed (the weights repeat).
-    std::vector<std::optional<LaplaceMechanism>> mechanisms((hr + 1) * (hc + 1));
-    for (std::size_t i = 0; i < R; ++i) {
+    // The coefficients of one pair of weight levels form a block of rows x columns: one mechanism
+    // and one call per block (its values gathered, noised and put back), 1 + log2 R by
+    // 1 + log2 C blocks in all.
+    std::vector<double> block;
+    for (std::size_t a = 0; a <= hr; ++a) {
         if (run.ctx.cancelled()) return Status::cancelled();
-        // Columns of one weight level are a run: [0, 1), [1, 2), [2, 4), [4, 8), ...
-        for (std::size_t j = 0; j < C; j = std::max<std::size_t>(2 * j, 1)) {
-            auto& lap = mechanisms[weightLevel(i) * (hc + 1) + weightLevel(j)];
-            if (!lap) {
-                auto made = LaplaceMechanism::create(run.epsilon / rho, 1.0 / (haarWeight(i, R) * haarWeight(j, C)));
-                if (!made) return made.status();
-                lap = *made;
-            }
-            const std::size_t end = std::max<std::size_t>(2 * j, j + 1);
-            VEIL_RETURN_IF_ERROR(
-                lap->releaseInPlace(*run.ctx.random, std::span<double>(g).subspan(i * C + j, end - j)));
+        const auto [r0, r1] = levelPositions(a);
+        for (std::size_t b = 0; b <= hc; ++b) {
+            const auto [c0, c1] = levelPositions(b);
+            auto lap = LaplaceMechanism::create(run.epsilon / rho, 1.0 / (haarWeight(r0, R) * haarWeight(c0, C)));
+            if (!lap) return lap.status();
+            block.clear();
+            for (std::size_t r = r0; r < r1; ++r)
+                block.insert(block.end(), g.begin() + long(r * C + c0), g.begin() + long(r * C + c1));
+            VEIL_RETURN_IF_ERROR(lap->releaseInPlace(*run.ctx.random, block));
+            for (std::size_t r = r0; r < r1; ++r)
+                std::copy_n(block.begin() + long((r - r0) * (c1 - c0)), c1 - c0, g.begin() + long(r * C + c0));
         }
     }
     eachAxis(g, R, C, haarInverse);
