@@ -1,5 +1,8 @@
 #include "cli_support.h"
 
+#include "veil/io/atomic_file.h"
+
+#include <filesystem>
 #include <iostream>
 
 namespace veil::cli {
@@ -10,6 +13,24 @@ int reportError(const std::string& message) {
         if (c == '\n' || c == '\r') c = ' ';
     std::cerr << "veil-cli: " << oneLine << '\n';
     return 1;
+}
+
+Status checkOutputs(std::initializer_list<std::pair<std::string, std::string>> outputs) {
+    namespace fs = std::filesystem;
+    std::vector<std::pair<std::string, fs::path>> seen;
+    for (const auto& [option, path] : outputs) {
+        if (path.empty()) continue;
+        if (auto st = checkWritableFile(path); !st) return st.withContext(option);
+        std::error_code ec;
+        fs::path resolved = fs::weakly_canonical(fs::absolute(path, ec), ec);
+        if (ec) resolved = fs::path(path).lexically_normal();
+        for (const auto& [other, otherPath] : seen)
+            if (otherPath == resolved)
+                return Status::invalidArgument(option + " and " + other + " name the same file " + path +
+                                               ": give each its own");
+        seen.emplace_back(option, resolved);
+    }
+    return Status::ok();
 }
 
 int reportError(const Status& status) { return reportError(status.message()); }

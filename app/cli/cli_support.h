@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 namespace veil::cli {
 
@@ -15,6 +17,11 @@ inline std::string tableHelp(const std::string& what) {
            ": a CSV file, or a database table, view or query: sqlite:PATH?table=NAME, "
            "postgresql://USER@HOST:PORT/DB?table=NAME, or either with ?query=SELECT... (percent-encoded)";
 }
+
+// Checks, before a command charges a release, that each output it names (option, path; empty
+// paths skipped) can be written and that no two are the same file: a release whose answer
+// cannot be written would spend budget for nothing.
+Status checkOutputs(std::initializer_list<std::pair<std::string, std::string>> outputs);
 
 // Prints "veil-cli: <message>" on stderr (one line) and returns the exit code for it.
 int reportError(const Status& status);

@@ -11,7 +11,7 @@ constexpr const char* kNoTruthNote = "noisy answers only: true answers need --te
 void addPerQueryOptions(CLI::App* cmd, PerQueryOptions& options, const std::string& workloadHelp) {
     cmd->add_option("--workload", options.workload, workloadHelp);
     cmd->add_option("--per-query", options.perQuery,
-                    "CSV file for every workload query's answer per release (the layout of sweep --per-query): its "
+                    "CSV file for every --workload query's answer per release (the layout of sweep --per-query): its "
                     "range, the noisy answer and, in teaching mode, the true one");
 }
 
@@ -42,7 +42,12 @@ void addPerQueryJson(nlohmann::json& j, const PerQueryOptions& options, bool tea
 }
 
 void printPerQueryLine(const PerQueryOptions& options, std::size_t queries, std::size_t releases, bool teaching) {
-    if (options.perQuery.empty()) return;
+    if (options.perQuery.empty()) {
+        if (!options.workload.empty())
+            std::cout << queries << " workload queries read (the strategies that fit a workload used them); "
+                      << "--per-query FILE writes every release's answers to them\n";
+        return;
+    }
     std::cout << queries << " queries x " << releases << (releases == 1 ? " release" : " releases")
               << " answered, written to " << options.perQuery;
     if (!teaching) std::cout << " (" << kNoTruthNote << ")";

@@ -46,8 +46,10 @@ void TestCliRecommend::declaredScaleJson() {
     const QJsonObject scale = j.value("scale").toObject();
     QCOMPARE(scale.value("source").toString(), QStringLiteral("declared"));
     QCOMPARE(scale.value("records").toDouble(), 3000.0);
-    QCOMPARE(scale.value("scale_epsilon").toDouble(), 1500.0);  // N * epsilon = 3000 * 0.5
-    QVERIFY(!scale.contains("spent"));                          // a declared scale spends nothing
+    QCOMPARE(scale.value("n_times_epsilon").toDouble(), 1500.0);  // N * epsilon = 3000 * 0.5
+    QVERIFY(!scale.contains("scale_epsilon"));  // was N * epsilon, read as the flag's epsilon spent on N
+    QCOMPARE(j.value("epsilon").toDouble(), 0.5);
+    QVERIFY(!scale.contains("spent"));  // a declared scale spends nothing
     QVERIFY(ranking.at(0).toObject().value("why").toString().contains("1500"));
 }
 

@@ -282,6 +282,7 @@ nlohmann::json resultJson(const AnonymizationResult& r, const AnonymizationConfi
 int runAnonymize(const AnonymizeOptions& o) {
     auto cfg = buildConfig(o);
     if (!cfg) return cli::reportError(cfg.status());
+    if (auto st = cli::checkOutputs({{"--output", o.output}}); !st) return cli::reportError(st);
     auto read = cli::readTableForAnonymity(o.table);
     if (!read) return cli::reportError(read.status());
     auto result = anonymize(read->table, *cfg);

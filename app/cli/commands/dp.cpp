@@ -24,7 +24,8 @@ struct DpOptions {
                               strategy = "identity";
     std::string other;
     bool otherGiven = false;
-    std::string counts, output;  // --counts FILE (instead of TABLE and --column), --output FILE
+    bool deltaGiven = false, confidenceGiven = false;  // --counts takes neither
+    std::string counts, output;                        // --counts FILE (instead of TABLE and --column), --output FILE
     std::vector<std::string> strategyOptions;
     double epsilon = std::nan("");
     double delta = 0.0;
@@ -203,6 +204,10 @@ int runCounts(const DpOptions& o) {
     if (!o.bins.empty() || !o.categories.empty() || !o.categoriesFile.empty() || o.otherGiven || o.lower || o.upper)
         return veil::cli::reportError(
             "--counts gives the bins: --bins, --categories, --other, --lower and --upper apply to a TABLE's column");
+    if (!o.mechanism.empty() || o.deltaGiven || o.confidenceGiven || !o.delimiter.empty())
+        return veil::cli::reportError(
+            "--counts is released by its --strategy (pure epsilon-DP, each strategy's own noise): --mechanism, "
+            "--delta, --confidence and --delimiter apply to a TABLE's column");
     veil::cli::DpCountsOptions c;
     c.counts = o.counts;
     c.strategy = o.strategy;
@@ -225,6 +230,8 @@ int runDp(const DpOptions& o) {
     if (auto st = veil::cli::requireTeaching(o.release, o.showTrue, "--show-true"); !st)
         return veil::cli::reportError(st);
     if (auto st = veil::cli::checkPerQueryOptions(o.perQuery); !st) return veil::cli::reportError(st);
+    if (auto st = veil::cli::checkOutputs({{"--per-query", o.perQuery.perQuery}}); !st)
+        return veil::cli::reportError(st);
     auto spec = buildSpec(o);
     if (!spec) return veil::cli::reportError(spec.status());
     auto workload = readDpWorkload(o, *spec);
@@ -262,7 +269,7 @@ void setupDp(CLI::App& app, veil::cli::CommandOutcome& outcome) {
                     "laplace | geometric | gaussian | exponential | smooth | histogram (default: laplace; exponential "
                     "for medians/quantiles; gaussian when --delta > 0)");
     cmd->add_option("--epsilon,-e", o->epsilon, "Privacy parameter epsilon per release, in [1e-9, 1000]")->required();
-    cmd->add_option("--delta", o->delta, "Privacy parameter delta in [0, 1) (gaussian, smooth)");
+    auto* delta = cmd->add_option("--delta", o->delta, "Privacy parameter delta in [0, 1) (gaussian, smooth)");
     cmd->add_option("--lower", o->lower, "Declared lower clamping bound (sum, mean, quantiles, numeric bins)");
     cmd->add_option("--upper", o->upper, "Declared upper clamping bound");
     cmd->add_option("--bins", o->bins,
@@ -279,19 +286,23 @@ void setupDp(CLI::App& app, veil::cli::CommandOutcome& outcome) {
                     "Histogram strategy: identity (default), hierarchical, hb, privelet, mwem, dawa, ... (2-D counts: "
                     "identity, uniform, dawa, hb2d, privelet2d)");
     cmd->add_option("--option", o->strategyOptions, "Strategy option NAME=VALUE (repeatable), e.g. branching=16");
-    veil::cli::addPerQueryOptions(cmd, o->perQuery,
-                                  "Histogram: a JSON file of ranges over the declared bins, DPBench's "
-                                  "{\"queries\": [{\"lb\": [0], \"ub\": [5]}, ...]} or Veil's [[0, 5], ...] "
-                                  "(0-based, inclusive); MWEM, Greedy-H and DAWA fit it, every release answers it");
+    veil::cli::addPerQueryOptions(
+        cmd, o->perQuery,
+        "Histogram: a JSON file of ranges over the declared bins, DPBench's "
+        "{\"queries\": [{\"lb\": [0], \"ub\": [5]}, ...]} or Veil's [[0, 5], ...] "
+        "(0-based, inclusive); MWEM, Greedy-H and DAWA fit it; --per-query writes every release's answers");
     cmd->add_option("--trials", o->trials, "Number of independent releases (each costs epsilon)")
         ->check(CLI::Range(1, veil::dp::kMaxTrials));
-    cmd->add_option("--confidence", o->confidence, "Confidence level of the intervals (default 0.95)");
+    auto* confidence =
+        cmd->add_option("--confidence", o->confidence, "Confidence level of the intervals (default 0.95)");
     cmd->add_option("--delimiter,-d", o->delimiter, "Field delimiter (default: detect)");
     veil::cli::addReleaseOptions(cmd, o->release);
     cmd->add_flag("--show-true", o->showTrue, "Also print the true (non-private) answer (needs --teaching)");
     cmd->add_flag("--json", o->json, "Machine-readable output");
-    cmd->callback([o, other, &outcome] {
+    cmd->callback([o, other, delta, confidence, &outcome] {
         o->otherGiven = other->count() > 0;
+        o->deltaGiven = delta->count() > 0;
+        o->confidenceGiven = confidence->count() > 0;
         outcome.exitCode = runDp(*o);
     });
 }

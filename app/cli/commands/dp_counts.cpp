@@ -99,6 +99,13 @@ Result<Released> releaseTrials(dp::ReleaseGate& gate, const Loaded& in, const Dp
     return out;
 }
 
+// What the trials spent together (each was a release of its own, charged on its own).
+dp::ReleaseReceipt totalReceipt(const Released& rel) {
+    std::vector<dp::ReleaseReceipt> receipts;
+    for (const auto& t : rel.trials) receipts.push_back(t.receipt);
+    return dp::combinedReceipt(receipts);
+}
+
 void printJsonOut(const DpCountsOptions& o, const Loaded& in, const Released& rel) {
     const auto& first = rel.trials.front();
     const bool teaching = first.receipt.mode == dp::ReleaseMode::Teaching;
@@ -116,7 +123,7 @@ void printJsonOut(const DpCountsOptions& o, const Loaded& in, const Released& re
     for (const auto& t : rel.trials) j["releases"].push_back(valuesJson(t.estimate, in.columns));
     if (o.showTrue && teaching) j["true_value"] = valuesJson(in.counts.values, in.columns);
     addPerQueryJson(j, o.perQuery, teaching);
-    addReceipt(j, rel.trials.back().receipt);
+    addReceipt(j, totalReceipt(rel));
     printJson(j);
 }
 
@@ -134,7 +141,7 @@ void printTextOut(const DpCountsOptions& o, const Loaded& in, const Released& re
     if (!o.output.empty()) std::cout << "noisy counts written to " << o.output << '\n';
     printPerQueryLine(o.perQuery, rel.answers.empty() ? 0 : rel.answers.front().size(), rel.trials.size(),
                       first.receipt.mode == dp::ReleaseMode::Teaching);
-    printReceipt(rel.trials.back().receipt);
+    printReceipt(totalReceipt(rel));
 }
 
 }  // namespace
@@ -143,12 +150,18 @@ int runDpCounts(const DpCountsOptions& o) {
     if (auto st = requireTeaching(o.release, o.showTrue, "--show-true"); !st) return reportError(st);
     if (auto st = checkPerQueryOptions(o.perQuery); !st) return reportError(st);
     if (!o.output.empty() && o.trials != 1) return reportError("--output writes one release: use --trials 1");
+    if (auto st = checkOutputs({{"--output", o.output}, {"--per-query", o.perQuery.perQuery}}); !st)
+        return reportError(st);
     auto info = dp::findHistogramStrategy(o.strategy);
     if (!info) return reportError(info.status());
     auto options = parseOptionAssignments(**info, o.strategyOptions);
     if (!options) return reportError(options.status());
     auto in = loadShaped(o.counts);
     if (!in) return reportError(in.status());
+    if (in->rows == 0 && dp::histogramStrategyIsPlanar(o.strategy))  // the file declares the shape
+        return reportError("strategy '" + o.strategy + "' releases a 2-D histogram, and " + o.counts + " holds " +
+                           in->shapeText() +
+                           " in one dimension: give the grid as rows of comma-separated counts, or a 2-D .npy");
     // The workload is public: read against the declared shape before anything is charged.
     eval::Workload workload;
     if (!o.perQuery.workload.empty()) {

@@ -30,6 +30,7 @@ struct PsdCliOptions {
     std::string tree = "quad", querySize = "mixed";
     double epsilon = 0.0;
     bool json = false, nonPrivate = false, baselines = false, trueCounts = false;
+    bool querySizeGiven = false, postprocessGiven = false, noPostprocessGiven = false;
     std::optional<std::size_t> queries;  // default: 1000 in teaching mode, none otherwise
     veil::cli::ReleaseOptions release;
     veil::cli::PerQueryOptions perQuery;  // --workload, --per-query (data-cell rectangles)
@@ -142,6 +143,9 @@ veil::Status checkTeachingFlags(const PsdCliOptions& o) {
         veil::cli::requireTeaching(o.release, o.queryCount() > 0, "--queries (error against the true counts)"));
     VEIL_RETURN_IF_ERROR(veil::cli::requireTeaching(o.release, o.baselines, "--baselines"));
     VEIL_RETURN_IF_ERROR(veil::cli::requireTeaching(o.release, o.nonPrivate, "--non-private"));
+    VEIL_RETURN_IF_ERROR(veil::cli::requireTeaching(o.release, o.querySizeGiven, "--query-size"));
+    if (o.postprocessGiven && o.noPostprocessGiven)
+        return veil::Status::invalidArgument("give --postprocess or --no-postprocess, not both");
     return veil::cli::requireTeaching(o.release, o.trueCounts, "--include-true-counts");
 }
 
@@ -185,6 +189,8 @@ int runPsd(const PsdCliOptions& o) {
     const auto start = Clock::now();
     if (auto s = checkTeachingFlags(o); !s) return veil::cli::reportError(s);
     if (auto s = veil::cli::checkPerQueryOptions(o.perQuery); !s) return veil::cli::reportError(s);
+    if (auto s = veil::cli::checkOutputs({{"--output", o.output}, {"--per-query", o.perQuery.perQuery}}); !s)
+        return veil::cli::reportError(s);
     if (o.flags.budgetAlias)
         std::cerr << "veil-cli: note: --budget is the deprecated name of --allocation (the count budget across the "
                      "tree's levels); the ledger budget is --ledger-budget\n";
@@ -310,16 +316,26 @@ void setupPsd(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--median", f.median,
                     "kd, hybrid: private median for splits: em (default) | smooth | noisy-mean | cell")
         ->check(CLI::IsMember({"em", "smooth", "noisy-mean", "cell"}));
-    cmd->add_option("--median-fraction", f.medianFraction, "kd, hybrid: share of epsilon for medians (default 0.3)")
+    cmd->add_option("--median-fraction", f.medianFraction,
+                    "kd, hybrid: share of epsilon for medians, in (0, 0.99] (default 0.3)")
         ->check(CLI::Range(0.0, 0.99));
     cmd->add_option("--delta", f.delta, "kd, hybrid: delta per smooth-sensitivity median (default 1e-6)");
     cmd->add_option("--hybrid-kd-levels", f.hybridKdLevels, "Hybrid: number of kd levels on top (default h/2)");
     cmd->add_flag_callback(
-        "--postprocess", [o] { o->flags.postprocess = true; },
+        "--postprocess",
+        [o] {
+            o->flags.postprocess = true;
+            o->postprocessGiven = true;
+        },
         "Consistency post-processing (Hay et al.; default for quad, kd and hybrid; agrid: the paper's inference, "
         "default)");
     cmd->add_flag_callback(
-        "--no-postprocess", [o] { o->flags.postprocess = false; }, "Keep the raw noisy counts (no consistency step)");
+        "--no-postprocess",
+        [o] {
+            o->flags.postprocess = false;
+            o->noPostprocessGiven = true;
+        },
+        "Keep the raw noisy counts (no consistency step)");
     cmd->add_option("--option", f.options,
                     "A catalogue option of the chosen --tree, NAME=VALUE (repeatable; validated by the catalogue): " +
                         catalogueOptions());
@@ -335,8 +351,9 @@ void setupPsd(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--queries", o->queries,
                     "Teaching: random range queries whose error is measured against the true counts (default 1000)")
         ->check(CLI::Range(std::size_t(0), std::size_t(10'000'000)));
-    cmd->add_option("--query-size", o->querySize, "small | medium | large | mixed (default)")
-        ->check(CLI::IsMember({"small", "medium", "large", "mixed"}));
+    auto* querySize =
+        cmd->add_option("--query-size", o->querySize, "Teaching: small | medium | large | mixed (default)")
+            ->check(CLI::IsMember({"small", "medium", "large", "mixed"}));
     veil::cli::addReleaseOptions(cmd, o->release, "--ledger-budget");
     cmd->add_option("--output,-o", o->output, "Write the leaf rectangles with noisy counts as GeoJSON");
     cmd->add_flag("--include-true-counts", o->trueCounts,
@@ -345,7 +362,10 @@ void setupPsd(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_flag("--baselines", o->baselines,
                   "Teaching: also report the uniform grid and the non-private tree on the same queries");
     cmd->add_flag("--json", o->json, "Machine-readable output");
-    cmd->callback([o, &outcome] { outcome.exitCode = runPsd(*o); });
+    cmd->callback([o, querySize, &outcome] {
+        o->querySizeGiven = querySize->count() > 0;
+        outcome.exitCode = runPsd(*o);
+    });
 }
 
 }  // namespace

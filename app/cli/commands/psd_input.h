@@ -74,6 +74,9 @@ inline Result<PsdInput> loadPsdInput(const PsdInputOptions& o) {
     in.cells = *cells;
     if (!o.shape.empty()) {
         if (!o.points.empty()) return Status::invalidArgument("give either POINTS or --shape, not both");
+        if (!o.domain.empty() || !o.xColumn.empty() || !o.yColumn.empty())
+            return Status::invalidArgument(
+                "--shape gives the domain, its cells: --domain, --x and --y apply to POINTS");
         if (o.scale == 0) return Status::invalidArgument("--shape needs --scale N (number of points, e.g. 1000000)");
         auto shape = spatial::readDensityShape(o.shape);
         if (!shape) return shape.status();

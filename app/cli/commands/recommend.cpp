@@ -70,10 +70,9 @@ veil::Result<veil::dp::ScaleEstimate> scaleOf(const RecommendOptions& o, std::op
 }
 
 nlohmann::json toJson(const veil::dp::RecommendResult& r, const veil::dp::ScaleEstimate& s, double epsilon) {
-    nlohmann::json scale = {{"records", s.records},
-                            {"source", veil::dp::scaleSourceName(s.source)},
-                            {"epsilon", epsilon},
-                            {"scale_epsilon", r.scaleEpsilon}};
+    // The histogram's epsilon is the request's; a noisy N's own spend is in "spent" (its receipt).
+    nlohmann::json scale = {
+        {"records", s.records}, {"source", veil::dp::scaleSourceName(s.source)}, {"n_times_epsilon", r.scaleEpsilon}};
     if (s.source == veil::dp::ScaleSource::Noisy) {
         scale["column"] = s.column;
         scale["noise_scale"] = s.noiseScale;
@@ -89,6 +88,7 @@ nlohmann::json toJson(const veil::dp::RecommendResult& r, const veil::dp::ScaleE
                            {"expected_scaled_l1", c.expectedScaledL1},
                            {"why", c.why}});
     return {{"recommended", r.best().algorithm},
+            {"epsilon", epsilon},
             {"ranking", ranking},
             {"scale", scale},
             {"domain", r.domain},

@@ -30,6 +30,7 @@ struct SweepCliOptions {
 };
 
 std::string num(double v) {
+    if (std::isnan(v)) return "-";  // e.g. the interval of one trial
     std::ostringstream s;
     s << std::setprecision(4) << v;
     return s.str();
@@ -90,6 +91,9 @@ void printAnonymityTable(const veil::eval::SweepResult& r) {
 int runSweepCommand(const SweepCliOptions& o) {
     if (o.threads < 0)
         return veil::cli::reportError("--threads must be >= 0 (0 = all cores), got " + std::to_string(o.threads));
+    // Before the sweep runs (it can take minutes): the outputs can be written, and are two files.
+    if (auto st = veil::cli::checkOutputs({{"--output", o.output}, {"--per-query", o.perQuery}}); !st)
+        return veil::cli::reportError(st);
     auto experiment = veil::eval::readExperimentFile(o.experiment);
     if (!experiment) return veil::cli::reportError(experiment.status());
     auto inputs = veil::eval::loadExperimentInputs(*experiment);

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <string_view>
 
 namespace veil::dp {
 
@@ -25,10 +26,12 @@ Result<CountsArray> loadNpyCounts(const std::string& path) {
 Result<CountsArray> loadCsvCounts(const std::string& path) {
     auto text = readWholeFile(path, "a CSV file of counts");
     if (!text) return text.status();
-    std::istringstream in(*text);
+    std::string_view body = *text;
+    if (body.starts_with("\xEF\xBB\xBF")) body.remove_prefix(3);  // a UTF-8 byte order mark
+    std::istringstream in{std::string(body)};
     CountsArray out;
     std::string line;
-    long long lineNo = 0;
+    long long lineNo = 0, blankLine = 0;  // blankLine: the first blank line after counts
     std::size_t cols = 0, rows = 0;
     while (std::getline(in, line)) {
         ++lineNo;
@@ -54,7 +57,14 @@ Result<CountsArray> loadCsvCounts(const std::string& path) {
                 return Status::invalidArgument(path + ": more than " + std::to_string(limits::kMaxHistogramBins) +
                                                " counts");
         }
-        if (n == 0) continue;
+        if (n == 0) {
+            if (rows > 0 && blankLine == 0) blankLine = lineNo;
+            continue;
+        }
+        // A blank line between counts would silently move every later count to the bin before it.
+        if (blankLine > 0)
+            return Status::parseError(formatLocation(path, blankLine) +
+                                      ": a blank line between counts (an empty bin is written 0)");
         if (rows > 0 && n != cols)
             return Status::parseError(formatLocation(path, lineNo) + ": " + std::to_string(n) + " values, expected " +
                                       std::to_string(cols));
@@ -62,7 +72,9 @@ Result<CountsArray> loadCsvCounts(const std::string& path) {
         ++rows;
     }
     if (rows == 0) return Status::parseError(path + ": no counts");
-    out.shape = cols == 1 ? std::vector<std::size_t>{rows} : std::vector<std::size_t>{rows, cols};
+    // One value per line, or all on one line: 1-D. Several lines of several values: a 2-D grid.
+    out.shape =
+        cols == 1 || rows == 1 ? std::vector<std::size_t>{out.values.size()} : std::vector<std::size_t>{rows, cols};
     return out;
 }
 

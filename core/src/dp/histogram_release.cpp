@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace veil::dp {
 
@@ -149,7 +150,9 @@ Result<std::vector<StrategyError>> compareStrategies(ReleaseGate& gate, const st
             sumSq += *err * *err;
         }
         const double mean = sum / trials;
-        const double var = trials > 1 ? std::max(0.0, (sumSq - trials * mean * mean) / (trials - 1)) : 0.0;
+        // One trial says nothing of the spread: no standard error (NaN), not 0.
+        const double var = trials > 1 ? std::max(0.0, (sumSq - trials * mean * mean) / (trials - 1))
+                                      : std::numeric_limits<double>::quiet_NaN();
         out.push_back({id, (*entry)->name, consistent, mean, std::sqrt(var / trials)});
     }
     progress.finish();

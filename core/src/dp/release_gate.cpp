@@ -14,6 +14,7 @@ nlohmann::json receiptJson(const ReleaseReceipt& r) {
                         {"spent", {{"epsilon", r.spent.epsilon}, {"delta", r.spent.delta}, {"rho", r.spent.rho}}},
                         {"randomness", r.randomness}};
     j["ledger_entry"] = r.ledgerEntry ? nlohmann::json(*r.ledgerEntry) : nlohmann::json(nullptr);
+    if (r.releases > 1) j["release_count"] = r.releases;
     if (!r.citation.empty()) j["citation"] = r.citation;
     return j;
 }
@@ -25,8 +26,25 @@ std::string receiptLine(const ReleaseReceipt& r) {
     s += formatNumber(r.spent.epsilon);
     if (r.spent.delta > 0) s += ", delta " + formatNumber(r.spent.delta);
     if (r.spent.rho > 0) s += " (rho " + formatNumber(r.spent.rho) + ")";
-    if (r.ledgerEntry) s += " (ledger entry " + std::to_string(*r.ledgerEntry) + ")";
+    if (r.releases > 1) s += " in " + std::to_string(r.releases) + " releases";
+    if (r.ledgerEntry)
+        s += std::string(r.releases > 1 ? " (last ledger entry " : " (ledger entry ") + std::to_string(*r.ledgerEntry) +
+             ")";
     return s;
+}
+
+ReleaseReceipt combinedReceipt(const std::vector<ReleaseReceipt>& receipts) {
+    if (receipts.empty()) return {};
+    ReleaseReceipt total = receipts.back();
+    total.spent = {};
+    total.releases = 0;
+    for (const auto& r : receipts) {
+        total.spent.epsilon += r.spent.epsilon;
+        total.spent.delta += r.spent.delta;
+        total.spent.rho += r.spent.rho;
+        total.releases += r.releases;
+    }
+    return total;
 }
 
 namespace {

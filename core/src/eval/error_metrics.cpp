@@ -98,8 +98,7 @@ MetricSummary summarize(std::vector<double> values) {
     double sum = 0.0;
     for (double v : values) sum += v;
     s.mean = sum / static_cast<double>(s.n);
-    s.ciLower = s.ciUpper = s.mean;
-    if (s.n > 1) {
+    if (s.n > 1) {  // one trial says nothing of the spread: sd and the interval stay NaN
         double ss = 0.0;
         for (double v : values) ss += (v - s.mean) * (v - s.mean);
         s.sd = std::sqrt(ss / static_cast<double>(s.n - 1));

@@ -14,14 +14,22 @@ namespace {
 
 std::string csvField(const std::string& s) { return quoteCsvField(s, ','); }
 
-nlohmann::json summaryJson(const MetricSummary& s) {
-    return {{"n", s.n},     {"median", s.median},    {"q1", s.q1},
-            {"q3", s.q3},   {"iqr", s.iqr},          {"mean", s.mean},
-            {"sd", s.sd},   {"ci_lower", s.ciLower}, {"ci_upper", s.ciUpper},
-            {"min", s.min}, {"max", s.max}};
-}
-
 nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+// sd and the interval are null below two trials.
+nlohmann::json summaryJson(const MetricSummary& s) {
+    return {{"n", s.n},
+            {"median", s.median},
+            {"q1", s.q1},
+            {"q3", s.q3},
+            {"iqr", s.iqr},
+            {"mean", s.mean},
+            {"sd", number(s.sd)},
+            {"ci_lower", number(s.ciLower)},
+            {"ci_upper", number(s.ciUpper)},
+            {"min", s.min},
+            {"max", s.max}};
+}
 
 // Anonymity experiments: one row per (method, k); undefined measures are empty fields.
 void writeAnonymityCsv(std::ostream& out, const SweepResult& result) {

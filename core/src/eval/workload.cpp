@@ -84,18 +84,22 @@ Result<nlohmann::json> fromDpcompQueries(const nlohmann::json& queries) {
 
 Result<Workload> parseWorkloadJson(const nlohmann::json& input, const HistogramData& domain) {
     // DPBench-style files: an object whose "queries" array holds the ranges (Veil's arrays or DPComp's
-    // {"lb", "ub"} objects); Veil's own format is the bare array.
+    // {"lb", "ub"} objects); Veil's own format is the bare array, or an object whose "ranges" holds it
+    // (as an experiment's inline workload).
     nlohmann::json converted;
+    if (input.is_object() && input.contains("queries") && input.contains("ranges"))
+        return Status::invalidArgument("workload: give \"queries\" or \"ranges\", not both");
     if (input.is_object() && input.contains("queries")) {
         auto q = fromDpcompQueries(input["queries"]);
         if (!q) return q.status();
         converted = std::move(*q);
+    } else if (input.is_object() && input.contains("ranges")) {
+        converted = input["ranges"];
     }
     const nlohmann::json& ranges = converted.is_null() ? input : converted;
     if (!ranges.is_array())
         return Status::invalidArgument(
-            "workload: expected a JSON array of ranges or an object with a "
-            "\"queries\" array, got " +
+            "workload: expected a JSON array of ranges, or an object with a \"queries\" or \"ranges\" array, got " +
             std::string(ranges.type_name()));
     if (ranges.empty()) return Status::invalidArgument("workload: the list of ranges is empty");
     if (ranges.size() > limits::kMaxWorkloadQueries)

@@ -27,12 +27,25 @@ bool syncPath(const std::string& path, bool directory) {
 }
 }  // namespace
 
-Status writeFileAtomically(const std::string& path, const std::function<bool(std::ostream&)>& writer) {
+Status checkWritableFile(const std::string& path) {
+    if (path.empty()) return Status::invalidArgument("no output file named");
     const fs::path target(path);
     fs::path dir = target.parent_path();
     if (dir.empty()) dir = ".";
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) return Status::ioError(path + ": folder " + dir.string() + " does not exist");
+    if (fs::is_directory(target, ec)) return Status::ioError(path + ": is a folder, not a file");
+    if (::access(dir.c_str(), W_OK | X_OK) != 0)
+        return Status::ioError(path + ": folder " + dir.string() + " cannot be written (" + errnoText() + ")");
+    return Status::ok();
+}
+
+Status writeFileAtomically(const std::string& path, const std::function<bool(std::ostream&)>& writer) {
+    VEIL_RETURN_IF_ERROR(checkWritableFile(path));
+    const fs::path target(path);
+    fs::path dir = target.parent_path();
+    if (dir.empty()) dir = ".";
+    std::error_code ec;
 
     std::random_device rd;
     const fs::path temp = dir / ("." + target.filename().string() + ".tmp-" + std::to_string(rd()));

@@ -289,6 +289,10 @@ Result<PsdPlan> planDecomposition(const PsdRequest& request) {
         t.medianFraction = values->number("median_fraction");
         t.delta = values->number("delta");
         if (t.kind == TreeKind::Hybrid) t.hybridKdLevels = int(values->integer("hybrid_kd_levels"));
+        if (t.hybridKdLevels > t.height)
+            return Status::invalidArgument("options.hybrid_kd_levels: " + std::to_string(t.hybridKdLevels) +
+                                           " kd levels in a tree of height " + std::to_string(t.height) +
+                                           "; at most the height");
         kdLevels = kdLevelCount(t);
         // Each smooth-sensitivity median level spends delta: the charge is their sum, refused
         // past the cap of one level's delta rather than cut to it.

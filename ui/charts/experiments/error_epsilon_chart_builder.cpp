@@ -22,7 +22,7 @@ namespace veil::ui {
 namespace {
 
 // Distinct, projector-friendly colours (Okabe-Ito palette, readable by colour-blind viewers).
-QString num(double v) { return QString::number(v, 'g', 6); }
+QString num(double v) { return std::isnan(v) ? QStringLiteral("–") : QString::number(v, 'g', 6); }
 
 double drawable(double v) { return std::isfinite(v) && v > 0 ? v : ErrorEpsilonChartBuilder::kLogFloor; }
 

@@ -9,6 +9,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace veil::ui {
 
@@ -31,7 +32,7 @@ QChart* StrategyErrorChartBuilder::build(const std::vector<dp::StrategyError>& e
     for (const auto& e : errors) {
         *set << e.meanError;
         categories << strategyLabel(e);
-        hi = std::max(hi, e.meanError + e.standardError);
+        hi = std::max(hi, e.meanError + (std::isnan(e.standardError) ? 0.0 : e.standardError));  // NaN: 1 trial
     }
     auto* series = new QBarSeries;
     series->append(set);

@@ -13,6 +13,7 @@
 #include <QPainter>
 #include <QtSvg/QSvgGenerator>
 
+#include <cmath>
 #include <sstream>
 
 namespace veil::ui {
@@ -82,8 +83,12 @@ bool ExperimentsView::exportSummaryCsv(const QString& path) {
             return q + "\"";
         };
         out << quoted(spec.id) << ',' << quoted(spec.label) << ',' << row.epsilon << ',' << eval::metricName(metric)
-            << ',' << s.n << ',' << s.median << ',' << s.q1 << ',' << s.q3 << ',' << s.iqr << ',' << s.mean << ','
-            << s.ciLower << ',' << s.ciUpper << ',' << s.min << ',' << s.max << '\n';
+            << ',' << s.n << ',' << s.median << ',' << s.q1 << ',' << s.q3 << ',' << s.iqr << ',' << s.mean << ',';
+        if (!std::isnan(s.ciLower))
+            out << s.ciLower << ',' << s.ciUpper;  // undefined for one trial: empty
+        else
+            out << ',';
+        out << ',' << s.min << ',' << s.max << '\n';
     }
     const Status status = writeFileAtomically(localPath(path), out.str());
     setStatus(status.isOk() ? tr("Saved the table to %1").arg(path) : QString::fromStdString(status.message()),

@@ -72,6 +72,7 @@ QVariant SweepSummaryModel::data(const QModelIndex& index, int role) const {
                                                   : QString();
     }
     const double v = value(index.row(), index.column());
+    if (role == Qt::DisplayRole && std::isnan(v)) return QStringLiteral("–");  // the interval of one trial
     if (role == Qt::DisplayRole)
         return index.column() == TrialsColumn ? QString::number(qlonglong(v)) : QString::number(v, 'g', 6);
     if (role == Qt::ToolTipRole) return QString::number(v, 'g', 17);

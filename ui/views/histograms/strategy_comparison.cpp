@@ -50,7 +50,7 @@ Result<std::vector<dp::StrategyError>> compareGridStrategies(const std::vector<d
         if (!summary) continue;
         const auto& l1 = (*summary)[eval::Metric::ScaledL1];
         const auto& info = dp::gridHistogramStrategies()[m];
-        const double se = l1.n > 1 ? l1.sd / std::sqrt(double(l1.n)) : 0.0;
+        const double se = l1.sd / std::sqrt(double(l1.n));  // NaN for one trial
         out.push_back({info.id, info.name, false, l1.mean, se});
     }
     return out;

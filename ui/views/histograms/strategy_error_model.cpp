@@ -2,6 +2,8 @@
 
 #include "charts/histograms/strategy_error_chart_builder.h"
 
+#include <cmath>
+
 namespace veil::ui {
 
 void StrategyErrorModel::setErrors(std::vector<dp::StrategyError> errors) {
@@ -29,7 +31,7 @@ QVariant StrategyErrorModel::data(const QModelIndex& index, int role) const {
         case MeanError:
             return QString::number(e.meanError, 'g', 4);
         case StandardError:
-            return QString::number(e.standardError, 'g', 3);
+            return std::isnan(e.standardError) ? QStringLiteral("–") : QString::number(e.standardError, 'g', 3);
         default:
             return {};
     }

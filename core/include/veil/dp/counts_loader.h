@@ -1,6 +1,7 @@
 // Loading histogram counts (e.g. DPBench shapes): NumPy .npy v1/v2 with dtype <i8, <i4, <f8 or
 // <f4 (C order, 1-D or 2-D, flattened row-major) and CSV files of numbers (one row per line,
-// comma- or whitespace-separated; flattened row-major).
+// comma- or whitespace-separated; flattened row-major). A CSV file of one value per line, or of
+// one line, is 1-D; a blank line between counts is an error (trailing blank lines are not).
 #pragma once
 
 #include "veil/common/status.h"

@@ -85,7 +85,7 @@ struct StrategyError {
     std::string name;  // the catalogue's human name
     bool consistent = false;
     double meanError = 0.0;
-    double standardError = 0.0;
+    double standardError = 0.0;  // NaN for one trial
 };
 Result<std::vector<StrategyError>> compareStrategies(ReleaseGate& gate, const std::vector<double>& counts,
                                                      const std::vector<std::string>& strategies, double epsilon,

@@ -60,7 +60,12 @@ struct ReleaseReceipt {
     std::string dataset;
     std::string what, mechanism, neighbouring, citation;
     std::string randomness;  // RandomSource::description()
+    int releases = 1;        // more than 1: the receipt of several releases (combinedReceipt)
 };
+
+// One receipt for releases made one after another (repeated trials): their spends added (basic
+// composition), the last one's ledger entry, `releases` their number. Empty: a default receipt.
+ReleaseReceipt combinedReceipt(const std::vector<ReleaseReceipt>& receipts);
 
 // {"private", "mode", "seeded", "spent": {"epsilon", "delta", "rho"}, "ledger_entry", "citation",
 // "randomness"}: the fields every JSON output of a release carries.

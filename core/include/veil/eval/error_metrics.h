@@ -9,6 +9,7 @@
 #include <array>
 #include <cstddef>
 #include <string>
+#include <limits>
 #include <vector>
 
 namespace veil::eval {
@@ -44,15 +45,15 @@ ErrorMetrics computeErrors(const std::vector<double>& truth, const std::vector<d
 
 // Summary of one metric over trials. Quartiles by linear interpolation between order statistics
 // (NumPy's default, type 7 of Hyndman & Fan); the 95% interval of the mean is
-// mean +- t_{0.975, n-1} * sd / sqrt(n) (zero width when n = 1).
+// mean +- t_{0.975, n-1} * sd / sqrt(n) (undefined, NaN, below 2 values, as sd).
 struct MetricSummary {
     std::size_t n = 0;
     double median = 0.0;
     double q1 = 0.0, q3 = 0.0;
     double iqr = 0.0;
     double mean = 0.0;
-    double sd = 0.0;
-    double ciLower = 0.0, ciUpper = 0.0;
+    double sd = std::numeric_limits<double>::quiet_NaN();  // sample standard deviation
+    double ciLower = std::numeric_limits<double>::quiet_NaN(), ciUpper = std::numeric_limits<double>::quiet_NaN();
     double min = 0.0, max = 0.0;
 };
 // Empty input gives a summary with n = 0 and all fields 0.

@@ -16,6 +16,10 @@ namespace veil {
 Status writeFileAtomically(const std::string& path, const std::function<bool(std::ostream&)>& writer);
 Status writeFileAtomically(const std::string& path, std::string_view contents);
 
+// What writeFileAtomically checks before it writes: the folder exists and can be written, and the
+// path is not a folder. For a command to check its outputs before it charges a release.
+Status checkWritableFile(const std::string& path);
+
 // Errors naming the path and what was expected ("a hierarchy CSV file"): missing, a folder,
 // not a regular file (a device, a socket), unreadable.
 Status checkReadableFile(const std::string& path, const std::string& expected);
