@@ -128,16 +128,44 @@ void TestCliAnonymity::anonymizeMondrian() {
 }
 
 // Recursive (0.1, 2)-diversity on nine distinct salaries: 1 < 0.1 x 8 never holds -> no node.
+// Exit status 2 (a script's `&& publish out.csv` stops), the file already at --output untouched,
+// and the input's risk reported all the same (it was all zeros).
 void TestCliAnonymity::noSolution() {
-    const CliRun r = runCli({"anonymize", kData + "/arx_test2/test2.csv", "--qi", "ZIPCode,Age", "--hierarchy",
-                             "ZIPCode=" + kData + "/arx_test2/test2_hierarchy_ZIPCode.csv", "--hierarchy",
-                             "Age=" + kData + "/arx_test2/test2_hierarchy_Age.csv", "--sensitive", "Salary",
-                             "--l-diversity", "recursive:0.1:2", "--json"});
-    QCOMPARE(r.exitCode, 0);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("out.csv"));
+    {
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("someone else's file\n");
+    }
+    const QStringList args{"anonymize",
+                           kData + "/arx_test2/test2.csv",
+                           "--qi",
+                           "ZIPCode,Age",
+                           "--hierarchy",
+                           "ZIPCode=" + kData + "/arx_test2/test2_hierarchy_ZIPCode.csv",
+                           "--hierarchy",
+                           "Age=" + kData + "/arx_test2/test2_hierarchy_Age.csv",
+                           "--sensitive",
+                           "Salary",
+                           "--l-diversity",
+                           "recursive:0.1:2",
+                           "-o",
+                           out};
+    const CliRun r = runCli(args + QStringList{"--json"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("nothing was written to"), r.err.constData());
     const QJsonObject o = r.json().object();
     QVERIFY(o.contains("transformation"));
     QVERIFY(o["transformation"].isNull());
     QVERIFY(o["message"].toString().contains("no transformation satisfies"));
+    const QJsonObject before = o["risk_before"].toObject();
+    QCOMPARE(before["records"].toInt(), o["records"].toInt());
+    QVERIFY(before["records"].toInt() > 0 && before["prosecutor_max"].toDouble() > 0);
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("someone else's file\n"));
+    QCOMPARE(runCli(args).exitCode, 2);
 }
 
 void TestCliAnonymity::badInput_data() {

@@ -80,7 +80,8 @@ Result<AnonymizationConfig> buildConfig(const AnonymizeOptions& o) {
             return Status::invalidArgument("--hierarchy expects COLUMN=FILE, got '" + spec + "'");
         auto h = hierarchy::readHierarchyCsv(spec.substr(eq + 1), spec.substr(0, eq));
         if (!h) return h.status();
-        hierarchies.emplace(spec.substr(0, eq), std::move(*h));
+        if (!hierarchies.emplace(spec.substr(0, eq), std::move(*h)).second)
+            return Status::invalidArgument("--hierarchy given twice for '" + spec.substr(0, eq) + "'");
     }
     const auto qis = cli::splitList(o.qi);
     if (qis.empty()) return Status::invalidArgument("--qi needs at least one column");
@@ -279,6 +280,8 @@ nlohmann::json resultJson(const AnonymizationResult& r, const AnonymizationConfi
     return j;
 }
 
+constexpr int kNoSolution = 2;  // the exit status when no transformation satisfies the models
+
 int runAnonymize(const AnonymizeOptions& o) {
     auto cfg = buildConfig(o);
     if (!cfg) return cli::reportError(cfg.status());
@@ -294,13 +297,17 @@ int runAnonymize(const AnonymizeOptions& o) {
         if (auto s = writeCsvFile(r.output, o.output, w); !s) return cli::reportError(s);
     }
     for (const auto& w : r.warnings) std::cerr << "veil-cli: warning: " << w << '\n';
+    // No solution is exit status 2, so that `anonymize -o out.csv && publish out.csv` stops: nothing
+    // was written, and a file already at the path is someone else's, left as it was.
+    if (!r.found && !o.output.empty())
+        std::cerr << "veil-cli: no solution: nothing was written to " << o.output << '\n';
     if (o.json) {
         cli::printJson(resultJson(r, *cfg, read->table.rowCount()));
-        return 0;
+        return r.found ? 0 : kNoSolution;
     }
     if (!r.found) {
         std::cout << "No solution: " << r.message << '\n';
-        return 0;
+        return kNoSolution;
     }
     if (r.algorithm == Algorithm::Optimal) {
         std::cout << "Optimal transformation:" << levelsText(r) << "  (" << r.lattice.countChecked() << " of "
@@ -318,7 +325,10 @@ int runAnonymize(const AnonymizeOptions& o) {
             std::cout << ", released as " << r.classes.classCount() << " distinct combinations: the classes below";
         std::cout << ")\n";
     } else {
-        std::cout << "Mondrian partitions: " << r.partitions.size() << '\n';
+        std::cout << "Mondrian partitions: " << r.partitions.size();
+        if (r.partitions.size() != r.classes.classCount())  // partitions that print the same labels
+            std::cout << ", released as " << r.classes.classCount() << " distinct combinations: the classes below";
+        std::cout << '\n';
     }
     std::cout << metricLine(r) << '\n'
               << "Suppressed records: " << r.suppressed << " of " << read->table.rowCount() << '\n'
@@ -346,6 +356,9 @@ void setupAnonymize(CLI::App& app, veil::cli::CommandOutcome& outcome) {
         "anonymize",
         "k-anonymity / l-diversity / t-closeness by optimal generalization or Mondrian; k-anonymity by "
         "MDAV microaggregation");
+    cmd->footer(
+        "Exit status: 0 a solution (written with --output), 2 no transformation satisfies the models "
+        "(nothing written), 1 an error.");
     cmd->add_option("TABLE", o->table, cli::tableHelp("The table"))->required();
     cmd->add_option("--qi", o->qi, "Quasi-identifiers, comma separated")->required();
     cmd->add_option("--hierarchy", o->hierarchies,

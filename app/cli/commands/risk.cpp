@@ -58,6 +58,8 @@ int runRisk(const RiskOptions& o) {
     options.input.quasiIdentifiers = *qis;
     options.input.threshold = o.threshold;
     options.input.suppressedToken = *token;
+    // A local suppression's '*' that matches any value, as its manifest says: the bundle's own risk.
+    options.input.tokenMatchesAny = table->bundle && table->bundle->suppressedMatchesAny && token->has_value();
     options.input.tableName = table->name;
     options.input.firstLine = table->firstLine;
     std::optional<cli::TableArgument> population;
@@ -134,8 +136,10 @@ void setupRisk(CLI::App& app, veil::cli::CommandOutcome& outcome) {
                     "TOKEN: records whose quasi-identifiers all read TOKEN were suppressed: leave them out of the "
                     "classes and count them (Veil's releases write '*'; a bundle's manifest says so). Without it, "
                     "every record counts and '*' is a value like any other");
-    cmd->add_option("--sensitive", o->sensitive, "Sensitive attribute: also run the homogeneity attack");
-    cmd->add_option("--l", o->l, "Homogeneity attack: flag classes with fewer than l distinct values (default 2)");
+    auto* sensitive =
+        cmd->add_option("--sensitive", o->sensitive, "Sensitive attribute: also run the homogeneity attack");
+    cmd->add_option("--l", o->l, "Homogeneity attack: flag classes with fewer than l distinct values (default 2)")
+        ->needs(sensitive);
     cmd->add_option("--threshold", o->threshold, "Records with prosecutor risk above this are 'at risk' (default 0.2)");
     cmd->add_option("--population", o->population,
                     "Population table (the same quasi-identifiers; every sample record occurs in it) for the "
@@ -145,10 +149,11 @@ void setupRisk(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option(
         "--sampling-fraction", o->samplingFraction,
         "Share of the population in the table, in (0, 1]: estimate population uniques. " + uniquenessModelsHelp());
-    cmd->add_flag("--attribute-risk", o->attributeRisk,
-                  "Rank every set of the quasi-identifiers by the records it singles out");
+    auto* attributeRisk = cmd->add_flag("--attribute-risk", o->attributeRisk,
+                                        "Rank every set of the quasi-identifiers by the records it singles out");
     cmd->add_option("--attribute-risk-max", o->attributeRiskMax,
-                    "Largest set of quasi-identifiers to rank (default: all, at most 16 attributes)");
+                    "Largest set of quasi-identifiers to rank (default: all; at most 65535 sets, e.g. all sets of 16)")
+        ->needs(attributeRisk);
     cli::addSudaOptions(*cmd, o->suda);
     cmd->add_flag("--json", o->json,
                   "Machine-readable output (with --original: {\"before\": ..., \"after\": ...}, each shaped as "

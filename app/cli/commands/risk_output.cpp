@@ -143,6 +143,7 @@ nlohmann::json riskReportJson(const RiskReport& report, const RiskView& view,
     nlohmann::json j = riskJson(report.risk);
     j["suppressed_token"] = suppressedToken ? nlohmann::json(*suppressedToken) : nlohmann::json(nullptr);
     j["risk_distribution"] = bandsJson(report.distribution);
+    j["suppressed_matches_any"] = report.overlapping;
     if (report.uniqueness) j["population_uniqueness"] = populationJson(*report.uniqueness);
     if (report.attributeSets) j["attribute_risk"] = attributeSetsJson(*report.attributeSets);
     if (report.homogeneity) j["homogeneity"] = homogeneityJson(*report.homogeneity, view);
@@ -151,7 +152,12 @@ nlohmann::json riskReportJson(const RiskReport& report, const RiskView& view,
 
 void printRiskReport(const RiskReport& report, const RiskView& view) {
     const RiskSummary& r = report.risk;
-    std::cout << r.records << " records in " << r.classes << " classes (smallest " << r.minClassSize << ")\n";
+    if (report.overlapping)  // classes = the sum of 1 / matches: the number of classes a partition would have
+        std::cout << r.records << " records, each matching at least " << r.minClassSize
+                  << " ('*' matches any value, as the release's local suppression counts; about " << r.classes
+                  << " classes' worth)\n";
+    else
+        std::cout << r.records << " records in " << r.classes << " classes (smallest " << r.minClassSize << ")\n";
     if (view.suppressedToken)
         std::cout << "Suppressed records: " << r.suppressed << " (every quasi-identifier '" << *view.suppressedToken
                   << "'), left out of the classes\n";
@@ -164,6 +170,9 @@ void printRiskReport(const RiskReport& report, const RiskView& view) {
     for (const auto& b : report.distribution)
         if (b.records > 0) std::cout << "  <=" << percentOf(b.upTo) << ": " << b.records;
     std::cout << '\n';
+    if (report.overlapping && report.populationSize > 0)
+        std::cout << "Population uniques: do not apply ('*' matches any value: the records' matches overlap, and the "
+                     "models read class sizes)\n";
     if (const auto& u = report.uniqueness) {
         std::cout << "Population uniques (population " << u->populationSize << ", sampling fraction "
                   << formatNumber(u->samplingFraction) << "):\n";

@@ -42,14 +42,18 @@ std::string msuText(const anonymity::SudaResult& r, const Table& table, std::siz
 }  // namespace
 
 void addSudaOptions(CLI::App& cmd, SudaCliOptions& o) {
-    cmd.add_flag("--suda", o.enabled,
-                 "Special uniques (SUDA2): each record's minimal sample uniques, its SUDA and DIS-SUDA scores "
-                 "(as sdcMicro's suda2) and each quasi-identifier's contribution");
+    auto* suda =
+        cmd.add_flag("--suda", o.enabled,
+                     "Special uniques (SUDA2): each record's minimal sample uniques, its SUDA and DIS-SUDA scores "
+                     "(as sdcMicro's suda2) and each quasi-identifier's contribution");
+    // Each needs --suda: given alone, it would be ignored without a word.
     cmd.add_option("--suda-max-size", o.maxSize,
-                   "SUDA: largest minimal sample unique searched (default: all quasi-identifiers, as sdcMicro)");
+                   "SUDA: largest minimal sample unique searched (default: all quasi-identifiers, as sdcMicro)")
+        ->needs(suda);
     cmd.add_option("--suda-dis-fraction", o.disFraction,
-                   "SUDA: sampling fraction of the DIS-SUDA score, in (0, 1) (default 0.01, as sdcMicro)");
-    cmd.add_option("--suda-top", o.top, "SUDA: records listed by score in the text output (default 10)");
+                   "SUDA: sampling fraction of the DIS-SUDA score, in (0, 1) (default 0.01, as sdcMicro)")
+        ->needs(suda);
+    cmd.add_option("--suda-top", o.top, "SUDA: records listed by score in the text output (default 10)")->needs(suda);
 }
 
 Result<anonymity::SudaResult> runSuda(const Table& table, const std::vector<std::string>& qis, const SudaCliOptions& o,

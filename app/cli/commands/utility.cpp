@@ -80,15 +80,18 @@ void setupUtility(CLI::App& app, veil::cli::CommandOutcome& outcome) {
                     "Values shown per attribute in a contingency table: the most frequent, the others pooled as "
                     "\"Other\" (0: all; the distance always uses all)")
         ->capture_default_str();
-    cmd->add_option("--target", o->target,
-                    "Predict this column from the other --columns: trained on the original and on the release, "
-                    "tested on the original records");
+    auto* target =
+        cmd->add_option("--target", o->target,
+                        "Predict this column from the other --columns: trained on the original and on the release, "
+                        "tested on the original records");
     cmd->add_option("--model", o->model,
                     "Classifier for --target: naive-bayes (default) or logistic (multinomial logistic regression)")
-        ->check(CLI::IsMember({"naive-bayes", "logistic"}));
+        ->check(CLI::IsMember({"naive-bayes", "logistic"}))
+        ->needs(target);
     cmd->add_option("--folds", o->folds, "Cross-validation folds for --target (record r in fold r mod N)")
         ->capture_default_str()
-        ->check(CLI::Range(std::size_t(2), std::size_t(1000)));
+        ->check(CLI::Range(std::size_t(2), std::size_t(1000)))
+        ->needs(target);
     cmd->add_flag("--json", o->json, "Machine-readable output");
     cmd->callback([o, &outcome] { outcome.exitCode = runUtility(*o); });
 }

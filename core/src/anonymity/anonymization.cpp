@@ -138,6 +138,13 @@ Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationCo
     NodeClasses nc;
     std::vector<int> maxLevels;
     for (const auto& d : data.dims) maxLevels.push_back(d.height);
+    // The input's risk, on its quasi-identifiers as they are: reported with or without a solution.
+    auto setRiskBefore = [&] {
+        NodeClasses bottom;
+        groupifier.classesOnly(std::vector<int>(data.dimensions(), 0), bottom);
+        result.riskBefore = riskFromClassSizes(
+            std::vector<std::size_t>(bottom.classSize.begin(), bottom.classSize.end()), config.riskThreshold);
+    };
     if (config.transformation) {
         const auto& t = *config.transformation;
         if (t.size() != data.dimensions())
@@ -167,6 +174,7 @@ Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationCo
         if (!outcome) return outcome.status();
         result.lattice = std::move(outcome->lattice);
         if (!outcome->found) {
+            setRiskBefore();
             result.found = false;
             result.message = "no transformation satisfies " + config.models.describe() + " with at most " +
                              std::to_string(maxOutliers) + " suppressed records";
@@ -177,10 +185,7 @@ Result<AnonymizationResult> runOptimal(const Table& table, const AnonymizationCo
         result.transformation = outcome->levels;
         groupifier.run(result.transformation, nc);
     }
-    NodeClasses bottom;
-    groupifier.classesOnly(std::vector<int>(data.dimensions(), 0), bottom);
-    result.riskBefore = riskFromClassSizes(std::vector<std::size_t>(bottom.classSize.begin(), bottom.classSize.end()),
-                                           config.riskThreshold);
+    setRiskBefore();
     result.metrics = evaluator.all(result.transformation, nc);
     result.informationLoss = result.metrics.get(config.metric);
     // A given node that does not satisfy the models is reported as it is: no cell is suppressed.

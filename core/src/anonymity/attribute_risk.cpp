@@ -54,9 +54,22 @@ AttributeSetRisk measure(const std::vector<std::uint32_t>& classes, std::size_t 
 Result<std::vector<AttributeSetRisk>> attributeRisk(const Table& table, const std::vector<std::string>& attributes,
                                                     std::size_t maxSize) {
     if (attributes.empty()) return Status::invalidArgument("attribute risk: no attributes given");
-    if (attributes.size() > 16)
-        return Status::invalidArgument("attribute risk: at most 16 attributes (got " +
-                                       std::to_string(attributes.size()) + ")");
+    // At most as many sets as 16 attributes have (2^16 - 1), of any number of attributes when the
+    // largest set is small: sum over sizes 1..maxSize of C(q, size).
+    {
+        const std::size_t q = attributes.size(), largest = maxSize == 0 ? q : std::min(maxSize, q);
+        constexpr double kMaxSets = 65535;
+        double sets = 0, choose = 1;
+        for (std::size_t s = 1; s <= largest && sets <= kMaxSets; ++s) {
+            choose = choose * double(q - s + 1) / double(s);
+            sets += choose;
+        }
+        if (sets > kMaxSets)
+            return Status::invalidArgument("attribute risk: " + std::to_string(q) + " attributes in sets of up to " +
+                                           std::to_string(largest) +
+                                           " make more than 65535 sets; give a smaller "
+                                           "largest set (at most 16 attributes for all sizes)");
+    }
     std::vector<std::vector<std::uint32_t>> codes;
     for (const auto& name : attributes) {
         auto index = table.columnIndex(name);

@@ -174,6 +174,9 @@ Result<std::size_t> resolvePopulationSize(std::size_t sampleRecords, const Popul
         if (!(f > 0.0 && f <= 1.0))
             return Status::invalidArgument("the sampling fraction must be in (0, 1], got " + formatNumber(f));
         size = std::size_t(std::llround(double(sampleRecords) / f));
+        // A fraction below 1 leaves someone out of the sample: the population is larger, however
+        // little (0.95 of 8 records rounds to 8, which would make the sample the population).
+        if (f < 1.0 && *size <= sampleRecords) size = sampleRecords + 1;
     }
     if (given.tableRecords) {
         if (size && *size != *given.tableRecords)

@@ -1,6 +1,8 @@
 // Prosecutor / journalist / marketer re-identification risk (El Emam & Dankar, JAMIA 2008).
 #include "veil/anonymity/risk.h"
 
+#include "veil/anonymity/local_suppression.h"
+
 #include "veil/common/validate.h"
 
 #include <algorithm>
@@ -173,7 +175,40 @@ bool isSuppressed(const Table& table, const std::vector<std::size_t>& cols, std:
 
 }  // namespace
 
+namespace {
+
+// Per kept record, the records it matches when a suppressed cell matches any value (all-token
+// records included as matches, left out as records): the local suppression's own count.
+std::vector<std::uint32_t> wildcardCounts(const Table& table, const std::vector<std::size_t>& cols,
+                                          const std::string& token, const std::vector<std::size_t>& suppressedRows) {
+    std::vector<std::vector<std::uint32_t>> codes(cols.size(), std::vector<std::uint32_t>(table.rowCount()));
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+        std::unordered_map<std::string, std::uint32_t> codeOf;
+        for (std::size_t r = 0; r < table.rowCount(); ++r) {
+            std::string text = table.column(cols[i]).toString(r);
+            codes[i][r] = text == token ? kSuppressedCell
+                                        : codeOf.emplace(std::move(text), std::uint32_t(codeOf.size())).first->second;
+        }
+    }
+    const auto all = wildcardMatchCounts(codes);
+    std::vector<std::uint32_t> kept;
+    kept.reserve(all.size() - suppressedRows.size());
+    for (std::size_t r = 0, s = 0; r < all.size(); ++r) {
+        if (s < suppressedRows.size() && suppressedRows[s] == r) {
+            ++s;
+            continue;
+        }
+        kept.push_back(all[r]);
+    }
+    return kept;
+}
+
+}  // namespace
+
 Result<TableRisk> assessTableRisk(const Table& table, const RiskInput& input) {
+    if (input.tokenMatchesAny && (!input.suppressedToken || input.population))
+        return Status::invalidArgument(
+            "a suppressed cell that matches any value needs the suppressed token, and no population table");
     if (input.quasiIdentifiers.empty()) return Status::invalidArgument("no quasi-identifiers given");
     if (!(input.threshold > 0.0 && input.threshold <= 1.0))
         return Status::invalidArgument("risk threshold must be in (0, 1] (got " + formatNumber(input.threshold) + ")");
@@ -208,9 +243,20 @@ Result<TableRisk> assessTableRisk(const Table& table, const RiskInput& input) {
                     input.populationName +
                     "; a sample's records are drawn from its population, so every one occurs "
                     "there (is the population table the right one, with the same values?)");
+            else if (popSizes[c] < sizes[c])
+                return Status::invalidArgument(recordName(input, firstRow[c]) + ": " +
+                                               valuesText(table, *cols, input.quasiIdentifiers, firstRow[c]) +
+                                               " occurs " + std::to_string(sizes[c]) + " times in the table but " +
+                                               std::to_string(popSizes[c]) + " in " + input.populationName +
+                                               "; a sample holds no more copies of a record than its population");
     }
     TableRisk out;
-    out.summary = riskFromClassSizes(sizes, input.threshold, popSizes);
+    if (input.tokenMatchesAny) {
+        out.matchCounts = wildcardCounts(table, *cols, *input.suppressedToken, suppressed);
+        out.summary = riskFromRecordCounts(out.matchCounts, input.threshold);
+    } else {
+        out.summary = riskFromClassSizes(sizes, input.threshold, popSizes);
+    }
     out.summary.suppressed = suppressed.size();
     out.classSizes = std::move(sizes);
     out.suppressedRows = std::move(suppressed);

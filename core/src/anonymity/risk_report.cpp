@@ -12,9 +12,11 @@ Result<RiskReport> reportOf(const Table& table, const RiskReportOptions& options
     if (!assessed) return assessed.status();
     RiskReport report;
     report.risk = assessed->summary;
-    report.distribution = riskDistribution(assessed->classSizes);
+    report.overlapping = input.tokenMatchesAny;
+    report.distribution =
+        report.overlapping ? riskDistributionFromCounts(assessed->matchCounts) : riskDistribution(assessed->classSizes);
     report.populationSize = populationSize;
-    if (populationSize > 0 && report.risk.records > 0) {
+    if (populationSize > 0 && report.risk.records > 0 && !report.overlapping) {
         auto u = estimatePopulationUniqueness(assessed->classSizes, populationSize);
         if (!u) return u.status();
         report.uniqueness = *u;
@@ -67,6 +69,7 @@ Result<RiskComparison> compareRiskReports(const Table& original, const Table& re
     if (!size) return size.status();
     RiskInput before = options.input;
     before.suppressedToken.reset();  // the original's values are all values
+    before.tokenMatchesAny = false;
     before.tableName = options.originalName;
     before.firstLine = options.originalFirstLine;
     RiskComparison out;

@@ -35,7 +35,8 @@ Result<LoadedInput> loadInput(const DatasetRef& ref, const RunContext& ctx) {
 
 std::string stem(const std::string& path) { return fs::path(path).stem().string(); }
 
-double finiteOrZero(double v) { return std::isfinite(v) ? v : 0.0; }
+// null where a number is not defined (the loss of local suppression alone), as anonymize --json.
+nlohmann::json finiteOrNull(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
 std::string fourDigits(double v) {
     std::ostringstream o;
@@ -87,7 +88,7 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
         s["transformation"] = transformationJson(r.quasiIdentifiers, r.transformation);
     } else if (mdav) {
         s["groups"] = r.groups;
-        s["sse_over_sst"] = finiteOrZero(r.metrics.sse);
+        s["sse_over_sst"] = finiteOrNull(r.metrics.sse);
         s["description"] = out.mechanism;
     } else if (config.algorithm == anonymity::Algorithm::LocalRecoding) {
         json passes = json::array();
@@ -99,14 +100,19 @@ ReleaseOutcome anonymizationOutcome(const AnonymizationInput& in, const anonymit
     } else if (config.algorithm == anonymity::Algorithm::Mondrian) {
         s["partitions"] = r.partitions.size();
     }
-    if (r.localSuppression) s["local_suppression_cells"] = r.localSuppression->suppressedCells;
+    if (r.localSuppression) {
+        s["local_suppression_cells"] = r.localSuppression->suppressedCells;
+        // How a '*' cell is read: "wildcard" (matches any value) or "value" (a value of its own); the
+        // risk after, and `veil-cli risk` on the bundle, read it so.
+        s["local_suppression_semantics"] = anonymity::localSuppressionSemanticsName(r.localSuppression->semantics);
+    }
     s["records"] = in.records;
     s["classes"] = r.classes.keptClasses();
     s["min_class_size"] = r.classes.minKeptClassSize();
     s["suppressed"] = r.suppressed;
     s["suppressed_token"] = anonymity::kSuppressedToken;
     s["metric"] = anonymity::metricName(r.metric);
-    s["information_loss"] = finiteOrZero(r.informationLoss);
+    s["information_loss"] = finiteOrNull(r.informationLoss);
     s["risk_before"] = {{"prosecutor_max", r.riskBefore.prosecutorMax}, {"prosecutor_avg", r.riskBefore.prosecutorAvg}};
     s["risk_after"] = {{"prosecutor_max", r.riskAfter.prosecutorMax}, {"prosecutor_avg", r.riskAfter.prosecutorAvg}};
     s["quasi_identifiers"] = r.quasiIdentifiers;

@@ -5,6 +5,8 @@
 #include "veil/io/json_file.h"
 
 #include <algorithm>
+#include <string_view>
+#include <fstream>
 #include <filesystem>
 #include <system_error>
 
@@ -45,6 +47,7 @@ Result<ReleasedTable> fromManifest(const fs::path& manifestPath, const std::stri
         out.suppressedToken = summary["suppressed_token"].get<std::string>();
     else if (manifest->value("kind", std::string()) == "anonymization")
         out.suppressedToken = std::string(anonymity::kSuppressedToken);
+    out.suppressedMatchesAny = summary.is_object() && summary.value("local_suppression_semantics", "") == "wildcard";
     if (summary.is_object() && summary.contains("quasi_identifiers") && summary["quasi_identifiers"].is_array())
         for (const auto& q : summary["quasi_identifiers"])
             if (q.is_string()) out.quasiIdentifiers.push_back(q.get<std::string>());
@@ -63,6 +66,15 @@ Result<std::optional<ReleasedTable>> findReleasedTable(const std::string& path) 
         auto table = fromManifest(p / "manifest.json", {});
         if (!table) return table.status();
         return std::optional<ReleasedTable>(std::move(*table));
+    }
+    if (p.extension() == ".zip" && fs::is_regular_file(p, ec)) {
+        std::ifstream in(p, std::ios::binary);
+        char magic[4] = {};
+        in.read(magic, 4);
+        if (in.gcount() == 4 && std::string_view(magic, 4) == std::string_view("PK\x03\x04", 4))
+            return Status::invalidArgument(path +
+                                           ": a zipped release bundle; unzip it and give its folder (or the "
+                                           "manifest.json or data file in it)");
     }
     if (p.filename() == "manifest.json") {
         auto table = fromManifest(p, {});

@@ -48,6 +48,7 @@ std::string jsonText(const nlohmann::json& v) {
         }
         return out;
     }
+    if (v.is_null()) return "not defined";
     return v.dump();
 }
 

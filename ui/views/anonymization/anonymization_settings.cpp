@@ -25,7 +25,10 @@ anonymity::AnonymizationConfig AnonymizationSettings::toConfig(const Table& tabl
     config.models.k = k;
     if (lDiversityEnabled) config.models.lDiversity = lDiversity;
     if (tClosenessEnabled) config.models.tCloseness = tCloseness;
-    config.suppressionLimit = suppressionLimit;
+    // Only the lattice searches suppress records (Mondrian and MDAV warn that they do not).
+    const bool suppresses =
+        algorithm == anonymity::Algorithm::Optimal || algorithm == anonymity::Algorithm::LocalRecoding;
+    config.suppressionLimit = suppresses ? suppressionLimit : 0.0;
     config.metric = metric;
     config.algorithm = algorithm;
     config.localRecoding = localRecoding;

@@ -40,7 +40,11 @@ Result<std::size_t> populationSizeFromText(const QString& text, std::size_t reco
     if (!ok || !std::isfinite(value) || value <= 0)
         return Status::invalidArgument("population: give a sampling fraction in (0, 1] or a population size, got '" +
                                        trimmed.toStdString() + "'");
-    if (value <= 1.0) return std::size_t(std::llround(double(records) / value));
+    if (value <= 1.0) {  // a sampling fraction: core's rule
+        anonymity::PopulationSizeInput input;
+        input.samplingFraction = value;
+        return anonymity::resolvePopulationSize(records, input);
+    }
     if (value != std::floor(value))
         return Status::invalidArgument("population size must be a whole number of records, got '" +
                                        trimmed.toStdString() + "'");

@@ -75,6 +75,10 @@ struct RiskInput {
     // left out of the classes and counted in RiskSummary::suppressed. nullopt: every record counts
     // (and "*" is a value like any other).
     std::optional<std::string> suppressedToken;
+    // The token's cells match any value (a local suppression's wildcard semantics, which a bundle's
+    // manifest records): a record's risk is 1 / the records it matches, which overlap instead of
+    // forming classes (riskFromRecordCounts). Needs suppressedToken; not with a population.
+    bool tokenMatchesAny = false;
     // The population the table was sampled from (same QI columns): journalist and marketer risk.
     const Table* population = nullptr;
     std::string tableName = "the table";  // in messages
@@ -87,6 +91,7 @@ struct RiskInput {
 struct TableRisk {
     RiskSummary summary;
     std::vector<std::size_t> classSizes;      // the kept classes, in order of first appearance
+    std::vector<std::uint32_t> matchCounts;   // tokenMatchesAny: per kept record, the records it matches
     std::vector<std::size_t> suppressedRows;  // the rows left out, ascending
 };
 

@@ -33,6 +33,9 @@ struct RiskReportOptions {
 struct RiskReport {
     RiskSummary risk;  // risk.suppressed: records left out as suppressed
     std::vector<RiskBand> distribution;
+    // RiskInput::tokenMatchesAny: the records' matches overlap, there are no classes, and the
+    // population models (which read class sizes) do not apply: no uniqueness estimate.
+    bool overlapping = false;
     std::size_t populationSize = 0;                              // 0: not given, no uniqueness estimate
     std::optional<PopulationUniqueness> uniqueness;              // with a population size and kept records
     std::optional<std::vector<AttributeSetRisk>> attributeSets;  // when asked

@@ -21,6 +21,8 @@ struct ReleasedTable {
     // suppressed nothing by a token (differentially private and synthetic releases).
     std::optional<std::string> suppressedToken;
     std::vector<std::string> quasiIdentifiers;  // the manifest's summary.quasi_identifiers (may be empty)
+    // summary.local_suppression_semantics is "wildcard": a suppressed cell matches any value.
+    bool suppressedMatchesAny = false;
 };
 
 // The bundle `path` belongs to, or nullopt for a table outside any bundle (a file whose folder has

@@ -126,6 +126,7 @@ Result<AnonymizationResult> runLocalRecoding(const Table& table, const Anonymiza
     if (!first) return first.status();
     if (!first->found) {
         result.message = "no transformation satisfies " + config.models.describe() + " within the suppression limit";
+        result.riskBefore = inputRisk(data, config.riskThreshold);
         return result;
     }
     result.found = true;

@@ -41,6 +41,22 @@ EquivalenceClasses classesFromCells(const CellRelease& cells) {
     return ec;
 }
 
+RiskSummary inputRisk(const EncodedData& data, double threshold) {
+    const std::size_t m = data.dimensions();
+    std::vector<std::size_t> bottom(data.groups, 0);
+    for (std::size_t r = 0; r < data.recordGroup.size(); ++r) ++bottom[data.recordGroup[r]];
+    // Classes of the original QI values (bottom groups with equal QI rows merged).
+    std::unordered_map<std::string, std::size_t> before;
+    for (std::size_t g = 0; g < data.groups; ++g) {
+        std::string key(reinterpret_cast<const char*>(&data.groupRow[g * m]), m * sizeof(std::uint32_t));
+        before[key] += bottom[g];
+    }
+    std::vector<std::size_t> sizes;
+    sizes.reserve(before.size());
+    for (const auto& [key, s] : before) sizes.push_back(s);
+    return riskFromClassSizes(sizes, threshold);
+}
+
 double cellLoss(const EncodedData& data, const std::vector<std::vector<double>>& share) {
     const std::size_t m = data.dimensions();
     const double n = double(data.records);
@@ -155,18 +171,7 @@ Status finishLocalRecoding(const Table& table, const EncodedData& data, const An
     result.metrics = v;
     result.informationLoss = v.get(config.metric);
 
-    std::vector<std::size_t> bottom(data.groups, 0);
-    for (std::size_t r = 0; r < n; ++r) ++bottom[data.recordGroup[r]];
-    // Risk before: classes of the original QI values (bottom groups with equal QI rows merged).
-    std::unordered_map<std::string, std::size_t> before;
-    for (std::size_t g = 0; g < data.groups; ++g) {
-        std::string key(reinterpret_cast<const char*>(&data.groupRow[g * m]), m * sizeof(std::uint32_t));
-        before[key] += bottom[g];
-    }
-    std::vector<std::size_t> beforeSizes;
-    beforeSizes.reserve(before.size());
-    for (const auto& [key, s] : before) beforeSizes.push_back(s);
-    result.riskBefore = riskFromClassSizes(beforeSizes, config.riskThreshold);
+    result.riskBefore = inputRisk(data, config.riskThreshold);
     result.riskAfter = riskFromClassSizes(result.classes.keptSizes(), config.riskThreshold);
     if (config.buildOutput) {
         std::vector<std::size_t> cols;

@@ -23,6 +23,9 @@ EquivalenceClasses classesFromCells(const CellRelease& cells);
 // ARX's Loss (metric.h) of a release where record r of QI d has the share `share[d][r]` (1 when
 // the cell or record is suppressed): per QI max(0, (sum - N/|H|) / (N - N/|H|)), 10 decimals,
 // aggregated as (prod (1 + x))^(1/m) - 1.
+// The input's risk: the classes of its original quasi-identifier values.
+RiskSummary inputRisk(const EncodedData& data, double threshold);
+
 double cellLoss(const EncodedData& data, const std::vector<std::vector<double>>& share);
 
 // Classes, verification of every class against the models (a class that merges the releases of

@@ -294,11 +294,18 @@ Result<AnonymizationResult> runMondrian(const Table& table, const AnonymizationC
                                   "' is defined for full-domain generalization; Mondrian reports NCP");
     else
         result.metric = config.metric;
+    if (config.suppressionLimit > 0)
+        result.warnings.emplace_back(
+            "Mondrian suppresses no record (every partition has at least k records); the suppression limit is not "
+            "used");
+    if (config.transformation)
+        result.warnings.emplace_back("a transformation applies to the optimal algorithm; Mondrian ignores it");
 
     Partitioner partitioner(dims, sens.sensitive, codes, config.models, config.mondrianMode == MondrianMode::Relaxed);
     if (!partitioner.acceptable(0, n)) {
         result.found = false;
         result.message = "the whole table does not satisfy " + config.models.describe() + "; Mondrian cannot start";
+        result.riskBefore = riskFromClassSizes(originalClassSizes(dims, n), config.riskThreshold);
         return result;
     }
     const std::size_t m = dims.size();
@@ -342,6 +349,7 @@ Result<AnonymizationResult> runMondrian(const Table& table, const AnonymizationC
             domain[d] = double(dims[d].hierarchy ? dims[d].hierarchy->rowCount() : dims[d].categories.size());
         }
     }
+    std::unordered_map<std::string, std::uint32_t> classOfLabels;
     for (std::size_t p = 0; p < leaves.size(); ++p) {
         const auto [b, e] = leaves[p];
         MondrianPartition part;
@@ -370,10 +378,18 @@ Result<AnonymizationResult> runMondrian(const Table& table, const AnonymizationC
             shareSum[d] += share * double(part.size);
             part.labels.push_back(label);
         }
-        for (auto q = b; q < e; ++q) ec.recordClass[idx[q]] = std::uint32_t(p);
-        ec.classSize.push_back(part.size);
-        ec.classSuppressed.push_back(0);
-        ec.classLabels.push_back(part.labels);
+        // Partitions that release the same labels are one class of the released table (as MDAV's
+        // groups): its risk, DM and AECS are the table's.
+        std::string key;
+        for (const auto& l : part.labels) key += l + '\x1f';
+        const auto [it, inserted] = classOfLabels.emplace(std::move(key), std::uint32_t(ec.classSize.size()));
+        if (inserted) {
+            ec.classSize.push_back(0);
+            ec.classSuppressed.push_back(0);
+            ec.classLabels.push_back(part.labels);
+        }
+        ec.classSize[it->second] += part.size;
+        for (auto q = b; q < e; ++q) ec.recordClass[idx[q]] = it->second;
         result.partitions.push_back(std::move(part));
     }
     result.found = true;
