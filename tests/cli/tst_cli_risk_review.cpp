@@ -3,7 +3,8 @@
 // sampling fraction below 1 never makes the sample its population; a population holding fewer
 // copies of a record than the sample is refused; attribute risk ranks small sets of many
 // attributes; flags that would be ignored are refused; a zipped bundle is named as one; Mondrian
-// counts the released table's classes (partitions that print the same labels are one).
+// counts the released table's classes (partitions that print the same labels are one); cells left
+// as they are keep their text, and a set label quotes a value holding a comma.
 #include "cli_runner.h"
 
 #include <QDir>
@@ -146,6 +147,24 @@ private slots:
         QCOMPARE(o["partitions"].toInt(), 2);
         QCOMPARE(o["classes"].toInt(), 1);
         QCOMPARE(o["risk"].toObject()["prosecutor_max"].toDouble(), 0.125);
+    }
+
+    // Cells Mondrian and MDAV leave as they are keep their text (70.50 was written 70.5); a set of
+    // categories quotes a value with a comma ("p,q" read as p and q).
+    void releasedTextsAreKept() {
+        QTemporaryDir dir;
+        const QString t = writeFile(dir, "r.csv", "r,c\n70.50,x\n70.50,y\n60.0,\"p,q\"\n60.0,z\n1.80,x\n1.80,y\n");
+        for (const char* algorithm : {"mondrian", "mdav"}) {
+            const QString out = dir.filePath(QStringLiteral("%1.csv").arg(algorithm));
+            const CliRun r = runCli({"anonymize", t, "--qi", "r,c", "--k", "2", "--algorithm", algorithm, "-o", out});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QFile f(out);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray text = f.readAll();
+            QVERIFY2(text.contains("70.50,") && !text.contains("70.5,"), text.constData());
+            QVERIFY2(text.contains("1.80"), text.constData());
+            QVERIFY2(text.contains("\"\"p,q\"\""), text.constData());  // {"p,q",...} in a CSV field
+        }
     }
 };
 

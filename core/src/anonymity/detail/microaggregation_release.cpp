@@ -3,12 +3,14 @@
 #include "anonymity/detail/microaggregation_release.h"
 
 #include "anonymity/detail/encoded_data.h"
+#include "anonymity/detail/set_label.h"
 #include "veil/anonymity/microaggregation.h"
 #include "veil/common/validate.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace veil::anonymity::detail {
@@ -102,9 +104,7 @@ std::string categoricalLabel(const QiColumn& q, const std::vector<std::size_t>& 
         }
         return "*";
     }
-    std::string out = "{";
-    for (auto code : present) out += (out.size() > 1 ? "," : "") + q.categories[code];
-    return out + "}";
+    return setLabel(present, [&q](std::uint32_t code) -> const std::string& { return q.categories[code]; });
 }
 
 // The released value of a numeric QI: the group mean (a date rounds to the nearest day).
@@ -112,6 +112,33 @@ double releasedValue(const QiColumn& q, double mean) { return q.type == ColumnTy
 
 std::string numericLabel(const QiColumn& q, double mean) {
     return q.type == ColumnType::Date ? formatIsoDate(std::int32_t(releasedValue(q, mean))) : formatNumber(mean);
+}
+
+// Per numeric QI (by numericIndex) and group, the text every member wrote, when they all hold the
+// group's mean and wrote it alike ("60.0" stays "60.0": MDAV changed nothing there); nullopt
+// elsewhere, where the released value is the mean. Dates are written canonically anyway.
+using KeptTexts = std::vector<std::vector<std::optional<std::string>>>;
+KeptTexts keptTexts(const Table& table, const std::vector<QiColumn>& qis, const Microaggregation& m) {
+    KeptTexts kept;
+    for (const auto& q : qis) {
+        if (!q.numeric) continue;
+        auto& perGroup = kept.emplace_back(m.groups.size());
+        const Column& c = table.column(q.column);
+        if (q.type == ColumnType::Date || !c.keepsOriginalText()) continue;
+        for (std::size_t g = 0; g < m.groups.size(); ++g) {
+            const double mean = m.groupMeans[g][q.numericIndex];
+            std::optional<std::string> text;
+            bool same = true;
+            for (auto r : m.groups[g]) {
+                std::string t = c.toString(r);
+                same = q.values[r] == mean && (!text || *text == t);
+                if (!same) break;
+                text = std::move(t);
+            }
+            if (same) perGroup[g] = std::move(text);
+        }
+    }
+    return kept;
 }
 
 // Sizes of the classes of identical QI tuples in the input (for the risk before).
@@ -136,7 +163,7 @@ std::vector<std::size_t> inputClassSizes(const std::vector<QiColumn>& qis, std::
 
 // Numeric QIs become real (or date) columns of group means; categorical QIs their group labels.
 Table releaseTable(const Table& table, const std::vector<QiColumn>& qis, const Microaggregation& m,
-                   const EquivalenceClasses& ec, const AnonymizationConfig& config) {
+                   const EquivalenceClasses& ec, const AnonymizationConfig& config, const KeptTexts& kept) {
     Table out = table;
     const std::size_t n = table.rowCount();
     for (std::size_t d = 0; d < qis.size(); ++d) {
@@ -149,6 +176,7 @@ Table releaseTable(const Table& table, const std::vector<QiColumn>& qis, const M
                 continue;
             }
             const double v = releasedValue(q, m.groupMeans[m.recordGroup[r]][q.numericIndex]);
+            if (const auto& text = kept[q.numericIndex][m.recordGroup[r]]; text && b.appendParsed(*text)) continue;
             if (date)
                 b.appendDate(std::int32_t(v));
             else
@@ -181,7 +209,7 @@ Status checkConfig(const AnonymizationConfig& config, std::size_t n, std::vector
 // The classes of the released table: MDAV's groups, merged where several release the same values
 // (groups of equal means, e.g. five records of age 39 each; adult on age and sex: 6032 groups, 199
 // released combinations). Labels per QI in table column order, classes in order of first group.
-EquivalenceClasses groupClasses(const std::vector<QiColumn>& qis, const Microaggregation& m) {
+EquivalenceClasses groupClasses(const std::vector<QiColumn>& qis, const Microaggregation& m, const KeptTexts& kept) {
     EquivalenceClasses ec;
     std::map<std::vector<std::string>, std::uint32_t> classOf;
     std::vector<std::uint32_t> groupClass(m.groups.size());
@@ -189,8 +217,9 @@ EquivalenceClasses groupClasses(const std::vector<QiColumn>& qis, const Microagg
         std::vector<std::string> labels;
         labels.reserve(qis.size());
         for (const auto& q : qis)
-            labels.push_back(q.numeric ? numericLabel(q, m.groupMeans[g][q.numericIndex])
-                                       : categoricalLabel(q, m.groups[g]));
+            labels.push_back(!q.numeric                ? categoricalLabel(q, m.groups[g])
+                             : kept[q.numericIndex][g] ? *kept[q.numericIndex][g]
+                                                       : numericLabel(q, m.groupMeans[g][q.numericIndex]));
         auto [it, added] = classOf.emplace(labels, std::uint32_t(ec.classSize.size()));
         if (added) {
             ec.classSize.push_back(0);
@@ -261,13 +290,14 @@ Result<AnonymizationResult> runMdav(const Table& table, const AnonymizationConfi
                                   "is shared by at least k records");
     result.found = true;
     result.groups = m.groups.size();
-    result.classes = groupClasses(qis, m);
+    const KeptTexts kept = keptTexts(table, qis, m);
+    result.classes = groupClasses(qis, m, kept);
     result.metrics = groupMetrics(m, result.classes, n);
     result.metric = reportedMetric(config.metric, result.warnings);
     result.informationLoss = result.metrics.get(result.metric);
     result.riskBefore = riskFromClassSizes(inputClassSizes(qis, n), config.riskThreshold);
     result.riskAfter = riskFromClassSizes(result.classes.classSize, config.riskThreshold);
-    if (config.buildOutput) result.output = releaseTable(table, qis, m, result.classes, config);
+    if (config.buildOutput) result.output = releaseTable(table, qis, m, result.classes, config, kept);
     return result;
 }
 

@@ -5,12 +5,14 @@
 #include "anonymity/detail/class_checker.h"
 #include "anonymity/detail/encoded_data.h"
 #include "anonymity/detail/release_table.h"
+#include "anonymity/detail/set_label.h"
 #include "veil/common/validate.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -35,6 +37,23 @@ std::string formatValue(const Dim& d, double v) {
     if (d.type == ColumnType::Date) return formatIsoDate(std::int32_t(v));
     if (d.type == ColumnType::Integer) return std::to_string(static_cast<long long>(v));
     return formatNumber(v);
+}
+
+// A numeric bound of a partition as the data wrote it ("70.50", not 70.5: lossless), when every
+// record of the partition holding that value wrote it alike; otherwise (30 and 30.0) the number.
+std::string boundText(const Column& column, const Dim& d, const std::vector<std::uint32_t>& idx, std::size_t b,
+                      std::size_t e, double v) {
+    if (!column.keepsOriginalText()) return formatValue(d, v);  // every cell is written canonically
+    std::optional<std::string> text;
+    for (auto q = b; q < e; ++q) {
+        if (d.value[idx[q]] != v) continue;
+        std::string t = column.toString(idx[q]);
+        if (!text)
+            text = std::move(t);
+        else if (*text != t)
+            return formatValue(d, v);
+    }
+    return text ? *text : formatValue(d, v);
 }
 
 Status encodeDims(const Table& table, const AnonymizationConfig& config, std::vector<Dim>& dims) {
@@ -241,9 +260,7 @@ std::string categoricalLabel(const Dim& d, const std::vector<std::size_t>& posit
         return "*";
     }
     ncp = double(positions.size()) / double(d.categories.size());
-    std::string out = "{";
-    for (std::size_t i = 0; i < positions.size(); ++i) out += (i ? "," : "") + d.categories[positions[i]];
-    return out + "}";
+    return setLabel(positions, [&d](std::size_t p) -> const std::string& { return d.categories[p]; });
 }
 
 // Sizes of the classes of identical QI tuples in the input, from sorted 64-bit tuple hashes.
@@ -365,9 +382,10 @@ Result<AnonymizationResult> runMondrian(const Table& table, const AnonymizationC
                 share = double(std::upper_bound(v.begin(), v.end(), part.high[d]) -
                                std::lower_bound(v.begin(), v.end(), part.low[d])) /
                         domain[d];
-                label = part.low[d] == part.high[d]
-                            ? formatValue(dims[d], part.low[d])
-                            : formatValue(dims[d], part.low[d]) + "-" + formatValue(dims[d], part.high[d]);
+                const Column& column = table.column(dims[d].column);
+                label = part.low[d] == part.high[d] ? boundText(column, dims[d], idx, b, e, part.low[d])
+                                                    : boundText(column, dims[d], idx, b, e, part.low[d]) + "-" +
+                                                          boundText(column, dims[d], idx, b, e, part.high[d]);
             } else {
                 std::set<std::size_t> present;
                 for (auto q = b; q < e; ++q) present.insert(std::size_t(dims[d].value[idx[q]]));
