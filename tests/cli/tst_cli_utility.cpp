@@ -56,7 +56,7 @@ private slots:
     }
 
     // Five values of a (10 x3, 9 x2, 8, 11, 7): capped at 2, the text shows 9 and 10 and pools three
-    // records as "Other", and says so.
+    // records as "(others)", and says so.
     void textTablesCappedWithANote() {
         QTemporaryDir dir;
         const QString o = writeCsv(dir, "o.csv", "a,b\n10,x\n10,x\n10,x\n9,x\n9,y\n8,y\n11,x\n7,y\n");
@@ -67,12 +67,12 @@ private slots:
         QVERIFY2(text.contains("a: the 2 most frequent of 5 values shown"), run.out.constData());
         QVERIFY(!text.contains("b: the"));  // two values of b: nothing pooled
         // Rows 9 (x 1, y 1), 10 (x 3, y 0), Other (x 1, y 2).
-        static const QRegularExpression rows(R"(\n\s+9\s+1\s+1\n\s+10\s+3\s+0\n\s+Other\s+1\s+2\n)");
+        static const QRegularExpression rows(R"(\n\s+9\s+1\s+1\n\s+10\s+3\s+0\n\s+\(others\)\s+1\s+2\n)");
         QVERIFY2(rows.match(text).hasMatch(), run.out.constData());
         const CliRun json =
             runCli({"utility", o, o, "--columns", "a", "--pair", "a,b", "--max-categories", "2", "--json"});
         const QJsonObject before = json.json().object()["contingency"].toArray()[0].toObject()["before"].toObject();
-        QCOMPARE(before["rows"].toArray(), (QJsonArray{"9", "10", "Other"}));
+        QCOMPARE(before["rows"].toArray(), (QJsonArray{"9", "10", "(others)"}));
         QCOMPARE(before["row_values"].toInt(), 5);
         QCOMPARE(before["rows_pooled"].toBool(), true);
     }

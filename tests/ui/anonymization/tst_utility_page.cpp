@@ -161,7 +161,7 @@ void TestUtilityPage::heatMapsCountThePairs() {
     const ContingencyGrid& before = m_page->heatMapBefore()->grid();
     QCOMPARE(before.rows.size(), 2);
     QCOMPARE(before.columns.size(), UtilityPage::kMaxCategories + 1);
-    QCOMPARE(before.columns.back(), QStringLiteral("Other"));
+    QCOMPARE(before.columns.back(), QStringLiteral("(others)"));
     QCOMPARE(m_page->heatMapBefore()->cellCount(), 22);
     auto capped = [](std::size_t n) {
         return int(n) > UtilityPage::kMaxCategories ? UtilityPage::kMaxCategories + 1 : int(n);

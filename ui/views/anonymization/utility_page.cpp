@@ -37,7 +37,7 @@ std::vector<std::string> sharedColumns(const AnonymizationRun& run) {
     return out;
 }
 
-// "age: 10 of 72 values, the others in Other" for each pooled attribute of `t`.
+// "age: 10 of 72 values, the others in (others)" for each pooled attribute of `t`.
 QString pooledNote(const anonymity::ContingencyTable& t, const QString& a, const QString& b) {
     QStringList notes;
     if (t.rowsPooled) notes << QObject::tr("%1: %2 of %3 values").arg(a).arg(t.rows.size() - 1).arg(t.rowValues);

@@ -60,7 +60,7 @@ struct AttributeUtility {
 // labels in natural order ("9" before "10"). When capped, the most frequent values are kept and the
 // others pooled into one last label, kOtherLabel.
 struct ContingencyTable {
-    static constexpr const char* kOtherLabel = "Other";
+    static constexpr const char* kOtherLabel = "(others)";  // parenthesized: not a value such as adult's race "Other"
     std::vector<std::string> rows, columns;
     std::vector<std::size_t> counts;  // rows x columns, row-major
     std::size_t total = 0;
