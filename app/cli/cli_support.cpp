@@ -15,15 +15,23 @@ int reportError(const std::string& message) {
     return 1;
 }
 
-Status checkOutputs(std::initializer_list<std::pair<std::string, std::string>> outputs) {
+Status checkOutputs(std::initializer_list<std::pair<std::string, std::string>> outputs,
+                    std::initializer_list<std::string> inputs) {
     namespace fs = std::filesystem;
+    auto resolve = [](const std::string& path) {
+        std::error_code ec;
+        fs::path resolved = fs::weakly_canonical(fs::absolute(path, ec), ec);
+        return ec ? fs::path(path).lexically_normal() : resolved;
+    };
     std::vector<std::pair<std::string, fs::path>> seen;
     for (const auto& [option, path] : outputs) {
         if (path.empty()) continue;
         if (auto st = checkWritableFile(path); !st) return st.withContext(option);
-        std::error_code ec;
-        fs::path resolved = fs::weakly_canonical(fs::absolute(path, ec), ec);
-        if (ec) resolved = fs::path(path).lexically_normal();
+        const fs::path resolved = resolve(path);
+        for (const auto& input : inputs)
+            if (!input.empty() && resolve(input) == resolved)
+                return Status::invalidArgument(option + " " + path +
+                                               " is the input the command reads: write elsewhere (it would be lost)");
         for (const auto& [other, otherPath] : seen)
             if (otherPath == resolved)
                 return Status::invalidArgument(option + " and " + other + " name the same file " + path +

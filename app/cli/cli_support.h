@@ -21,7 +21,9 @@ inline std::string tableHelp(const std::string& what) {
 // Checks, before a command charges a release, that each output it names (option, path; empty
 // paths skipped) can be written and that no two are the same file: a release whose answer
 // cannot be written would spend budget for nothing.
-Status checkOutputs(std::initializer_list<std::pair<std::string, std::string>> outputs);
+// `inputs`: the files the command reads, which no output may replace (the data would be lost).
+Status checkOutputs(std::initializer_list<std::pair<std::string, std::string>> outputs,
+                    std::initializer_list<std::string> inputs = {});
 
 // Prints "veil-cli: <message>" on stderr (one line) and returns the exit code for it.
 int reportError(const Status& status);

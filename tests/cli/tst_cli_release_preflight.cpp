@@ -68,6 +68,13 @@ private slots:
         QVERIFY(sweep.exitCode != 0);
         QVERIFY2(sweep.err.contains("name the same file"), sweep.err.constData());
         QVERIFY(!QFile::exists(same));
+        // An output may not replace an input: the counts would be lost.
+        const CliRun over = runCli({"dp", "--counts", counts, "-e", "1", "--teaching", "--output", counts});
+        QVERIFY(over.exitCode != 0);
+        QVERIFY2(over.err.contains("is the input the command reads"), over.err.constData());
+        QFile kept(counts);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("3\n1\n4\n1\n5\n"));
     }
 
     // Three trials of epsilon 0.5 are three charges: the receipt says 1.5, not one trial's 0.5.

@@ -150,7 +150,9 @@ int runDpCounts(const DpCountsOptions& o) {
     if (auto st = requireTeaching(o.release, o.showTrue, "--show-true"); !st) return reportError(st);
     if (auto st = checkPerQueryOptions(o.perQuery); !st) return reportError(st);
     if (!o.output.empty() && o.trials != 1) return reportError("--output writes one release: use --trials 1");
-    if (auto st = checkOutputs({{"--output", o.output}, {"--per-query", o.perQuery.perQuery}}); !st)
+    if (auto st = checkOutputs({{"--output", o.output}, {"--per-query", o.perQuery.perQuery}},
+                               {o.counts, o.perQuery.workload});
+        !st)
         return reportError(st);
     auto info = dp::findHistogramStrategy(o.strategy);
     if (!info) return reportError(info.status());

@@ -189,7 +189,9 @@ int runPsd(const PsdCliOptions& o) {
     const auto start = Clock::now();
     if (auto s = checkTeachingFlags(o); !s) return veil::cli::reportError(s);
     if (auto s = veil::cli::checkPerQueryOptions(o.perQuery); !s) return veil::cli::reportError(s);
-    if (auto s = veil::cli::checkOutputs({{"--output", o.output}, {"--per-query", o.perQuery.perQuery}}); !s)
+    if (auto s = veil::cli::checkOutputs({{"--output", o.output}, {"--per-query", o.perQuery.perQuery}},
+                                         {o.input.points, o.input.shape, o.perQuery.workload});
+        !s)
         return veil::cli::reportError(s);
     if (o.flags.budgetAlias)
         std::cerr << "veil-cli: note: --budget is the deprecated name of --allocation (the count budget across the "

@@ -92,7 +92,7 @@ int runSweepCommand(const SweepCliOptions& o) {
     if (o.threads < 0)
         return veil::cli::reportError("--threads must be >= 0 (0 = all cores), got " + std::to_string(o.threads));
     // Before the sweep runs (it can take minutes): the outputs can be written, and are two files.
-    if (auto st = veil::cli::checkOutputs({{"--output", o.output}, {"--per-query", o.perQuery}}); !st)
+    if (auto st = veil::cli::checkOutputs({{"--output", o.output}, {"--per-query", o.perQuery}}, {o.experiment}); !st)
         return veil::cli::reportError(st);
     auto experiment = veil::eval::readExperimentFile(o.experiment);
     if (!experiment) return veil::cli::reportError(experiment.status());

@@ -210,7 +210,7 @@ int runSynth(const SynthOptions& o) {
     if (!(*info)->zcdp && !std::isnan(o.delta))
         return veil::cli::reportError("--delta: only --method mst or aim takes a delta (" + o.method +
                                       " is pure epsilon-DP)");
-    if (auto st = veil::cli::checkOutputs({{"--output", o.output}}); !st) return veil::cli::reportError(st);
+    if (auto st = veil::cli::checkOutputs({{"--output", o.output}}, {o.file}); !st) return veil::cli::reportError(st);
     const veil::synth::SynthRequest request = synthRequest(o);
     if (auto st = veil::synth::validateRequest(request); !st) return veil::cli::reportError(st);
     auto table = veil::cli::readTableForDp(o.file, o.delimiter);
