@@ -48,17 +48,40 @@ void printJson(const nlohmann::json& j) { std::cout << j.dump(2) << '\n'; }
 std::vector<std::string> splitList(const std::string& text, char sep) {
     std::vector<std::string> out;
     std::string cur;
+    bool quoted = false;  // the item was written in double quotes: kept as it is, blanks included
     auto flush = [&] {
-        const auto b = cur.find_first_not_of(" \t");
-        const auto e = cur.find_last_not_of(" \t");
-        if (b != std::string::npos) out.push_back(cur.substr(b, e - b + 1));
+        if (quoted) {
+            out.push_back(cur);
+        } else {
+            const auto b = cur.find_first_not_of(" \t");
+            const auto e = cur.find_last_not_of(" \t");
+            if (b != std::string::npos) out.push_back(cur.substr(b, e - b + 1));
+        }
         cur.clear();
+        quoted = false;
     };
-    for (char c : text) {
-        if (c == sep)
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"' && cur.find_first_not_of(" \t") == std::string::npos && !quoted) {
+            // "a, b": up to the closing quote, "" for a quote inside
+            cur.clear();
+            quoted = true;
+            for (++i; i < text.size(); ++i) {
+                if (text[i] == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+                    cur += '"';
+                    ++i;
+                } else if (text[i] == '"') {
+                    break;
+                } else {
+                    cur += text[i];
+                }
+            }
+            while (i + 1 < text.size() && text[i + 1] != sep) ++i;  // blanks after the closing quote
+        } else if (c == sep) {
             flush();
-        else
+        } else {
             cur += c;
+        }
     }
     flush();
     return out;

@@ -30,7 +30,8 @@ int reportError(const Status& status);
 int reportError(const std::string& message);
 // Pretty JSON on stdout.
 void printJson(const nlohmann::json& j);
-// Splits "a,b,c" (trimming blanks, dropping empty items).
+// Splits "a,b,c" (trimming blanks, dropping empty items); an item in double quotes keeps its
+// commas and blanks ("city, state",age), "" inside for a quote.
 std::vector<std::string> splitList(const std::string& text, char sep = ',');
 
 }  // namespace veil::cli

@@ -149,6 +149,17 @@ private slots:
         QCOMPARE(o["risk"].toObject()["prosecutor_max"].toDouble(), 0.125);
     }
 
+    // A column whose name holds a comma is named in double quotes (it was split in two).
+    void quotedColumnNames() {
+        QTemporaryDir dir;
+        const QString t = writeFile(dir, "c.csv", "\"city, state\",age\nA,1\nA,1\nB,2\n");
+        const CliRun r = runCli({"risk", t, "--qi", "\"city, state\",age", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json().object()["classes"].toInt(), 2);
+        const CliRun unknown = runCli({"risk", t, "--qi", "city"});
+        QVERIFY2(unknown.err.contains("(columns: \"city, state\", age)"), unknown.err.constData());
+    }
+
     // Cells Mondrian and MDAV leave as they are keep their text (70.50 was written 70.5); a set of
     // categories quotes a value with a comma ("p,q" read as p and q).
     void releasedTextsAreKept() {

@@ -15,7 +15,10 @@ Result<std::size_t> Table::columnIndex(const std::string& name) const {
     for (std::size_t i = 0; i < m_columns.size(); ++i)
         if (m_columns[i]->name() == name) return i;
     std::string known;
-    for (const auto& c : m_columns) known += (known.empty() ? "" : ", ") + c->name();
+    for (const auto& c : m_columns) {  // a name holding a comma quoted, as the CLI's lists take it
+        const std::string& n = c->name();
+        known += (known.empty() ? "" : ", ") + (n.find(',') == std::string::npos ? n : "\"" + n + "\"");
+    }
     return Status::notFound("unknown column '" + name + "' (columns: " + known + ")");
 }
 
