@@ -173,10 +173,6 @@ bool isSuppressed(const Table& table, const std::vector<std::size_t>& cols, std:
     return true;
 }
 
-}  // namespace
-
-namespace {
-
 // Per kept record, the records it matches when a suppressed cell matches any value (all-token
 // records included as matches, left out as records): the local suppression's own count.
 std::vector<std::uint32_t> wildcardCounts(const Table& table, const std::vector<std::size_t>& cols,
