@@ -46,7 +46,7 @@ private slots:
         QCOMPARE(before["rows"].toArray(), (QJsonArray{"1", "2", "3"}));
         QCOMPARE(before["columns"].toArray(), (QJsonArray{"x"}));
         QCOMPARE(counts(before), (QJsonArray{QJsonArray{1}, QJsonArray{1}, QJsonArray{2}}));
-        QCOMPARE(after["rows"].toArray(), (QJsonArray{"*", "1-2"}));
+        QCOMPARE(after["rows"].toArray(), (QJsonArray{"1-2", "*"}));  // the suppressed value last
         QCOMPARE(counts(after), (QJsonArray{QJsonArray{2}, QJsonArray{2}}));
         QCOMPARE(after["total"].toInt(), 4);
         QCOMPARE(after["rows_pooled"].toBool(), false);

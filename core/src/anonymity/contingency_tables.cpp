@@ -24,16 +24,18 @@ constexpr std::size_t kMaxCells = 4'000'000;
 std::uint64_t pairKey(std::uint32_t x, std::uint32_t y) { return (std::uint64_t(x) << 32) | y; }
 
 // The labels of one attribute's axis: its `cap` most frequent values (all when 0) in natural order,
-// then "Other" for the rest; the position of each code on the axis.
+// then its suppressed values (`suppressed`, per code; they take no place under the cap, so that
+// before and after show the same values), then kOtherLabel for the rest; each code's position.
 struct Axis {
     std::vector<std::string> labels;
     std::vector<std::size_t> position;  // per code
     bool pooled = false;
 };
 
-Axis axisOf(const TextCodes& t, std::size_t cap) {
-    std::vector<std::uint32_t> order(t.names.size());
-    std::iota(order.begin(), order.end(), 0u);
+Axis axisOf(const TextCodes& t, std::size_t cap, const std::vector<std::uint8_t>& suppressed = {}) {
+    std::vector<std::uint32_t> order, tokens;
+    for (std::uint32_t code = 0; code < t.names.size(); ++code)
+        (code < suppressed.size() && suppressed[code] ? tokens : order).push_back(code);
     Axis axis;
     axis.pooled = cap > 0 && order.size() > cap;
     if (axis.pooled) {
@@ -45,7 +47,8 @@ Axis axisOf(const TextCodes& t, std::size_t cap) {
     }
     std::sort(order.begin(), order.end(),
               [&](std::uint32_t x, std::uint32_t y) { return detail::naturalLess(t.names[x], t.names[y]); });
-    axis.position.assign(t.names.size(), order.size());  // pooled codes: the "Other" position
+    order.insert(order.end(), tokens.begin(), tokens.end());
+    axis.position.assign(t.names.size(), order.size());  // pooled codes: the kOtherLabel position
     for (std::size_t i = 0; i < order.size(); ++i) {
         axis.position[order[i]] = i;
         axis.labels.push_back(t.names[order[i]]);
@@ -54,8 +57,10 @@ Axis axisOf(const TextCodes& t, std::size_t cap) {
     return axis;
 }
 
-Result<ContingencyTable> tableOf(const TextCodes& a, const TextCodes& b, const ContingencyCaps& caps) {
-    const Axis rows = axisOf(a, caps.rows), columns = axisOf(b, caps.columns);
+Result<ContingencyTable> tableOf(const TextCodes& a, const TextCodes& b, const ContingencyCaps& caps,
+                                 const std::vector<std::uint8_t>& suppressedA = {},
+                                 const std::vector<std::uint8_t>& suppressedB = {}) {
+    const Axis rows = axisOf(a, caps.rows, suppressedA), columns = axisOf(b, caps.columns, suppressedB);
     if (rows.labels.size() * columns.labels.size() > kMaxCells)
         return Status::invalidArgument("utility: a contingency table of " + std::to_string(rows.labels.size()) + " x " +
                                        std::to_string(columns.labels.size()) +
@@ -145,7 +150,7 @@ Result<ContingencyComparison> compareContingency(const Table& original, const Ta
     out.b = b;
     auto before = tableOf(p->originalA, p->originalB, caps);
     if (!before) return before.status();
-    auto after = tableOf(p->releasedA, p->releasedB, caps);
+    auto after = tableOf(p->releasedA, p->releasedB, caps, p->suppressedA, p->suppressedB);
     if (!after) return after.status();
     out.before = std::move(*before);
     out.after = std::move(*after);

@@ -72,7 +72,7 @@ private Q_SLOTS:
         QCOMPARE(c->before.rows, (std::vector<std::string>{"1", "2", "3"}));
         QCOMPARE(c->before.columns, (std::vector<std::string>{"x"}));
         QCOMPARE(c->before.counts, (std::vector<std::size_t>{1, 1, 2}));
-        QCOMPARE(c->after.rows, (std::vector<std::string>{"*", "1-2"}));
+        QCOMPARE(c->after.rows, (std::vector<std::string>{"1-2", "*"}));  // the suppressed value last
         QCOMPARE(c->after.counts, (std::vector<std::size_t>{2, 2}));
         QCOMPARE(c->after.total, std::size_t(4));
         QVERIFY(!c->before.rowsPooled && !c->after.columnsPooled);
@@ -92,6 +92,14 @@ private Q_SLOTS:
         QVERIFY(c->before.rowsPooled);
         QVERIFY(!c->before.columnsPooled);
         QCOMPARE(c->distance, 0.0);
+        // Released with two of the 10s suppressed: "*" is shown besides the two values the cap keeps
+        // (9 x2, then 7 first of the ties at 1 in natural order), where it took one of their places.
+        auto released = rows;
+        released[0][0] = released[1][0] = "*";
+        auto s = compareContingency(t, textTable({"a", "b"}, released), "a", "b", ContingencyCaps{2, 2}, token());
+        QVERIFY(s);
+        QCOMPARE(s->after.rows, (std::vector<std::string>{"7", "9", "*", ContingencyTable::kOtherLabel}));
+        QCOMPARE(s->after.counts, (std::vector<std::size_t>{1, 2, 2, 3}));
     }
 
     // 20 rows, the target is "yes" exactly when a = p (12 rows). From the original a, naive Bayes is
