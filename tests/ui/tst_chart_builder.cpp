@@ -98,6 +98,13 @@ void TestChartBuilder::barChartPutsMostFrequentOnTop() {
     // The first category is drawn at the bottom, so the order is reversed.
     QCOMPARE(categories->categories(), QStringList({"other", "Self-emp", "Private"}));
     QCOMPARE(set->at(2), 22286.0);
+    // The counts axis has round ticks: 0, 10000, 20000, 30000 (a tick count set after the nice
+    // scale made 0, 13333, 26667, 40000 for 30,162 rows).
+    auto* values = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
+    QVERIFY(values);
+    QCOMPARE(values->min(), 0.0);
+    QCOMPARE(values->max(), 30000.0);
+    QCOMPARE(values->tickCount(), 4);
 }
 
 void TestChartBuilder::emptyCountsGiveEmptyChart() {

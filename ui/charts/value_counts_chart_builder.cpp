@@ -54,9 +54,9 @@ double maxCount(const ValueCounts& counts) {
     return double(m);
 }
 
-QValueAxis* countAxis(const ValueCounts& counts) {
+QValueAxis* countAxis(const ValueCounts& counts, int ticks = 5) {
     auto* axis = new QValueAxis;
-    applyNiceScale(axis, 0, std::max(1.0, maxCount(counts)), 5, true);
+    applyNiceScale(axis, 0, std::max(1.0, maxCount(counts)), ticks, true);
     axis->setTitleText(QObject::tr("Rows"));
     styleAxis(axis);
     return axis;
@@ -156,8 +156,7 @@ QChart* ValueCountsChartBuilder::barChart(const ValueCounts& counts) {
     styleAxis(categories);
     chart->addAxis(categories, Qt::AlignLeft);
     series->attachAxis(categories);
-    QValueAxis* values = countAxis(counts);
-    values->setTickCount(4);
+    QValueAxis* values = countAxis(counts, 4);  // round ticks (a tick count set after made 13333)
     chart->addAxis(values, Qt::AlignBottom);
     series->attachAxis(values);
     return chart;
