@@ -8,6 +8,7 @@
 #include "ui_test_support.h"
 #include "adult_fixture.h"
 #include "document/document.h"
+#include "charts/anonymization/lattice_level_names.h"
 #include "views/anonymization/anonymization_release.h"
 #include "views/anonymization/anonymization_state.h"
 #include "views/anonymization/anonymization_view.h"
@@ -145,11 +146,16 @@ void TestAnonymizationLocal::localRecodingMatchesCore() {
     QVERIFY2(text.contains(QStringLiteral("Local recoding (ARX): %1 passes").arg(expected->passes.size())),
              qPrintable(text));
     for (const auto& pass : expected->passes) {
-        // One row per pass: its levels, the records it searched and those it released.
+        // One row per pass: its levels by name then as numbers, the records it searched and those it
+        // released.
         const QRegularExpression row(
+            QStringLiteral("\\(levels ") +
             QRegularExpression::escape(QString::fromStdString(anonymity::formatLevels(pass.transformation))) +
-            QStringLiteral("\\s+%1\\s+%2\\b").arg(pass.records).arg(pass.released));
+            QStringLiteral("\\)\\s+%1\\s+%2\\b").arg(pass.records).arg(pass.released));
         QVERIFY2(text.contains(row), qPrintable(row.pattern() + QStringLiteral("\n") + text));
+        const QString named =
+            LatticeLevelNames::fromConfig(run->config, run->result.quasiIdentifiers, {}).describe(pass.transformation);
+        QVERIFY2(named.contains(QLatin1Char(':')) && text.contains(named), qPrintable(named));  // "age: ..."
     }
     QVERIFY2(text.contains(QStringLiteral("%1 of %2").arg(expected->suppressed).arg(m_adult.rowCount())),
              qPrintable(text));

@@ -2,6 +2,7 @@
 
 #include "veil/anonymity/metric_catalog.h"
 
+#include "charts/anonymization/lattice_level_names.h"
 #include "panels/display_number.h"
 #include "views/anonymization/algorithm_choice.h"
 #include "views/anonymization/anonymization_state.h"
@@ -25,8 +26,14 @@ QString metricText(double v, bool mixed) {
     return number(v);
 }
 
+// A transformation by its level names ("age: 10-year bands, sex: *"), its levels after.
+QString levelsHtml(const LatticeLevelNames& names, const std::vector<int>& levels) {
+    return QObject::tr("%1 <small>(levels %2)</small>")
+        .arg(names.describe(levels).toHtmlEscaped(), QString::fromStdString(anonymity::formatLevels(levels)));
+}
+
 // Local recoding: one row per pass (pass 0 is the global optimum) with the records it released.
-QString passesHtml(const anonymity::AnonymizationResult& r) {
+QString passesHtml(const anonymity::AnonymizationResult& r, const LatticeLevelNames& names) {
     QString html = QObject::tr(
         "<table cellspacing=0 cellpadding=2><tr><th align=left>Pass</th><th align=left>Levels</th>"
         "<th align=right>searched</th><th align=right>released</th></tr>");
@@ -34,7 +41,7 @@ QString passesHtml(const anonymity::AnonymizationResult& r) {
         const auto& p = r.passes[i];
         html += QStringLiteral("<tr><td>%1</td><td>%2</td><td align=right>%3</td><td align=right><b>%4</b></td></tr>")
                     .arg(i == 0 ? QObject::tr("0 (global)") : QString::number(i))
-                    .arg(QString::fromStdString(anonymity::formatLevels(p.transformation)))
+                    .arg(levelsHtml(names, p.transformation))
                     .arg(p.records)
                     .arg(p.released);
     }
@@ -42,12 +49,11 @@ QString passesHtml(const anonymity::AnonymizationResult& r) {
 }
 
 // The transformation line: what the algorithm applied, by name.
-QString transformationHtml(const anonymity::AnonymizationResult& r) {
+QString transformationHtml(const anonymity::AnonymizationResult& r, const LatticeLevelNames& names) {
     const QString name = algorithmTitle(r.algorithm).toHtmlEscaped();
     switch (r.algorithm) {
         case anonymity::Algorithm::Optimal:
-            return QObject::tr("%1: transformation %2")
-                .arg(name, QString::fromStdString(anonymity::formatLevels(r.transformation)));
+            return QObject::tr("%1: %2").arg(name, levelsHtml(names, r.transformation));
         case anonymity::Algorithm::LocalRecoding:
             return QObject::tr("%1: %2 passes, records released per pass below").arg(name).arg(r.passes.size());
         case anonymity::Algorithm::Mondrian:
@@ -140,9 +146,10 @@ QString summaryHtml(const AnonymizationRun& run) {
                     .arg(QString::fromStdString(r.message).toHtmlEscaped());
     html +=
         QStringLiteral("<p><b>%1</b><br>").arg(QString::fromStdString(run.config.models.describe()).toHtmlEscaped());
-    html += transformationHtml(r);
+    const auto names = LatticeLevelNames::fromConfig(run.config, r.quasiIdentifiers, {});
+    html += transformationHtml(r, names);
     html += QObject::tr(" &middot; %1 s</p>").arg(number(r.seconds));
-    if (r.algorithm == anonymity::Algorithm::LocalRecoding && !r.passes.empty()) html += passesHtml(r);
+    if (r.algorithm == anonymity::Algorithm::LocalRecoding && !r.passes.empty()) html += passesHtml(r, names);
     if (r.localSuppression) html += localSuppressionHtml(*r.localSuppression);
     html += QStringLiteral("<table cellspacing=0 cellpadding=2>");
     html +=
