@@ -397,6 +397,9 @@ void TestAnonymizationView::compositionIntersectsTwoReleases() {
     QVERIFY(runAndWait());
     CompositionPanel* panel = m_view->attacksPage()->composition();
     QVERIFY(panel->nodeCombo()->count() > 0);
+    // Nodes by level names ("age: 10-year bands, ..."), their levels in the tooltip.
+    QVERIFY2(panel->nodeCombo()->itemText(0).contains(QLatin1Char(':')), qPrintable(panel->nodeCombo()->itemText(0)));
+    QVERIFY(panel->nodeCombo()->itemData(0, Qt::ToolTipRole).toString().startsWith(QLatin1Char('[')));
     QSignalSpy released(panel, &CompositionPanel::secondReleased);
     panel->makeSecondRelease();
     QVERIFY(released.wait(kRunTimeoutMs) || released.count() == 1);

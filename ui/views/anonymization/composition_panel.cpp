@@ -1,5 +1,6 @@
 #include "views/anonymization/composition_panel.h"
 
+#include "charts/anonymization/lattice_level_names.h"
 #include "views/anonymization/anonymization_job.h"
 #include "views/anonymization/anonymization_state.h"
 
@@ -80,6 +81,10 @@ CompositionPanel::CompositionPanel(AnonymizationState* state, QWidget* parent) :
     refreshNodes();
 }
 
+LatticeLevelNames CompositionPanel::levelNames() const {
+    return LatticeLevelNames::fromConfig(m_first->config, m_first->result.quasiIdentifiers, {});
+}
+
 void CompositionPanel::refreshNodes() {
     m_node->clear();
     m_second.reset();
@@ -90,6 +95,7 @@ void CompositionPanel::refreshNodes() {
         m_make->setEnabled(false);
         return;
     }
+    const auto names = levelNames();
     const auto applied = m_state->appliedNode();
     const std::vector<int> shown = applied ? lattice.levelsOf(*applied) : std::vector<int>(lattice.dimensions(), 0);
     // Preselect the node that is finest where the first release is coarsest: the second
@@ -102,7 +108,9 @@ void CompositionPanel::refreshNodes() {
         int score = 0;
         for (std::size_t q = 0; q < levels.size(); ++q) score += std::max(0, shown[q] - levels[q]);
         if (score > bestScore) bestScore = score, best = m_node->count();
-        m_node->addItem(QString::fromStdString(anonymity::formatLevels(levels)), qulonglong(i));
+        m_node->addItem(names.describe(levels), qulonglong(i));  // by level names, as the lattice list
+        m_node->setItemData(m_node->count() - 1, QString::fromStdString(anonymity::formatLevels(levels)),
+                            Qt::ToolTipRole);
         if (m_node->count() >= 300) break;
     }
     if (best >= 0) m_node->setCurrentIndex(best);
@@ -152,13 +160,13 @@ void CompositionPanel::showPerson(int row) {
                  QString::fromStdString(
                      m_first->input.column(*m_first->input.columnIndex(sensitive)).toString(std::size_t(row))));
     html += tr("<p><b>Release 1</b> (%1, records 0–%2): class %3 of %4 records<br>possible %5: %6</p>")
-                .arg(QString::fromStdString(anonymity::formatLevels(m_first->result.transformation)))
+                .arg(levelNames().describe(m_first->result.transformation).toHtmlEscaped())
                 .arg(m_first->input.rowCount() - 1)
                 .arg(rowText(m_first->result.output, std::size_t(row), qis))
                 .arg(report->firstClassSize)
                 .arg(s, joined(report->firstValues));
     html += tr("<p><b>Release 2</b> (%1, records %2–%3): class %4 of %5 records<br>possible %6: %7</p>")
-                .arg(QString::fromStdString(anonymity::formatLevels(m_second->result.transformation)))
+                .arg(levelNames().describe(m_second->result.transformation).toHtmlEscaped())
                 .arg(offset)
                 .arg(m_first->input.rowCount() - 1)
                 .arg(rowText(m_second->result.output, std::size_t(row) - offset, qis))

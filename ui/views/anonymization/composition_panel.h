@@ -17,6 +17,7 @@ namespace veil::ui {
 
 class AnonymizationJob;
 class AnonymizationState;
+class LatticeLevelNames;
 struct AnonymizationRun;
 
 class CompositionPanel final : public QWidget {
@@ -41,6 +42,7 @@ Q_SIGNALS:
 
 private:
     void refreshNodes();
+    LatticeLevelNames levelNames() const;  // of the first release's quasi-identifiers
 
     AnonymizationState* m_state;
     AnonymizationJob* m_job;
