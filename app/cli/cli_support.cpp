@@ -15,8 +15,15 @@ int reportError(const std::string& message) {
     return 1;
 }
 
+std::vector<std::string> filesOfAssignments(const std::vector<std::string>& assignments) {
+    std::vector<std::string> files;
+    for (const auto& a : assignments)
+        if (const auto eq = a.find('='); eq != std::string::npos) files.push_back(a.substr(eq + 1));
+    return files;
+}
+
 Status checkOutputs(std::initializer_list<std::pair<std::string, std::string>> outputs,
-                    std::initializer_list<std::string> inputs) {
+                    const std::vector<std::string>& inputs) {
     namespace fs = std::filesystem;
     auto resolve = [](const std::string& path) {
         std::error_code ec;
@@ -30,8 +37,8 @@ Status checkOutputs(std::initializer_list<std::pair<std::string, std::string>> o
         const fs::path resolved = resolve(path);
         for (const auto& input : inputs)
             if (!input.empty() && resolve(input) == resolved)
-                return Status::invalidArgument(option + " " + path +
-                                               " is the input the command reads: write elsewhere (it would be lost)");
+                return Status::invalidArgument(option + " " + path + " is a file the command reads or keeps (" + input +
+                                               "): write elsewhere (it would be lost)");
         for (const auto& [other, otherPath] : seen)
             if (otherPath == resolved)
                 return Status::invalidArgument(option + " and " + other + " name the same file " + path +

@@ -21,9 +21,12 @@ inline std::string tableHelp(const std::string& what) {
 // Checks, before a command charges a release, that each output it names (option, path; empty
 // paths skipped) can be written and that no two are the same file: a release whose answer
 // cannot be written would spend budget for nothing.
-// `inputs`: the files the command reads, which no output may replace (the data would be lost).
+// `inputs`: the files the command reads or keeps (data, hierarchies, plans, the ledger), which no
+// output may replace: they would be lost.
 Status checkOutputs(std::initializer_list<std::pair<std::string, std::string>> outputs,
-                    std::initializer_list<std::string> inputs = {});
+                    const std::vector<std::string>& inputs = {});
+// The files of "COL=FILE" options (--hierarchy): for checkOutputs' inputs.
+std::vector<std::string> filesOfAssignments(const std::vector<std::string>& assignments);
 
 // Prints "veil-cli: <message>" on stderr (one line) and returns the exit code for it.
 int reportError(const Status& status);

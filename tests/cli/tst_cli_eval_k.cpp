@@ -133,8 +133,13 @@ void TestCliEvalK::badInput_data() {
     QTest::newRow("trials") << "{" + base + R"(, "k": [2], "trials": 3})" << QByteArray("trials must be 1");
     QTest::newRow("k larger than the table")
         << "{" + base + R"(, "k": [2, 40000]})" << QByteArray("larger than the table");
-    QTest::newRow("epsilon method") << "{" + base + R"(, "k": [2], "methods": ["histogram:identity"]})"
+    QByteArray dpMethod = base;
+    dpMethod.replace("\"optimal:loss\"", "\"histogram:identity\"");
+    QTest::newRow("epsilon method") << "{" + dpMethod + R"(, "k": [2]})"
                                     << QByteArray("not a syntactic anonymization method");
+    // A key twice in one object is refused (the parser kept the last one, a reader sees the first).
+    QTest::newRow("duplicate key") << "{" + base + R"(, "k": [2], "methods": ["histogram:identity"]})"
+                                   << QByteArray("the key \"methods\" appears twice");
 }
 
 void TestCliEvalK::badInput() {

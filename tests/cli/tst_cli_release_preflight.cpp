@@ -71,7 +71,7 @@ private slots:
         // An output may not replace an input: the counts would be lost.
         const CliRun over = runCli({"dp", "--counts", counts, "-e", "1", "--teaching", "--output", counts});
         QVERIFY(over.exitCode != 0);
-        QVERIFY2(over.err.contains("is the input the command reads"), over.err.constData());
+        QVERIFY2(over.err.contains("is a file the command reads or keeps"), over.err.constData());
         QFile kept(counts);
         QVERIFY(kept.open(QIODevice::ReadOnly));
         QCOMPARE(kept.readAll(), QByteArray("3\n1\n4\n1\n5\n"));

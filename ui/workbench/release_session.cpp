@@ -77,6 +77,10 @@ Result<std::int64_t> ReleaseSession::charge(const std::string& dataset, const dp
     return id;
 }
 
+Status ReleaseSession::check(const std::string& dataset, const dp::PrivacySpend& cost) {
+    return withLedger([&](release::PrivacyLedger& l) { return l.check(dataset, cost); });
+}
+
 Status ReleaseSession::setBudget(const std::string& dataset, dp::PrivacySpend total) {
     Status s = withLedger([&](release::PrivacyLedger& l) { return l.setBudget(dataset, total); });
     if (s.isOk()) notifyChanged();

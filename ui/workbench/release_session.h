@@ -49,6 +49,7 @@ public:
 
     // dp::ChargeSink (any thread): checks the budget and records atomically.
     Result<std::int64_t> charge(const std::string& dataset, const dp::Charge& charge) override;
+    Status check(const std::string& dataset, const dp::PrivacySpend& cost) override;
 
     // Runs `f` with the ledger under the session's lock (GUI-thread reads and bundle writes).
     template <typename F>

@@ -285,7 +285,9 @@ constexpr int kNoSolution = 2;  // the exit status when no transformation satisf
 int runAnonymize(const AnonymizeOptions& o) {
     auto cfg = buildConfig(o);
     if (!cfg) return cli::reportError(cfg.status());
-    if (auto st = cli::checkOutputs({{"--output", o.output}}, {o.table}); !st) return cli::reportError(st);
+    auto inputs = cli::filesOfAssignments(o.hierarchies);
+    inputs.push_back(o.table);
+    if (auto st = cli::checkOutputs({{"--output", o.output}}, inputs); !st) return cli::reportError(st);
     auto read = cli::readTableForAnonymity(o.table);
     if (!read) return cli::reportError(read.status());
     auto result = anonymize(read->table, *cfg);

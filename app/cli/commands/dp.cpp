@@ -230,7 +230,9 @@ int runDp(const DpOptions& o) {
     if (auto st = veil::cli::requireTeaching(o.release, o.showTrue, "--show-true"); !st)
         return veil::cli::reportError(st);
     if (auto st = veil::cli::checkPerQueryOptions(o.perQuery); !st) return veil::cli::reportError(st);
-    if (auto st = veil::cli::checkOutputs({{"--per-query", o.perQuery.perQuery}}, {o.file, o.perQuery.workload}); !st)
+    if (auto st = veil::cli::checkOutputs({{"--per-query", o.perQuery.perQuery}},
+                                          {o.file, o.perQuery.workload, o.release.ledger});
+        !st)
         return veil::cli::reportError(st);
     auto spec = buildSpec(o);
     if (!spec) return veil::cli::reportError(spec.status());

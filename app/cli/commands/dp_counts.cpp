@@ -151,7 +151,7 @@ int runDpCounts(const DpCountsOptions& o) {
     if (auto st = checkPerQueryOptions(o.perQuery); !st) return reportError(st);
     if (!o.output.empty() && o.trials != 1) return reportError("--output writes one release: use --trials 1");
     if (auto st = checkOutputs({{"--output", o.output}, {"--per-query", o.perQuery.perQuery}},
-                               {o.counts, o.perQuery.workload});
+                               {o.counts, o.perQuery.workload, o.release.ledger});
         !st)
         return reportError(st);
     auto info = dp::findHistogramStrategy(o.strategy);

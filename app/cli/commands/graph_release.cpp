@@ -20,7 +20,7 @@ struct StatisticOptions {
     std::string statistic = "edges";
     std::string privacy = "edge";
     std::string method = "laplace";
-    std::size_t k = 0;
+    std::optional<std::size_t> k;
     double epsilon = 1.0;
     std::optional<double> delta;
     int trials = 1;
@@ -44,11 +44,19 @@ int runRelease(const StatisticOptions& o) {
     r.statistic = *stat;
     r.privacy = *privacy;
     r.method = *method;
-    r.k = o.k;
     r.epsilon = o.epsilon;
     r.trials = o.trials;
     const bool needsDelta = r.method == graph::Method::NoisyMaxDegree || r.method == graph::Method::Truncation ||
                             (r.method == graph::Method::Restricted && r.privacy == graph::Privacy::Node);
+    const bool needsK = r.method == graph::Method::Restricted || r.method == graph::Method::Truncation;
+    // A flag the method would ignore is refused, as dp refuses a delta for the Laplace mechanism.
+    if (o.delta && !needsDelta)
+        return reportError("--delta: the " + o.method + " method under " + o.privacy +
+                           " privacy is pure epsilon-DP; omit delta");
+    if (o.k && !needsK) return reportError("--k: only restricted and truncation take a degree bound");
+    if (needsK && !o.k)
+        return reportError("--k: the " + o.method + " method needs a degree bound k >= 1 (the hypothesis H_k)");
+    r.k = o.k.value_or(0);
     r.delta = o.delta.value_or(needsDelta ? 1e-6 : 0.0);
 
     auto gate = makeGate(o.release, o.in.file);
@@ -119,12 +127,14 @@ int runDegrees(const DegreesOptions& o) {
     if (!loaded) return reportError(loaded.status());
     auto gate = makeGate(o.release, o.in.file);
     if (!gate) return reportError(gate.status());
-    // Two releases, each charged epsilon: the sorted sequence and the histogram.
+    // Two releases, each charged epsilon: the sorted sequence and the histogram, both checked against
+    // the budget first (the sequence was spent, then the histogram refused).
+    if (auto st = gate->gate->preflight({2.0 * o.epsilon, 0.0, 0.0}); !st) return reportError(st);
     auto seq = graph::releaseDegreeSequence(*gate->gate, loaded->graph, o.epsilon, RunContext{});
     if (!seq) return reportError(seq.status());
     auto hist = graph::releaseDegreeHistogram(*gate->gate, loaded->graph, o.epsilon, RunContext{});
     if (!hist) return reportError(hist.status());
-    const dp::PrivacySpend total = gate->gate->session().spent();
+    const dp::ReleaseReceipt both = dp::combinedReceipt({seq->receipt, hist->receipt});
     if (o.in.json) {
         nlohmann::json sequence{
             {"noise_scale", seq->noiseScale}, {"noisy", seq->noisy}, {"post_processed", seq->postProcessed}};
@@ -141,8 +151,7 @@ int runDegrees(const DegreesOptions& o) {
                          {"histogram", histogram},
                          {"random_source", seq->receipt.randomness},
                          {"warnings", warningsJson(*loaded, o.in.file, !o.release.teaching)}};
-        addReceipt(j, seq->receipt);
-        j["spent"] = {{"epsilon", total.epsilon}, {"delta", total.delta}, {"rho", total.rho}};
+        addReceipt(j, both);  // the two releases' spend added
         j["ledger_entry"] = nullptr;
         j["ledger_entries"] = {
             seq->receipt.ledgerEntry ? nlohmann::json(*seq->receipt.ledgerEntry) : nlohmann::json(nullptr),
@@ -158,8 +167,14 @@ int runDegrees(const DegreesOptions& o) {
         if (o.showTrue) std::cout << formatNumber(seq->trueSorted[i]) << "  ";
         std::cout << formatNumber(seq->noisy[i]) << "  " << formatNumber(seq->postProcessed[i]) << '\n';
     }
-    printReceipt(seq->receipt);
-    printReceipt(hist->receipt);
+    std::cout << "\ndegree histogram + Lap(" << formatNumber(hist->noiseScale) << "), clamped at 0\ndegree  "
+              << (o.showTrue ? "true  " : "") << "noisy  clamped\n";
+    for (std::size_t d = 0; d < hist->noisy.size(); ++d) {
+        std::cout << d << "  ";
+        if (o.showTrue) std::cout << formatNumber(hist->trueCounts[d]) << "  ";
+        std::cout << formatNumber(hist->noisy[d]) << "  " << formatNumber(hist->clamped[d]) << '\n';
+    }
+    printReceipt(both);
     return 0;
 }
 

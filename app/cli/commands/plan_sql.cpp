@@ -23,6 +23,9 @@ int runPlanSql(const PlanSqlOptions& o) {
     if (!dialect) return veil::cli::reportError(dialect.status());
     auto plan = veil::release::loadReleasePlan(o.plan);
     if (!plan) return veil::cli::reportError(plan.status());
+    auto inputs = veil::release::planInputFiles(*plan);
+    inputs.push_back(o.plan);
+    if (auto st = veil::cli::checkOutputs({{"--output", o.output}}, inputs); !st) return veil::cli::reportError(st);
     auto text = veil::release::planSql(*plan, *dialect);
     if (!text) return veil::cli::reportError(text.status());
     if (o.output.empty()) {

@@ -190,7 +190,7 @@ int runPsd(const PsdCliOptions& o) {
     if (auto s = checkTeachingFlags(o); !s) return veil::cli::reportError(s);
     if (auto s = veil::cli::checkPerQueryOptions(o.perQuery); !s) return veil::cli::reportError(s);
     if (auto s = veil::cli::checkOutputs({{"--output", o.output}, {"--per-query", o.perQuery.perQuery}},
-                                         {o.input.points, o.input.shape, o.perQuery.workload});
+                                         {o.input.points, o.input.shape, o.perQuery.workload, o.release.ledger});
         !s)
         return veil::cli::reportError(s);
     if (o.flags.budgetAlias)

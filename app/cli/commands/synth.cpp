@@ -210,7 +210,12 @@ int runSynth(const SynthOptions& o) {
     if (!(*info)->zcdp && !std::isnan(o.delta))
         return veil::cli::reportError("--delta: only --method mst or aim takes a delta (" + o.method +
                                       " is pure epsilon-DP)");
-    if (auto st = veil::cli::checkOutputs({{"--output", o.output}}, {o.file}); !st) return veil::cli::reportError(st);
+    {
+        auto inputs = veil::cli::filesOfAssignments(o.hierarchies);
+        inputs.push_back(o.file);
+        inputs.push_back(o.release.ledger);
+        if (auto st = veil::cli::checkOutputs({{"--output", o.output}}, inputs); !st) return veil::cli::reportError(st);
+    }
     const veil::synth::SynthRequest request = synthRequest(o);
     if (auto st = veil::synth::validateRequest(request); !st) return veil::cli::reportError(st);
     auto table = veil::cli::readTableForDp(o.file, o.delimiter);

@@ -150,6 +150,36 @@ Status detail::checkWorkload(const ColumnQuerySpec& spec, std::size_t bins) {
     return Status::ok();
 }
 
+namespace {
+
+// A sum's or a mean's public sensitivity, from the declared bounds alone: checked before anything
+// is charged (these refusals came after the charge, from the release itself). Sum: max(|lower|,
+// |upper|) under add/remove; mean: upper - lower over the table's rows, which are at least 1.
+Status checkSumBounds(const ColumnQuerySpec& spec, MechanismKind mech) {
+    if (spec.query != QueryKind::Sum && spec.query != QueryKind::Mean) return Status::ok();
+    const std::string what = queryKindName(spec.query);
+    if (!spec.lower)
+        return Status::invalidArgument("a " + what + " needs clamping bounds: give lower and upper (a public range)");
+    const double sensitivity = spec.query == QueryKind::Sum ? std::max(std::fabs(*spec.lower), std::fabs(*spec.upper))
+                                                            : *spec.upper - *spec.lower;
+    if (!(sensitivity > 0.0))
+        return Status::invalidArgument(spec.query == QueryKind::Sum
+                                           ? "clamping bounds [0, 0] leave nothing to sum"
+                                           : "clamping bounds with lower = upper leave nothing to estimate");
+    if (mech == MechanismKind::Geometric && sensitivity != std::floor(sensitivity))
+        return Status::invalidArgument("the geometric mechanism needs an integer sensitivity (got " +
+                                       formatNumber(sensitivity) +
+                                       "); use integer clamping bounds or the laplace mechanism");
+    if (spec.query == QueryKind::Sum && (mech == MechanismKind::Laplace || mech == MechanismKind::Geometric) &&
+        sensitivity / spec.epsilon > kMaxNoiseScale)
+        return Status::invalidArgument("the noise scale sensitivity / epsilon = " + formatNumber(sensitivity) + " / " +
+                                       formatNumber(spec.epsilon) + " is above the supported " +
+                                       formatNumber(kMaxNoiseScale) + "; declare narrower bounds");
+    return Status::ok();
+}
+
+}  // namespace
+
 Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec) {
     VEIL_RETURN_IF_ERROR(validateEpsilon(spec.epsilon));
     VEIL_RETURN_IF_ERROR(validateDelta(spec.delta));
@@ -226,6 +256,7 @@ Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec) {
     } else if (!spec.workload.empty()) {
         return Status::invalidArgument("a workload of ranges is answered from a histogram: use the histogram query");
     }
+    VEIL_RETURN_IF_ERROR(checkSumBounds(spec, mech));
     return mech;
 }
 

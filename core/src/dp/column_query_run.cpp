@@ -12,6 +12,7 @@
 #include "veil/dp/smooth_sensitivity.h"
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <unordered_map>
 
@@ -111,6 +112,10 @@ Status releaseSmoothQuantile(ColumnQueryResult& r, const ColumnQuerySpec& spec, 
         r.notes.push_back("smooth sensitivity " + formatNumber(*s) + " (beta " + formatNumber(sm->beta()) +
                           "); the noise scale depends on the data (teaching mode only)");
     } else {
+        // Laplace noise of a withheld scale: unknown (NaN, null in JSON), not "none" and 0.
+        const double unknown = std::numeric_limits<double>::quiet_NaN();
+        r.sensitivity = r.noiseScale = unknown;
+        r.noise = {NoiseKind::Laplace, unknown};
         r.notes.push_back(
             "smooth-sensitivity noise: its scale depends on the data, so neither it nor an interval is released");
     }

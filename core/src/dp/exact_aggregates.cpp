@@ -195,7 +195,19 @@ Status releaseExact(ColumnQueryResult& r, const ColumnQuerySpec& spec, const Exa
             r.notes.push_back("mean under replace-one neighbouring: the row count n = " + std::to_string(exact.rows) +
                               " is treated as public; sensitivity (upper - lower) / n");
             VEIL_RETURN_IF_ERROR(releaseAdditive(r, spec, sens, Neighbouring::Replace, ctx));
-            for (auto& rel : r.releases) rel[0] = std::clamp(rel[0], *spec.lower, *spec.upper);  // post-processing
+            // Post-processing: the mean is clamped to the bounds, and its interval, "released value
+            // +- w", follows it and stays within them (the true mean does).
+            for (std::size_t t = 0; t < r.releases.size(); ++t) {
+                auto& rel = r.releases[t];
+                const double clamped = std::clamp(rel[0], *spec.lower, *spec.upper);
+                if (t < r.intervals.size() && !r.intervals[t].empty()) {
+                    auto& ci = r.intervals[t][0];
+                    const double w = (ci.upper - ci.lower) / 2.0;
+                    ci.lower = std::max(*spec.lower, clamped - w);
+                    ci.upper = std::min(*spec.upper, clamped + w);
+                }
+                rel[0] = clamped;
+            }
             return Status::ok();
         }
         default:

@@ -66,6 +66,13 @@ ReleaseGate ReleaseGate::teaching(std::optional<std::uint64_t> seed) {
     return ReleaseGate(std::move(o));
 }
 
+Status ReleaseGate::preflight(const PrivacySpend& total) {
+    VEIL_RETURN_IF_ERROR(validateSpend(total));
+    if (isTeaching()) return Status::ok();
+    if (m_options.ledger) return m_options.ledger->check(m_options.dataset, total);
+    return m_session.check(total);
+}
+
 Result<Admission> ReleaseGate::admit(const Charge& charge) {
     VEIL_RETURN_IF_ERROR(validateSpend(charge.cost));
     if (m_options.budget && !m_options.ledger) VEIL_RETURN_IF_ERROR(validateSpend(*m_options.budget));

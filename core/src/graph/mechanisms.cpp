@@ -7,6 +7,7 @@
 #include "veil/common/random.h"
 #include "veil/common/validate.h"
 #include "veil/dp/laplace_mechanism.h"
+#include "veil/dp/privacy.h"
 #include "veil/graph/projection.h"
 #include "veil/graph/sensitivity.h"
 #include "veil/graph/statistics.h"
@@ -25,8 +26,10 @@ Status validate(const ReleaseRequest& r, bool needsDelta, bool needsK) {
     VEIL_RETURN_IF_ERROR(dp::validateEpsilon(r.epsilon));
     if (r.trials < 1 || r.trials > 1000000)
         return Status::invalidArgument("trials must be in 1..1000000 (got " + std::to_string(r.trials) + ")");
-    if (needsDelta && !(r.delta > 0 && r.delta < 1))
-        return Status::invalidArgument("this method needs a delta in (0, 1) (got " + formatNumber(r.delta) + ")");
+    // The common range: below 1e-300, ln(1/delta) overflows and the smooth bound's beta is 0.
+    if (needsDelta && !(r.delta > 0 && dp::validateDelta(r.delta)))
+        return Status::invalidArgument("this method needs a delta in [" + formatNumber(dp::kMinDelta) + ", 1) (got " +
+                                       formatNumber(r.delta) + ")");
     if (needsK && r.k < 1)
         return Status::invalidArgument("this method needs a degree bound k >= 1 (got " + std::to_string(r.k) + ")");
     return Status::ok();
@@ -39,6 +42,9 @@ Status validate(const ReleaseRequest& r, bool needsDelta, bool needsK) {
 // lattice the outputs then take (LaplaceMechanism::createOnPublicLattice); 0 when it is public.
 Status addNoise(RandomSource& rng, ReleaseResult& out, double value, double sensitivity, double epsilon, int trials,
                 double maxSensitivity = 0.0) {
+    if (maxSensitivity > 0.0 && !(sensitivity > 0.0 && std::isfinite(sensitivity)))
+        return Status::internal("the smooth bound is " + formatNumber(sensitivity) +
+                                ", not a positive number: nothing is released");  // never the bare value
     if (sensitivity == 0.0) {
         out.releases.assign(std::size_t(trials), value);
         out.noiseScales.assign(std::size_t(trials), 0.0);

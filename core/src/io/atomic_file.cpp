@@ -1,6 +1,7 @@
 #include "veil/io/atomic_file.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -35,8 +36,16 @@ Status checkWritableFile(const std::string& path) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) return Status::ioError(path + ": folder " + dir.string() + " does not exist");
     if (fs::is_directory(target, ec)) return Status::ioError(path + ": is a folder, not a file");
-    if (::access(dir.c_str(), W_OK | X_OK) != 0)
-        return Status::ioError(path + ": folder " + dir.string() + " cannot be written (" + errnoText() + ")");
+    // The write replaces the file by renaming a new one over it: a device or a pipe would be
+    // replaced, not written into (root's -o /dev/null would remove the device).
+    if (fs::exists(target, ec) && !fs::is_regular_file(target, ec))
+        return Status::ioError(path + ": is not a regular file (a device, a pipe or a socket); write to a file");
+    // A real probe: permission bits do not tell (root may write anywhere, /proc takes no files).
+    std::string probe = (dir / ".veil-write-probe-XXXXXX").string();
+    const int fd = ::mkstemp(probe.data());
+    if (fd < 0) return Status::ioError(path + ": cannot create a file in " + dir.string() + " (" + errnoText() + ")");
+    ::close(fd);
+    ::unlink(probe.c_str());
     return Status::ok();
 }
 

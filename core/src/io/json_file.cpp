@@ -2,11 +2,33 @@
 
 #include "veil/io/atomic_file.h"
 
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
 namespace veil {
 
 Result<nlohmann::json> parseJsonObject(const std::string& text, const std::string& name) {
     try {
-        nlohmann::json j = nlohmann::json::parse(text);
+        // A key twice in one object: the parser keeps the last, and a reader of the file would see
+        // the first ({"epsilon": 0.1, ..., "epsilon": 5} spent 5). Refused, naming the key.
+        std::vector<std::set<std::string>> keys;
+        std::optional<std::string> duplicate;
+        const nlohmann::json::parser_callback_t noteKeys = [&](int, nlohmann::json::parse_event_t event,
+                                                               nlohmann::json& parsed) {
+            using Event = nlohmann::json::parse_event_t;
+            if (event == Event::object_start) keys.emplace_back();
+            if (event == Event::object_end && !keys.empty()) keys.pop_back();
+            if (event == Event::key && !keys.empty() && !keys.back().insert(parsed.get<std::string>()).second &&
+                !duplicate)
+                duplicate = parsed.get<std::string>();
+            return true;
+        };
+        nlohmann::json j = nlohmann::json::parse(text, noteKeys);
+        if (duplicate)
+            return Status::parseError(name + ": the key \"" + *duplicate +
+                                      "\" appears twice in one object; give it once");
         if (!j.is_object()) return Status::parseError(name + ": expected a JSON object {...}, got " + jsonTypeText(j));
         return j;
     } catch (const nlohmann::json::parse_error& e) {

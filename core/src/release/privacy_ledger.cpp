@@ -214,6 +214,15 @@ Result<dp::ComposedSpend> PrivacyLedger::composed(const std::string& dataset) {
     return acc->composed();
 }
 
+Status PrivacyLedger::check(const std::string& dataset, const dp::PrivacySpend& cost) {
+    bool hasBudget = false;
+    auto acc = accountantFor(dataset, hasBudget);
+    if (!acc) return acc.status();
+    if (!hasBudget) return Status::ok();
+    Status ok = acc->check(cost);
+    return ok ? ok : ok.withContext("dataset '" + dataset + "'");
+}
+
 Result<std::int64_t> PrivacyLedger::charge(const std::string& dataset, const dp::Charge& c) {
     LedgerEntry e;
     e.dataset = dataset;

@@ -202,6 +202,19 @@ Result<ReleasePlan> parseReleasePlan(const json& j, const std::string& baseDir, 
     return plan;
 }
 
+std::vector<std::string> planInputFiles(const ReleasePlan& plan) {
+    std::vector<std::string> files;
+    const json& j = plan.json;
+    auto add = [&](const json& v) {
+        if (v.is_string()) files.push_back(resolve(plan, v.get<std::string>()));
+    };
+    if (j.contains("dataset")) add(j["dataset"].is_object() ? j["dataset"].value("path", json()) : j["dataset"]);
+    if (j.contains("hierarchies") && j["hierarchies"].is_object())
+        for (const auto& [column, file] : j["hierarchies"].items()) add(file);
+    if (j.contains("sensitive_hierarchy")) add(j["sensitive_hierarchy"]);
+    return files;
+}
+
 Result<ReleasePlan> loadReleasePlan(const std::string& path) {
     auto j = readJsonObjectFile(path, "a release plan (JSON)");
     if (!j) return j.status();

@@ -52,6 +52,7 @@ public:
         charges.push_back(c);
         return static_cast<std::int64_t>(charges.size());
     }
+    Status check(const std::string&, const dp::PrivacySpend&) override { return Status::ok(); }
 };
 
 bool near(double a, double b) { return std::abs(a - b) <= 1e-12 * std::max(1.0, std::abs(b)); }

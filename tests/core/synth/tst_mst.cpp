@@ -50,6 +50,7 @@ public:
         charges.push_back(c);
         return static_cast<std::int64_t>(charges.size());
     }
+    Status check(const std::string&, const dp::PrivacySpend&) override { return Status::ok(); }
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace veil::ui {
 
@@ -15,6 +16,11 @@ QChart* NoiseChartBuilder::build(const dp::NoiseDistribution& noise, double cent
     QChart* chart = dp_chart::newChart(title);
     if (noise.kind == dp::NoiseKind::None) {
         chart->setTitle(QObject::tr("No additive noise: the mechanism selects its answer"));
+        return chart;
+    }
+    if (!std::isfinite(noise.scale)) {  // smooth sensitivity in a release: the scale is the data's
+        chart->setTitle(QObject::tr("%1 noise of a scale that depends on the data: not shown in a release")
+                            .arg(QString::fromLatin1(dp::noiseKindName(noise.kind))));
         return chart;
     }
     const auto points = dp::densityCurve(noise, centre, 201);

@@ -23,6 +23,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <memory>
 
 namespace veil::ui {
@@ -291,7 +292,7 @@ bool MechanismsView::releaseTo(const QString& target) {
     }
     release::ReleaseOutcome outcome = mechanismOutcome(*r, m_shownSeed);
     describeInput(outcome, m_context.document->filePath(), datasetKeyForPath(m_context.document->filePath()));
-    if (r->noise.kind != dp::NoiseKind::None) {
+    if (r->noise.kind != dp::NoiseKind::None && std::isfinite(r->noise.scale)) {
         // The view's noise chart, centred on 0 (never on the true value).
         QChartView noise(NoiseChartBuilder::build(r->noise, 0.0, tr("Noise distribution (centred on 0)")));
         noise.setRenderHint(QPainter::Antialiasing);

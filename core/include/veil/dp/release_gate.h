@@ -49,6 +49,8 @@ class ChargeSink {
 public:
     virtual ~ChargeSink() = default;
     virtual Result<std::int64_t> charge(const std::string& dataset, const Charge& charge) = 0;
+    // Whether `cost` would fit the dataset's budget now, charging nothing (BudgetExceeded if not).
+    virtual Status check(const std::string& dataset, const PrivacySpend& cost) = 0;
 };
 
 struct ReleaseReceipt {
@@ -100,6 +102,10 @@ public:
     // Errors: an invalid cost (negative, NaN, infinite; delta outside [0, 1)), BudgetExceeded (the
     // ledger's or the in-memory budget; nothing is charged), the ledger's own errors.
     Result<Admission> admit(const Charge& charge);
+    // Whether `total`, the cost of releases a command makes one after another, fits the budget (the
+    // ledger's, or the in-memory one), charging nothing: so that the first is not spent when the
+    // last would be refused. Teaching mode: always.
+    Status preflight(const PrivacySpend& total);
 
     ReleaseMode mode() const { return m_options.mode; }
     bool isTeaching() const { return m_options.mode == ReleaseMode::Teaching; }

@@ -82,6 +82,8 @@ public:
 
     // dp::ChargeSink: the gate's charge as a ledger entry (recordRelease).
     Result<std::int64_t> charge(const std::string& dataset, const dp::Charge& charge) override;
+    // dp::ChargeSink: whether `cost` fits the dataset's budget now (no entry written).
+    Status check(const std::string& dataset, const dp::PrivacySpend& cost) override;
 
 private:
     PrivacyLedger(SqliteDatabase* db, std::unique_ptr<SqliteDatabase> owned) : m_db(db), m_owned(std::move(owned)) {}

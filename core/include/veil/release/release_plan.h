@@ -77,6 +77,10 @@ struct ReleasePlan {
 Result<ReleasePlan> loadReleasePlan(const std::string& path);
 Result<ReleasePlan> parseReleasePlan(const nlohmann::json& json, const std::string& baseDir, const std::string& name);
 
+// The files a plan reads, resolved from its folder: the dataset (a file path), the hierarchies and
+// the sensitive hierarchy; for a command to refuse an output that would replace one.
+std::vector<std::string> planInputFiles(const ReleasePlan& plan);
+
 // Kind-specific views of a plan (hierarchy files are read and validated here).
 Result<AnonymizationPlan> anonymizationPlan(const ReleasePlan& plan);
 Result<DpQueryPlan> dpQueryPlan(const ReleasePlan& plan);
