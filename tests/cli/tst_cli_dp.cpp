@@ -132,8 +132,8 @@ private slots:
             {"dp", kAdult, "-c", "age", "-q", "sum", "--lower", "0", "--upper", "100", "-e"},
             {"dp", kAdult, "-c", "age", "-m", "geometric", "-e"},
             {"rr", kAdult, "-c", "sex", "--value", "Female", "-e"},
-            {"graph", "release", graph, "--epsilon"},
-            {"graph", "degrees", graph, "--epsilon"},
+            {"graph", "release", graph, "--nodes", "34", "--epsilon"},
+            {"graph", "degrees", graph, "--nodes", "34", "--epsilon"},
             {"psd", "--shape", QStringLiteral(VEIL_TEST_DATA_DIR "/dpbench/cabspottingE_256_256.csv"), "--scale", "100",
              "--height", "2", "-e"},
         };

@@ -129,8 +129,8 @@ void TestCliGraph::releaseJson() {
     QFETCH(double, scale);
     QFETCH(double, projected);
     QFETCH(double, delta);
-    const CliRun r = runCli(QStringList{"graph", "release", data("karate.edges"), "--labels", data("karate.labels"),
-                                        "--seed", "7", "--trials", "3", "--json", "--teaching"} +
+    const CliRun r = runCli(QStringList{"graph", "release", data("karate.edges"), "--nodes", "34", "--labels",
+                                        data("karate.labels"), "--seed", "7", "--trials", "3", "--json", "--teaching"} +
                             args);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json().object();
@@ -146,9 +146,9 @@ void TestCliGraph::releaseJson() {
 // d_est, all computed from the graph). In release mode none of them is printed; teaching mode may.
 void TestCliGraph::releaseModeHidesTheTruth() {
     QTemporaryDir dir;
-    const CliRun r =
-        runCli({"graph", "release", data("karate.edges"), "--statistic", "triangles", "--privacy", "node", "--method",
-                "restricted", "--k", "5", "--epsilon", "1", "--json", "--ledger", dir.filePath("l.db")});
+    const CliRun r = runCli({"graph", "release", data("karate.edges"), "--nodes", "34", "--statistic", "triangles",
+                             "--privacy", "node", "--method", "restricted", "--k", "5", "--epsilon", "1", "--json",
+                             "--ledger", dir.filePath("l.db")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json().object();
     for (const char* key : {"true_value", "projected_value", "removed_edges", "d_est", "noise_scale", "smooth_bound"})
@@ -157,24 +157,29 @@ void TestCliGraph::releaseModeHidesTheTruth() {
     QCOMPARE(o["spent"].toObject()["epsilon"].toDouble(), 1.0);
     QCOMPARE(o["spent"].toObject()["delta"].toDouble(), 1e-6);
     QVERIFY(o["ledger_entry"].toInt() > 0);
-    const CliRun truth = runCli({"graph", "release", data("karate.edges"), "--show-true"});
+    const CliRun truth = runCli({"graph", "release", data("karate.edges"), "--nodes", "34", "--show-true"});
     QVERIFY(truth.exitCode != 0);
     // graph degrees: no true sequence unless teaching; charged twice (sequence and histogram).
-    const CliRun d = runCli(
-        {"graph", "degrees", data("karate.edges"), "--epsilon", "0.5", "--json", "--ledger", dir.filePath("l.db")});
+    const CliRun d = runCli({"graph", "degrees", data("karate.edges"), "--nodes", "34", "--epsilon", "0.5", "--json",
+                             "--ledger", dir.filePath("l.db")});
     QVERIFY2(d.exitCode == 0, d.err.constData());
     QVERIFY(!d.json().object()["sequence"].toObject().contains("true"));
     QCOMPARE(d.json().object()["spent"].toObject()["epsilon"].toDouble(), 1.0);
-    const CliRun text = runCli({"graph", "degrees", data("karate.edges"), "--epsilon", "0.5", "--seed", "1"});
+    const CliRun text =
+        runCli({"graph", "degrees", data("karate.edges"), "--nodes", "34", "--epsilon", "0.5", "--seed", "1"});
     QVERIFY(text.out.contains("SEEDED"));
     QVERIFY(!text.out.contains("true"));
 }
 
 void TestCliGraph::releaseNodeLp() {
     // football is in H_12: d_est = 0 and mu(G) = G (613 edges).
-    const CliRun r =
-        runCli({"graph", "release", data("football.edges"), "--statistic", "edges", "--privacy", "node", "--method",
-                "restricted", "--k", "12", "--epsilon", "1", "--delta", "1e-6", "--seed", "1", "--json", "--teaching"});
+    const CliRun r = runCli({"graph",    "release",    data("football.edges"),
+                             "--nodes",  "115",        "--statistic",
+                             "edges",    "--privacy",  "node",
+                             "--method", "restricted", "--k",
+                             "12",       "--epsilon",  "1",
+                             "--delta",  "1e-6",       "--seed",
+                             "1",        "--json",     "--teaching"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json().object();
     QCOMPARE(o["d_est"].toDouble(), 0.0);
@@ -182,26 +187,18 @@ void TestCliGraph::releaseNodeLp() {
     QCOMPARE(o["delta"].toDouble(), 1e-6);
     QVERIFY(o["guarantee"].toString().contains("node-DP"));
     // karate, k = 5: d_est > 0 and the triangle count can only drop.
-    const CliRun k = runCli({"graph", "release", data("karate.edges"), "--statistic", "triangles", "--privacy", "node",
-                             "--method", "restricted", "--k", "5", "--seed", "1", "--json", "--teaching"});
+    const CliRun k =
+        runCli({"graph", "release", data("karate.edges"), "--nodes", "34", "--statistic", "triangles", "--privacy",
+                "node", "--method", "restricted", "--k", "5", "--seed", "1", "--json", "--teaching"});
     QCOMPARE(k.exitCode, 0);
     QVERIFY(k.json().object()["d_est"].toDouble() > 0);
     QVERIFY(k.json().object()["projected_value"].toDouble() <= 45);
 }
 
 void TestCliGraph::releaseSeeded() {
-    const QStringList args{"graph",
-                           "release",
-                           data("karate.edges"),
-                           "--statistic",
-                           "triangles",
-                           "--method",
-                           "noisy-max-degree",
-                           "--delta",
-                           "1e-5",
-                           "--seed",
-                           "3",
-                           "--json"};
+    const QStringList args{"graph",     "release",  data("karate.edges"), "--nodes", "34",   "--statistic",
+                           "triangles", "--method", "noisy-max-degree",   "--delta", "1e-5", "--seed",
+                           "3",         "--json"};
     const CliRun a = runCli(args), b = runCli(args);
     QCOMPARE(a.exitCode, 0);
     QCOMPARE(a.out, b.out);
@@ -209,7 +206,8 @@ void TestCliGraph::releaseSeeded() {
 }
 
 void TestCliGraph::degreesJson() {
-    const CliRun r = runCli({"graph", "degrees", data("karate.edges"), "--epsilon", "0.5", "--seed", "2", "--json"});
+    const CliRun r = runCli(
+        {"graph", "degrees", data("karate.edges"), "--nodes", "34", "--epsilon", "0.5", "--seed", "2", "--json"});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject s = r.json().object()["sequence"].toObject();
     QVERIFY(std::abs(s["noise_scale"].toDouble() - 4.0) < 1e-9);
@@ -241,15 +239,17 @@ void TestCliGraph::badInput_data() {
     QTest::addColumn<QString>("message");
     QTest::newRow("missing file") << QStringList{"graph", "stats", "/nonexistent.edges"} << 1
                                   << "/nonexistent.edges: no such file";
-    QTest::newRow("unknown statistic") << QStringList{"graph", "release", data("karate.edges"), "--statistic",
-                                                      "cliques"}
+    QTest::newRow("unknown statistic") << QStringList{"graph",       "release", data("karate.edges"), "--nodes", "34",
+                                                      "--statistic", "cliques"}
                                        << 1 << "unknown statistic";
-    QTest::newRow("negative epsilon") << QStringList{"graph", "release", data("karate.edges"), "--epsilon", "-1"} << 1
-                                      << "epsilon";
+    QTest::newRow("negative epsilon") << QStringList{"graph",     "release", data("karate.edges"), "--nodes", "34",
+                                                     "--epsilon", "-1"}
+                                      << 1 << "epsilon";
     QTest::newRow("restricted without k")
-        << QStringList{"graph", "release", data("karate.edges"), "--method", "restricted"} << 1 << "k >= 1";
-    QTest::newRow("unknown label") << QStringList{"graph", "release", data("karate.edges"), "--statistic",
-                                                  "profile:pianist"}
+        << QStringList{"graph", "release", data("karate.edges"), "--nodes", "34", "--method", "restricted"} << 1
+        << "k >= 1";
+    QTest::newRow("unknown label") << QStringList{"graph", "release",     data("karate.edges"), "--nodes",
+                                                  "34",    "--statistic", "profile:pianist"}
                                    << 1 << "pianist";
     QTest::newRow("bad label file") << QStringList{"graph", "stats", data("karate.edges"), "--labels",
                                                    data("karate.edges")}
@@ -286,7 +286,7 @@ void TestCliGraph::releaseWarningsHaveNoCounts() {
     const QString messy = write(QStringLiteral("messy.edges"), true),
                   clean = write(QStringLiteral("clean.edges"), false);
     auto warnings = [&](const QString& file, bool teaching) {
-        QStringList args{"graph", "release", file, "--statistic", "edges", "--epsilon", "1", "--json"};
+        QStringList args{"graph", "release", file, "--nodes", "38", "--statistic", "edges", "--epsilon", "1", "--json"};
         args << (teaching ? QStringList{"--teaching"} : QStringList{"--ledger", dir.filePath("l.db")});
         const CliRun r = runCli(args);
         if (r.exitCode != 0) qWarning("%s", r.err.constData());

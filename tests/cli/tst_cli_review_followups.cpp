@@ -97,27 +97,55 @@ private slots:
     void graphReleasesRefuseWhatTheyCannotHonour() {
         QTemporaryDir dir;
         // delta 5e-310: ln(1/delta) overflowed, the smooth bound was 0, and the exact value came out.
-        const CliRun tiny = runCli({"graph", "release", kKarate, "--statistic", "edges", "--privacy", "node",
-                                    "--method", "truncation", "--k", "5", "--delta", "5e-310", "--epsilon", "1"});
+        const CliRun tiny =
+            runCli({"graph", "release", kKarate, "--nodes", "34", "--statistic", "edges", "--privacy", "node",
+                    "--method", "truncation", "--k", "5", "--delta", "5e-310", "--epsilon", "1"});
         QVERIFY(tiny.exitCode != 0);
         QVERIFY2(tiny.err.contains("needs a delta in [1e-300, 1)"), tiny.err.constData());
-        const CliRun delta =
-            runCli({"graph", "release", kKarate, "--statistic", "edges", "--delta", "0.3", "--epsilon", "1"});
+        const CliRun delta = runCli(
+            {"graph", "release", kKarate, "--nodes", "34", "--statistic", "edges", "--delta", "0.3", "--epsilon", "1"});
         QVERIFY2(delta.exitCode != 0 && delta.err.contains("pure epsilon-DP"), delta.err.constData());
-        const CliRun k = runCli({"graph", "release", kKarate, "--statistic", "edges", "--privacy", "node", "--method",
-                                 "restricted", "--epsilon", "1"});
+        const CliRun k = runCli({"graph", "release", kKarate, "--nodes", "34", "--statistic", "edges", "--privacy",
+                                 "node", "--method", "restricted", "--epsilon", "1"});
         QVERIFY2(k.exitCode != 0 && k.err.contains("needs a degree bound"), k.err.constData());
         // Degrees: two releases of 0.6 against a budget of 1 are refused before the first.
         const QString ledger = dir.filePath(QStringLiteral("ledger.sqlite"));
-        const CliRun degrees =
-            runCli({"graph", "degrees", kKarate, "--epsilon", "0.6", "--budget", "1", "--ledger", ledger});
+        const CliRun degrees = runCli(
+            {"graph", "degrees", kKarate, "--nodes", "34", "--epsilon", "0.6", "--budget", "1", "--ledger", ledger});
         QVERIFY(degrees.exitCode != 0);
         QCOMPARE(nextEntry(dir, ledger), 1);
         // Its text shows the histogram it pays for, and one receipt for both.
-        const CliRun text = runCli({"graph", "degrees", kKarate, "--epsilon", "1"});
+        const CliRun text = runCli({"graph", "degrees", kKarate, "--nodes", "34", "--epsilon", "1"});
         QVERIFY2(text.exitCode == 0 && text.out.contains("degree histogram") &&
                      text.out.contains("spent epsilon 2 in 2 releases"),
                  text.out.constData());
+    }
+
+    // Edge privacy keeps the node set: an edge list does not give it (removing edge 3-4 removed node
+    // 4, and n, the degree sequence's length and the triangles' sensitivity changed with it). A
+    // release declares it, by --nodes or a labels file that lists every node.
+    void graphNodeSetIsDeclared() {
+        QTemporaryDir dir;
+        const QString g4 = writeFile(dir, "g4.edges", "1 2\n2 3\n3 4\n");
+        const QString g3 = writeFile(dir, "g3.edges", "1 2\n2 3\n");
+        const CliRun undeclared = runCli({"graph", "release", g4, "--statistic", "triangles", "--epsilon", "1"});
+        QVERIFY(undeclared.exitCode != 0);
+        QVERIFY2(undeclared.err.contains("declare the nodes"), undeclared.err.constData());
+        for (const QString& g : {g4, g3}) {
+            const CliRun tri =
+                runCli({"graph", "release", g, "--nodes", "4", "--statistic", "triangles", "--epsilon", "1", "--json"});
+            QVERIFY2(tri.exitCode == 0, tri.err.constData());
+            QCOMPARE(tri.json().object()["sensitivity"].toDouble(), 2.0);  // n - 2, n = 4 for both
+            const CliRun deg = runCli({"graph", "degrees", g, "--nodes", "4", "--epsilon", "1", "--json"});
+            QVERIFY2(deg.exitCode == 0, deg.err.constData());
+            QCOMPARE(deg.json().object()["sequence"].toObject()["noisy"].toArray().size(), 4);
+        }
+        const QString labels = writeFile(dir, "g.labels", "1 a\n2 b\n3 a\n4 c\n");
+        const CliRun labelled = runCli({"graph", "degrees", g3, "--labels", labels, "--epsilon", "1", "--json"});
+        QVERIFY2(labelled.exitCode == 0, labelled.err.constData());
+        QCOMPARE(labelled.json().object()["sequence"].toObject()["noisy"].toArray().size(), 4);
+        const CliRun fewer = runCli({"graph", "degrees", g4, "--nodes", "3", "--epsilon", "1"});
+        QVERIFY2(fewer.exitCode != 0 && fewer.err.contains("more nodes than the declared"), fewer.err.constData());
     }
 
     void columnQueriesCheckTheirBoundsBeforeTheCharge() {

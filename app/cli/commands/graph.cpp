@@ -16,14 +16,21 @@ namespace veil::cli::graphcmd {
 
 void addInputOptions(CLI::App& cmd, InputOptions& in) {
     cmd.add_option("FILE", in.file, "Graph file: edge list (u v per line), .gml or .graphml")->required();
-    cmd.add_option("--labels", in.labels, "Node label file: 'id label' per line");
+    cmd.add_option("--labels", in.labels, "Node label file: 'id label' per line, every node (those without edges too)");
+    cmd.add_option("--nodes", in.nodes,
+                   "The public number of nodes: an edge list names only nodes with an edge, so nodes without "
+                   "one are added up to N (a release from an edge list needs --nodes or --labels)");
     cmd.add_flag("--json", in.json, "Print JSON");
 }
 
 Result<graph::LoadedGraph> loadInput(const InputOptions& in, bool release) {
+    // The node set is public under edge privacy: an edge list does not give it (a removed edge can
+    // remove a node), so a release declares it.
+    if (release) VEIL_RETURN_IF_ERROR(graph::requireDeclaredNodes(in.file, !in.labels.empty(), in.nodes.has_value()));
     auto loaded = graph::loadGraph(in.file);
     if (!loaded) return loaded;
     if (!in.labels.empty()) VEIL_RETURN_IF_ERROR(graph::loadLabels(in.labels, loaded->graph, &loaded->warnings));
+    if (in.nodes) VEIL_RETURN_IF_ERROR(graph::declareNodeCount(loaded->graph, *in.nodes).withContext("--nodes"));
     if (!in.json && !release)  // a release says only graph::releaseLoadingNote
         for (const auto& w : loaded->warnings) std::cerr << "veil-cli: warning: " << w << '\n';
     return loaded;

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 
 namespace veil::cli::graphcmd {
@@ -13,6 +14,7 @@ namespace veil::cli::graphcmd {
 struct InputOptions {
     std::string file;
     std::string labels;
+    std::optional<std::size_t> nodes;  // --nodes N: the public node count (isolated nodes added)
     bool json = false;
 };
 

@@ -114,17 +114,18 @@ Status parseLabels(std::string_view text, const std::string& sourceName, Graph& 
     std::vector<int> labels(graph.nodeCount(), -1);
     std::vector<std::string> names;
     std::unordered_map<std::string, int> labelIds;
-    long long unknown = 0;
+    std::vector<std::string> added;  // ids the graph file does not name: isolated nodes
     VEIL_RETURN_IF_ERROR(forEachLine(text, [&](std::string_view line, long long lineNo) -> Status {
         const auto f = fields(line);
         if (f.empty()) return Status::ok();
         if (f.size() != 2)
             return Status::parseError(formatLocation(sourceName, lineNo) + ": expected 'id label', found " +
                                       std::to_string(f.size()) + " field(s) in '" + std::string(line) + "'");
-        const auto node = byName.find(f[0]);
-        if (node == byName.end()) {
-            ++unknown;
-            return Status::ok();
+        auto node = byName.find(f[0]);
+        if (node == byName.end()) {  // the labels file lists every node: this one has no edge
+            node = byName.emplace(f[0], NodeId(labels.size())).first;
+            labels.push_back(-1);
+            added.push_back(f[0]);
         }
         const auto [it, inserted] = labelIds.try_emplace(f[1], static_cast<int>(names.size()));
         if (inserted) names.push_back(f[1]);
@@ -136,12 +137,52 @@ Status parseLabels(std::string_view text, const std::string& sourceName, Graph& 
         return Status::ok();
     }));
     const auto missing = std::count(labels.begin(), labels.end(), -1);
-    if (warnings && unknown > 0)
-        warnings->push_back(sourceName + ": skipped " + std::to_string(unknown) +
-                            " label line(s) naming nodes not in the graph");
+    if (!added.empty()) {
+        if (warnings)
+            warnings->push_back(sourceName + ": " + std::to_string(added.size()) +
+                                " node(s) named only here, added without edges");
+        std::vector<std::string> nodeNames;
+        for (NodeId v = 0; v < graph.nodeCount(); ++v) nodeNames.push_back(graph.nodeName(v));
+        nodeNames.insert(nodeNames.end(), added.begin(), added.end());
+        graph = Graph::fromSimpleEdges(nodeNames.size(), graph.edges());
+        graph.setNodeNames(std::move(nodeNames));
+    }
     if (warnings && missing > 0)
         warnings->push_back(sourceName + ": " + std::to_string(missing) + " node(s) have no label");
     return graph.setLabels(std::move(labels), std::move(names));
+}
+
+Status declareNodeCount(Graph& graph, std::size_t nodes) {
+    if (nodes < graph.nodeCount())  // the count is the data's: not shown
+        return Status::invalidArgument("the graph file names more nodes than the declared node count " +
+                                       std::to_string(nodes));
+    if (nodes == graph.nodeCount()) return Status::ok();
+    std::vector<std::string> names;
+    for (NodeId v = 0; v < graph.nodeCount(); ++v) names.push_back(graph.nodeName(v));
+    std::vector<int> labels;
+    for (NodeId v = 0; v < graph.nodeCount(); ++v) labels.push_back(graph.labelOf(v));
+    const auto labelNames = graph.labelNames();
+    for (std::size_t i = names.size(); i < nodes; ++i) {
+        names.push_back("(isolated " + std::to_string(i + 1 - graph.nodeCount()) + ")");
+        labels.push_back(-1);
+    }
+    graph = Graph::fromSimpleEdges(nodes, graph.edges());
+    graph.setNodeNames(std::move(names));
+    if (!labelNames.empty()) return graph.setLabels(std::move(labels), labelNames);
+    return Status::ok();
+}
+
+Status requireDeclaredNodes(const std::string& path, bool labels, bool nodeCount) {
+    if (listsEveryNode(path) || labels || nodeCount) return Status::ok();
+    return Status::invalidArgument(path +
+                                   ": an edge list names only the nodes that have an edge, so its node count would be "
+                                   "read off the data; declare the nodes with a labels file listing every node (or, "
+                                   "from the command line, --nodes N)");
+}
+
+bool listsEveryNode(const std::string& path) {
+    const std::string ext = lowerExtension(path);
+    return ext == "gml" || ext == "graphml" || ext == "xml";
 }
 
 Status loadLabels(const std::string& path, Graph& graph, std::vector<std::string>* warnings) {

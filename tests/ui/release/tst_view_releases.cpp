@@ -56,6 +56,7 @@ namespace {
 
 const QString kAdult = QStringLiteral(VEIL_SAMPLES_DIR "/adult.csv");
 const QString kKarate = QStringLiteral(VEIL_SAMPLES_DIR "/karate.edges");
+const QString kKarateLabels = QStringLiteral(VEIL_SAMPLES_DIR "/karate.labels");
 constexpr int kTimeoutMs = 120000;
 
 QByteArray slurp(const QString& path) {
@@ -338,7 +339,7 @@ bool TestViewReleases::runGraph() {
     m_graph = std::make_unique<GraphView>(m_env->context);
     m_graph->resize(1400, 900);
     QSignalSpy opened(m_graph.get(), &GraphView::graphOpened);
-    m_graph->openGraph(kKarate);
+    m_graph->openGraph(kKarate, kKarateLabels);  // the labels file declares the node set (34 nodes)
     if (!(opened.wait(kTimeoutMs) || opened.count() == 1)) return false;
     ReleasePanel* panel = m_graph->releasePanel();
     choose(panel->findChild<QComboBox*>(QStringLiteral("releaseStatistic")), QStringLiteral("edges"));

@@ -7,7 +7,10 @@
 #include "views/graph/release_model.h"
 #include "views/graph/release_panel.h"
 
+#include "workbench/local_path.h"
 #include "workbench/release_session.h"
+
+#include "veil/graph/graph_io.h"
 
 #include <QChart>
 #include <QChartView>
@@ -82,12 +85,21 @@ void DegreePanel::setGraph(std::shared_ptr<const graph::Graph> graph) {
 
 bool DegreePanel::exportChart(const QString& path) { return saveWidget(m_chartView, path); }
 
-void DegreePanel::setSourcePath(const QString& path) { m_sourcePath = path; }
+void DegreePanel::setSourcePath(const QString& path, const QString& labelsPath) {
+    m_sourcePath = path;
+    m_labelsDeclared = !labelsPath.isEmpty();
+}
 
 void DegreePanel::release() {
     if (!m_graph) return;
     if (!m_session) {
         m_summary->setText(tr("No release session: nothing can be released."));
+        return;
+    }
+    // A release needs the public node set (an edge list gives only the nodes with an edge).
+    if (auto st = graph::requireDeclaredNodes(localPath(m_sourcePath), m_labelsDeclared, false);
+        !m_session->isTeaching() && !st) {
+        m_summary->setText(tr("Not released: %1").arg(QString::fromStdString(st.message())));
         return;
     }
     const double epsilon = m_parameters->epsilon();

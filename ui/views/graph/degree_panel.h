@@ -32,7 +32,7 @@ public:
 
     void setGraph(std::shared_ptr<const graph::Graph> graph);
     // The graph's file (the dataset a release is charged to).
-    void setSourcePath(const QString& path);
+    void setSourcePath(const QString& path, const QString& labelsPath = QString());
     const std::optional<graph::DegreeSequenceRelease>& result() const { return m_result; }
     QChartView* chartView() const { return m_chartView; }
     CoreJob* job() const { return m_job; }
@@ -47,6 +47,7 @@ private:
     GraphParameters* m_parameters;
     ReleaseSession* m_session;
     QString m_sourcePath;
+    bool m_labelsDeclared = false;  // a labels file lists every node
     std::shared_ptr<const graph::Graph> m_graph;
     std::optional<graph::DegreeSequenceRelease> m_result;
     CoreJob* m_job;

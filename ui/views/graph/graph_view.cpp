@@ -266,8 +266,8 @@ void GraphView::applyAnalysis(const GraphAnalysis& a) {
     m_statistics->setAnalysis(a);
     m_sensitivity->setRows(a.sensitivity, a.sensitivityK);
     m_release->setGraph(m_graph);
-    m_release->setSourcePath(a.path);
-    m_degrees->setSourcePath(a.path);
+    m_release->setSourcePath(a.path, a.labelsPath);
+    m_degrees->setSourcePath(a.path, a.labelsPath);
     m_degrees->setGraph(m_graph);
     QString title = QFileInfo(a.path).fileName();
     if (!a.labelsPath.isEmpty()) title += QStringLiteral(" + ") + QFileInfo(a.labelsPath).fileName();

@@ -2,11 +2,13 @@
 
 #include "views/graph/graph_parameters.h"
 #include "jobs/core_job.h"
+#include "workbench/local_path.h"
 #include "panels/privacy_value_edit.h"
 #include "views/graph/graph_parameters.h"
 #include "views/graph/release_model.h"
 
 #include "veil/common/random.h"
+#include "veil/graph/graph_io.h"
 #include "veil/graph/statistic.h"
 
 #include <QCheckBox>
@@ -253,6 +255,11 @@ void ReleasePanel::release() {
     const bool seeded = m_parameters->seeded();
     if (!m_session) {
         m_note->setText(tr("No release session: nothing can be released."));
+        return;
+    }
+    if (auto st = graph::requireDeclaredNodes(localPath(m_sourcePath), m_labelsDeclared, false);
+        !m_session->isTeaching() && !st) {  // the public node set (an edge list gives only the nodes with an edge)
+        m_note->setText(tr("Not released: %1").arg(QString::fromStdString(st.message())));
         return;
     }
     auto gate = m_session->makeGate(datasetKeyForPath(m_sourcePath),

@@ -51,7 +51,11 @@ public:
 
     void setGraph(std::shared_ptr<const graph::Graph> graph);
     // The graph's file (the dataset a release is charged to).
-    void setSourcePath(const QString& path) { m_sourcePath = path; }
+    // The graph file and its labels file (empty: none), which declares the node set.
+    void setSourcePath(const QString& path, const QString& labelsPath = QString()) {
+        m_sourcePath = path;
+        m_labelsDeclared = !labelsPath.isEmpty();
+    }
     // The methods shown for a privacy notion and statistic, in table order.
     static std::vector<graph::MethodChoice> methodsFor(graph::Privacy privacy, const QString& statistic);
     static QString methodTitle(const graph::MethodChoice& m);
@@ -101,6 +105,7 @@ private:
     QLabel* m_note;
     QTableView* m_table;
     QString m_sourcePath;
+    bool m_labelsDeclared = false;
     nlohmann::json m_runPlan;  // the settings of the results shown
     bool m_outdated = false;   // the settings changed since the results shown
     QString m_lastBundle;

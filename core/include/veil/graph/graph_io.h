@@ -42,10 +42,22 @@ Result<LoadedGraph> loadGraph(const std::string& path);
 std::string releaseLoadingNote(const std::string& sourceName);
 
 // Parses `id label` lines (whitespace or comma separated, comments allowed) and attaches the labels
-// to graph. Ids not in the graph are skipped and counted in a warning; nodes without a line get no
-// label (-1). Errors: a line without two fields, or an id given twice with different labels.
+// to graph. The labels file lists the nodes: an id the graph does not name is added as a node
+// without edges (an edge list names only nodes with an edge); nodes without a line get no label
+// (-1). Errors: a line without two fields, or an id given twice with different labels.
 Status parseLabels(std::string_view text, const std::string& sourceName, Graph& graph,
                    std::vector<std::string>* warnings);
 Status loadLabels(const std::string& path, Graph& graph, std::vector<std::string>* warnings);
+
+// Under edge privacy the node set is public, but an edge list names only the nodes that have an
+// edge: removing an edge can remove a node, and n would be read off the data. A declared node
+// count adds isolated nodes up to `nodes` ("(isolated 1)", ...). Error: the file names more nodes
+// (the count is not shown).
+Status declareNodeCount(Graph& graph, std::size_t nodes);
+// Whether a graph file lists its nodes (GML, GraphML) rather than only its edges.
+bool listsEveryNode(const std::string& path);
+// A release outside teaching mode needs a declared node set: refused for an edge list with neither
+// a labels file (`labels`) nor a declared node count (`nodeCount`), naming what to give.
+Status requireDeclaredNodes(const std::string& path, bool labels, bool nodeCount);
 
 }  // namespace veil::graph
