@@ -148,6 +148,19 @@ private slots:
         QVERIFY2(fewer.exitCode != 0 && fewer.err.contains("more nodes than the declared"), fewer.err.constData());
     }
 
+    void inspectionsCreateNothing() {
+        QTemporaryDir dir;
+        const QString typo = dir.filePath(QStringLiteral("ledgr.sqlite"));
+        const CliRun check = runCli({"ledger", "check", "--ledger", typo});
+        QVERIFY(check.exitCode != 0);
+        QVERIFY2(check.err.contains("no privacy ledger here"), check.err.constData());
+        QVERIFY(!QFile::exists(typo));
+        const QString tiny = writeFile(dir, "tiny.csv", "zip\n01234\n02139\n01234\n");
+        const CliRun nan = runCli({"synth", tiny, "--columns", "zip", "--categories", "zip=01234|02139", "-m", "mst",
+                                   "-e", "0.1", "--delta", "nan", "-o", dir.filePath(QStringLiteral("s.csv"))});
+        QVERIFY2(nan.exitCode != 0 && nan.err.contains("--delta"), nan.err.constData());
+    }
+
     void columnQueriesCheckTheirBoundsBeforeTheCharge() {
         QTemporaryDir dir;
         const QString t = writeFile(dir, "t.csv", "x\n1\n2\n3\n4\n5\n");

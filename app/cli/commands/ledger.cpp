@@ -26,6 +26,8 @@ struct LedgerCheckOptions {
 
 int runCheck(const LedgerCheckOptions& o) {
     const std::string path = o.ledger.empty() ? veil::cli::defaultLedgerPath() : o.ledger;
+    if (!std::filesystem::exists(path))  // an inspection creates nothing: a mistyped path is not "all clear"
+        return veil::cli::reportError(veil::Status::notFound(path + ": no privacy ledger here"));
     auto ledger = veil::release::PrivacyLedger::openFile(path);
     if (!ledger) return veil::cli::reportError(ledger.status());
     auto items = veil::release::checkReleaseBundles(**ledger, o.folders, o.fix);

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <optional>
 
 namespace {
 
@@ -32,7 +33,7 @@ struct SynthOptions {
     bool modelGiven = false;
     std::vector<std::string> bins, bounds, hierarchies, categories;
     double epsilon = std::nan("");
-    double delta = std::nan("");  // MST, AIM: default 1e-9
+    std::optional<double> delta;  // MST, AIM: default 1e-9 (a given "nan" is refused, not defaulted)
     double beta = 0.3;
     std::size_t degree = 3, rows = 0, iterations = 1000;
     std::size_t workloadDegree = 2, rounds = 0;  // AIM
@@ -194,7 +195,7 @@ veil::synth::SynthRequest synthRequest(const SynthOptions& o) {
     r.aim.iterations = o.iterations;
     r.aim.degree = o.workloadDegree;
     r.aim.rounds = o.rounds;
-    r.setCommon(o.epsilon, o.rows, std::isnan(o.delta) ? veil::synth::kMstDefaultDelta : o.delta);  // 1e-9, AIM too
+    r.setCommon(o.epsilon, o.rows, o.delta.value_or(veil::synth::kMstDefaultDelta));  // 1e-9, AIM too
     return r;
 }
 
@@ -207,7 +208,9 @@ int runSynth(const SynthOptions& o) {
     if (!model) return veil::cli::reportError("--model expects naive-bayes or logistic, got '" + o.model + "'");
     auto info = veil::synth::findSynthMethod(o.method);
     if (!info) return veil::cli::reportError(info.status().withContext("--method"));
-    if (!(*info)->zcdp && !std::isnan(o.delta))
+    if (o.delta && !std::isfinite(*o.delta))
+        return veil::cli::reportError("--delta: expected a number in (0, 1), got " + veil::formatNumber(*o.delta));
+    if (!(*info)->zcdp && o.delta)
         return veil::cli::reportError("--delta: only --method mst or aim takes a delta (" + o.method +
                                       " is pure epsilon-DP)");
     {
