@@ -159,6 +159,18 @@ private slots:
         const CliRun nan = runCli({"synth", tiny, "--columns", "zip", "--categories", "zip=01234|02139", "-m", "mst",
                                    "-e", "0.1", "--delta", "nan", "-o", dir.filePath(QStringLiteral("s.csv"))});
         QVERIFY2(nan.exitCode != 0 && nan.err.contains("--delta"), nan.err.constData());
+        // A setting of another method is refused (MST ignored --beta, and a plan recorded it).
+        const CliRun beta = runCli({"synth", tiny, "--columns", "zip", "--categories", "zip=01234|02139", "-m", "mst",
+                                    "-e", "0.1", "--beta", "0.9", "-o", dir.filePath(QStringLiteral("s.csv"))});
+        QVERIFY2(beta.exitCode != 0 && beta.err.contains("beta: a setting of privbayes; mst does not use it"),
+                 beta.err.constData());
+        const QString plan = writeFile(dir, "plan.json",
+                                       "{\"kind\": \"synthetic\", \"dataset\": \"tiny.csv\", \"method\": "
+                                       "\"aim\", \"epsilon\": 1, \"beta\": 0.5, \"domains\": {\"zip\": "
+                                       "{\"categories\": [\"01234\", \"02139\"]}}}");
+        const CliRun planned = runCli({"release", plan, "-o", dir.filePath(QStringLiteral("bundle")), "--ledger",
+                                       dir.filePath(QStringLiteral("l.sqlite"))});
+        QVERIFY2(planned.exitCode != 0 && planned.err.contains("aim does not use it"), planned.err.constData());
     }
 
     void columnQueriesCheckTheirBoundsBeforeTheCharge() {

@@ -21,6 +21,8 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -38,6 +40,7 @@ struct SynthOptions {
     std::size_t degree = 3, rows = 0, iterations = 1000;
     std::size_t workloadDegree = 2, rounds = 0;  // AIM
     bool json = false, evaluate = false;
+    std::vector<std::string> settingsGiven;  // plan keys of the method settings given as flags
     veil::cli::ReleaseOptions release;
 };
 
@@ -213,6 +216,8 @@ int runSynth(const SynthOptions& o) {
     if (!(*info)->zcdp && o.delta)
         return veil::cli::reportError("--delta: only --method mst or aim takes a delta (" + o.method +
                                       " is pure epsilon-DP)");
+    if (auto st = veil::synth::checkMethodSettings(**info, o.settingsGiven); !st)
+        return veil::cli::reportError(st.withContext("--method " + o.method));
     {
         auto inputs = veil::cli::filesOfAssignments(o.hierarchies);
         inputs.push_back(o.file);
@@ -287,8 +292,19 @@ void setupSynth(CLI::App& app, veil::cli::CommandOutcome& outcome) {
                                   "regression)")
                       ->check(CLI::IsMember({"naive-bayes", "logistic"}));
     cmd->add_flag("--json", o->json, "Machine-readable output");
-    cmd->callback([o, &outcome, model] {
+    // The flags of one method's settings, by their plan keys: given to another method, refused.
+    const std::vector<std::pair<std::string, CLI::Option*>> settings = {
+        {"beta", cmd->get_option("--beta")},
+        {"max_degree", cmd->get_option("--degree")},
+        {"delta", cmd->get_option("--delta")},
+        {"iterations", cmd->get_option("--iterations")},
+        {"workload_degree", cmd->get_option("--workload-degree")},
+        {"rounds", cmd->get_option("--rounds")}};
+    cmd->callback([o, &outcome, model, settings] {
         o->modelGiven = model->count() > 0;
+        o->settingsGiven.clear();
+        for (const auto& [key, option] : settings)
+            if (option->count() > 0) o->settingsGiven.push_back(key);
         outcome.exitCode = runSynth(*o);
     });
 }

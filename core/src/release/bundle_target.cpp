@@ -225,7 +225,11 @@ Result<std::vector<BundleCheckItem>> checkReleaseBundles(PrivacyLedger& ledger, 
             }
             items.push_back(std::move(item));
         } else {
-            items.push_back({b.dir.string(), "missing (moved or deleted after it was written)", ""});
+            // Charged, then not written (a crash or a kill before the partial was complete), or moved
+            // or deleted since: the ledger cannot tell which. The budget stays spent either way.
+            items.push_back({b.dir.string(),
+                             "missing (charged, then never completed, or moved or deleted since; the spend stands)",
+                             ""});
         }
     }
     static const std::regex partialName(R"(\.(.+)\.partial-([0-9a-f]{32}))");

@@ -88,6 +88,15 @@ Result<SyntheticPlan> syntheticPlanImpl(const ReleasePlan& plan) {
                           "must be \"privbayes\", \"mst\", \"aim\" or \"independent\" (got \"" + out.method + "\")");
     auto& o = out.options;
     o.independent = out.method == "independent";
+    {
+        auto info = synth::findSynthMethod(out.method);
+        if (!info) return info.status();
+        std::vector<std::string> given;
+        for (const char* key : {"beta", "theta", "max_degree", "delta", "iterations", "workload_degree", "rounds"})
+            if (j.contains(key)) given.push_back(key);
+        if (auto st = synth::checkMethodSettings(**info, given); !st)  // "plan.beta: a setting of privbayes; ..."
+            return Status::invalidArgument(plan.name + ": plan." + st.message());
+    }
     if (!j.contains("epsilon")) return fieldError(plan, "epsilon", "is missing");
     auto eps = numberField(plan, "epsilon", j["epsilon"]);
     if (!eps) return eps.status();

@@ -1,23 +1,37 @@
 #include "veil/synth/synthesizer.h"
 
+#include <algorithm>
+
 namespace veil::synth {
 
 const std::vector<SynthMethodInfo>& synthMethods() {
     static const std::vector<SynthMethodInfo> methods = {
-        {"privbayes", "PrivBayes",
+        {"privbayes",
+         "PrivBayes",
          "A Bayesian network of low-degree conditionals chosen privately, noised with Laplace, then sampled",
-         kPrivBayesCitation, false},
-        {"mst", "MST",
+         kPrivBayesCitation,
+         false,
+         {"beta", "theta", "max_degree"}},
+        {"mst",
+         "MST",
          "Noisy 1-way marginals plus the 2-way marginals of a privately chosen maximum spanning tree, fitted "
          "with a graphical model (fast, strong on pairs)",
-         kMstCitation, true},
-        {"aim", "AIM",
+         kMstCitation,
+         true,
+         {"delta", "iterations"}},
+        {"aim",
+         "AIM",
          "Adaptive rounds that measure the marginals the current model gets most wrong (slower, usually the "
          "most accurate)",
-         kAimCitation, true},
-        {"independent", "Independent marginals",
+         kAimCitation,
+         true,
+         {"delta", "iterations", "workload_degree", "rounds"}},
+        {"independent",
+         "Independent marginals",
          "Baseline: each column's noisy 1-way marginal, sampled independently (no correlations kept)",
-         kPrivBayesCitation, false},
+         kPrivBayesCitation,
+         false,
+         {}},
     };
     return methods;
 }
@@ -29,6 +43,19 @@ Result<const SynthMethodInfo*> findSynthMethod(const std::string& id) {
         known += (known.empty() ? "" : ", ") + m.id;
     }
     return Status::invalidArgument("method: '" + id + "' is not one of " + known);
+}
+
+Status checkMethodSettings(const SynthMethodInfo& method, const std::vector<std::string>& given) {
+    for (const auto& key : given) {
+        if (std::find(method.settings.begin(), method.settings.end(), key) != method.settings.end()) continue;
+        std::string users;
+        for (const auto& m : synthMethods())
+            if (std::find(m.settings.begin(), m.settings.end(), key) != m.settings.end())
+                users += (users.empty() ? "" : " and ") + m.id;
+        return Status::invalidArgument(key + ": a setting of " + (users.empty() ? "no method" : users) + "; " +
+                                       method.id + " does not use it");
+    }
+    return Status::ok();
 }
 
 void SynthRequest::setCommon(double epsilon, std::size_t rows, double delta) {

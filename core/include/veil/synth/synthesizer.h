@@ -22,7 +22,13 @@ struct SynthMethodInfo {
     std::string summary;   // one line, for a tooltip or --help
     std::string citation;  // paper, venue, year
     bool zcdp = false;     // takes a delta (rho-zCDP accounting)
+    // The method's own settings, by their plan keys ("beta", "max_degree", "iterations", ...).
+    std::vector<std::string> settings;
 };
+
+// Refuses a setting that `method` does not read, naming the methods that do (the setting would be
+// ignored, and a plan's manifest would record it as if it had an effect). `given`: plan keys.
+Status checkMethodSettings(const SynthMethodInfo& method, const std::vector<std::string>& given);
 
 // The methods, in the order a user meets them (independent last: a baseline).
 const std::vector<SynthMethodInfo>& synthMethods();
