@@ -93,7 +93,7 @@ Result<SyntheticPlan> syntheticPlanImpl(const ReleasePlan& plan) {
         if (!info) return info.status();
         std::vector<std::string> given;
         for (const char* key : {"beta", "theta", "max_degree", "delta", "iterations", "workload_degree", "rounds"})
-            if (j.contains(key)) given.push_back(key);
+            if (j.contains(key)) given.emplace_back(key);
         if (auto st = synth::checkMethodSettings(**info, given); !st)  // "plan.beta: a setting of privbayes; ..."
             return Status::invalidArgument(plan.name + ": plan." + st.message());
     }
