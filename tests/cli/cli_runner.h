@@ -1,9 +1,11 @@
 // Runs veil-cli with arguments and captures exit code, stdout and stderr (shared by CLI suites).
 #pragma once
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QStringList>
+#include <QTemporaryDir>
 
 struct CliRun {
     int exitCode = -1;
@@ -27,4 +29,11 @@ inline CliRun runCli(const QStringList& args, int timeoutMs = 120000, const QStr
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+// Writes `text` to NAME in `dir` and returns its path (the suites' small input files).
+inline QString writeTestFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+    QFile f(dir.filePath(name));
+    if (f.open(QIODevice::WriteOnly)) f.write(text);
+    return f.fileName();
 }

@@ -14,13 +14,6 @@
 
 namespace {
 
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
-    QFile f(dir.filePath(name));
-    f.open(QIODevice::WriteOnly);
-    f.write(text);
-    return f.fileName();
-}
-
 const QString kShape = QStringLiteral(VEIL_TEST_DATA_DIR "/dpbench/cabspottingE_256_256.csv");
 
 }  // namespace
@@ -31,12 +24,12 @@ private slots:
     // A refused output charges nothing: the next release is the ledger's first entry.
     void unwritableOutputChargesNothing() {
         QTemporaryDir dir;
-        const QString counts = writeFile(dir, "c.csv", "3\n1\n4\n1\n5\n");
+        const QString counts = writeTestFile(dir, "c.csv", "3\n1\n4\n1\n5\n");
         const QString ledger = dir.filePath(QStringLiteral("ledger.sqlite"));
         const QString missing = dir.filePath(QStringLiteral("no-such-folder/out.csv"));
         for (const QStringList& output :
              {QStringList{"--output", missing},
-              QStringList{"--workload", writeFile(dir, "w.json", "[[0, 2]]"), "--per-query", missing}}) {
+              QStringList{"--workload", writeTestFile(dir, "w.json", "[[0, 2]]"), "--per-query", missing}}) {
             const CliRun refused =
                 runCli(QStringList{"dp", "--counts", counts, "-e", "1", "--ledger", ledger} + output);
             QVERIFY(refused.exitCode != 0);
@@ -54,16 +47,16 @@ private slots:
 
     void oneFileForTwoOutputsIsRefused() {
         QTemporaryDir dir;
-        const QString counts = writeFile(dir, "c.csv", "3\n1\n4\n1\n5\n");
+        const QString counts = writeTestFile(dir, "c.csv", "3\n1\n4\n1\n5\n");
         const QString same = dir.filePath(QStringLiteral("same.csv"));
         const CliRun dp = runCli({"dp", "--counts", counts, "-e", "1", "--teaching", "--output", same, "--workload",
-                                  writeFile(dir, "w.json", "[[0, 2]]"), "--per-query", same});
+                                  writeTestFile(dir, "w.json", "[[0, 2]]"), "--per-query", same});
         QVERIFY(dp.exitCode != 0);
         QVERIFY2(dp.err.contains("name the same file"), dp.err.constData());
-        const QString experiment = writeFile(dir, "e.json",
-                                             QByteArray("{\"dataset\": {\"file\": \"") + counts.toUtf8() +
-                                                 "\"}, \"methods\": [\"histogram:identity\"], \"epsilon\": [1], "
-                                                 "\"trials\": 2, \"workload\": \"prefix\", \"seed\": 3}");
+        const QString experiment = writeTestFile(dir, "e.json",
+                                                 QByteArray("{\"dataset\": {\"file\": \"") + counts.toUtf8() +
+                                                     "\"}, \"methods\": [\"histogram:identity\"], \"epsilon\": [1], "
+                                                     "\"trials\": 2, \"workload\": \"prefix\", \"seed\": 3}");
         const CliRun sweep = runCli({"sweep", experiment, "--teaching", "-o", same, "--per-query", same});
         QVERIFY(sweep.exitCode != 0);
         QVERIFY2(sweep.err.contains("name the same file"), sweep.err.constData());
@@ -80,7 +73,7 @@ private slots:
     // Three trials of epsilon 0.5 are three charges: the receipt says 1.5, not one trial's 0.5.
     void trialsReportTheirTotal() {
         QTemporaryDir dir;
-        const QString counts = writeFile(dir, "c.csv", "3\n1\n4\n1\n5\n");
+        const QString counts = writeTestFile(dir, "c.csv", "3\n1\n4\n1\n5\n");
         const QString ledger = dir.filePath(QStringLiteral("ledger.sqlite"));
         const CliRun json =
             runCli({"dp", "--counts", counts, "-e", "0.5", "--trials", "3", "--ledger", ledger, "--json"});
@@ -97,32 +90,33 @@ private slots:
     void countsLayoutAsTheHelpSays() {
         QTemporaryDir dir;
         const CliRun line = runCli(
-            {"dp", "--counts", writeFile(dir, "line.csv", "3,1,4,1,5\n"), "--strategy", "hb", "-e", "1", "--json"});
+            {"dp", "--counts", writeTestFile(dir, "line.csv", "3,1,4,1,5\n"), "--strategy", "hb", "-e", "1", "--json"});
         QVERIFY2(line.exitCode == 0, line.err.constData());
         QCOMPARE(line.json().object()["shape"].toArray(), (QJsonArray{5}));
-        const CliRun blank = runCli({"dp", "--counts", writeFile(dir, "blank.csv", "10\n20\n\n30\n40\n"), "-e", "1"});
+        const CliRun blank =
+            runCli({"dp", "--counts", writeTestFile(dir, "blank.csv", "10\n20\n\n30\n40\n"), "-e", "1"});
         QVERIFY(blank.exitCode != 0);
         QVERIFY2(blank.err.contains("blank.csv:3") && blank.err.contains("blank line"), blank.err.constData());
         const CliRun trailing =
-            runCli({"dp", "--counts", writeFile(dir, "trailing.csv", "10\n20\n\n\n"), "-e", "1", "--json"});
+            runCli({"dp", "--counts", writeTestFile(dir, "trailing.csv", "10\n20\n\n\n"), "-e", "1", "--json"});
         QVERIFY2(trailing.exitCode == 0, trailing.err.constData());
         QCOMPARE(trailing.json().object()["shape"].toArray(), (QJsonArray{2}));
         const CliRun bom = runCli({"dp", "--counts",
-                                   writeFile(dir, "bom.csv",
-                                             "\xEF\xBB\xBF"
-                                             "1\n2\n"),
+                                   writeTestFile(dir, "bom.csv",
+                                                 "\xEF\xBB\xBF"
+                                                 "1\n2\n"),
                                    "-e", "1", "--json"});
         QVERIFY2(bom.exitCode == 0, bom.err.constData());
         QCOMPARE(bom.json().object()["shape"].toArray(), (QJsonArray{2}));
         const CliRun planar =
-            runCli({"dp", "--counts", writeFile(dir, "one.csv", "1\n2\n3\n4\n"), "--strategy", "hb2d", "-e", "1"});
+            runCli({"dp", "--counts", writeTestFile(dir, "one.csv", "1\n2\n3\n4\n"), "--strategy", "hb2d", "-e", "1"});
         QVERIFY(planar.exitCode != 0);
         QVERIFY2(planar.err.contains("rows of comma-separated counts"), planar.err.constData());
     }
 
     void ignoredFlagsAreRefused() {
         QTemporaryDir dir;
-        const QString counts = writeFile(dir, "c.csv", "3\n1\n4\n");
+        const QString counts = writeTestFile(dir, "c.csv", "3\n1\n4\n");
         for (const QStringList& flag :
              {QStringList{"-m", "gaussian"}, QStringList{"--delta", "1e-5"}, QStringList{"--confidence", "0.9"}}) {
             const CliRun r = runCli(QStringList{"dp", "--counts", counts, "-e", "1"} + flag);
@@ -144,13 +138,13 @@ private slots:
     // says where the answers go.
     void workloadFileForms() {
         QTemporaryDir dir;
-        const QString counts = writeFile(dir, "c.csv", "3\n1\n4\n1\n5\n");
+        const QString counts = writeTestFile(dir, "c.csv", "3\n1\n4\n1\n5\n");
         const CliRun r = runCli({"dp", "--counts", counts, "-e", "1", "--strategy", "mwem", "--workload",
-                                 writeFile(dir, "r.json", "{\"ranges\": [[0, 2], [1, 4]]}")});
+                                 writeTestFile(dir, "r.json", "{\"ranges\": [[0, 2], [1, 4]]}")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.out.contains("2 workload queries read") && r.out.contains("--per-query FILE"), r.out.constData());
         const CliRun both = runCli({"dp", "--counts", counts, "-e", "1", "--workload",
-                                    writeFile(dir, "b.json", "{\"ranges\": [[0, 2]], \"queries\": []}")});
+                                    writeTestFile(dir, "b.json", "{\"ranges\": [[0, 2]], \"queries\": []}")});
         QVERIFY(both.exitCode != 0);
     }
 };

@@ -17,13 +17,6 @@
 
 namespace {
 
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
-    QFile f(dir.filePath(name));
-    f.open(QIODevice::WriteOnly);
-    f.write(text);
-    return f.fileName();
-}
-
 QByteArray contents(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -49,7 +42,7 @@ class TestCliReviewFollowups : public QObject {
 private slots:
     void outputsNeverReplaceWhatTheCommandKeeps() {
         QTemporaryDir dir;
-        const QString tiny = writeFile(dir, "tiny.csv", "zip\n01234\n02139\n01234\n");
+        const QString tiny = writeTestFile(dir, "tiny.csv", "zip\n01234\n02139\n01234\n");
         const QString ledger = dir.filePath(QStringLiteral("ledger.sqlite"));
         QCOMPARE(nextEntry(dir, ledger), 1);
         const QByteArray before = contents(ledger);
@@ -58,16 +51,16 @@ private slots:
         QVERIFY(overLedger.exitCode != 0);
         QVERIFY2(overLedger.err.contains("reads or keeps"), overLedger.err.constData());
         QCOMPARE(contents(ledger), before);
-        const QString h = writeFile(dir, "zip.csv", "01234;0*\n02139;0*\n");
+        const QString h = writeTestFile(dir, "zip.csv", "01234;0*\n02139;0*\n");
         const CliRun overHierarchy =
             runCli({"synth", tiny, "--columns", "zip", "--hierarchy", "zip=" + h, "-e", "0.1", "-o", h});
         QVERIFY2(overHierarchy.exitCode != 0 && overHierarchy.err.contains("reads or keeps"),
                  overHierarchy.err.constData());
         // plan-sql: the plan's dataset.
-        const QString plan = writeFile(dir, "plan.json",
-                                       "{\"kind\": \"anonymization\", \"dataset\": \"tiny.csv\", "
-                                       "\"quasi_identifiers\": [\"zip\"], \"hierarchies\": {\"zip\": \"zip.csv\"}, "
-                                       "\"k\": 2}");
+        const QString plan = writeTestFile(dir, "plan.json",
+                                           "{\"kind\": \"anonymization\", \"dataset\": \"tiny.csv\", "
+                                           "\"quasi_identifiers\": [\"zip\"], \"hierarchies\": {\"zip\": \"zip.csv\"}, "
+                                           "\"k\": 2}");
         const CliRun sql = runCli({"plan-sql", plan, "-o", tiny});
         QVERIFY2(sql.exitCode != 0 && sql.err.contains("reads or keeps"), sql.err.constData());
         QCOMPARE(contents(tiny), QByteArray("zip\n01234\n02139\n01234\n"));
@@ -77,7 +70,7 @@ private slots:
 
     void unwritableOutputsAreRefusedBeforeTheCharge() {
         QTemporaryDir dir;
-        const QString tiny = writeFile(dir, "tiny.csv", "zip\n01234\n02139\n01234\n");
+        const QString tiny = writeTestFile(dir, "tiny.csv", "zip\n01234\n02139\n01234\n");
         const QString ledger = dir.filePath(QStringLiteral("ledger.sqlite"));
         const QStringList synth{"synth",           tiny, "--columns", "zip",     "--categories",
                                 "zip=01234|02139", "-e", "0.1",       "--ledger"};
@@ -126,8 +119,8 @@ private slots:
     // release declares it, by --nodes or a labels file that lists every node.
     void graphNodeSetIsDeclared() {
         QTemporaryDir dir;
-        const QString g4 = writeFile(dir, "g4.edges", "1 2\n2 3\n3 4\n");
-        const QString g3 = writeFile(dir, "g3.edges", "1 2\n2 3\n");
+        const QString g4 = writeTestFile(dir, "g4.edges", "1 2\n2 3\n3 4\n");
+        const QString g3 = writeTestFile(dir, "g3.edges", "1 2\n2 3\n");
         const CliRun undeclared = runCli({"graph", "release", g4, "--statistic", "triangles", "--epsilon", "1"});
         QVERIFY(undeclared.exitCode != 0);
         QVERIFY2(undeclared.err.contains("declare the nodes"), undeclared.err.constData());
@@ -140,7 +133,7 @@ private slots:
             QVERIFY2(deg.exitCode == 0, deg.err.constData());
             QCOMPARE(deg.json().object()["sequence"].toObject()["noisy"].toArray().size(), 4);
         }
-        const QString labels = writeFile(dir, "g.labels", "1 a\n2 b\n3 a\n4 c\n");
+        const QString labels = writeTestFile(dir, "g.labels", "1 a\n2 b\n3 a\n4 c\n");
         const CliRun labelled = runCli({"graph", "degrees", g3, "--labels", labels, "--epsilon", "1", "--json"});
         QVERIFY2(labelled.exitCode == 0, labelled.err.constData());
         QCOMPARE(labelled.json().object()["sequence"].toObject()["noisy"].toArray().size(), 4);
@@ -155,7 +148,7 @@ private slots:
         QVERIFY(check.exitCode != 0);
         QVERIFY2(check.err.contains("no privacy ledger here"), check.err.constData());
         QVERIFY(!QFile::exists(typo));
-        const QString tiny = writeFile(dir, "tiny.csv", "zip\n01234\n02139\n01234\n");
+        const QString tiny = writeTestFile(dir, "tiny.csv", "zip\n01234\n02139\n01234\n");
         const CliRun nan = runCli({"synth", tiny, "--columns", "zip", "--categories", "zip=01234|02139", "-m", "mst",
                                    "-e", "0.1", "--delta", "nan", "-o", dir.filePath(QStringLiteral("s.csv"))});
         QVERIFY2(nan.exitCode != 0 && nan.err.contains("--delta"), nan.err.constData());
@@ -164,10 +157,10 @@ private slots:
                                     "-e", "0.1", "--beta", "0.9", "-o", dir.filePath(QStringLiteral("s.csv"))});
         QVERIFY2(beta.exitCode != 0 && beta.err.contains("beta: a setting of privbayes; mst does not use it"),
                  beta.err.constData());
-        const QString plan = writeFile(dir, "plan.json",
-                                       "{\"kind\": \"synthetic\", \"dataset\": \"tiny.csv\", \"method\": "
-                                       "\"aim\", \"epsilon\": 1, \"beta\": 0.5, \"domains\": {\"zip\": "
-                                       "{\"categories\": [\"01234\", \"02139\"]}}}");
+        const QString plan = writeTestFile(dir, "plan.json",
+                                           "{\"kind\": \"synthetic\", \"dataset\": \"tiny.csv\", \"method\": "
+                                           "\"aim\", \"epsilon\": 1, \"beta\": 0.5, \"domains\": {\"zip\": "
+                                           "{\"categories\": [\"01234\", \"02139\"]}}}");
         const CliRun planned = runCli({"release", plan, "-o", dir.filePath(QStringLiteral("bundle")), "--ledger",
                                        dir.filePath(QStringLiteral("l.sqlite"))});
         QVERIFY2(planned.exitCode != 0 && planned.err.contains("aim does not use it"), planned.err.constData());
@@ -175,7 +168,7 @@ private slots:
 
     void columnQueriesCheckTheirBoundsBeforeTheCharge() {
         QTemporaryDir dir;
-        const QString t = writeFile(dir, "t.csv", "x\n1\n2\n3\n4\n5\n");
+        const QString t = writeTestFile(dir, "t.csv", "x\n1\n2\n3\n4\n5\n");
         const QString ledger = dir.filePath(QStringLiteral("ledger.sqlite"));
         const QStringList base{"dp", t, "-c", "x", "-e", "1", "--ledger", ledger};
         for (const QStringList& extra :
@@ -192,7 +185,7 @@ private slots:
     // which stays within the bounds.
     void clampedMeanKeepsItsInterval() {
         QTemporaryDir dir;
-        const QString t = writeFile(dir, "t.csv", "x\n1\n2\n3\n4\n5\n");
+        const QString t = writeTestFile(dir, "t.csv", "x\n1\n2\n3\n4\n5\n");
         for (int seed = 1; seed <= 20; ++seed) {
             const CliRun r = runCli({"dp", t, "-c", "x", "-q", "mean", "--lower", "0", "--upper", "10", "-e", "0.2",
                                      "--seed", QString::number(seed), "--json"});
@@ -211,7 +204,7 @@ private slots:
 
     void smoothReleaseSaysItsScaleIsWithheld() {
         QTemporaryDir dir;
-        const QString t = writeFile(dir, "t.csv", "x\n1\n2\n3\n4\n5\n");
+        const QString t = writeTestFile(dir, "t.csv", "x\n1\n2\n3\n4\n5\n");
         const CliRun r = runCli({"dp", t, "-c", "x", "-q", "median", "-m", "smooth", "--delta", "1e-5", "--lower", "0",
                                  "--upper", "10", "-e", "1", "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());

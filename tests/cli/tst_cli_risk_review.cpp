@@ -16,16 +16,14 @@
 
 namespace {
 
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
-    QFile f(dir.filePath(name));
-    f.open(QIODevice::WriteOnly);
-    f.write(text);
-    return f.fileName();
-}
-
 // Eight people: zip, age, sex; three are alone on (zip, age, sex).
 const QByteArray kPeople =
     "zip,age,sex\n01234,30,M\n01234,30,M\n01234,31,F\n01235,30,F\n01235,30,F\n01235,40,M\n01236,40,M\n01236,41,F\n";
+
+// Greedy local suppression of people.csv, k = 2 (wildcard semantics, the default).
+const QByteArray kSuppressionPlan =
+    "{\"kind\": \"anonymization\", \"dataset\": \"people.csv\", \"quasi_identifiers\": [\"zip\", \"age\", "
+    "\"sex\"], \"k\": 2, \"algorithm\": \"none\", \"local_suppression\": \"greedy\"}";
 
 }  // namespace
 
@@ -36,11 +34,8 @@ private slots:
     // risk after (it read '*' as a value and found the input's three uniques).
     void wildcardBundleReadsBackItsOwnRisk() {
         QTemporaryDir dir;
-        writeFile(dir, "people.csv", kPeople);
-        const QString plan = writeFile(dir, "plan.json",
-                                       "{\"kind\": \"anonymization\", \"dataset\": \"people.csv\", "
-                                       "\"quasi_identifiers\": [\"zip\", \"age\", \"sex\"], \"k\": 2, "
-                                       "\"algorithm\": \"none\", \"local_suppression\": \"greedy\"}");
+        writeTestFile(dir, "people.csv", kPeople);
+        const QString plan = writeTestFile(dir, "plan.json", kSuppressionPlan);
         const QString bundle = dir.filePath(QStringLiteral("bundle"));
         const CliRun made = runCli({"release", plan, "-o", bundle, "--json"});
         QVERIFY2(made.exitCode == 0, made.err.constData());
@@ -61,17 +56,17 @@ private slots:
 
     void samplesAndPopulations() {
         QTemporaryDir dir;
-        const QString people = writeFile(dir, "people.csv", kPeople);
+        const QString people = writeTestFile(dir, "people.csv", kPeople);
         // 8 / 0.95 rounds to 8: the population must still be larger than the sample.
         const CliRun fraction =
             runCli({"risk", people, "--qi", "zip,age,sex", "--sampling-fraction", "0.95", "--json"});
         QVERIFY2(fraction.exitCode == 0, fraction.err.constData());
         QCOMPARE(fraction.json().object()["population_uniqueness"].toObject()["population_size"].toInt(), 9);
         // The population holds one (01234, 30, M); the sample two.
-        const QString population = writeFile(dir, "population.csv",
-                                             kPeople.left(kPeople.indexOf("01234,30,M\n") + 11) +
-                                                 "01234,31,F\n01235,30,F\n01235,30,F\n01235,40,M\n01236,40,M\n"
-                                                 "01236,41,F\n09999,50,M\n");
+        const QString population = writeTestFile(dir, "population.csv",
+                                                 kPeople.left(kPeople.indexOf("01234,30,M\n") + 11) +
+                                                     "01234,31,F\n01235,30,F\n01235,30,F\n01235,40,M\n01236,40,M\n"
+                                                     "01236,41,F\n09999,50,M\n");
         const CliRun fewer = runCli({"risk", people, "--qi", "zip,age,sex", "--population", population});
         QVERIFY(fewer.exitCode != 0);
         QVERIFY2(fewer.err.contains("occurs 2 times in the table but 1"), fewer.err.constData());
@@ -89,7 +84,7 @@ private slots:
             for (int c = 0; c < 18; ++c) row << QString::number((r * (c + 1)) % 3);
             text += row.join(',').toUtf8() + '\n';
         }
-        const QString wide = writeFile(dir, "wide.csv", text);
+        const QString wide = writeTestFile(dir, "wide.csv", text);
         const CliRun two =
             runCli({"risk", wide, "--qi", names.join(','), "--attribute-risk", "--attribute-risk-max", "2", "--json"});
         QVERIFY2(two.exitCode == 0, two.err.constData());
@@ -101,7 +96,7 @@ private slots:
 
     void ignoredFlagsAreRefused() {
         QTemporaryDir dir;
-        const QString people = writeFile(dir, "people.csv", kPeople);
+        const QString people = writeTestFile(dir, "people.csv", kPeople);
         for (const QStringList& extra :
              {QStringList{"--suda-top", "3"}, QStringList{"--attribute-risk-max", "2"}, QStringList{"--l", "3"}}) {
             const CliRun r = runCli(QStringList{"risk", people, "--qi", "zip,age"} + extra);
@@ -109,7 +104,7 @@ private slots:
         }
         const CliRun model = runCli({"utility", people, people, "--columns", "zip,age", "--model", "logistic"});
         QVERIFY2(model.exitCode != 0 && model.err.contains("requires"), model.err.constData());
-        const QString h = writeFile(dir, "zip.csv", "01234;0123*\n01235;0123*\n01236;0123*\n");
+        const QString h = writeTestFile(dir, "zip.csv", "01234;0123*\n01235;0123*\n01236;0123*\n");
         const CliRun twice = runCli(
             {"anonymize", people, "--qi", "zip", "--k", "2", "--hierarchy", "zip=" + h, "--hierarchy", "zip=" + h});
         QVERIFY2(twice.exitCode != 0 && twice.err.contains("given twice"), twice.err.constData());
@@ -121,11 +116,8 @@ private slots:
 
     void zippedBundleIsNamed() {
         QTemporaryDir dir;
-        writeFile(dir, "people.csv", kPeople);
-        const QString plan = writeFile(dir, "plan.json",
-                                       "{\"kind\": \"anonymization\", \"dataset\": \"people.csv\", "
-                                       "\"quasi_identifiers\": [\"zip\", \"age\", \"sex\"], \"k\": 2, "
-                                       "\"algorithm\": \"none\", \"local_suppression\": \"greedy\"}");
+        writeTestFile(dir, "people.csv", kPeople);
+        const QString plan = writeTestFile(dir, "plan.json", kSuppressionPlan);
         const QString zip = dir.filePath(QStringLiteral("bundle.zip"));
         const CliRun made = runCli({"release", plan, "-o", zip});
         QVERIFY2(made.exitCode == 0, made.err.constData());
@@ -138,8 +130,8 @@ private slots:
     // partitions print X: the table has one class of 8 where Mondrian made two partitions.
     void mondrianCountsTheTablesClasses() {
         QTemporaryDir dir;
-        const QString t = writeFile(dir, "t.csv", "edu\na\na\nb\nb\nc\nc\nd\nd\n");
-        const QString h = writeFile(dir, "edu.csv", "a;X;*\nb;X;*\nc;X;*\nd;X;*\n");
+        const QString t = writeTestFile(dir, "t.csv", "edu\na\na\nb\nb\nc\nc\nd\nd\n");
+        const QString h = writeTestFile(dir, "edu.csv", "a;X;*\nb;X;*\nc;X;*\nd;X;*\n");
         const CliRun r = runCli({"anonymize", t, "--qi", "edu", "--hierarchy", "edu=" + h, "--k", "4", "--algorithm",
                                  "mondrian", "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -152,7 +144,7 @@ private slots:
     // A column whose name holds a comma is named in double quotes (it was split in two).
     void quotedColumnNames() {
         QTemporaryDir dir;
-        const QString t = writeFile(dir, "c.csv", "\"city, state\",age\nA,1\nA,1\nB,2\n");
+        const QString t = writeTestFile(dir, "c.csv", "\"city, state\",age\nA,1\nA,1\nB,2\n");
         const CliRun r = runCli({"risk", t, "--qi", "\"city, state\",age", "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.json().object()["classes"].toInt(), 2);
@@ -164,7 +156,7 @@ private slots:
     // categories quotes a value with a comma ("p,q" read as p and q).
     void releasedTextsAreKept() {
         QTemporaryDir dir;
-        const QString t = writeFile(dir, "r.csv", "r,c\n70.50,x\n70.50,y\n60.0,\"p,q\"\n60.0,z\n1.80,x\n1.80,y\n");
+        const QString t = writeTestFile(dir, "r.csv", "r,c\n70.50,x\n70.50,y\n60.0,\"p,q\"\n60.0,z\n1.80,x\n1.80,y\n");
         for (const char* algorithm : {"mondrian", "mdav"}) {
             const QString out = dir.filePath(QStringLiteral("%1.csv").arg(algorithm));
             const CliRun r = runCli({"anonymize", t, "--qi", "r,c", "--k", "2", "--algorithm", algorithm, "-o", out});
