@@ -28,7 +28,11 @@ bool syncPath(const std::string& path, bool directory) {
 }
 }  // namespace
 
-Status checkWritableFile(const std::string& path) {
+namespace {
+// What a write needs of its target, without touching the disk: the folder exists, and the path is
+// a regular file or nothing (the write renames a new file over it: a device or a pipe would be
+// replaced, not written into; root's -o /dev/null would remove the device).
+Status checkTarget(const std::string& path) {
     if (path.empty()) return Status::invalidArgument("no output file named");
     const fs::path target(path);
     fs::path dir = target.parent_path();
@@ -36,10 +40,16 @@ Status checkWritableFile(const std::string& path) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) return Status::ioError(path + ": folder " + dir.string() + " does not exist");
     if (fs::is_directory(target, ec)) return Status::ioError(path + ": is a folder, not a file");
-    // The write replaces the file by renaming a new one over it: a device or a pipe would be
-    // replaced, not written into (root's -o /dev/null would remove the device).
     if (fs::exists(target, ec) && !fs::is_regular_file(target, ec))
         return Status::ioError(path + ": is not a regular file (a device, a pipe or a socket); write to a file");
+    return Status::ok();
+}
+}  // namespace
+
+Status checkWritableFile(const std::string& path) {
+    VEIL_RETURN_IF_ERROR(checkTarget(path));
+    fs::path dir = fs::path(path).parent_path();
+    if (dir.empty()) dir = ".";
     // A real probe: permission bits do not tell (root may write anywhere, /proc takes no files).
     std::string probe = (dir / ".veil-write-probe-XXXXXX").string();
     const int fd = ::mkstemp(probe.data());
@@ -50,7 +60,7 @@ Status checkWritableFile(const std::string& path) {
 }
 
 Status writeFileAtomically(const std::string& path, const std::function<bool(std::ostream&)>& writer) {
-    VEIL_RETURN_IF_ERROR(checkWritableFile(path));
+    VEIL_RETURN_IF_ERROR(checkTarget(path));  // the temporary file below is the probe itself
     const fs::path target(path);
     fs::path dir = target.parent_path();
     if (dir.empty()) dir = ".";

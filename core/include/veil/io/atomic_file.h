@@ -16,8 +16,9 @@ namespace veil {
 Status writeFileAtomically(const std::string& path, const std::function<bool(std::ostream&)>& writer);
 Status writeFileAtomically(const std::string& path, std::string_view contents);
 
-// What writeFileAtomically checks before it writes: the folder exists and can be written, and the
-// path is not a folder. For a command to check its outputs before it charges a release.
+// For a command to check its outputs before it charges a release: the folder exists and a file
+// can be created in it (a probe file, removed), and the path is a regular file or nothing.
+// writeFileAtomically checks the same, its own temporary file being the probe.
 Status checkWritableFile(const std::string& path);
 
 // Errors naming the path and what was expected ("a hierarchy CSV file"): missing, a folder,
