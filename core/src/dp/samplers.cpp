@@ -1,6 +1,7 @@
 // Exact discrete samplers and snapped continuous noise (Canonne, Kamath, Steinke 2020, Algs 1-3).
 #include "dp/detail/samplers.h"
 
+#include "dp/detail/discrete_laplace_batch.h"
 #include "dp/detail/exact_bernoulli.h"
 #include "dp/detail/exact_geometric.h"
 #include "veil/common/validate.h"
@@ -8,6 +9,8 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdlib>
@@ -243,10 +246,19 @@ Result<double> addSnappedLaplace(RandomSource& rng, double value, const LaplaceL
 Status addSnappedLaplaceToAll(RandomSource& rng, std::span<double> values, const LaplaceLattice& lattice) {
     for (const double value : values)
         if (!releasable(value)) return checkValue(value);  // the call only words the error
-    WordCache words(rng);
-    BasicBitBuffer<WordCache> bits(words);
     const DiscreteLaplaceScale noise(lattice.num, lattice.den());
-    for (double& value : values) value = snappedLaplace(bits, value, lattice, noise);
+    DiscreteLaplaceBatch batch(rng, noise);
+    std::array<std::int64_t, DiscreteLaplaceBatch::kSize> draws{};
+    // g is a power of two between 2^-373 and 2^353 (the supported scales): x / g is x (1 / g)
+    // exactly, so snapToLattice's value without a division per value.
+    const double g = lattice.granularity, inverse = 1.0 / g;
+    for (std::size_t start = 0; start < values.size(); start += draws.size()) {
+        const std::span<double> block = values.subspan(start, std::min(draws.size(), values.size() - start));
+        batch.draw(std::span(draws).first(block.size()));
+        for (std::size_t i = 0; i < block.size(); ++i)
+            block[i] = roundHalfEven(block[i] * inverse) * g + g * static_cast<double>(draws[i]);
+    }
+    explicit_bzero(draws.data(), sizeof draws);
     return Status::ok();
 }
 

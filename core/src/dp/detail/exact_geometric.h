@@ -56,10 +56,27 @@ std::uint64_t geometricByComparison(Source& rng, const GeometricScale& scale, st
     }
 }
 
+// The words whose inversion is estimated in double (U >= 2^-16, -ln U <= 11.1).
+inline constexpr std::uint64_t kLargeWord = std::uint64_t(1) << 48;
+
 // double(word), rounded to nearest as the conversion is, from its two exact 32-bit halves: one
 // rounding of the exact sum. The direct conversion branches on the top bit, a coin flip here.
 inline double wordToDouble(std::uint64_t word) {
     return double(std::int64_t(word >> 32)) * 0x1p32 + double(std::int64_t(word & 0xFFFFFFFFU));
+}
+
+// k = floor(y) for every y within `error` of x, when that is one integer k >= 0 (below 2^62).
+inline bool floorIsCertain(double x, double error, std::uint64_t& k) {
+    const double below = x - error, above = x + error;
+    if (below < 0.0 || above >= 0x1p62) return false;
+    k = static_cast<std::uint64_t>(static_cast<std::int64_t>(below));  // truncation: floor for these
+    return k == static_cast<std::uint64_t>(static_cast<std::int64_t>(above));
+}
+
+// floor(-t ln U) from an estimate of -ln U within 2^-47 (the word's cell, the logarithm and the
+// product included; scale.errorAtLargeWords is four times that), for a word >= 2^48.
+inline bool geometricFromEstimate(const GeometricScale& scale, double negLogU, std::uint64_t& k) {
+    return floorIsCertain(negLogU * scale.t, scale.errorAtLargeWords, k);
 }
 
 // Geometric: P(k) = (1 - q) q^k with q = exp(-1/t), as floor(-t ln U). One word and one logarithm
@@ -68,16 +85,21 @@ inline double wordToDouble(std::uint64_t word) {
 template <typename Source>
 std::uint64_t geometricExpNeg(Source& rng, const GeometricScale& scale) {
     const std::uint64_t word = rng.nextU64();
-    if (word >= (std::uint64_t(1) << 48)) {
-        const double x = -std::log((wordToDouble(word) + 0.5) * 0x1p-64) * scale.t;
-        const double below = x - scale.errorAtLargeWords, above = x + scale.errorAtLargeWords;
-        // floor(below) == floor(above) >= 0, by truncation (floor for values in [0, 2^62)).
-        if (below >= 0.0 && above < 0x1p62) {
-            const auto k = static_cast<std::uint64_t>(static_cast<std::int64_t>(below));
-            if (k == static_cast<std::uint64_t>(static_cast<std::int64_t>(above))) return k;
-        }
-    }
+    std::uint64_t k = 0;
+    if (word >= kLargeWord && geometricFromEstimate(scale, -std::log((wordToDouble(word) + 0.5) * 0x1p-64), k))
+        return k;
     return geometricByComparison(rng, scale, word);
+}
+
+// A = floor(-s ln U) when U's first 32 digits p did not decide it (inversionFloors): its next 32
+// digits are drawn and geometricExpNeg's test runs on the 64, with the exact comparison behind it.
+template <typename Bits>
+std::uint64_t geometricAfterPrefix(Bits& more, const GeometricScale& scale, std::uint64_t prefix) {
+    const std::uint64_t word = (prefix << 32) | more.bits(32);
+    std::uint64_t k = 0;
+    if (word >= kLargeWord && geometricFromEstimate(scale, -std::log((wordToDouble(word) + 0.5) * 0x1p-64), k))
+        return k;
+    return geometricByComparison(more, scale, word);
 }
 
 // CKS 2020 Algorithm 2 for small scales t = num/den (below about 4), where it needs a few Bernoulli
@@ -149,6 +171,48 @@ public:
             if (negative && magnitude == 0) continue;
             return negative ? -std::int64_t(magnitude) : std::int64_t(magnitude);
         }
+    }
+
+    // sample()'s law from 64 random bits already drawn, for scales with isSmall() false and
+    // compactBits() true: the high 32 bits are the first digits p of the inversion's uniform U
+    // (highFromPrefix: A when p decides it, from inversionFloors, NaN otherwise); the low 32 hold
+    // B's m bits, the sign, and the first 31 - m bits of B's acceptance word. Whatever these do
+    // not decide (U's digits after the 32nd, a word completed, a rejection) is drawn from `more`.
+    template <typename Bits>
+    std::int64_t sampleFromWord(Bits& more, std::uint64_t word, double highFromPrefix) const {
+        const std::uint64_t high = std::isnan(highFromPrefix) ? geometricAfterPrefix(more, m_high, word >> 32)
+                                                              : static_cast<std::uint64_t>(highFromPrefix);
+        const unsigned m = m_lowBits;
+        const std::uint64_t bBits = word & 0xFFFFFFFFU;
+        std::uint64_t low = bBits & ((std::uint64_t(1) << m) - 1);
+        const bool negative = ((bBits >> m) & 1U) != 0;
+        if (!acceptLowFromPrefix(more, low, bBits >> (m + 1), 31 - m)) {
+            do low = more.bits(int(m));
+            while (!acceptLow(more, low));
+        }
+        constexpr auto kMax = std::uint64_t(std::numeric_limits<std::int64_t>::max());
+        const std::uint64_t magnitude = (high << m) | low;
+        if (high > (kMax >> m) || (negative && magnitude == 0)) return sample(more);  // rejected: a fresh draw
+        return negative ? -std::int64_t(magnitude) : std::int64_t(magnitude);
+    }
+    bool isSmall() const { return m_denShift > -2; }
+    const GeometricScale& highScale() const { return m_high; }  // A's
+    // B's bits leave at least 7 bits of its acceptance word in sampleFromWord's 32.
+    bool compactBits() const { return m_lowBits <= 24; }
+    // acceptLow with the word's first prefixBits bits given (prefix): below lowAcceptWord's first
+    // bits it accepts at once; otherwise the word is completed from `more` and tested as acceptLow.
+    template <typename Bits>
+    bool acceptLowFromPrefix(Bits& more, std::uint64_t low, std::uint64_t prefix, unsigned prefixBits) const {
+        if (low == 0) return true;
+        const unsigned restBits = 64 - prefixBits;
+        if (prefix < (m_lowAccept >> restBits)) return true;  // word < (prefix + 1) 2^restBits <= lowAccept
+        std::uint64_t word = prefix;
+        for (unsigned left = restBits; left > 0;) {
+            const unsigned n = std::min(left, 32U);
+            word = (word << n) | more.bits(int(n));
+            left -= n;
+        }
+        return word < m_lowAccept || bernoulliExpNegAtMostOneFrom(more, word, low * m_den, m_num);
     }
 
 private:
