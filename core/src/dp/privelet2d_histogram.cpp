@@ -20,19 +20,19 @@ std::size_t powerOfTwoAtLeast(std::size_t n, std::size_t& log2) {
 
 // The Haar transform of m elements (m a power of two), each a block of w doubles side by side:
 // w = 1 transforms one row; w = C transforms every column of an R x C grid at once, a row at a
-// time (contiguous, so the inner loops vectorize). `scratch` holds m w doubles.
+// time (contiguous, so the inner loops vectorize). Each writes its result to `out` (m w doubles).
 
-// Coefficients in place: position 0 the mean, position m / s + i the coefficient (left sum -
-// right sum) / s of the i-th node of size s. O(m w). Sum i of a level overwrites element i after
-// elements 2i and 2i + 1 are read, so the sums stay in x; the coefficients go to scratch.
-void haarForward(double* x, std::size_t m, std::size_t w, double* scratch) {
+// Coefficients: position 0 the mean, position m / s + i the coefficient (left sum - right sum) / s
+// of the i-th node of size s. O(m w). x is overwritten: sum i of a level replaces element i after
+// elements 2i and 2i + 1 are read, so the sums stay in x.
+void haarForward(double* x, std::size_t m, std::size_t w, double* out) {
     for (std::size_t n = m / 2; n >= 1; n /= 2) {          // n nodes of size s = m / n
         const double inverseSize = double(n) / double(m);  // exact: both are powers of two
         for (std::size_t i = 0; i < n; ++i) {
             const double* left = x + 2 * i * w;
             const double* right = left + w;
             double* sum = x + i * w;
-            double* coefficient = scratch + (n + i) * w;
+            double* coefficient = out + (n + i) * w;
             for (std::size_t k = 0; k < w; ++k) {
                 const double a = left[k], b = right[k];
                 coefficient[k] = (a - b) * inverseSize;
@@ -41,19 +41,18 @@ void haarForward(double* x, std::size_t m, std::size_t w, double* scratch) {
         }
     }
     const double inverseM = 1.0 / double(m);
-    for (std::size_t k = 0; k < w; ++k) scratch[k] = x[k] * inverseM;
-    std::copy_n(scratch, m * w, x);
+    for (std::size_t k = 0; k < w; ++k) out[k] = x[k] * inverseM;
 }
 
 // The inverse of haarForward: each node's children are its average plus and minus its
-// coefficient. The averages grow in scratch, children written from the last node back so that a
-// node is read before its children overwrite it.
-void haarInverse(double* c, std::size_t m, std::size_t w, double* scratch) {
-    std::copy_n(c, w, scratch);
+// coefficient. The averages grow in out, children written from the last node back so that a node
+// is read before its children overwrite it.
+void haarInverse(double* c, std::size_t m, std::size_t w, double* out) {
+    std::copy_n(c, w, out);
     for (std::size_t n = 1; n < m; n *= 2)
         for (std::size_t i = n; i-- > 0;) {
-            double* average = scratch + i * w;
-            double* even = scratch + 2 * i * w;
+            double* average = out + i * w;
+            double* even = out + 2 * i * w;
             double* odd = even + w;
             const double* coefficient = c + (n + i) * w;
             for (std::size_t k = 0; k < w; ++k) {
@@ -62,7 +61,6 @@ void haarInverse(double* c, std::size_t m, std::size_t w, double* scratch) {
                 odd[k] = a - d;
             }
         }
-    std::copy_n(scratch, m * w, c);
 }
 
 // Privelet's weight W of position p of haarForward's output: m for the mean, the node's size s
@@ -82,12 +80,16 @@ std::pair<std::size_t, std::size_t> levelPositions(std::size_t level) {
     return {std::size_t(1) << (level - 1), std::size_t(1) << level};
 }
 
-// Applies the transform f along every row and then along every column of the R x C grid g.
+// Applies the transform f along every row and then along every column of the R x C grid g (the
+// rows through the start of `spare`, the columns into it, and the two then swapped).
 template <typename F>
-void eachAxis(std::vector<double>& g, std::size_t R, std::size_t C, F f) {
-    std::vector<double> scratch(R * C);
-    for (std::size_t r = 0; r < R; ++r) f(g.data() + r * C, C, 1, scratch.data());
-    f(g.data(), R, C, scratch.data());
+void eachAxis(std::vector<double>& g, std::vector<double>& spare, std::size_t R, std::size_t C, F f) {
+    for (std::size_t r = 0; r < R; ++r) {
+        f(g.data() + r * C, C, 1, spare.data());
+        std::copy_n(spare.data(), C, g.data() + r * C);
+    }
+    f(g.data(), R, C, spare.data());
+    g.swap(spare);
 }
 
 Result<HistogramResult> releasePrivelet2D(const HistogramRun& run) {
@@ -98,10 +100,17 @@ Result<HistogramResult> releasePrivelet2D(const HistogramRun& run) {
     // One record moves the weighted coefficients by (1 + log2 R)(1 + log2 C) in total (the 1-D
     // generalized sensitivities multiply), so coefficient (i, j) gets Laplace(rho / (eps W_i W_j)).
     const double rho = double(1 + hr) * double(1 + hc);
-    std::vector<double> g(R * C, 0.0);
-    for (std::size_t r = 0; r < run.rows; ++r)
-        std::copy_n(run.counts.begin() + long(r * run.columns), run.columns, g.begin() + long(r * C));
-    eachAxis(g, R, C, haarForward);
+    const bool padded = R != run.rows || C != run.columns;
+    std::vector<double> g;
+    if (padded) {
+        g.assign(R * C, 0.0);
+        for (std::size_t r = 0; r < run.rows; ++r)
+            std::copy_n(run.counts.begin() + long(r * run.columns), run.columns, g.begin() + long(r * C));
+    } else {
+        g.assign(run.counts.begin(), run.counts.end());
+    }
+    std::vector<double> spare(R * C);
+    eachAxis(g, spare, R, C, haarForward);
     // The coefficients of one pair of weight levels form a block of rows x columns: one mechanism
     // and one call per block (its values gathered, noised and put back), 1 + log2 R by
     // 1 + log2 C blocks in all.
@@ -121,11 +130,15 @@ Result<HistogramResult> releasePrivelet2D(const HistogramRun& run) {
                 std::copy_n(block.begin() + long((r - r0) * (c1 - c0)), c1 - c0, g.begin() + long(r * C + c0));
         }
     }
-    eachAxis(g, R, C, haarInverse);
+    eachAxis(g, spare, R, C, haarInverse);
     HistogramResult out;
-    out.estimate.resize(run.rows * run.columns);
-    for (std::size_t r = 0; r < run.rows; ++r)
-        std::copy_n(g.begin() + long(r * C), run.columns, out.estimate.begin() + long(r * run.columns));
+    if (padded) {
+        out.estimate.resize(run.rows * run.columns);
+        for (std::size_t r = 0; r < run.rows; ++r)
+            std::copy_n(g.begin() + long(r * C), run.columns, out.estimate.begin() + long(r * run.columns));
+    } else {
+        out.estimate = std::move(g);
+    }
     out.noiseScale = rho / (run.epsilon * double(R) * double(C));  // the mean's
     out.consistent = true;
     out.description = "2-D Haar wavelet over " + std::to_string(R) + " x " + std::to_string(C) +
