@@ -192,6 +192,16 @@ Result<MechanismKind> detail::chooseMechanism(const ColumnQuerySpec& spec) {
     if (spec.lower.has_value() != spec.upper.has_value())
         return Status::invalidArgument("give both lower and upper clamping bounds, or neither");
     if (spec.lower) VEIL_RETURN_IF_ERROR(validateBounds(*spec.lower, *spec.upper));
+    // Bounds a query would not use are refused, not ignored: a count moves by one per row whatever
+    // the values, and a histogram's edges or categories are its whole domain.
+    if (spec.lower && (spec.query == QueryKind::Count || spec.query == QueryKind::RangeCount))
+        return Status::invalidArgument(std::string("a ") + queryKindName(spec.query) +
+                                       " needs no clamping bounds (one row moves it by one whatever its value): "
+                                       "omit lower and upper");
+    if (spec.lower && spec.query == QueryKind::Histogram && (!spec.binEdges.empty() || !spec.categories.empty()))
+        return Status::invalidArgument(
+            "the histogram's edges or categories are its domain; lower and upper go with a number of bins: omit "
+            "them");
     MechanismKind mech;
     if (spec.mechanism)
         mech = *spec.mechanism;

@@ -38,8 +38,10 @@ Result<ColumnQueryResult> query(const std::string& column, const std::string& q,
     }
     spec.epsilon = eps;
     spec.delta = delta;
-    spec.lower = lo;
-    spec.upper = hi;
+    if (spec.query != QueryKind::Count && spec.query != QueryKind::RangeCount) {  // counts refuse bounds
+        spec.lower = lo;
+        spec.upper = hi;
+    }
     spec.trials = trials;
     auto gate = ReleaseGate::teaching(7);
     return releaseColumnQuery(gate, table, column, spec, RunContext{});
@@ -156,6 +158,27 @@ private slots:
         QVERIFY(!releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{}));
         spec.binCount = 4;
         QVERIFY(releaseColumnQuery(gate, makeTable(), "age", spec, RunContext{}));
+    }
+    // Bounds a query would not use are refused before the charge, not ignored.
+    void unusedBoundsAreRefused() {
+        auto gate = ReleaseGate::teaching(3);
+        ColumnQuerySpec count;
+        count.query = QueryKind::Count;
+        QVERIFY(releaseColumnQuery(gate, makeTable(), "age", count, RunContext{}));
+        count.lower = 0.0;
+        count.upper = 100.0;
+        auto refused = releaseColumnQuery(gate, makeTable(), "age", count, RunContext{});
+        QVERIFY(!refused);
+        QVERIFY(refused.status().message().find("needs no clamping bounds") != std::string::npos);
+        ColumnQuerySpec edges;
+        edges.query = QueryKind::Histogram;
+        edges.binEdges = {0.0, 30.0, 60.0, 100.0};
+        QVERIFY(releaseColumnQuery(gate, makeTable(), "age", edges, RunContext{}));
+        edges.lower = 10.0;
+        edges.upper = 50.0;
+        refused = releaseColumnQuery(gate, makeTable(), "age", edges, RunContext{});
+        QVERIFY(!refused);
+        QVERIFY(refused.status().message().find("edges or categories are its domain") != std::string::npos);
     }
     void histogramStrategyFromTheCatalogue() {
         ColumnQuerySpec spec;
