@@ -206,11 +206,16 @@ Result<std::vector<BundleCheckItem>> checkReleaseBundles(PrivacyLedger& ledger, 
     if (!entries) return entries.status();
     std::vector<BundleCheckItem> items;
     std::set<fs::path> known, scan;
-    for (const auto& f : folders) scan.insert(fs::absolute(f).lexically_normal());
+    // One spelling per folder: "out/" and "out/." name the folder a recorded bundle's parent names.
+    const auto folderKey = [](const fs::path& p) {
+        fs::path n = fs::absolute(p).lexically_normal();
+        return n.has_filename() || !n.has_parent_path() ? n : n.parent_path();
+    };
+    for (const auto& f : folders) scan.insert(folderKey(f));
     std::error_code ec;
     for (const auto& b : recordedBundles(*entries)) {
         known.insert(b.partial);
-        scan.insert(b.dir.parent_path());
+        scan.insert(folderKey(b.dir.parent_path()));
         if (fs::exists(fs::symlink_status(b.dir, ec))) {
             items.push_back({b.dir.string(), "complete", ""});
         } else if (auto lock = recoverable(b) ? BundleLock::acquire(b.dir) : Status::notFound("");  // held below

@@ -264,6 +264,27 @@ private slots:
         auto again = checkReleaseBundles(**ledger, {dir.string()}, false);
         for (const auto& item : *again) QCOMPARE(item.state, std::string("complete"));
     }
+
+    // A folder named with a trailing separator is the same folder as a recorded bundle's parent:
+    // what it holds is listed once (a killed release's stale lock was listed twice).
+    void checkListsEachFolderOnce() {
+        QTemporaryDir tmp;
+        const fs::path dir = tmp.path().toStdString();
+        auto ledger = PrivacyLedger::openFile((dir / "ledger.sqlite").string());
+        BundleOptions opt;
+        opt.ledger = ledger->get();
+        opt.outputDir = (dir / "kept").string();
+        opt.crashPoint = BundleOptions::CrashPoint::AfterLedgerCommitted;
+        QVERIFY(!writeReleaseBundle(syntactic(), opt));
+        QVERIFY(writeFileAtomically((dir / ".gone.lock").string(), "").isOk());
+        for (const std::string& folder : {dir.string() + "/", dir.string() + "/./", dir.string()}) {
+            auto listed = checkReleaseBundles(**ledger, {folder}, false);
+            QVERIFY(listed);
+            int staleLocks = 0;
+            for (const auto& item : *listed) staleLocks += item.state == "stale lock file";
+            QVERIFY2(staleLocks == 1, folder.c_str());
+        }
+    }
 };
 
 QTEST_MAIN(TestBundleSafety)
