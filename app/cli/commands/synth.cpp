@@ -67,15 +67,19 @@ Result<AttributeDomain> numericDomain(const std::string& col, const std::map<std
     char* end = nullptr;
     if (colon == std::string::npos)
         return Status::invalidArgument("--bounds " + col + ": '" + r->second + "' is not LO:HI");
-    const std::string lo = r->second.substr(0, colon), hi = r->second.substr(colon + 1);
-    const double lower = std::strtod(lo.c_str(), &end);
-    if (lo.empty() || *end) return Status::invalidArgument("--bounds " + col + ": '" + lo + "' is not a number");
-    const double upper = std::strtod(hi.c_str(), &end);
-    if (hi.empty() || *end) return Status::invalidArgument("--bounds " + col + ": '" + hi + "' is not a number");
+    bool loDate = false, hiDate = false;
+    auto lower = veil::synth::parseDomainBound(r->second.substr(0, colon), &loDate);
+    if (!lower) return lower.status().withContext("--bounds " + col);
+    auto upper = veil::synth::parseDomainBound(r->second.substr(colon + 1), &hiDate);
+    if (!upper) return upper.status().withContext("--bounds " + col);
+    if (loDate != hiDate)
+        return Status::invalidArgument("--bounds " + col + ": give two ISO dates or two numbers, not one of each");
     const long long n = std::strtoll(b->second.c_str(), &end, 10);
     if (*end || n < 1)
         return Status::invalidArgument("--bins " + col + ": '" + b->second + "' is not a positive integer");
-    return veil::synth::binsDomain(col, lower, upper, static_cast<std::size_t>(n));
+    auto domain = veil::synth::binsDomain(col, *lower, *upper, static_cast<std::size_t>(n));
+    domain.dateBounds = loDate;
+    return domain;
 }
 
 Result<AttributeDomain> categoryDomain(const std::string& col, const veil::Column& column, const SynthOptions& o,
@@ -272,7 +276,9 @@ void setupSynth(CLI::App& app, veil::cli::CommandOutcome& outcome) {
     cmd->add_option("--rounds", o->rounds, "AIM: rounds of the budget schedule (default 16 x columns)");
     cmd->add_option("--columns", o->columns, "Columns to synthesize a,b,c (default: all)");
     cmd->add_option("--bins", o->bins, "Numeric column: COL=N equal-width bins between its bounds");
-    cmd->add_option("--bounds", o->bounds, "Numeric column: COL=LO:HI declared bounds (values outside are clamped)");
+    cmd->add_option("--bounds", o->bounds,
+                    "Numeric column: COL=LO:HI declared bounds, numbers or (date columns) ISO dates "
+                    "YYYY-MM-DD; values outside are clamped");
     cmd->add_option("--hierarchy", o->hierarchies, "Categorical column: COL=FILE, its categories from a hierarchy");
     cmd->add_option("--categories", o->categories, "Categorical column: COL=a|b|c declared categories");
     cmd->add_option("--rows", o->rows, "Rows to sample (default: as many as the input)");

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <unordered_map>
 
 namespace veil::synth {
@@ -39,13 +40,32 @@ AttributeDomain teachingDictionaryDomain(const std::string& column, const Column
     return d;
 }
 
+Result<double> parseDomainBound(std::string_view text, bool* isDate) {
+    if (isDate) *isDate = false;
+    const std::string s(text);
+    char* end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    if (!s.empty() && *end == '\0' && std::isfinite(v)) return v;
+    std::int32_t days = 0;
+    if (s.size() == 10 && parseIsoDate(s, days)) {
+        if (isDate) *isDate = true;
+        return static_cast<double>(days);
+    }
+    return Status::invalidArgument("'" + s + "' is not a number or an ISO date (YYYY-MM-DD)");
+}
+
 std::string AttributeDomain::label(std::size_t code) const {
     if (code == otherCode()) return "(missing or other)";
     if (kind == Kind::Categories) return code < categories.size() ? categories[code] : std::string();
     const double width = (upper - lower) / static_cast<double>(bins);
     const double lo = lower + width * static_cast<double>(code);
-    const double hi = code + 1 == bins ? upper : lo + width;
-    return "[" + formatNumber(lo) + ", " + formatNumber(hi) + (code + 1 == bins ? "]" : ")");
+    const bool last = code + 1 == bins;
+    const double hi = last ? upper : lo + width;
+    if (dateBounds) {  // the days d with lo <= d < hi (d <= upper in the last bin)
+        const auto day = [](double d) { return formatIsoDate(static_cast<std::int32_t>(d)); };
+        return "[" + day(std::ceil(lo)) + ", " + day(last ? std::floor(hi) : std::ceil(hi)) + (last ? "]" : ")");
+    }
+    return "[" + formatNumber(lo) + ", " + formatNumber(hi) + (last ? "]" : ")");
 }
 
 nlohmann::json AttributeDomain::toJson() const {
@@ -54,7 +74,11 @@ nlohmann::json AttributeDomain::toJson() const {
     j["source"] = source;
     if (kind == Kind::NumericBins) {
         j["kind"] = "bins";
-        j["bounds"] = {lower, upper};
+        if (dateBounds)
+            j["bounds"] = {formatIsoDate(static_cast<std::int32_t>(lower)),
+                           formatIsoDate(static_cast<std::int32_t>(upper))};
+        else
+            j["bounds"] = {lower, upper};
         j["bins"] = bins;
     } else {
         j["kind"] = "categories";
@@ -88,6 +112,9 @@ Result<std::vector<std::int32_t>> numericCodes(const Column& col, const Attribut
     if (!isNumericType(col.type()))
         return Status::invalidArgument("column '" + d.column + "' is " + columnTypeName(col.type()) +
                                        ": --bins/--bounds need a numeric column (declare its categories instead)");
+    if (d.dateBounds && col.type() != ColumnType::Date)
+        return Status::invalidArgument("column '" + d.column + "' is " + columnTypeName(col.type()) +
+                                       ": its bounds are dates, which only a date column takes");
     std::vector<std::int32_t> codes(col.size(), 0);
     const double width = (d.upper - d.lower) / static_cast<double>(d.bins);
     for (std::size_t r = 0; r < col.size(); ++r) {

@@ -23,15 +23,30 @@ Status expected(const std::string& field, const std::string& what, const json& g
 Status numericInto(const json& d, const std::string& at, AttributeDomain& out) {
     out.kind = AttributeDomain::Kind::NumericBins;
     const json b = d.value("bounds", json());
-    if (!b.is_array() || b.size() != 2 || !b[0].is_number() || !b[1].is_number())
-        return expected(at + ".bounds", "[lower, upper] (two numbers)", b);
+    const auto bound = [](const json& v) { return v.is_number() || v.is_string(); };
+    if (!b.is_array() || b.size() != 2 || !bound(b[0]) || !bound(b[1]))
+        return expected(at + ".bounds", "[lower, upper] (two numbers, or two ISO dates)", b);
+    double limits[2] = {0.0, 0.0};
+    bool dates[2] = {false, false};
+    for (int i = 0; i < 2; ++i) {
+        if (b[i].is_number()) {
+            limits[i] = b[i].get<double>();
+            continue;
+        }
+        auto v = parseDomainBound(b[i].get<std::string>(), &dates[i]);
+        if (!v) return v.status().withContext(at + ".bounds");
+        limits[i] = *v;
+    }
+    if (dates[0] != dates[1])
+        return Status::invalidArgument(at + ".bounds: give two ISO dates or two numbers, not one of each");
     const json bins = d.value("bins", json());
     const std::string range = "an integer in [1, " + std::to_string(limits::kMaxHistogramBins) + "]";
     if (!bins.is_number_integer() || bins.get<long long>() < 1 ||
         bins.get<long long>() > static_cast<long long>(limits::kMaxHistogramBins))
         return expected(at + ".bins", range, bins);
-    out.lower = b[0].get<double>();
-    out.upper = b[1].get<double>();
+    out.lower = limits[0];
+    out.upper = limits[1];
+    out.dateBounds = dates[0];
     out.bins = static_cast<std::size_t>(bins.get<long long>());
     out.source = "declared bounds and bins";
     return Status::ok();

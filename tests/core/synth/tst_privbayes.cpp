@@ -2,6 +2,7 @@
 // conditional tables on a 4-row table derived by hand; at a huge epsilon the synthetic 2-way
 // marginals are within the sampling error of the real ones; a fixed seed repeats; the charge goes
 // through the gate (and its ledger); bad input names the field and charges nothing.
+#include "veil/synth/domain_json.h"
 #include "veil/synth/marginal_distance.h"
 #include "veil/synth/privbayes.h"
 
@@ -162,6 +163,46 @@ private slots:
         }
         QCOMPARE(lo1, std::int64_t(5));  // every integer of the bin is reachable (200 draws of 6)
         QCOMPARE(hi1, std::int64_t(10));
+    }
+    // A date column's bounds may be ISO dates: read as day numbers, recorded and labelled as dates;
+    // on a column that is not a date they are refused.
+    void dateBoundsAreDates() {
+        bool isDate = false;
+        auto day = parseDomainBound("2020-01-01", &isDate);
+        QVERIFY(day && isDate);
+        QCOMPARE(*day, 18262.0);
+        auto number = parseDomainBound("12.5", &isDate);
+        QVERIFY(number && !isDate);
+        QCOMPARE(*number, 12.5);
+        QVERIFY(!parseDomainBound("2020-13-01"));
+        QVERIFY(!parseDomainBound("soon"));
+        const auto read = domainsFromJson(
+            nlohmann::json::array({{{"column", "d"}, {"bounds", {"2020-01-01", "2020-12-31"}}, {"bins", 2}}}), ".",
+            "domains");
+        QVERIFY2(read, read.status().message().c_str());
+        const AttributeDomain& d = read->front();
+        QVERIFY(d.dateBounds);
+        QCOMPARE(d.lower, 18262.0);
+        QCOMPARE(d.upper, 18627.0);
+        QCOMPARE(d.label(0), std::string("[2020-01-01, 2020-07-02)"));  // days 18262 .. 18444
+        QCOMPARE(d.label(1), std::string("[2020-07-02, 2020-12-31]"));
+        QCOMPARE(d.toJson()["bounds"], nlohmann::json::array({"2020-01-01", "2020-12-31"}));
+        QVERIFY(!domainsFromJson(
+            nlohmann::json::array(
+                {{{"column", "d"}, {"bounds", {nlohmann::json("2020-01-01"), nlohmann::json(5)}}, {"bins", 2}}}),
+            ".", "domains"));
+        Column::Builder dates("d", ColumnType::Date, 3), ints("d", ColumnType::Integer, 3);
+        for (std::int32_t v : {18262, 18500, 18627}) {
+            dates.appendDate(v);
+            ints.appendInteger(v);
+        }
+        auto coded = discretize(Table({dates.finish()}), {d});
+        QVERIFY2(coded, coded.status().message().c_str());
+        QCOMPARE(coded->table.codes[0], (std::vector<std::int32_t>{0, 1, 1}));
+        auto refused = discretize(Table({ints.finish()}), {d});
+        QVERIFY(!refused);
+        QVERIFY2(refused.status().message().find("its bounds are dates") != std::string::npos,
+                 refused.status().message().c_str());
     }
     void tvdByHand() {
         DiscreteTable real = handTable(), synth = handTable();

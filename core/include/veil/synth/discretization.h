@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace veil::synth {
@@ -28,6 +29,7 @@ struct AttributeDomain {
     std::vector<std::string> categories;  // Categories: declared values
     std::string source;                   // "declared bounds", "hierarchy adult_hierarchy_sex.csv", ...
     bool fromData = false;                // teaching only: the data's own dictionary
+    bool dateBounds = false;              // NumericBins: bounds declared as ISO dates (their day numbers)
 
     // The declared values; code size() is one more, public, value: "missing or outside the declared
     // values", so that every row is kept (the row count stays the table's, public under replace-one
@@ -38,6 +40,10 @@ struct AttributeDomain {
     std::string label(std::size_t code) const;  // "[17, 30)", the category, or "(missing or other)"
     nlohmann::json toJson() const;              // what the plan records
 };
+
+// A declared bound: a number, or an ISO date YYYY-MM-DD, read as its day number since 1970-01-01
+// (*isDate set). Errors name the text.
+Result<double> parseDomainBound(std::string_view text, bool* isDate = nullptr);
 
 // Declared domains, as every caller builds them: equal-width bins between bounds, or categories.
 // `source` says where they come from ("declared bounds and bins", "hierarchy FILE", ...).
