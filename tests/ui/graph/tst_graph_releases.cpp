@@ -13,6 +13,7 @@ private Q_SLOTS:
     void releaseShowsCoreNoiseScales();
     void releaseModeChargesEachMethodAndHidesTruth();
     void refusedReleaseIsNotCalledReleased();
+    void releaseNeedsTheDeclaredNodes();
     void typedEpsilonAndOutdatedResults();
 };
 
@@ -164,6 +165,37 @@ void TestGraphReleases::refusedReleaseIsNotCalledReleased() {
     const QString last = messages.last().at(0).toString();
     QVERIFY2(!last.startsWith(QStringLiteral("Released")) && last.contains(QStringLiteral("refused")),
              qPrintable(last));
+}
+
+// An edge list alone gives only the nodes that have an edge: in release mode both panels refuse
+// before anything is charged, naming the missing declaration; with the labels file they release.
+void TestGraphReleases::releaseNeedsTheDeclaredNodes() {
+    QTemporaryDir dir;
+    m_env->session.setTeaching(false);
+    QVERIFY(m_env->session.open(dir.filePath(QStringLiteral("ledger.sqlite"))).isOk());
+    QSignalSpy opened(m_view.get(), &GraphView::graphOpened);
+    m_view->openGraph(kKarate, QString());
+    QVERIFY(opened.wait(kTimeoutMs) || opened.count() == 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_env->jobs.isBusy(), kTimeoutMs);
+    ReleasePanel* panel = m_view->releasePanel();
+    panel->findChild<QPushButton*>(QStringLiteral("releaseRun"))->click();
+    const QString note = panel->findChild<QLabel*>(QStringLiteral("releaseNote"))->text();
+    QVERIFY2(note.startsWith(QStringLiteral("Not released")) && note.contains(QStringLiteral("nodes")),
+             qPrintable(note));
+    DegreePanel* degrees = m_view->degreePanel();
+    degrees->release();
+    const QString summary = degrees->findChild<QLabel*>(QStringLiteral("degreeSummary"))->text();
+    QVERIFY2(summary.startsWith(QStringLiteral("Not released")), qPrintable(summary));
+    QVERIFY(!degrees->result());
+    const auto spent = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.spent("karate.edges"); });
+    QVERIFY(spent.isOk());
+    QCOMPARE(spent->epsilon, 0.0);
+    QVERIFY(openKarate());  // with karate.labels, which lists every node
+    QSignalSpy released(degrees->job(), &CoreJob::succeeded);
+    degrees->release();
+    QVERIFY(released.wait(kTimeoutMs) || released.count() == 1);
+    const auto after = m_env->session.withLedger([](release::PrivacyLedger& l) { return l.spent("karate.edges"); });
+    QVERIFY(after->epsilon > 0.0);
 }
 
 // A typed ε beside the slider (with a message, not a silent reset); results computed with other

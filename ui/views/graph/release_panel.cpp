@@ -89,6 +89,7 @@ ReleasePanel::ReleasePanel(GraphParameters* parameters, QUndoStack* undo, JobMon
     m_banner->setAlignment(Qt::AlignCenter);
     m_banner->hide();
     m_note = new QLabel(this);
+    m_note->setObjectName(QStringLiteral("releaseNote"));
     m_note->setWordWrap(true);
 
     auto* epsilonRow = new QHBoxLayout;
