@@ -79,27 +79,28 @@ inline bool geometricFromEstimate(const GeometricScale& scale, double negLogU, s
     return floorIsCertain(negLogU * scale.t, scale.errorAtLargeWords, k);
 }
 
-// Geometric: P(k) = (1 - q) q^k with q = exp(-1/t), as floor(-t ln U). One word and one logarithm
-// when the certified interval around the double estimate holds one integer (all but about 2^-16 +
-// t 2^-43 of draws); the exact comparison otherwise.
+// Geometric: P(k) = (1 - q) q^k with q = exp(-1/t), as floor(-t ln U) for the uniform U whose first
+// 64 digits are `word`. One logarithm when the certified interval around the double estimate holds
+// one integer (all but about 2^-16 + t 2^-43 of words); the exact comparison otherwise.
 template <typename Source>
-std::uint64_t geometricExpNeg(Source& rng, const GeometricScale& scale) {
-    const std::uint64_t word = rng.nextU64();
+std::uint64_t geometricFromWord(Source& rng, const GeometricScale& scale, std::uint64_t word) {
     std::uint64_t k = 0;
     if (word >= kLargeWord && geometricFromEstimate(scale, -std::log((wordToDouble(word) + 0.5) * 0x1p-64), k))
         return k;
     return geometricByComparison(rng, scale, word);
 }
 
+// The same from a fresh word.
+template <typename Source>
+std::uint64_t geometricExpNeg(Source& rng, const GeometricScale& scale) {
+    return geometricFromWord(rng, scale, rng.nextU64());
+}
+
 // A = floor(-s ln U) when U's first 32 digits p did not decide it (inversionFloors): its next 32
-// digits are drawn and geometricExpNeg's test runs on the 64, with the exact comparison behind it.
+// digits are drawn and the test above runs on the 64, with the exact comparison behind it.
 template <typename Bits>
 std::uint64_t geometricAfterPrefix(Bits& more, const GeometricScale& scale, std::uint64_t prefix) {
-    const std::uint64_t word = (prefix << 32) | more.bits(32);
-    std::uint64_t k = 0;
-    if (word >= kLargeWord && geometricFromEstimate(scale, -std::log((wordToDouble(word) + 0.5) * 0x1p-64), k))
-        return k;
-    return geometricByComparison(more, scale, word);
+    return geometricFromWord(more, scale, (prefix << 32) | more.bits(32));
 }
 
 // CKS 2020 Algorithm 2 for small scales t = num/den (below about 4), where it needs a few Bernoulli
