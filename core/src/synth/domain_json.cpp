@@ -26,16 +26,16 @@ Status numericInto(const json& d, const std::string& at, AttributeDomain& out) {
     const auto bound = [](const json& v) { return v.is_number() || v.is_string(); };
     if (!b.is_array() || b.size() != 2 || !bound(b[0]) || !bound(b[1]))
         return expected(at + ".bounds", "[lower, upper] (two numbers, or two ISO dates)", b);
-    double limits[2] = {0.0, 0.0};
+    double values[2] = {0.0, 0.0};
     bool dates[2] = {false, false};
     for (int i = 0; i < 2; ++i) {
         if (b[i].is_number()) {
-            limits[i] = b[i].get<double>();
+            values[i] = b[i].get<double>();
             continue;
         }
         auto v = parseDomainBound(b[i].get<std::string>(), &dates[i]);
         if (!v) return v.status().withContext(at + ".bounds");
-        limits[i] = *v;
+        values[i] = *v;
     }
     if (dates[0] != dates[1])
         return Status::invalidArgument(at + ".bounds: give two ISO dates or two numbers, not one of each");
@@ -44,8 +44,8 @@ Status numericInto(const json& d, const std::string& at, AttributeDomain& out) {
     if (!bins.is_number_integer() || bins.get<long long>() < 1 ||
         bins.get<long long>() > static_cast<long long>(limits::kMaxHistogramBins))
         return expected(at + ".bins", range, bins);
-    out.lower = limits[0];
-    out.upper = limits[1];
+    out.lower = values[0];
+    out.upper = values[1];
     out.dateBounds = dates[0];
     out.bins = static_cast<std::size_t>(bins.get<long long>());
     out.source = "declared bounds and bins";
