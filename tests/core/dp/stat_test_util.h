@@ -13,6 +13,16 @@
 
 namespace veil::dp::testutil {
 
+// Chi-square p-value of observed counts against cell probabilities (which sum to 1).
+inline double chiSquarePValue(const std::vector<long long>& observed, const std::vector<double>& p, long long n) {
+    double chi = 0.0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        const double e = p[i] * double(n), d = double(observed[i]) - e;
+        chi += d * d / e;
+    }
+    return stats::chiSquareSurvival(chi, int(p.size()) - 1);
+}
+
 struct ChiSquareResult {
     double statistic = 0.0;
     int degreesOfFreedom = 0;

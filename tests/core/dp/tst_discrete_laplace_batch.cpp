@@ -7,6 +7,7 @@
 #include "dp/detail/exact_geometric.h"
 #include "dp/detail/neg_log_words.h"
 #include "sanitizer_scale.h"
+#include "stat_test_util.h"
 #include "veil/common/random.h"
 #include "veil/dp/stats.h"
 
@@ -19,6 +20,7 @@
 
 using namespace veil;
 using namespace veil::dp::detail;
+using veil::dp::testutil::chiSquarePValue;
 
 namespace {
 constexpr double kAlpha = 0.001;
@@ -44,15 +46,6 @@ std::uint64_t inversionFromPrefix(Bits& more, const GeometricScale& scale, std::
     double k = 0.0;
     inversionFloors(&word, 1, scale.t, scale.errorAtLargeWords, &k);
     return std::isnan(k) ? geometricAfterPrefix(more, scale, prefix) : static_cast<std::uint64_t>(k);
-}
-
-double chiSquarePValue(const std::vector<long long>& observed, const std::vector<double>& p, long long n) {
-    double chi = 0.0;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-        const double e = p[i] * double(n), d = double(observed[i]) - e;
-        chi += d * d / e;
-    }
-    return veil::dp::stats::chiSquareSurvival(chi, int(p.size()) - 1);
 }
 
 // P(|y| >= e) for the discrete Laplace of scale t: 1 at 0, 2 a^e / (1 + a) above (a = exp(-1/t)).

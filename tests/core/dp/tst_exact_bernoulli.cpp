@@ -6,6 +6,7 @@
 #include "dp/detail/exact_bernoulli.h"
 #include "dp/detail/exact_geometric.h"
 #include "sanitizer_scale.h"
+#include "stat_test_util.h"
 #include "veil/common/random.h"
 #include "veil/dp/stats.h"
 
@@ -19,6 +20,7 @@
 
 using namespace veil;
 using namespace veil::dp::detail;
+using veil::dp::testutil::chiSquarePValue;
 
 namespace {
 constexpr double kAlpha = 0.001;
@@ -38,16 +40,6 @@ struct ScriptedWords {
         return words[next++];
     }
 };
-
-// Chi-square p-value of observed counts against cell probabilities (which sum to 1).
-double chiSquarePValue(const std::vector<long long>& observed, const std::vector<double>& p, long long n) {
-    double chi = 0.0;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-        const double e = p[i] * double(n), d = double(observed[i]) - e;
-        chi += d * d / e;
-    }
-    return veil::dp::stats::chiSquareSurvival(chi, int(p.size()) - 1);
-}
 
 // Cells [edge_i, edge_{i+1}) of a geometric law with P(k >= a) = q^a (last cell open).
 std::vector<double> geometricCells(const std::vector<double>& edges, double t) {
